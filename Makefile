@@ -1,0 +1,51 @@
+# lspseam — build, test and benchmark. `make help` lists the targets.
+
+GO       ?= go
+WASM     := bindings/go/core.wasm
+# The module build must be reproducible: same sources + same Go release =
+# same bytes (checked by `make check-wasm` and cmd/wasm's freshness test).
+WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
+
+.PHONY: help build wasm test test-go test-race check-fmt vet bench fuzz clean
+
+help:
+	@echo "make build     bin/lspseam and $(WASM)"
+	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
+	@echo "make test      everything CI runs"
+	@echo "make bench     benchmarks (ratios measured in one run)"
+	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
+
+build: wasm
+	@mkdir -p bin
+	@if [ -d cmd/shim ] && ls cmd/shim/*.go >/dev/null 2>&1; then $(GO) build -trimpath -o bin/lspseam ./cmd/shim; fi
+
+wasm:
+	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
+
+test: vet check-fmt test-go test-race
+
+check-fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	GOOS=wasip1 GOARCH=wasm $(GO) vet ./cmd/wasm
+
+test-go:
+	$(GO) test -count=1 ./...
+
+test-race:
+	$(GO) test -count=1 -race ./bindings/go/...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/
+
+FUZZTIME ?= 5m
+fuzz:
+	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig; do \
+		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core/ || exit 1; \
+	done
+
+clean:
+	rm -rf bin

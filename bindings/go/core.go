@@ -1,0 +1,277 @@
+package lspseam
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+)
+
+// Core runs the embedded core module.
+//
+// NewCore compiles the module once; instances are created lazily, one per
+// concurrent caller up to a limit, and reused. A wazero module instance is
+// not safe for concurrent use, so each call borrows an instance for its
+// duration: Core itself is safe for concurrent use by any number of
+// goroutines.
+//
+// Core owns its wazero runtime and instances; Close releases them. Byte
+// slices passed to Core are not retained, and those it returns are the
+// caller's.
+type Core struct {
+	runtime  wazero.Runtime
+	compiled wazero.CompiledModule
+	cache    wazero.CompilationCache // owned: closed with the Core; nil when none
+
+	idle  chan *instance // instances ready for a call
+	slots chan struct{}  // one token per live instance, bounding them
+
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+// Option configures NewCore.
+type Option func(*options)
+
+type options struct {
+	cacheDir     string
+	maxInstances int
+	module       []byte
+}
+
+// WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
+// later process skips compilation (the dominant cost of NewCore). The
+// directory is created if needed.
+func WithCompilationCacheDir(dir string) Option { return func(o *options) { o.cacheDir = dir } }
+
+// WithMaxInstances bounds how many module instances exist at once (each
+// holds its own linear memory). The default is runtime.GOMAXPROCS(0); calls
+// beyond the bound wait for a free instance.
+func WithMaxInstances(n int) Option { return func(o *options) { o.maxInstances = n } }
+
+// withModule replaces the embedded module (tests only).
+func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
+
+// NewCore compiles the core module and checks its ABI version. ctx bounds
+// compilation and the first instantiation only.
+func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
+	o := options{maxInstances: runtime.GOMAXPROCS(0), module: coreWasm}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.maxInstances < 1 {
+		return nil, fmt.Errorf("lspseam: WithMaxInstances(%d): need at least 1", o.maxInstances)
+	}
+	cfg := wazero.NewRuntimeConfig()
+	c := &Core{
+		idle:   make(chan *instance, o.maxInstances),
+		slots:  make(chan struct{}, o.maxInstances),
+		closed: make(chan struct{}),
+	}
+	if o.cacheDir != "" {
+		cache, err := wazero.NewCompilationCacheWithDir(o.cacheDir)
+		if err != nil {
+			return nil, fmt.Errorf("lspseam: compilation cache %s: %w", o.cacheDir, err)
+		}
+		c.cache = cache
+		cfg = cfg.WithCompilationCache(cache)
+	}
+	c.runtime = wazero.NewRuntimeWithConfig(ctx, cfg)
+	fail := func(err error) (*Core, error) {
+		c.Close(ctx)
+		return nil, err
+	}
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, c.runtime); err != nil {
+		return fail(fmt.Errorf("lspseam: WASI imports: %w", err))
+	}
+	compiled, err := c.runtime.CompileModule(ctx, o.module)
+	if err != nil {
+		return fail(fmt.Errorf("lspseam: compiling the core module: %w", err))
+	}
+	c.compiled = compiled
+	// Instantiate one instance now: it surfaces a broken module at
+	// construction, checks the ABI version, and leaves an instance warm.
+	c.slots <- struct{}{}
+	in, err := c.newInstance(ctx)
+	if err != nil {
+		<-c.slots
+		return fail(err)
+	}
+	c.idle <- in
+	return c, nil
+}
+
+// Close releases the runtime, every instance and the compilation cache it
+// opened. Calls in flight fail; later calls return an LSP_DISPOSED *Error.
+// Close is idempotent.
+func (c *Core) Close(ctx context.Context) error {
+	var err error
+	c.closeOnce.Do(func() {
+		close(c.closed)
+		if c.runtime != nil {
+			err = c.runtime.Close(ctx)
+		}
+		if c.cache != nil {
+			err = errors.Join(err, c.cache.Close(ctx))
+		}
+	})
+	return err
+}
+
+// Call runs one ABI method on a JSON input and returns the module's JSON
+// envelope, {"ok": …} or {"error": {…}}, byte for byte. The error is non-nil
+// only when the module could not run (closed Core, cancelled ctx while
+// waiting for an instance, a trap); seam errors come inside the envelope.
+func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, error) {
+	in, err := c.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := in.call(ctx, method, input)
+	if err != nil {
+		c.discard(in)
+		return nil, err
+	}
+	c.release(in)
+	return out, nil
+}
+
+func (c *Core) acquire(ctx context.Context) (*instance, error) {
+	select {
+	case <-c.closed:
+		return nil, disposed()
+	case in := <-c.idle:
+		return in, nil
+	default:
+	}
+	select {
+	case <-c.closed:
+		return nil, disposed()
+	case in := <-c.idle:
+		return in, nil
+	case c.slots <- struct{}{}:
+		in, err := c.newInstance(ctx)
+		if err != nil {
+			<-c.slots
+			return nil, err
+		}
+		return in, nil
+	case <-ctx.Done():
+		return nil, Errorf(CodeCancelled, "cancelled while waiting for a core instance: %v", context.Cause(ctx))
+	}
+}
+
+func (c *Core) release(in *instance) {
+	select {
+	case <-c.closed:
+		c.discard(in)
+	case c.idle <- in:
+	}
+}
+
+// discard drops an instance that trapped (its state is unknown) or that
+// outlived Close.
+func (c *Core) discard(in *instance) {
+	_ = in.module.Close(context.Background())
+	<-c.slots
+}
+
+func disposed() error {
+	return Errorf(CodeDisposed, "the lspseam Core was closed; create a new one with NewCore")
+}
+
+// instance is one instantiated core module and its exports.
+type instance struct {
+	module              api.Module
+	memory              api.Memory
+	alloc, free, callFn api.Function
+	stack               []uint64
+}
+
+func (c *Core) newInstance(ctx context.Context) (*instance, error) {
+	cfg := wazero.NewModuleConfig().
+		WithName(""). // anonymous, so many instances can coexist
+		WithStartFunctions("_initialize")
+	mod, err := c.runtime.InstantiateModule(ctx, c.compiled, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("lspseam: instantiating the core module: %w", err)
+	}
+	in := &instance{
+		module: mod,
+		memory: mod.Memory(),
+		alloc:  mod.ExportedFunction("lspseam_alloc"),
+		free:   mod.ExportedFunction("lspseam_free"),
+		callFn: mod.ExportedFunction("lspseam_call"),
+		stack:  make([]uint64, 4),
+	}
+	version := mod.ExportedFunction("lspseam_abi_version")
+	if in.memory == nil || in.alloc == nil || in.free == nil || in.callFn == nil || version == nil {
+		mod.Close(ctx)
+		return nil, errors.New("lspseam: the core module lacks an lspseam_* export or its memory; rebuild it with `make wasm`")
+	}
+	res, err := version.Call(ctx)
+	if err != nil {
+		mod.Close(ctx)
+		return nil, fmt.Errorf("lspseam: lspseam_abi_version: %w", err)
+	}
+	if got := int32(res[0]); got != abiVersion {
+		mod.Close(ctx)
+		return nil, fmt.Errorf("lspseam: the core module speaks ABI %d, this package speaks %d; use the core.wasm built from the same lspseam version", got, abiVersion)
+	}
+	return in, nil
+}
+
+// abiVersion is the ABI version this package was written against.
+const abiVersion = 1
+
+func (in *instance) call(ctx context.Context, method string, input []byte) ([]byte, error) {
+	methodPtr, err := in.write(ctx, []byte(method))
+	if err != nil {
+		return nil, err
+	}
+	defer in.release(ctx, methodPtr)
+	inPtr, err := in.write(ctx, input)
+	if err != nil {
+		return nil, err
+	}
+	defer in.release(ctx, inPtr)
+
+	in.stack[0], in.stack[1], in.stack[2], in.stack[3] = uint64(methodPtr), uint64(len(method)), uint64(inPtr), uint64(len(input))
+	if err := in.callFn.CallWithStack(ctx, in.stack); err != nil {
+		return nil, fmt.Errorf("lspseam: lspseam_call(%s) trapped: %w", method, err)
+	}
+	packed := in.stack[0]
+	outPtr, outLen := uint32(packed>>32), uint32(packed)
+	defer in.release(ctx, outPtr)
+	// Read through the memory as it is now: the call may have grown it.
+	view, ok := in.module.Memory().Read(outPtr, outLen)
+	if !ok {
+		return nil, fmt.Errorf("lspseam: lspseam_call(%s) returned a result outside memory", method)
+	}
+	return append([]byte(nil), view...), nil
+}
+
+func (in *instance) write(ctx context.Context, b []byte) (uint32, error) {
+	in.stack[0] = uint64(len(b))
+	if err := in.alloc.CallWithStack(ctx, in.stack); err != nil {
+		return 0, fmt.Errorf("lspseam: lspseam_alloc trapped: %w", err)
+	}
+	ptr := uint32(in.stack[0])
+	if ptr == 0 {
+		return 0, fmt.Errorf("lspseam: lspseam_alloc(%d) failed", len(b))
+	}
+	if !in.module.Memory().Write(ptr, b) {
+		return 0, fmt.Errorf("lspseam: lspseam_alloc returned a buffer outside memory")
+	}
+	return ptr, nil
+}
+
+func (in *instance) release(ctx context.Context, ptr uint32) {
+	stack := [1]uint64{uint64(ptr)}
+	_ = in.free.CallWithStack(ctx, stack[:])
+}

@@ -1,0 +1,181 @@
+package lspseam
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// The typed form of every ABI method. Each marshals its input, runs the
+// method in the module and decodes the envelope: a seam failure comes back
+// as an *Error with the module's code and message.
+
+// envelope is the module's answer.
+type envelope struct {
+	OK    json.RawMessage `json:"ok"`
+	Error *Error          `json:"error"`
+}
+
+// invoke runs method on in (marshalled to JSON) and decodes the ok value
+// into out (skipped when out is nil).
+func (c *Core) invoke(ctx context.Context, method string, in any, out any) error {
+	input, err := json.Marshal(in)
+	if err != nil {
+		return Errorf(CodeInvalidArgument, "%s: cannot encode the input: %v", method, err)
+	}
+	return c.invokeRaw(ctx, method, input, out)
+}
+
+func (c *Core) invokeRaw(ctx context.Context, method string, input []byte, out any) error {
+	raw, err := c.Call(ctx, method, input)
+	if err != nil {
+		return err
+	}
+	var env envelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		return fmt.Errorf("lspseam: %s: undecodable envelope from the core module: %w", method, err)
+	}
+	if env.Error != nil {
+		return env.Error
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(env.OK, out); err != nil {
+		return fmt.Errorf("lspseam: %s: unexpected ok value from the core module: %w", method, err)
+	}
+	return nil
+}
+
+// ToolDefinition returns the model-facing tool: name, prompt guidance and
+// JSON Schema.
+func (c *Core) ToolDefinition(ctx context.Context) (ToolDefinition, error) {
+	var v ToolDefinition
+	return v, c.invokeRaw(ctx, "toolDefinition", []byte("{}"), &v)
+}
+
+// ParseToolArgs validates a model's raw arguments (a JSON object with
+// one-based coordinates) and returns the zero-based tool call.
+func (c *Core) ParseToolArgs(ctx context.Context, args []byte) (ToolCall, error) {
+	var v ToolCall
+	return v, c.invokeRaw(ctx, "parseToolArgs", args, &v)
+}
+
+// Present returns the UI card for a model's raw arguments.
+func (c *Core) Present(ctx context.Context, args []byte) (Card, error) {
+	var v Card
+	return v, c.invokeRaw(ctx, "present", args, &v)
+}
+
+// NormalizeProvider validates a registration and normalizes its extensions.
+func (c *Core) NormalizeProvider(ctx context.Context, p ProviderSpec) (ProviderSpec, error) {
+	var v ProviderSpec
+	return v, c.invoke(ctx, "normalizeProvider", p, &v)
+}
+
+// CheckProviders normalizes a set of registrations and rejects conflicts.
+func (c *Core) CheckProviders(ctx context.Context, providers []ProviderSpec) ([]ProviderSpec, error) {
+	var v struct {
+		Providers []ProviderSpec `json:"providers"`
+	}
+	err := c.invoke(ctx, "checkProviders", map[string]any{"providers": nonNil(providers)}, &v)
+	return v.Providers, err
+}
+
+// SelectProvider picks the provider owning filePath's final extension.
+func (c *Core) SelectProvider(ctx context.Context, filePath string, providers []ProviderSpec) (Selection, error) {
+	var v Selection
+	return v, c.invoke(ctx, "selectProvider", map[string]any{"filePath": filePath, "providers": nonNil(providers)}, &v)
+}
+
+// InitializeParams returns the LSP InitializeParams for a workspace's
+// file: URI. initializationOptions may be nil.
+func (c *Core) InitializeParams(ctx context.Context, workspaceURI string, initializationOptions json.RawMessage) (json.RawMessage, error) {
+	in := map[string]any{"workspaceUri": workspaceURI}
+	if len(initializationOptions) > 0 {
+		in["initializationOptions"] = initializationOptions
+	}
+	var v json.RawMessage
+	return v, c.invoke(ctx, "initializeParams", in, &v)
+}
+
+// Negotiate reads a server's InitializeResult.
+func (c *Core) Negotiate(ctx context.Context, initializeResult json.RawMessage) (Negotiation, error) {
+	var v Negotiation
+	return v, c.invoke(ctx, "negotiate", map[string]any{"initializeResult": initializeResult}, &v)
+}
+
+// CheckOperation returns LSP_UNSUPPORTED_SYNC or LSP_UNSUPPORTED_OPERATION
+// when a negotiated server cannot serve op.
+func (c *Core) CheckOperation(ctx context.Context, n Negotiation, op Operation) error {
+	return c.invoke(ctx, "checkOperation", map[string]any{"negotiation": n, "operation": op}, nil)
+}
+
+// LSPRequest is a request ready to send to a server.
+type LSPRequest struct {
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// Request builds the LSP request for op at a zero-based position.
+func (c *Core) Request(ctx context.Context, op Operation, uri string, pos Position) (LSPRequest, error) {
+	var v LSPRequest
+	return v, c.invoke(ctx, "request", map[string]any{"operation": op, "uri": uri, "position": pos}, &v)
+}
+
+// Translate normalizes a server's raw result for op. A nil result means the
+// response had no result member (malformed); pass json.RawMessage("null")
+// for a null result.
+func (c *Core) Translate(ctx context.Context, op Operation, result json.RawMessage) (Result, error) {
+	in := map[string]any{"operation": op}
+	if result != nil {
+		in["result"] = result
+	}
+	var v Result
+	return v, c.invoke(ctx, "translate", in, &v)
+}
+
+// Render renders a result as model-facing text for the workspace with the
+// given file: URI. Zero limits take the defaults.
+func (c *Core) Render(ctx context.Context, r Result, workspaceURI string, limits Limits) (Rendered, error) {
+	in := map[string]any{"result": r, "workspaceUri": workspaceURI}
+	if limits.MaxLocations != 0 {
+		in["maxLocations"] = limits.MaxLocations
+	}
+	if limits.MaxResultChars != 0 {
+		in["maxResultChars"] = limits.MaxResultChars
+	}
+	var v Rendered
+	return v, c.invoke(ctx, "render", in, &v)
+}
+
+// ServerRequest answers a server-to-client request. configuration (the
+// server's static workspace/configuration answer) and workspaceURI may be
+// empty.
+func (c *Core) ServerRequest(ctx context.Context, method string, params, configuration json.RawMessage, workspaceURI string) (ServerReply, error) {
+	in := map[string]any{"method": method}
+	if len(params) > 0 {
+		in["params"] = params
+	}
+	if len(configuration) > 0 {
+		in["configuration"] = configuration
+	}
+	if workspaceURI != "" {
+		in["workspaceUri"] = workspaceURI
+	}
+	var v ServerReply
+	return v, c.invoke(ctx, "serverRequest", in, &v)
+}
+
+// ValidateConfig validates a configuration (JSON) and fills in defaults.
+func (c *Core) ValidateConfig(ctx context.Context, config []byte) (Config, error) {
+	var v Config
+	return v, c.invokeRaw(ctx, "validateConfig", config, &v)
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

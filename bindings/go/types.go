@@ -1,0 +1,69 @@
+package lspseam
+
+import "github.com/lspseam/lspseam/core"
+
+// The seam's types are core's wire types: one definition, encoded by the
+// module and decoded here. See core/types.go for their documentation.
+type (
+	Operation        = core.Operation
+	Position         = core.Position
+	Range            = core.Range
+	Location         = core.Location
+	Hover            = core.Hover
+	Result           = core.Result
+	ResultKind       = core.ResultKind
+	ToolCall         = core.ToolCall
+	ToolDefinition   = core.ToolDefinitionValue
+	ProviderSpec     = core.ProviderSpec
+	Selection        = core.Selection
+	Negotiation      = core.Negotiation
+	Limits           = core.Limits
+	Rendered         = core.Rendered
+	Card             = core.Card
+	CardLocation     = core.CardLocation
+	ServerReply      = core.ServerReply
+	ServerReplyError = core.ServerReplyErr
+	Config           = core.Config
+	ServerConfig     = core.ServerConfig
+	RawJSON          = core.RawJSON
+	Error            = core.Error
+	Code             = core.Code
+)
+
+// Operations.
+const (
+	OpDefinition     = core.OpDefinition
+	OpReferences     = core.OpReferences
+	OpImplementation = core.OpImplementation
+	OpHover          = core.OpHover
+)
+
+// Result kinds.
+const (
+	KindLocations = core.KindLocations
+	KindHover     = core.KindHover
+)
+
+// Error codes (see DESIGN.md).
+const (
+	CodeInvalidArgument      = core.CodeInvalidArgument
+	CodeWorkspaceRequired    = core.CodeWorkspaceRequired
+	CodeUnavailable          = core.CodeUnavailable
+	CodeConflict             = core.CodeConflict
+	CodeDisposed             = core.CodeDisposed
+	CodeUnsupportedOperation = core.CodeUnsupportedOperation
+	CodeUnsupportedSync      = core.CodeUnsupportedSync
+	CodeSourceRejected       = core.CodeSourceRejected
+	CodeMalformedResponse    = core.CodeMalformedResponse
+	CodeProtocolError        = core.CodeProtocolError
+	CodeServerFailed         = core.CodeServerFailed
+	CodeServerError          = core.CodeServerError
+	CodeCancelled            = core.CodeCancelled
+	CodeTimeout              = core.CodeTimeout
+	CodeConfigInvalid        = core.CodeConfigInvalid
+	CodeUnknownMethod        = core.CodeUnknownMethod
+	CodeInternal             = core.CodeInternal
+)
+
+// Errorf builds an *Error.
+func Errorf(code Code, format string, args ...any) *Error { return core.Errorf(code, format, args...) }

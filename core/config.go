@@ -1,0 +1,327 @@
+package core
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// Validation of the local stdio provider's configuration: the server table
+// of DESIGN.md with its defaults filled in. A config with any bad entry is
+// rejected whole, so a host never registers half of it.
+
+// Defaults of the server table.
+const (
+	DefaultMaxMessageBytes   = 16_000_000
+	DefaultMaxStderrBytes    = 1_000_000
+	DefaultMaxDocumentBytes  = 4_000_000
+	DefaultShutdownTimeoutMs = 5_000
+	DefaultKillGraceMs       = 2_000
+	DefaultTimeoutMs         = 60_000
+)
+
+// Config is a validated configuration.
+type Config struct {
+	// Servers maps a provider id to its server.
+	Servers map[string]ServerConfig `json:"servers"`
+	// TimeoutMs is the tool's budget for one call (queue, start, open,
+	// query, close).
+	TimeoutMs int64 `json:"timeoutMs"`
+}
+
+// ServerConfig is one language server of the table.
+type ServerConfig struct {
+	Command               string            `json:"command"`
+	Args                  []string          `json:"args"`
+	Env                   map[string]string `json:"env"`
+	ExtensionToLanguage   map[string]string `json:"extensionToLanguage"`
+	InitializationOptions RawJSON           `json:"initializationOptions"`
+	Configuration         RawJSON           `json:"configuration"`
+	MaxMessageBytes       int64             `json:"maxMessageBytes"`
+	MaxStderrBytes        int64             `json:"maxStderrBytes"`
+	MaxDocumentBytes      int64             `json:"maxDocumentBytes"`
+	ShutdownTimeoutMs     int64             `json:"shutdownTimeoutMs"`
+	KillGraceMs           int64             `json:"killGraceMs"`
+}
+
+func (c Config) appendJSON(b []byte) []byte {
+	b = append(b, `{"servers":{`...)
+	for i, id := range sortedKeys(c.Servers) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, id)
+		b = append(b, ':')
+		b = c.Servers[id].appendJSON(b)
+	}
+	b = append(b, `},"timeoutMs":`...)
+	b = appendInt(b, c.TimeoutMs)
+	return append(b, '}')
+}
+
+func (s ServerConfig) appendJSON(b []byte) []byte {
+	b = append(b, `{"command":`...)
+	b = appendString(b, s.Command)
+	b = append(b, `,"args":[`...)
+	for i, a := range s.Args {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, a)
+	}
+	b = append(b, `],"env":`...)
+	b = appendStringMap(b, s.Env)
+	b = append(b, `,"extensionToLanguage":`...)
+	b = appendStringMap(b, s.ExtensionToLanguage)
+	b = append(b, `,"initializationOptions":`...)
+	b = s.InitializationOptions.appendJSON(b)
+	b = append(b, `,"configuration":`...)
+	b = s.Configuration.appendJSON(b)
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{
+		{"maxMessageBytes", s.MaxMessageBytes},
+		{"maxStderrBytes", s.MaxStderrBytes},
+		{"maxDocumentBytes", s.MaxDocumentBytes},
+		{"shutdownTimeoutMs", s.ShutdownTimeoutMs},
+		{"killGraceMs", s.KillGraceMs},
+	} {
+		b = append(b, ',', '"')
+		b = append(b, f.name...)
+		b = append(b, '"', ':')
+		b = appendInt(b, f.v)
+	}
+	return append(b, '}')
+}
+
+var (
+	configFields = []string{"servers", "timeoutMs"}
+	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
+		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs"}
+)
+
+// ValidateConfig checks a configuration and fills in every default. All
+// problems are reported at once, each naming the server and field.
+func ValidateConfig(v gjson.Result) (Config, *Error) {
+	var problems []string
+	add := func(format string, args ...any) {
+		if len(problems) < 20 {
+			problems = append(problems, sprintf(format, args...))
+		}
+	}
+	fail := func() (Config, *Error) {
+		return Config{}, Errorf(CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(problems, "; "))
+	}
+	if !v.IsObject() {
+		add(`the config must be an object like {"servers": {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}}, got %s`, describe(v))
+		return fail()
+	}
+	checkFields(v, "the config", configFields, add)
+	cfg := Config{Servers: map[string]ServerConfig{}, TimeoutMs: DefaultTimeoutMs}
+	if t := get(v, "timeoutMs"); t.Exists() {
+		n, ok := integer(t, 1, maxUint31)
+		if !ok {
+			add("timeoutMs must be a positive integer of milliseconds at most %d, got %s", maxUint31, describe(t))
+		}
+		cfg.TimeoutMs = n
+	}
+	servers := get(v, "servers")
+	switch {
+	case !servers.IsObject():
+		add(`servers must be an object mapping a provider id to a server, e.g. {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}; got %s`, describe(servers))
+	default:
+		if _, dup, ok := objectKeys(servers); ok {
+			add("servers has the id %s twice", quoteID(dup))
+		}
+		servers.ForEach(func(k, sv gjson.Result) bool {
+			s, ok := validateServer(k.Str, sv, add)
+			if ok {
+				cfg.Servers[k.Str] = s
+			}
+			return true
+		})
+		if len(problems) == 0 && len(cfg.Servers) == 0 {
+			add("servers must configure at least one language server")
+		}
+	}
+	if len(problems) == 0 {
+		specs := make([]ProviderSpec, 0, len(cfg.Servers))
+		for _, id := range sortedKeys(cfg.Servers) {
+			specs = append(specs, ProviderSpec{ID: id, ExtensionToLanguage: cfg.Servers[id].ExtensionToLanguage})
+		}
+		if err := CheckConflicts(specs); err != nil {
+			add("%s", err.Message)
+		}
+	}
+	if len(problems) > 0 {
+		return fail()
+	}
+	return cfg, nil
+}
+
+func validateServer(id string, v gjson.Result, add func(string, ...any)) (ServerConfig, bool) {
+	where := "servers." + id
+	if strings.TrimSpace(id) == "" {
+		add("a server id must be a non-empty string")
+		return ServerConfig{}, false
+	}
+	if !v.IsObject() {
+		add(`%s must be an object with at least command and extensionToLanguage, got %s`, where, describe(v))
+		return ServerConfig{}, false
+	}
+	before := 0
+	count := func(format string, args ...any) { before++; add(format, args...) }
+	checkFields(v, where, serverFields, count)
+	s := ServerConfig{
+		Args:              []string{},
+		Env:               map[string]string{},
+		MaxMessageBytes:   DefaultMaxMessageBytes,
+		MaxStderrBytes:    DefaultMaxStderrBytes,
+		MaxDocumentBytes:  DefaultMaxDocumentBytes,
+		ShutdownTimeoutMs: DefaultShutdownTimeoutMs,
+		KillGraceMs:       DefaultKillGraceMs,
+	}
+	switch cmd := get(v, "command"); {
+	case cmd.Type != gjson.String || strings.TrimSpace(cmd.Str) == "":
+		count("%s.command must be a non-empty string (an executable name on PATH or an absolute path; no shell is used), got %s", where, describe(cmd))
+	case strings.IndexByte(cmd.Str, 0) >= 0:
+		count("%s.command must not contain NUL", where)
+	default:
+		s.Command = cmd.Str
+	}
+	if args := get(v, "args"); args.Exists() {
+		if !args.IsArray() {
+			count("%s.args must be an array of strings, got %s", where, describe(args))
+		} else {
+			i := 0
+			args.ForEach(func(_, a gjson.Result) bool {
+				if a.Type != gjson.String || strings.IndexByte(a.Str, 0) >= 0 {
+					count("%s.args[%d] must be a string without NUL, got %s", where, i, describe(a))
+				} else {
+					s.Args = append(s.Args, a.Str)
+				}
+				i++
+				return true
+			})
+		}
+	}
+	if env := get(v, "env"); env.Exists() {
+		m, err := decodeStringMap(env, where+".env", CodeConfigInvalid)
+		if err != nil {
+			count("%s", err.Message)
+		}
+		for _, name := range sortedKeys(m) {
+			if name == "" || strings.ContainsAny(name, "=\x00") || strings.IndexByte(m[name], 0) >= 0 {
+				count("%s.env has an invalid variable %s (names must be non-empty without '=' or NUL)", where, strconv.Quote(clip(name, 80)))
+				continue
+			}
+			s.Env[name] = m[name]
+		}
+	}
+	m, err := decodeStringMap(get(v, "extensionToLanguage"), where+".extensionToLanguage", CodeConfigInvalid)
+	if err != nil {
+		count(`%s (for example {".go": "go"})`, err.Message)
+	} else if spec, perr := NormalizeProvider(ProviderSpec{ID: id, ExtensionToLanguage: m}); perr != nil {
+		count("%s.extensionToLanguage: %s", where, strings.TrimPrefix(perr.Message, "invalid provider "+quoteID(id)+": "))
+	} else {
+		s.ExtensionToLanguage = spec.ExtensionToLanguage
+	}
+	for _, raw := range []struct {
+		name string
+		dst  *RawJSON
+	}{{"initializationOptions", &s.InitializationOptions}, {"configuration", &s.Configuration}} {
+		if f := get(v, raw.name); f.Exists() {
+			*raw.dst = RawJSON(f.Raw)
+		}
+	}
+	for _, lim := range []struct {
+		name string
+		dst  *int64
+		max  int64
+		unit string
+	}{
+		{"maxMessageBytes", &s.MaxMessageBytes, maxSafeInteger, "bytes"},
+		{"maxStderrBytes", &s.MaxStderrBytes, maxSafeInteger, "bytes"},
+		{"maxDocumentBytes", &s.MaxDocumentBytes, maxSafeInteger, "bytes"},
+		{"shutdownTimeoutMs", &s.ShutdownTimeoutMs, maxUint31, "milliseconds"},
+		{"killGraceMs", &s.KillGraceMs, maxUint31, "milliseconds"},
+	} {
+		f := get(v, lim.name)
+		if !f.Exists() {
+			continue
+		}
+		n, ok := integer(f, 1, lim.max)
+		if !ok {
+			count("%s.%s must be a positive integer of %s at most %d, got %s", where, lim.name, lim.unit, lim.max, describe(f))
+			continue
+		}
+		*lim.dst = n
+	}
+	return s, before == 0
+}
+
+// checkFields reports unknown fields, suggesting the known one the caller
+// probably meant.
+func checkFields(v gjson.Result, where string, known []string, add func(string, ...any)) {
+	seen := map[string]bool{}
+	v.ForEach(func(k, _ gjson.Result) bool {
+		name := k.Str
+		if seen[name] {
+			add("%s has the field %s twice", where, strconv.Quote(clip(name, 80)))
+		}
+		seen[name] = true
+		for _, f := range known {
+			if f == name {
+				return true
+			}
+		}
+		msg := where + " has an unknown field " + strconv.Quote(clip(name, 80))
+		if guess := closest(name, known); guess != "" {
+			msg += " (did you mean " + strconv.Quote(guess) + "?)"
+		} else {
+			sorted := append([]string(nil), known...)
+			sort.Strings(sorted)
+			msg += " (known fields: " + strings.Join(sorted, ", ") + ")"
+		}
+		add("%s", msg)
+		return true
+	})
+}
+
+// closest returns the candidate within edit distance 2 of name (case
+// ignored), or "".
+func closest(name string, candidates []string) string {
+	best, bestDist := "", 3
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,244 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// The JSON envelope layer: the ABI's lspseam_call, method by method.
+//
+// Every method takes one JSON value and answers {"ok": VALUE} or
+// {"error": {"code": "LSP_…", "message": "…"}}. Call never panics: a
+// recovered panic becomes LSP_INTERNAL_ERROR, so a bug cannot trap the
+// module and take its host instance down.
+
+// ABIVersion is returned by lspseam_abi_version. It changes only when a
+// listed method's input or output shape changes incompatibly; adding
+// methods or optional fields does not change it.
+const ABIVersion = 1
+
+// Methods lists every method Call understands, in documentation order.
+var Methods = []string{
+	"toolDefinition", "parseToolArgs", "normalizeProvider", "checkProviders", "selectProvider",
+	"initializeParams", "negotiate", "checkOperation", "request", "translate",
+	"render", "present", "serverRequest", "validateConfig",
+}
+
+// Call runs one ABI method on a JSON input and returns the envelope.
+func Call(method string, input []byte) (envelope []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			envelope = errorEnvelope(Errorf(CodeInternal, "lspseam core failed in %s: %v; this is a bug in lspseam, please report it with the input", clip(method, 40), p))
+		}
+	}()
+	v, err := parseInput(input)
+	if err != nil {
+		return errorEnvelope(err)
+	}
+	value, err := dispatch(method, v)
+	if err != nil {
+		return errorEnvelope(err)
+	}
+	b := make([]byte, 0, 256)
+	b = append(b, `{"ok":`...)
+	b = value.appendJSON(b)
+	return append(b, '}')
+}
+
+func errorEnvelope(err *Error) []byte {
+	b := append(make([]byte, 0, 64+len(err.Message)), `{"error":{"code":`...)
+	b = appendString(b, string(err.Code))
+	b = append(b, `,"message":`...)
+	b = appendString(b, err.Message)
+	return append(b, "}}"...)
+}
+
+func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
+	switch method {
+	case "parseToolArgs":
+		return wrap(ParseToolArgs(in))
+	case "present":
+		return wrap(Present(in))
+	case "validateConfig":
+		return wrap(ValidateConfig(in))
+	}
+	if err := requireObject(in, "the "+method+" input"); err != nil {
+		if !knownMethod(method) {
+			return nil, unknownMethod(method)
+		}
+		return nil, err
+	}
+	switch method {
+	case "toolDefinition":
+		return ToolDefinition(), nil
+	case "normalizeProvider":
+		spec, err := decodeProviderSpec(in, "provider")
+		if err != nil {
+			return nil, err
+		}
+		return wrap(NormalizeProvider(spec))
+	case "checkProviders":
+		providers, err := decodeProviderList(get(in, "providers"))
+		if err != nil {
+			return nil, err
+		}
+		list, err := CheckProviders(providers)
+		if err != nil {
+			return nil, err
+		}
+		return ProviderList{Providers: list}, nil
+	case "selectProvider":
+		fp := get(in, "filePath")
+		if fp.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "filePath must be a string, got %s", describe(fp))
+		}
+		providers, err := decodeProviderList(get(in, "providers"))
+		if err != nil {
+			return nil, err
+		}
+		return wrap(SelectProvider(fp.Str, providers))
+	case "initializeParams":
+		ws := get(in, "workspaceUri")
+		if ws.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
+		}
+		var opts RawJSON
+		if o := get(in, "initializationOptions"); o.Exists() && o.Type != gjson.Null {
+			opts = RawJSON(o.Raw)
+		}
+		return wrap(InitializeParams(ws.Str, opts))
+	case "negotiate":
+		return wrap(Negotiate(get(in, "initializeResult")))
+	case "checkOperation":
+		n, err := decodeNegotiation(get(in, "negotiation"))
+		if err != nil {
+			return nil, err
+		}
+		op, err := decodeOperation(get(in, "operation"))
+		if err != nil {
+			return nil, err
+		}
+		if err := CheckOperation(n, op); err != nil {
+			return nil, err
+		}
+		return rawValue("{}"), nil
+	case "request":
+		op, err := decodeOperation(get(in, "operation"))
+		if err != nil {
+			return nil, err
+		}
+		uri := get(in, "uri")
+		if uri.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "uri must be a string, got %s", describe(uri))
+		}
+		pos, problem := positionOf(get(in, "position"), "position")
+		if problem != "" {
+			return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
+		}
+		return wrap(Request(op, uri.Str, pos))
+	case "translate":
+		op, err := decodeOperation(get(in, "operation"))
+		if err != nil {
+			return nil, err
+		}
+		return wrap(Translate(op, get(in, "result")))
+	case "render":
+		r, err := decodeResult(get(in, "result"))
+		if err != nil {
+			return nil, err
+		}
+		ws := get(in, "workspaceUri")
+		if ws.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
+		}
+		var limits Limits
+		for _, f := range []struct {
+			name string
+			dst  *int
+		}{{"maxLocations", &limits.MaxLocations}, {"maxResultChars", &limits.MaxResultChars}} {
+			v := get(in, f.name)
+			if !v.Exists() || v.Type == gjson.Null {
+				continue
+			}
+			n, ok := integer(v, 1, maxUint31)
+			if !ok {
+				return nil, Errorf(CodeInvalidArgument, "%s must be a positive integer at most %d, got %s", f.name, maxUint31, describe(v))
+			}
+			*f.dst = int(n)
+		}
+		return wrap(Render(r, ws.Str, limits))
+	case "serverRequest":
+		m := get(in, "method")
+		if m.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "method must be a string, got %s", describe(m))
+		}
+		var conf RawJSON
+		if c := get(in, "configuration"); c.Exists() && c.Type != gjson.Null {
+			conf = RawJSON(c.Raw)
+		}
+		ws := get(in, "workspaceUri")
+		return ServerRequest(m.Str, get(in, "params"), conf, ws.Str), nil
+	}
+	return nil, unknownMethod(method)
+}
+
+func knownMethod(method string) bool {
+	for _, m := range Methods {
+		if m == method {
+			return true
+		}
+	}
+	return false
+}
+
+func unknownMethod(method string) *Error {
+	return Errorf(CodeUnknownMethod, "unknown method %q; this module has: %s", clip(method, 60), strings.Join(Methods, ", "))
+}
+
+// wrap adapts a typed function's (value, error) pair to dispatch.
+func wrap[T jsonAppender](v T, err *Error) (jsonAppender, *Error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+type rawValue string
+
+func (r rawValue) appendJSON(b []byte) []byte { return append(b, r...) }
+
+func decodeOperation(v gjson.Result) (Operation, *Error) {
+	if v.Type != gjson.String || !Operation(v.Str).valid() {
+		return "", Errorf(CodeInvalidArgument, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got %s", describe(v))
+	}
+	return Operation(v.Str), nil
+}
+
+func decodeNegotiation(v gjson.Result) (Negotiation, *Error) {
+	if !v.IsObject() {
+		return Negotiation{}, Errorf(CodeInvalidArgument, "negotiation must be the object negotiate returned, got %s", describe(v))
+	}
+	n := Negotiation{PositionEncoding: get(v, "positionEncoding").Str, TransientOpen: get(v, "transientOpen").Type == gjson.True, Operations: map[Operation]bool{}}
+	ops := get(v, "operations")
+	for _, op := range Operations {
+		n.Operations[op] = get(ops, string(op)).Type == gjson.True
+	}
+	return n, nil
+}
+
+func decodeProviderList(list gjson.Result) ([]ProviderSpec, *Error) {
+	if !list.IsArray() {
+		return nil, Errorf(CodeInvalidArgument, "providers must be an array of {id, extensionToLanguage}, got %s", describe(list))
+	}
+	providers := []ProviderSpec{}
+	var err *Error
+	list.ForEach(func(_, p gjson.Result) bool {
+		var spec ProviderSpec
+		spec, err = decodeProviderSpec(p, fmt.Sprintf("providers[%d]", len(providers)))
+		providers = append(providers, spec)
+		return err == nil
+	})
+	return providers, err
+}

@@ -1,0 +1,51 @@
+package core
+
+import "fmt"
+
+// Code is a stable, machine-readable error code. Codes are part of the
+// public contract: a code is never reused for a different meaning.
+type Code string
+
+// The error codes of DESIGN.md, plus the two the ABI needs for itself
+// (CodeUnknownMethod, CodeInternal).
+const (
+	CodeInvalidArgument      Code = "LSP_INVALID_ARGUMENT"
+	CodeWorkspaceRequired    Code = "LSP_WORKSPACE_REQUIRED"
+	CodeUnavailable          Code = "LSP_UNAVAILABLE"
+	CodeConflict             Code = "LSP_CONFLICT"
+	CodeDisposed             Code = "LSP_DISPOSED"
+	CodeUnsupportedOperation Code = "LSP_UNSUPPORTED_OPERATION"
+	CodeUnsupportedSync      Code = "LSP_UNSUPPORTED_SYNC"
+	CodeSourceRejected       Code = "LSP_SOURCE_REJECTED"
+	CodeMalformedResponse    Code = "LSP_MALFORMED_RESPONSE"
+	CodeProtocolError        Code = "LSP_PROTOCOL_ERROR"
+	CodeServerFailed         Code = "LSP_SERVER_FAILED"
+	CodeServerError          Code = "LSP_SERVER_ERROR"
+	CodeCancelled            Code = "LSP_CANCELLED"
+	CodeTimeout              Code = "LSP_TIMEOUT"
+	CodeConfigInvalid        Code = "LSP_CONFIG_INVALID"
+
+	// CodeUnknownMethod: an ABI caller named a method the module does not
+	// have (a host built against a newer ABI than the module it loaded).
+	CodeUnknownMethod Code = "LSP_UNKNOWN_METHOD"
+	// CodeInternal: a bug in lspseam itself (a recovered panic). Never
+	// expected; fuzz targets fail when they see it.
+	CodeInternal Code = "LSP_INTERNAL_ERROR"
+)
+
+// Error is the structured error every lspseam layer returns: a stable code
+// and a message written for the caller (often a model) that says what to do
+// next.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Errorf builds an *Error with a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -1,0 +1,164 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// The initialize handshake: what lspseam tells a server it can do
+// (InitializeParams) and what it concludes from the server's answer
+// (Negotiate).
+
+// ClientName is sent as clientInfo.name.
+const ClientName = "lspseam"
+
+// Version is lspseam's version, sent as clientInfo.version.
+const Version = "0.1.0"
+
+// clientCapabilities is the capability set lspseam advertises, kept as one
+// reviewed literal. It is the seed's baseline plus window.workDoneProgress,
+// which lets servers report loading and indexing progress so the shim can
+// tell a complete answer from one given while the project is still loading.
+// No dynamic registration anywhere: registrations would arrive as requests
+// the transient-open lifecycle cannot honour.
+const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
+	`"workspace":{"workspaceFolders":true,"configuration":true},` +
+	`"textDocument":{` +
+	`"synchronization":{"dynamicRegistration":false},` +
+	`"hover":{"dynamicRegistration":false,"contentFormat":["markdown","plaintext"]},` +
+	`"definition":{"dynamicRegistration":false,"linkSupport":true},` +
+	`"references":{"dynamicRegistration":false},` +
+	`"implementation":{"dynamicRegistration":false,"linkSupport":true}},` +
+	`"window":{"workDoneProgress":true}}`
+
+// InitializeParamsValue is the LSP InitializeParams lspseam sends.
+type InitializeParamsValue struct {
+	WorkspaceURI          string
+	WorkspaceName         string
+	InitializationOptions RawJSON // "" when absent
+}
+
+func (p InitializeParamsValue) appendJSON(b []byte) []byte {
+	b = append(b, `{"processId":null,"clientInfo":{"name":`...)
+	b = appendString(b, ClientName)
+	b = append(b, `,"version":`...)
+	b = appendString(b, Version)
+	b = append(b, `},"locale":"en","rootUri":`...)
+	b = appendString(b, p.WorkspaceURI)
+	b = append(b, `,"workspaceFolders":[{"uri":`...)
+	b = appendString(b, p.WorkspaceURI)
+	b = append(b, `,"name":`...)
+	b = appendString(b, p.WorkspaceName)
+	b = append(b, `}],"capabilities":`...)
+	b = append(b, clientCapabilities...)
+	if p.InitializationOptions != "" {
+		b = append(b, `,"initializationOptions":`...)
+		b = p.InitializationOptions.appendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// InitializeParams builds the initialize request for a workspace, given as
+// the file: URI of its canonical directory. processId is null because the
+// client and server may live in different process namespaces.
+func InitializeParams(workspaceURI string, initializationOptions RawJSON) (InitializeParamsValue, *Error) {
+	path, ok := FileURIPath(workspaceURI)
+	if !ok || !strings.HasPrefix(path, "/") {
+		return InitializeParamsValue{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of an absolute directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
+	}
+	name := path[strings.LastIndexByte(path, '/')+1:]
+	if name == "" {
+		name = "/"
+	}
+	return InitializeParamsValue{WorkspaceURI: workspaceURI, WorkspaceName: name, InitializationOptions: initializationOptions}, nil
+}
+
+// Negotiation is what lspseam concluded from a server's InitializeResult.
+type Negotiation struct {
+	PositionEncoding string             `json:"positionEncoding"`
+	TransientOpen    bool               `json:"transientOpen"`
+	Operations       map[Operation]bool `json:"operations"`
+}
+
+func (n Negotiation) appendJSON(b []byte) []byte {
+	b = append(b, `{"positionEncoding":`...)
+	b = appendString(b, n.PositionEncoding)
+	b = append(b, `,"transientOpen":`...)
+	b = appendBool(b, n.TransientOpen)
+	b = append(b, `,"operations":{`...)
+	for i, op := range Operations {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, string(op))
+		b = append(b, ':')
+		b = appendBool(b, n.Operations[op])
+	}
+	return append(b, "}}"...)
+}
+
+// operationCapability names the server capability behind each operation.
+var operationCapability = map[Operation]string{
+	OpDefinition:     "definitionProvider",
+	OpReferences:     "referencesProvider",
+	OpImplementation: "implementationProvider",
+	OpHover:          "hoverProvider",
+}
+
+// Negotiate reads a server's InitializeResult. The server's capabilities
+// are authoritative: an operation is supported when its provider capability
+// is true or an options object. The position encoding must be UTF-16 (or
+// absent, which means UTF-16); anything else is a protocol error because
+// lspseam only asked for UTF-16. transientOpen tells whether the server
+// accepts the didOpen/didClose pair every query uses (CheckOperation turns
+// false into LSP_UNSUPPORTED_SYNC).
+func Negotiate(initializeResult gjson.Result) (Negotiation, *Error) {
+	if !initializeResult.IsObject() {
+		return Negotiation{}, Errorf(CodeProtocolError, "the server's initialize result must be an object, got %s", describe(initializeResult))
+	}
+	caps := get(initializeResult, "capabilities")
+	if !caps.IsObject() {
+		return Negotiation{}, Errorf(CodeProtocolError, "the server's initialize result has no capabilities object (got %s)", describe(caps))
+	}
+	n := Negotiation{PositionEncoding: "utf-16", Operations: map[Operation]bool{}}
+	switch enc := get(caps, "positionEncoding"); {
+	case !enc.Exists() || enc.Type == gjson.Null:
+	case enc.Type == gjson.String && enc.Str == "utf-16":
+	default:
+		chosen := describe(enc)
+		if enc.Type == gjson.String {
+			chosen = strconv.Quote(clip(enc.Str, 40))
+		}
+		return Negotiation{}, Errorf(CodeProtocolError, "the server chose position encoding %s, but lspseam offers only utf-16; configure the server to use UTF-16 positions", chosen)
+	}
+	sync := get(caps, "textDocumentSync")
+	switch {
+	case sync.Type == gjson.Number:
+		kind, _ := integer(sync, 0, maxUint31)
+		n.TransientOpen = kind == 1 || kind == 2
+	case sync.IsObject():
+		n.TransientOpen = get(sync, "openClose").Type == gjson.True
+	}
+	for _, op := range Operations {
+		v := get(caps, operationCapability[op])
+		n.Operations[op] = v.Type == gjson.True || v.IsObject()
+	}
+	return n, nil
+}
+
+// CheckOperation says whether a negotiated server can serve an operation
+// with lspseam's transient-open lifecycle, before anything is sent.
+func CheckOperation(n Negotiation, op Operation) *Error {
+	if !n.TransientOpen {
+		return Errorf(CodeUnsupportedSync, "the language server does not accept didOpen/didClose notifications (its textDocumentSync is absent, None, or has openClose false), which every lsp query needs; use search/read instead")
+	}
+	if !op.valid() {
+		return Errorf(CodeInvalidArgument, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got %q", clip(string(op), 40))
+	}
+	if !n.Operations[op] {
+		return Errorf(CodeUnsupportedOperation, "the language server for this file does not support %s (its %s capability is absent); try another operation or use search/read", op, operationCapability[op])
+	}
+	return nil
+}

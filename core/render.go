@@ -1,0 +1,316 @@
+package core
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+)
+
+// Rendering a Result as the text a model reads.
+//
+// Locations render one per line as path:line:character, one-based, grouped
+// by file in first-seen order, paths relative to the workspace when inside
+// it (see uri.go). Two limits bound the text: MaxLocations (how many lines)
+// and MaxResultChars (Unicode code points in the complete text, the notice
+// that says something was left out included). Location lists are only ever
+// cut between lines, so a model never reads a half location as a whole
+// one; hover text is cut at a code point.
+
+// Default limits.
+const (
+	DefaultMaxLocations   = 100
+	DefaultMaxResultChars = 16000
+)
+
+// The "no result" lines. They differ so a model can tell "nothing there"
+// from "no documentation", and they restate the coordinate convention
+// because an off-by-one cursor is the usual cause.
+const (
+	NoLocationsText = "No locations found. If you expected some, check the cursor: line and character are one-based, and character counts UTF-16 code units (an emoji counts as 2)."
+	NoHoverText     = "No hover information at this position. If you expected some, check the cursor: line and character are one-based, and character counts UTF-16 code units (an emoji counts as 2)."
+)
+
+// shortNotice replaces a notice that does not fit the character budget.
+const shortNotice = "[truncated]"
+
+// Limits bound the rendered text. Zero fields take the defaults.
+type Limits struct {
+	MaxLocations   int `json:"maxLocations,omitempty"`
+	MaxResultChars int `json:"maxResultChars,omitempty"`
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxLocations <= 0 {
+		l.MaxLocations = DefaultMaxLocations
+	}
+	if l.MaxResultChars <= 0 {
+		l.MaxResultChars = DefaultMaxResultChars
+	}
+	return l
+}
+
+// Rendered is the text for the model and what it holds: Shown locations
+// (or 1 for a hover), Omitted locations, and whether MaxResultChars cut it.
+type Rendered struct {
+	Text      string `json:"text"`
+	Shown     int    `json:"shown"`
+	Omitted   int    `json:"omitted"`
+	Truncated bool   `json:"truncated"`
+}
+
+func (r Rendered) appendJSON(b []byte) []byte {
+	b = append(b, `{"text":`...)
+	b = appendString(b, r.Text)
+	b = append(b, `,"shown":`...)
+	b = appendInt(b, int64(r.Shown))
+	b = append(b, `,"omitted":`...)
+	b = appendInt(b, int64(r.Omitted))
+	b = append(b, `,"truncated":`...)
+	b = appendBool(b, r.Truncated)
+	return append(b, '}')
+}
+
+// Render renders a result for a workspace given as its canonical file: URI.
+func Render(r Result, workspaceURI string, limits Limits) (Rendered, *Error) {
+	wsPath, ok := FileURIPath(workspaceURI)
+	if !ok {
+		return Rendered{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
+	}
+	limits = limits.withDefaults()
+	if r.Kind == KindHover {
+		return renderHover(r.Hover, limits.MaxResultChars), nil
+	}
+	return renderLocations(r.Locations, wsPath, limits), nil
+}
+
+func renderHover(h *Hover, maxChars int) Rendered {
+	if h == nil {
+		return fitText(Rendered{Text: NoHoverText}, maxChars)
+	}
+	out := Rendered{Text: h.Contents, Shown: 1}
+	total := utf8.RuneCountInString(h.Contents)
+	if total <= maxChars {
+		return out
+	}
+	out.Truncated = true
+	notice := "\n[hover text truncated to maxResultChars " + strconv.Itoa(maxChars) + " of its " + strconv.Itoa(total) + " characters]"
+	for _, n := range []string{notice, "\n" + shortNotice} {
+		if keep := maxChars - utf8.RuneCountInString(n); keep >= 0 {
+			out.Text = firstRunes(h.Contents, keep) + n
+			return out
+		}
+	}
+	out.Text = firstRunes(shortNotice, maxChars)
+	return out
+}
+
+// fitText cuts a fixed message to the budget (only a tiny maxResultChars
+// can make that necessary).
+func fitText(r Rendered, maxChars int) Rendered {
+	if utf8.RuneCountInString(r.Text) > maxChars {
+		r.Text = firstRunes(r.Text, maxChars)
+		r.Truncated = true
+	}
+	return r
+}
+
+func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
+	if len(locs) == 0 {
+		return fitText(Rendered{Text: NoLocationsText}, limits.MaxResultChars)
+	}
+	lines := groupedLines(locs, wsPath)
+	total := len(lines)
+	shown := min(total, limits.MaxLocations)
+
+	// prefix[k] is the length in code points of the first k lines joined by
+	// newlines (without a trailing newline).
+	prefix := make([]int, shown+1)
+	for i := 0; i < shown; i++ {
+		prefix[i+1] = prefix[i] + utf8.RuneCountInString(lines[i])
+		if i > 0 {
+			prefix[i+1]++
+		}
+	}
+	textLen := func(k int, notice string) int {
+		n := prefix[k] + utf8.RuneCountInString(notice)
+		if k > 0 && notice != "" {
+			n++ // the newline before the notice
+		}
+		return n
+	}
+	notice := ""
+	if shown < total {
+		notice = "(" + strconv.Itoa(total-shown) + " more " + plural(total-shown, "location", "locations") + " not shown; maxLocations is " + strconv.Itoa(limits.MaxLocations) + ")"
+	}
+	if textLen(shown, notice) <= limits.MaxResultChars {
+		return Rendered{Text: joinLines(lines[:shown], notice), Shown: shown, Omitted: total - shown}
+	}
+
+	// Too long: keep the most whole lines that fit together with a notice.
+	// Each line adds at least six code points while the notice shrinks by at
+	// most one as its count loses a digit, so the length grows with k and
+	// binary search finds the largest k.
+	charNotice := func(k int) string {
+		return "(" + strconv.Itoa(total-k) + " more " + plural(total-k, "location", "locations") + " not shown; the text was cut to maxResultChars " + strconv.Itoa(limits.MaxResultChars) + ")"
+	}
+	k := sort.Search(shown+1, func(k int) bool { return textLen(k, charNotice(k)) > limits.MaxResultChars }) - 1
+	out := Rendered{Shown: max(k, 0), Omitted: total - max(k, 0), Truncated: true}
+	switch {
+	case k >= 0:
+		out.Text = joinLines(lines[:k], charNotice(k))
+	case utf8.RuneCountInString(shortNotice) <= limits.MaxResultChars:
+		out.Text = shortNotice
+	default:
+		out.Text = firstRunes(shortNotice, limits.MaxResultChars)
+	}
+	return out
+}
+
+// groupedLines renders locations one per line, grouped by display path in
+// first-seen order and otherwise in the server's order.
+func groupedLines(locs []Location, wsPath string) []string {
+	type group struct {
+		path  string
+		lines []string
+	}
+	index := map[string]int{}
+	var groups []group
+	for _, l := range locs {
+		p := displayPath(l.URI, wsPath)
+		g, ok := index[p]
+		if !ok {
+			g = len(groups)
+			index[p] = g
+			groups = append(groups, group{path: p})
+		}
+		var buf [64]byte
+		line := append(buf[:0], ':')
+		line = strconv.AppendUint(line, toOneBased(l.Range.Start.Line), 10)
+		line = append(line, ':')
+		line = strconv.AppendUint(line, toOneBased(l.Range.Start.Character), 10)
+		groups[g].lines = append(groups[g].lines, p+string(line))
+	}
+	lines := make([]string, 0, len(locs))
+	for _, g := range groups {
+		lines = append(lines, g.lines...)
+	}
+	return lines
+}
+
+func joinLines(lines []string, notice string) string {
+	var sb strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l)
+	}
+	if notice != "" {
+		if len(lines) > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(notice)
+	}
+	return sb.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// firstRunes returns the first n code points of s.
+func firstRunes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i]
+		}
+		count++
+	}
+	return s
+}
+
+// decodeResult reads a seam Result (what Translate or a provider returns)
+// back from JSON, strictly.
+func decodeResult(v gjson.Result) (Result, *Error) {
+	bad := func(detail string) (Result, *Error) {
+		return Result{}, Errorf(CodeInvalidArgument, "result must be a seam result ({kind:\"locations\", locations:[{uri, range}]} or {kind:\"hover\", hover:{contents, range?}|null}): %s", detail)
+	}
+	if !v.IsObject() {
+		return bad("got " + describe(v))
+	}
+	r := Result{}
+	if ws := get(v, "workspaceUri"); ws.Exists() {
+		if ws.Type != gjson.String {
+			return bad("workspaceUri must be a string, got " + describe(ws))
+		}
+		r.WorkspaceURI = ws.Str
+	}
+	switch kind := get(v, "kind"); {
+	case kind.Type == gjson.String && kind.Str == string(KindLocations):
+		r.Kind = KindLocations
+		locs := get(v, "locations")
+		if !locs.IsArray() {
+			return bad("locations must be an array, got " + describe(locs))
+		}
+		r.Locations = make([]Location, 0, 16)
+		var problem string
+		i := 0
+		locs.ForEach(func(_, item gjson.Result) bool {
+			path := "locations[" + strconv.Itoa(i) + "]"
+			if !item.IsObject() {
+				problem = path + " must be an object, got " + describe(item)
+				return false
+			}
+			uri := get(item, "uri")
+			if uri.Type != gjson.String || uri.Str == "" {
+				problem = path + ".uri must be a non-empty string, got " + describe(uri)
+				return false
+			}
+			var rng Range
+			rng, problem = rangeOf(get(item, "range"), path+".range")
+			if problem != "" {
+				return false
+			}
+			r.Locations = append(r.Locations, Location{URI: uri.Str, Range: rng})
+			i++
+			return true
+		})
+		if problem != "" {
+			return bad(problem)
+		}
+	case kind.Type == gjson.String && kind.Str == string(KindHover):
+		r.Kind = KindHover
+		h := get(v, "hover")
+		switch {
+		case h.Type == gjson.Null:
+		case h.IsObject():
+			contents := get(h, "contents")
+			if contents.Type != gjson.String {
+				return bad("hover.contents must be a string, got " + describe(contents))
+			}
+			r.Hover = &Hover{Contents: contents.Str}
+			if rv := get(h, "range"); rv.Exists() && rv.Type != gjson.Null {
+				rng, problem := rangeOf(rv, "hover.range")
+				if problem != "" {
+					return bad(problem)
+				}
+				r.Hover.Range = &rng
+			}
+		default:
+			return bad("hover must be null or an object, got " + describe(h))
+		}
+	default:
+		return bad(`kind must be "locations" or "hover", got ` + describe(kind))
+	}
+	return r, nil
+}

@@ -1,0 +1,222 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// The model-facing tool: its definition (name, description, JSON Schema)
+// and the validation of the arguments a model sends.
+
+// ToolName is the name the tool is registered under.
+const ToolName = "lsp"
+
+// CoordinateConvention is appended to every argument error and stated in
+// the tool description, so a model that got coordinates wrong learns the
+// rule from the error itself.
+const CoordinateConvention = "line and character are one-based (the first line is 1, the first column is 1, as read tools number them); " +
+	"character counts UTF-16 code units, so an emoji or other character outside the Basic Multilingual Plane counts as 2. " +
+	`Point at any character of the identifier. Example: {"operation":"goToDefinition","file_path":"shapes/area.go","line":12,"character":6}`
+
+// ToolDescription is the prompt guidance shipped with the tool.
+const ToolDescription = "Ask the language server about the symbol at a position in a source file: " +
+	"goToDefinition (where it is declared), findReferences (every use, the declaration included), " +
+	"goToImplementation (the concrete implementations of an interface or abstract member), " +
+	"or hover (its type signature and documentation).\n" +
+	"Use search/read for ordinary navigation. Use lsp when textual matches are ambiguous " +
+	"(same-named symbols, import aliases, interfaces and their implementations, inferred types) " +
+	"or before a change needs precise definitions, implementations or references.\n" +
+	"Coordinates: " + CoordinateConvention + ".\n" +
+	"file_path is relative to the workspace root, or absolute inside it. " +
+	"Results list one location per line as path:line:character (one-based), grouped by file."
+
+// ToolDefinitionValue is what toolDefinition returns.
+type ToolDefinitionValue struct {
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+	InputSchema RawJSON `json:"inputSchema"`
+}
+
+func (t ToolDefinitionValue) appendJSON(b []byte) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, t.Name)
+	b = append(b, `,"description":`...)
+	b = appendString(b, t.Description)
+	b = append(b, `,"inputSchema":`...)
+	b = t.InputSchema.appendJSON(b)
+	return append(b, '}')
+}
+
+// toolInputSchema is the JSON Schema of the tool's arguments. It is written
+// out by hand so its bytes are part of the reviewed contract.
+const toolInputSchema = `{
+  "type": "object",
+  "properties": {
+    "operation": {
+      "type": "string",
+      "enum": ["goToDefinition", "findReferences", "goToImplementation", "hover"],
+      "description": "The query: goToDefinition, findReferences (includes the declaration), goToImplementation, or hover."
+    },
+    "file_path": {
+      "type": "string",
+      "minLength": 1,
+      "description": "The source file, relative to the workspace root or absolute inside it."
+    },
+    "line": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 2147483647,
+      "description": "One-based line number, as read tools show it."
+    },
+    "character": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 2147483647,
+      "description": "One-based column in UTF-16 code units (an emoji counts as 2), pointing at the identifier."
+    }
+  },
+  "required": ["operation", "file_path", "line", "character"],
+  "additionalProperties": false
+}`
+
+// ToolDefinition returns the tool's name, description and input schema.
+func ToolDefinition() ToolDefinitionValue {
+	return ToolDefinitionValue{Name: ToolName, Description: ToolDescription, InputSchema: RawJSON(toolInputSchema)}
+}
+
+// ToolCall is a validated tool call, in seam coordinates (zero-based).
+type ToolCall struct {
+	Operation Operation `json:"operation"`
+	FilePath  string    `json:"filePath"`
+	Position  Position  `json:"position"`
+}
+
+func (c ToolCall) appendJSON(b []byte) []byte {
+	b = append(b, `{"operation":`...)
+	b = appendString(b, string(c.Operation))
+	b = append(b, `,"filePath":`...)
+	b = appendString(b, c.FilePath)
+	b = append(b, `,"position":`...)
+	b = c.Position.appendJSON(b)
+	return append(b, '}')
+}
+
+var toolArgNames = []string{"operation", "file_path", "line", "character"}
+
+// ParseToolArgs validates a model's raw arguments (a JSON object) and
+// converts its one-based coordinates to a zero-based ToolCall. Every
+// problem is reported at once, followed by the coordinate convention, so a
+// model can correct its call in one step.
+func ParseToolArgs(args gjson.Result) (ToolCall, *Error) {
+	if !args.IsObject() {
+		return ToolCall{}, argError([]string{"the arguments must be a JSON object with operation, file_path, line and character, got " + describe(args)})
+	}
+	var problems []string
+	args.ForEach(func(k, _ gjson.Result) bool {
+		known := false
+		for _, name := range toolArgNames {
+			if k.Str == name {
+				known = true
+			}
+		}
+		if !known {
+			problems = append(problems, "unknown argument "+strconv.Quote(clip(k.Str, 40))+" (the arguments are operation, file_path, line and character)")
+		}
+		return true
+	})
+	var call ToolCall
+	op := get(args, "operation")
+	if op.Type == gjson.String && Operation(op.Str).valid() {
+		call.Operation = Operation(op.Str)
+	} else {
+		problems = append(problems, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got "+describe(op))
+	}
+	fp := get(args, "file_path")
+	switch {
+	case fp.Type != gjson.String:
+		problems = append(problems, "file_path must be a non-empty string, got "+describe(fp))
+	case strings.TrimSpace(fp.Str) == "":
+		problems = append(problems, "file_path must be a non-empty string, got an empty one")
+	case strings.IndexByte(fp.Str, 0) >= 0:
+		problems = append(problems, "file_path must not contain a NUL character")
+	default:
+		call.FilePath = fp.Str
+	}
+	for _, c := range []struct {
+		name string
+		dst  *uint32
+	}{{"line", &call.Position.Line}, {"character", &call.Position.Character}} {
+		v := get(args, c.name)
+		n, ok := integer(v, 1, maxOneBased)
+		if !ok {
+			problems = append(problems, c.name+" must be a positive integer (one-based), got "+describe(v))
+			continue
+		}
+		*c.dst = toZeroBased(n)
+	}
+	if len(problems) > 0 {
+		return ToolCall{}, argError(problems)
+	}
+	return call, nil
+}
+
+func argError(problems []string) *Error {
+	return Errorf(CodeInvalidArgument, "invalid lsp arguments: %s. %s", strings.Join(problems, "; "), CoordinateConvention)
+}
+
+// Card is the transport-neutral presentation of a tool call for a UI.
+type Card struct {
+	Card      string         `json:"card"`
+	Kind      string         `json:"kind"`
+	Title     string         `json:"title"`
+	Locations []CardLocation `json:"locations"`
+}
+
+// CardLocation is a file and one-based line a UI can focus.
+type CardLocation struct {
+	Path string `json:"path"`
+	Line uint64 `json:"line"`
+}
+
+func (c Card) appendJSON(b []byte) []byte {
+	b = append(b, `{"card":`...)
+	b = appendString(b, c.Card)
+	b = append(b, `,"kind":`...)
+	b = appendString(b, c.Kind)
+	b = append(b, `,"title":`...)
+	b = appendString(b, c.Title)
+	b = append(b, `,"locations":[`...)
+	for i, l := range c.Locations {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"path":`...)
+		b = appendString(b, l.Path)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendUint(b, l.Line, 10)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+// Present derives the presentation card from the model's arguments alone
+// (no result is needed, so a UI can show the call while it runs). The card
+// has no column, so it focuses the line; the title keeps the cursor.
+func Present(args gjson.Result) (Card, *Error) {
+	call, err := ParseToolArgs(args)
+	if err != nil {
+		return Card{}, err
+	}
+	line, char := toOneBased(call.Position.Line), toOneBased(call.Position.Character)
+	return Card{
+		Card:  "generic",
+		Kind:  "search",
+		Title: "LSP " + string(call.Operation) + " " + call.FilePath + ":" + strconv.FormatUint(line, 10) + ":" + strconv.FormatUint(char, 10),
+		Locations: []CardLocation{{
+			Path: call.FilePath,
+			Line: line,
+		}},
+	}, nil
+}

@@ -1,0 +1,139 @@
+package core
+
+// The seam's vocabulary. Positions and ranges here are zero-based with
+// UTF-16 code-unit columns, exactly as in LSP; only the model-facing tool
+// (ParseToolArgs, Render, Present) speaks one-based coordinates. See
+// position.go.
+
+// Operation is one of the four semantic queries. The union is closed: no
+// other LSP method can reach a server through the seam.
+type Operation string
+
+const (
+	OpDefinition     Operation = "goToDefinition"
+	OpReferences     Operation = "findReferences"
+	OpImplementation Operation = "goToImplementation"
+	OpHover          Operation = "hover"
+)
+
+// Operations lists every operation in the order the schema documents them.
+var Operations = []Operation{OpDefinition, OpReferences, OpImplementation, OpHover}
+
+func (op Operation) valid() bool {
+	switch op {
+	case OpDefinition, OpReferences, OpImplementation, OpHover:
+		return true
+	}
+	return false
+}
+
+// Position is a zero-based line and UTF-16 code-unit column.
+type Position struct {
+	Line      uint32 `json:"line"`
+	Character uint32 `json:"character"`
+}
+
+func (p Position) appendJSON(b []byte) []byte {
+	b = append(b, `{"line":`...)
+	b = appendUint(b, p.Line)
+	b = append(b, `,"character":`...)
+	b = appendUint(b, p.Character)
+	return append(b, '}')
+}
+
+// Range is a zero-based, end-exclusive span.
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+func (r Range) appendJSON(b []byte) []byte {
+	b = append(b, `{"start":`...)
+	b = r.Start.appendJSON(b)
+	b = append(b, `,"end":`...)
+	b = r.End.appendJSON(b)
+	return append(b, '}')
+}
+
+// Location is a range in a document named by URI.
+type Location struct {
+	URI   string `json:"uri"`
+	Range Range  `json:"range"`
+}
+
+func (l Location) appendJSON(b []byte) []byte {
+	b = append(b, `{"uri":`...)
+	b = appendString(b, l.URI)
+	b = append(b, `,"range":`...)
+	b = l.Range.appendJSON(b)
+	return append(b, '}')
+}
+
+// Hover is normalized hover text (Markdown) and the optional range the
+// server said it applies to.
+type Hover struct {
+	Contents string `json:"contents"`
+	Range    *Range `json:"range,omitempty"`
+}
+
+func (h *Hover) appendJSON(b []byte) []byte {
+	if h == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"contents":`...)
+	b = appendString(b, h.Contents)
+	if h.Range != nil {
+		b = append(b, `,"range":`...)
+		b = h.Range.appendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// ResultKind tells which half of the closed Result union is set.
+type ResultKind string
+
+const (
+	KindLocations ResultKind = "locations"
+	KindHover     ResultKind = "hover"
+)
+
+// Result is the seam's answer to one query: navigation operations give
+// locations (possibly none), hover gives normalized contents or nil.
+//
+// WorkspaceURI is the provider's canonical workspace file: URI. Providers set
+// it on navigation results so consumers relativize locations in the
+// provider's namespace (symlinks resolved), not in their own; Translate
+// leaves it empty because it does not know the workspace.
+type Result struct {
+	Kind         ResultKind `json:"kind"`
+	Locations    []Location `json:"locations,omitempty"`
+	Hover        *Hover     `json:"hover,omitempty"`
+	WorkspaceURI string     `json:"workspaceUri,omitempty"`
+}
+
+func (r Result) appendJSON(b []byte) []byte {
+	b = append(b, `{"kind":`...)
+	b = appendString(b, string(r.Kind))
+	if r.Kind == KindHover {
+		b = append(b, `,"hover":`...)
+		b = r.Hover.appendJSON(b)
+	} else {
+		b = append(b, `,"locations":[`...)
+		for i, l := range r.Locations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = l.appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	if r.WorkspaceURI != "" {
+		b = append(b, `,"workspaceUri":`...)
+		b = appendString(b, r.WorkspaceURI)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes a Result exactly as the ABI does: an empty location
+// list is [] and a missing hover is null.
+func (r Result) MarshalJSON() ([]byte, error) { return r.appendJSON(nil), nil }

@@ -1,0 +1,115 @@
+package core
+
+import (
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
+// file: URIs.
+//
+// Servers name documents by URI. Rendering turns a file: URI into a path a
+// model can pass back to read tools: relative when it is inside the
+// workspace, absolute when it is outside. The parser follows what Node's
+// fileURLToPath accepts on POSIX hosts, so every host renders the same
+// text: "file:" (any case), an empty or "localhost" authority (or none,
+// "file:/x"), percent-decoding, no encoded "/" or NUL, the query and
+// fragment dropped, dot segments resolved. Anything else is not a local
+// path and is rendered verbatim rather than guessed at.
+
+// FileURIPath returns the absolute POSIX path a file: URI names. ok is false
+// when uri is not a file: URI or not one that names a local path.
+func FileURIPath(uri string) (string, bool) {
+	if len(uri) < 5 || !strings.EqualFold(uri[:5], "file:") {
+		return "", false
+	}
+	rest := uri[5:]
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if strings.HasPrefix(rest, "//") {
+		rest = rest[2:]
+		slash := strings.IndexByte(rest, '/')
+		if slash < 0 {
+			return "", false
+		}
+		if host := rest[:slash]; host != "" && !strings.EqualFold(host, "localhost") {
+			return "", false
+		}
+		rest = rest[slash:]
+	}
+	if !strings.HasPrefix(rest, "/") {
+		return "", false
+	}
+	p, ok := percentDecodePath(rest)
+	if !ok {
+		return "", false
+	}
+	return path.Clean(p), true
+}
+
+// percentDecodePath decodes %XX escapes. It refuses what a path cannot
+// hold: a malformed escape, an encoded "/" (it would change the path's
+// structure), NUL, and bytes that are not UTF-8.
+func percentDecodePath(s string) (string, bool) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, utf8.ValidString(s) && strings.IndexByte(s, 0) < 0
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '%' {
+			out = append(out, c)
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", false
+		}
+		hi, ok1 := unhex(s[i+1])
+		lo, ok2 := unhex(s[i+2])
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		b := hi<<4 | lo
+		if b == '/' || b == 0 {
+			return "", false
+		}
+		out = append(out, b)
+		i += 2
+	}
+	if !utf8.Valid(out) || strings.IndexByte(string(out), 0) >= 0 {
+		return "", false
+	}
+	return string(out), true
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// displayPath renders a location URI for the model: relative to the
+// workspace directory workspacePath (itself ".") when inside it, absolute
+// when outside, verbatim when it is not a local file: URI.
+func displayPath(uri, workspacePath string) string {
+	p, ok := FileURIPath(uri)
+	if !ok {
+		return uri
+	}
+	switch {
+	case p == workspacePath:
+		return "."
+	case workspacePath == "/":
+		return p[1:]
+	case strings.HasPrefix(p, workspacePath) && p[len(workspacePath)] == '/':
+		return p[len(workspacePath)+1:]
+	}
+	return p
+}
