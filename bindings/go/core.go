@@ -45,8 +45,9 @@ type options struct {
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
-// later process skips compilation (the dominant cost of NewCore). The
-// directory is created if needed.
+// later process skips compilation (the dominant cost of a cold NewCore).
+// The directory is created if needed. Without it, Cores share an in-memory
+// cache for the life of the process.
 func WithCompilationCacheDir(dir string) Option { return func(o *options) { o.cacheDir = dir } }
 
 // WithMaxInstances bounds how many module instances exist at once (each
@@ -56,6 +57,12 @@ func WithMaxInstances(n int) Option { return func(o *options) { o.maxInstances =
 
 // withModule replaces the embedded module (tests only).
 func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
+
+// processCache is the in-memory compilation cache every Core without
+// WithCompilationCacheDir shares, so only the first NewCore in a process
+// pays for compilation. It lives as long as the process (a few MB of
+// machine code for the one module it ever holds).
+var processCache = sync.OnceValue(func() wazero.CompilationCache { return wazero.NewCompilationCache() })
 
 // NewCore compiles the core module and checks its ABI version. ctx bounds
 // compilation and the first instantiation only.
@@ -80,6 +87,8 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		}
 		c.cache = cache
 		cfg = cfg.WithCompilationCache(cache)
+	} else {
+		cfg = cfg.WithCompilationCache(processCache())
 	}
 	c.runtime = wazero.NewRuntimeWithConfig(ctx, cfg)
 	fail := func(err error) (*Core, error) {
@@ -135,16 +144,29 @@ func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, e
 	out, err := in.call(ctx, method, input)
 	if err != nil {
 		c.discard(in)
+		if c.isClosed() {
+			return nil, disposed()
+		}
 		return nil, err
 	}
 	c.release(in)
 	return out, nil
 }
 
-func (c *Core) acquire(ctx context.Context) (*instance, error) {
+func (c *Core) isClosed() bool {
 	select {
 	case <-c.closed:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c *Core) acquire(ctx context.Context) (*instance, error) {
+	if c.isClosed() {
 		return nil, disposed()
+	}
+	select {
 	case in := <-c.idle:
 		return in, nil
 	default:
@@ -203,14 +225,13 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 	}
 	in := &instance{
 		module: mod,
-		memory: mod.Memory(),
 		alloc:  mod.ExportedFunction("lspseam_alloc"),
 		free:   mod.ExportedFunction("lspseam_free"),
 		callFn: mod.ExportedFunction("lspseam_call"),
 		stack:  make([]uint64, 4),
 	}
 	version := mod.ExportedFunction("lspseam_abi_version")
-	if in.memory == nil || in.alloc == nil || in.free == nil || in.callFn == nil || version == nil {
+	if mod.Memory() == nil || in.alloc == nil || in.free == nil || in.callFn == nil || version == nil {
 		mod.Close(ctx)
 		return nil, errors.New("lspseam: the core module lacks an lspseam_* export or its memory; rebuild it with `make wasm`")
 	}

@@ -1,3 +1,5 @@
+//go:build wasip1
+
 // Command wasm is the lspseam core compiled to one WebAssembly module: the
 // bytes every host runs (bindings/go embeds them; bindings/js ships them).
 //

@@ -1,0 +1,163 @@
+package lspseam
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func echoProvider(calls *atomic.Int32) Provider {
+	return ProviderFunc(func(ctx context.Context, q ProviderQuery) (Result, error) {
+		calls.Add(1)
+		return Result{Kind: KindLocations, Locations: []Location{{URI: "file:///w/" + q.LanguageID}}}, nil
+	})
+}
+
+func TestServiceSelectsByFinalExtension(t *testing.T) {
+	ctx := context.Background()
+	s := NewService(newTestCore(t))
+	var goCalls, tsCalls atomic.Int32
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "gopls", ExtensionToLanguage: map[string]string{"go": "go"}, Provider: echoProvider(&goCalls)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "ts", ExtensionToLanguage: map[string]string{".TS": "typescript", ".tsx": "typescriptreact"}, Provider: echoProvider(&tsCalls)}); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{"a.go": "go", "Foo.TS": "typescript", "x.d.ts": "typescript", "c.tsx": "typescriptreact"} {
+		res, err := s.Query(ctx, QueryRequest{Operation: OpDefinition, FilePath: path, WorkspaceRoot: "/w"})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if got := res.Locations[0].URI; got != "file:///w/"+want {
+			t.Errorf("%s: routed with language %s, want %s", path, got, want)
+		}
+	}
+	if goCalls.Load() != 1 || tsCalls.Load() != 3 {
+		t.Errorf("calls: go %d ts %d", goCalls.Load(), tsCalls.Load())
+	}
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "lib.rs", WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+		t.Errorf("unmapped extension: %v", err)
+	}
+}
+
+func TestServiceRegistrationIsAtomic(t *testing.T) {
+	ctx := context.Background()
+	s := NewService(newTestCore(t))
+	var calls atomic.Int32
+	dispose, err := s.RegisterProvider(ctx, Registration{ID: "a", ExtensionToLanguage: map[string]string{".ts": "typescript"}, Provider: echoProvider(&calls)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// b conflicts on .ts: nothing of b, not even .js, may be published.
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "b", ExtensionToLanguage: map[string]string{".js": "javascript", "TS": "typescript"}, Provider: echoProvider(&calls)}); !isCode(err, CodeConflict) {
+		t.Fatalf("conflicting registration: %v", err)
+	}
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.js", WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+		t.Fatalf(".js was published by a failed registration: %v", err)
+	}
+	// Same id again conflicts too.
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "a", ExtensionToLanguage: map[string]string{".c": "c"}, Provider: echoProvider(&calls)}); !isCode(err, CodeConflict) {
+		t.Fatalf("duplicate id: %v", err)
+	}
+	// Invalid input publishes nothing.
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "c", ExtensionToLanguage: map[string]string{".c": "c", ".d.ts": "x"}, Provider: echoProvider(&calls)}); !isCode(err, CodeInvalidArgument) {
+		t.Fatalf("invalid registration: %v", err)
+	}
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.c", WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+		t.Fatalf(".c was published by an invalid registration: %v", err)
+	}
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "nil"}); !isCode(err, CodeInvalidArgument) {
+		t.Fatalf("registration without provider: %v", err)
+	}
+	// Disposing releases the id and every extension; disposing twice is fine.
+	dispose()
+	dispose()
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.ts", WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+		t.Fatalf("after dispose: %v", err)
+	}
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "a", ExtensionToLanguage: map[string]string{".ts": "typescript"}, Provider: echoProvider(&calls)}); err != nil {
+		t.Fatalf("re-registering after dispose: %v", err)
+	}
+}
+
+func TestServiceDisposerOfOldRegistrationKeepsNewOne(t *testing.T) {
+	ctx := context.Background()
+	s := NewService(newTestCore(t))
+	var calls atomic.Int32
+	first, _ := s.RegisterProvider(ctx, Registration{ID: "a", ExtensionToLanguage: map[string]string{".ts": "typescript"}, Provider: echoProvider(&calls)})
+	first()
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "a", ExtensionToLanguage: map[string]string{".ts": "typescript"}, Provider: echoProvider(&calls)}); err != nil {
+		t.Fatal(err)
+	}
+	first() // stale disposer: must not remove the new registration
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.ts", WorkspaceRoot: "/w"}); err != nil {
+		t.Fatalf("stale disposer removed the new registration: %v", err)
+	}
+}
+
+func TestServiceQueryErrors(t *testing.T) {
+	ctx := context.Background()
+	s := NewService(newTestCore(t))
+	var calls atomic.Int32
+	s.RegisterProvider(ctx, Registration{ID: "gopls", ExtensionToLanguage: map[string]string{".go": "go"}, Provider: echoProvider(&calls)})
+	cases := []struct {
+		req  QueryRequest
+		code Code
+	}{
+		{QueryRequest{Operation: OpHover, FilePath: "a.go"}, CodeWorkspaceRequired},
+		{QueryRequest{Operation: "rename", FilePath: "a.go", WorkspaceRoot: "/w"}, CodeInvalidArgument},
+		{QueryRequest{Operation: OpHover, FilePath: "", WorkspaceRoot: "/w"}, CodeInvalidArgument},
+		{QueryRequest{Operation: OpHover, FilePath: "Makefile", WorkspaceRoot: "/w"}, CodeUnavailable},
+	}
+	for _, c := range cases {
+		if _, err := s.Query(ctx, c.req); !isCode(err, c.code) {
+			t.Errorf("%+v: got %v, want %s", c.req, err, c.code)
+		}
+	}
+	if calls.Load() != 0 {
+		t.Errorf("provider called %d times for rejected queries", calls.Load())
+	}
+	s.Close()
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.go", WorkspaceRoot: "/w"}); !isCode(err, CodeDisposed) {
+		t.Errorf("query after Close: %v", err)
+	}
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "x", ExtensionToLanguage: map[string]string{".x": "x"}, Provider: echoProvider(&calls)}); !isCode(err, CodeDisposed) {
+		t.Errorf("register after Close: %v", err)
+	}
+}
+
+// TestServiceConcurrent registers, queries and disposes from many
+// goroutines at once (run with -race).
+func TestServiceConcurrent(t *testing.T) {
+	ctx := context.Background()
+	s := NewService(newTestCore(t))
+	var calls atomic.Int32
+	s.RegisterProvider(ctx, Registration{ID: "gopls", ExtensionToLanguage: map[string]string{".go": "go"}, Provider: echoProvider(&calls)})
+	var wg sync.WaitGroup
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			ext := ".e" + string(rune('a'+g))
+			for i := 0; i < 10; i++ {
+				dispose, err := s.RegisterProvider(ctx, Registration{ID: "p" + ext, ExtensionToLanguage: map[string]string{ext: "x"}, Provider: echoProvider(&calls)})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.go", WorkspaceRoot: "/w"}); err != nil {
+					t.Error(err)
+				}
+				if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a" + ext, WorkspaceRoot: "/w"}); err != nil {
+					t.Error(err)
+				}
+				dispose()
+			}
+		}(g)
+	}
+	wg.Wait()
+	if got := calls.Load(); got != 16*10*2 {
+		t.Errorf("%d provider calls, want %d", got, 16*10*2)
+	}
+}
