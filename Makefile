@@ -3,10 +3,10 @@
 GO       ?= go
 WASM     := bindings/go/core.wasm
 # The module build must be reproducible: same sources + same Go release =
-# same bytes (checked by `make check-wasm` and cmd/wasm's freshness test).
+# same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build wasm test test-go test-race check-fmt vet bench fuzz clean
+.PHONY: help build wasm test test-go test-race test-abi check-fmt vet bench fuzz clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
@@ -14,6 +14,7 @@ help:
 	@echo "make test      everything CI runs"
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
+	@echo "make servers   pinned language servers into .tools/"
 
 build: wasm
 	@mkdir -p bin
@@ -22,7 +23,7 @@ build: wasm
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 
-test: vet check-fmt test-go test-race
+test: vet check-fmt test-go test-race test-abi
 
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -38,6 +39,10 @@ test-go:
 test-race:
 	$(GO) test -count=1 -race ./bindings/go/...
 
+# The module driven by an outside WASI host (Node's), no lspseam code.
+test-abi:
+	node --test e2e/abi/
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/
 
@@ -49,3 +54,5 @@ fuzz:
 
 clean:
 	rm -rf bin
+
+include tools/servers/servers.mk

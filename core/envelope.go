@@ -133,7 +133,7 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		if uri.Type != gjson.String {
 			return nil, Errorf(CodeInvalidArgument, "uri must be a string, got %s", describe(uri))
 		}
-		pos, problem := positionOf(get(in, "position"), "position")
+		pos, problem := positionOf(get(in, "position"), at{"", -1}, "position", "")
 		if problem != "" {
 			return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
 		}

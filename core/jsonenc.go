@@ -13,7 +13,9 @@ import (
 // because reflection-based encoding is the dominant cost of large results
 // inside the module (see BenchmarkTranslateRender). The rules are fixed:
 // object fields in declaration order, no insignificant whitespace, no HTML
-// escaping, invalid UTF-8 replaced by U+FFFD, embedded raw JSON compacted.
+// escaping, invalid UTF-8 replaced by the character U+FFFD (unescaped, so
+// decoding and re-encoding gives the same bytes), embedded raw JSON
+// compacted.
 
 // jsonAppender is implemented by every value an ABI method returns.
 type jsonAppender interface {
@@ -53,7 +55,7 @@ func appendString(b []byte, s string) []byte {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
+			b = append(b, "\uFFFD"...) // the character itself, so re-encoding is stable
 			i += size
 			start = i
 			continue

@@ -3,7 +3,6 @@ package core
 import (
 	"sort"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
@@ -121,15 +120,17 @@ func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
 	if len(locs) == 0 {
 		return fitText(Rendered{Text: NoLocationsText}, limits.MaxResultChars)
 	}
-	lines := groupedLines(locs, wsPath)
-	total := len(lines)
+	order, groups := groupByFile(locs, wsPath)
+	total := len(order)
 	shown := min(total, limits.MaxLocations)
 
 	// prefix[k] is the length in code points of the first k lines joined by
 	// newlines (without a trailing newline).
 	prefix := make([]int, shown+1)
 	for i := 0; i < shown; i++ {
-		prefix[i+1] = prefix[i] + utf8.RuneCountInString(lines[i])
+		l := locs[order[i].loc]
+		n := groups[order[i].group].runes + 2 + digits(toOneBased(l.Range.Start.Line)) + digits(toOneBased(l.Range.Start.Character))
+		prefix[i+1] = prefix[i] + n
 		if i > 0 {
 			prefix[i+1]++
 		}
@@ -141,12 +142,33 @@ func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
 		}
 		return n
 	}
+	write := func(k int, notice string) string {
+		b := make([]byte, 0, prefix[k]*2+len(notice)+1)
+		for i := 0; i < k; i++ {
+			if i > 0 {
+				b = append(b, '\n')
+			}
+			l := locs[order[i].loc]
+			b = append(b, groups[order[i].group].path...)
+			b = append(b, ':')
+			b = strconv.AppendUint(b, toOneBased(l.Range.Start.Line), 10)
+			b = append(b, ':')
+			b = strconv.AppendUint(b, toOneBased(l.Range.Start.Character), 10)
+		}
+		if notice != "" {
+			if k > 0 {
+				b = append(b, '\n')
+			}
+			b = append(b, notice...)
+		}
+		return string(b)
+	}
 	notice := ""
 	if shown < total {
 		notice = "(" + strconv.Itoa(total-shown) + " more " + plural(total-shown, "location", "locations") + " not shown; maxLocations is " + strconv.Itoa(limits.MaxLocations) + ")"
 	}
 	if textLen(shown, notice) <= limits.MaxResultChars {
-		return Rendered{Text: joinLines(lines[:shown], notice), Shown: shown, Omitted: total - shown}
+		return Rendered{Text: write(shown, notice), Shown: shown, Omitted: total - shown}
 	}
 
 	// Too long: keep the most whole lines that fit together with a notice.
@@ -160,7 +182,7 @@ func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
 	out := Rendered{Shown: max(k, 0), Omitted: total - max(k, 0), Truncated: true}
 	switch {
 	case k >= 0:
-		out.Text = joinLines(lines[:k], charNotice(k))
+		out.Text = write(k, charNotice(k))
 	case utf8.RuneCountInString(shortNotice) <= limits.MaxResultChars:
 		out.Text = shortNotice
 	default:
@@ -169,52 +191,54 @@ func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
 	return out
 }
 
-// groupedLines renders locations one per line, grouped by display path in
-// first-seen order and otherwise in the server's order.
-func groupedLines(locs []Location, wsPath string) []string {
-	type group struct {
-		path  string
-		lines []string
-	}
-	index := map[string]int{}
-	var groups []group
-	for _, l := range locs {
-		p := displayPath(l.URI, wsPath)
-		g, ok := index[p]
-		if !ok {
-			g = len(groups)
-			index[p] = g
-			groups = append(groups, group{path: p})
-		}
-		var buf [64]byte
-		line := append(buf[:0], ':')
-		line = strconv.AppendUint(line, toOneBased(l.Range.Start.Line), 10)
-		line = append(line, ':')
-		line = strconv.AppendUint(line, toOneBased(l.Range.Start.Character), 10)
-		groups[g].lines = append(groups[g].lines, p+string(line))
-	}
-	lines := make([]string, 0, len(locs))
-	for _, g := range groups {
-		lines = append(lines, g.lines...)
-	}
-	return lines
+// fileGroup is one displayed path and its length in code points.
+type fileGroup struct {
+	path  string
+	runes int
 }
 
-func joinLines(lines []string, notice string) string {
-	var sb strings.Builder
-	for i, l := range lines {
-		if i > 0 {
-			sb.WriteByte('\n')
+// lineRef is one output line: a location and its file group.
+type lineRef struct{ loc, group int }
+
+// groupByFile orders locations for display: grouped by display path in
+// first-seen order, otherwise in the server's order. Each distinct URI is
+// converted to a path once.
+func groupByFile(locs []Location, wsPath string) ([]lineRef, []fileGroup) {
+	var groups []fileGroup
+	byPath := map[string]int{}
+	byURI := map[string]int{}
+	members := [][]int{}
+	for i, l := range locs {
+		g, ok := byURI[l.URI]
+		if !ok {
+			p := displayPath(l.URI, wsPath)
+			if g, ok = byPath[p]; !ok {
+				g = len(groups)
+				byPath[p] = g
+				groups = append(groups, fileGroup{path: p, runes: utf8.RuneCountInString(p)})
+				members = append(members, nil)
+			}
+			byURI[l.URI] = g
 		}
-		sb.WriteString(l)
+		members[g] = append(members[g], i)
 	}
-	if notice != "" {
-		if len(lines) > 0 {
-			sb.WriteByte('\n')
+	order := make([]lineRef, 0, len(locs))
+	for g, m := range members {
+		for _, i := range m {
+			order = append(order, lineRef{loc: i, group: g})
 		}
-		sb.WriteString(notice)
 	}
-	return sb.String()
+	return order, groups
+}
+
+// digits is the number of decimal digits of n.
+func digits(n uint64) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
 }
 
 func plural(n int, one, many string) string {
@@ -264,25 +288,23 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 		}
 		r.Locations = make([]Location, 0, 16)
 		var problem string
-		i := 0
 		locs.ForEach(func(_, item gjson.Result) bool {
-			path := "locations[" + strconv.Itoa(i) + "]"
+			where := at{"locations", len(r.Locations)}
 			if !item.IsObject() {
-				problem = path + " must be an object, got " + describe(item)
+				problem = where.String() + " must be an object, got " + describe(item)
 				return false
 			}
-			uri := get(item, "uri")
-			if uri.Type != gjson.String || uri.Str == "" {
-				problem = path + ".uri must be a non-empty string, got " + describe(uri)
+			f := fields(item, "uri", "range")
+			if f[0].Type != gjson.String || f[0].Str == "" {
+				problem = where.field("uri") + " must be a non-empty string, got " + describe(f[0])
 				return false
 			}
 			var rng Range
-			rng, problem = rangeOf(get(item, "range"), path+".range")
+			rng, problem = rangeOf(f[1], where, "range")
 			if problem != "" {
 				return false
 			}
-			r.Locations = append(r.Locations, Location{URI: uri.Str, Range: rng})
-			i++
+			r.Locations = append(r.Locations, Location{URI: f[0].Str, Range: rng})
 			return true
 		})
 		if problem != "" {
@@ -300,7 +322,7 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 			}
 			r.Hover = &Hover{Contents: contents.Str}
 			if rv := get(h, "range"); rv.Exists() && rv.Type != gjson.Null {
-				rng, problem := rangeOf(rv, "hover.range")
+				rng, problem := rangeOf(rv, at{"hover", -1}, "range")
 				if problem != "" {
 					return bad(problem)
 				}

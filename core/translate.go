@@ -55,7 +55,7 @@ func translateLocations(op Operation, v gjson.Result) ([]Location, *Error) {
 	case v.Type == gjson.Null:
 		return []Location{}, nil
 	case v.IsObject():
-		loc, problem := locationOrLink(v, "result")
+		loc, problem := locationOrLink(v, at{"result", -1})
 		if problem != "" {
 			return nil, malformed(op, problem)
 		}
@@ -63,15 +63,13 @@ func translateLocations(op Operation, v gjson.Result) ([]Location, *Error) {
 	case v.IsArray():
 		locs := make([]Location, 0, 16)
 		var problem string
-		i := 0
 		v.ForEach(func(_, item gjson.Result) bool {
 			var loc Location
-			loc, problem = locationOrLink(item, "result["+strconv.Itoa(i)+"]")
+			loc, problem = locationOrLink(item, at{"result", len(locs)})
 			if problem != "" {
 				return false
 			}
 			locs = append(locs, loc)
-			i++
 			return true
 		})
 		if problem != "" {
@@ -82,58 +80,103 @@ func translateLocations(op Operation, v gjson.Result) ([]Location, *Error) {
 	return nil, malformed(op, "result must be null, a Location, or an array of Location or LocationLink, got "+describe(v))
 }
 
+// at names a JSON value in error messages: base, or base[index] when
+// index ≥ 0. Messages are built only when something is wrong, so the happy
+// path of a 10,000-location answer allocates no path strings.
+type at struct {
+	base  string
+	index int
+}
+
+func (a at) String() string {
+	if a.index < 0 {
+		return a.base
+	}
+	return a.base + "[" + strconv.Itoa(a.index) + "]"
+}
+
+func (a at) field(name string) string {
+	if a.base == "" {
+		return name
+	}
+	return a.String() + "." + name
+}
+
+// fields reads up to four named fields of an object in one pass (gjson's
+// Get would rescan the object for each). The first occurrence of a
+// duplicated key wins, as with Get.
+func fields(v gjson.Result, names ...string) (out [4]gjson.Result) {
+	v.ForEach(func(k, val gjson.Result) bool {
+		for i, name := range names {
+			if k.Str == name && !out[i].Exists() {
+				out[i] = val
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // locationOrLink reads one Location or LocationLink; problem is non-empty
 // when it is neither.
-func locationOrLink(v gjson.Result, path string) (Location, string) {
+func locationOrLink(v gjson.Result, where at) (Location, string) {
 	if !v.IsObject() {
-		return Location{}, path + " must be a Location or LocationLink object, got " + describe(v)
+		return Location{}, where.String() + " must be a Location or LocationLink object, got " + describe(v)
 	}
-	uriField, rangeField := "uri", "range"
-	if target := get(v, "targetUri"); target.Exists() {
-		uriField, rangeField = "targetUri", "targetSelectionRange"
-		if !get(v, rangeField).Exists() {
-			return Location{}, path + " is a LocationLink without targetSelectionRange"
+	f := fields(v, "uri", "range", "targetUri", "targetSelectionRange")
+	uri, rng, uriField, rangeField := f[0], f[1], "uri", "range"
+	if f[2].Exists() {
+		uri, rng, uriField, rangeField = f[2], f[3], "targetUri", "targetSelectionRange"
+		if !rng.Exists() {
+			return Location{}, where.String() + " is a LocationLink without targetSelectionRange"
 		}
 	}
-	uri := get(v, uriField)
 	if uri.Type != gjson.String || uri.Str == "" {
-		return Location{}, path + "." + uriField + " must be a non-empty string, got " + describe(uri)
+		return Location{}, where.field(uriField) + " must be a non-empty string, got " + describe(uri)
 	}
-	r, problem := rangeOf(get(v, rangeField), path+"."+rangeField)
+	r, problem := rangeOf(rng, where, rangeField)
 	if problem != "" {
 		return Location{}, problem
 	}
 	return Location{URI: uri.Str, Range: r}, ""
 }
 
-func rangeOf(v gjson.Result, path string) (Range, string) {
+// rangeOf reads the Range in field of the value named by where.
+func rangeOf(v gjson.Result, where at, field string) (Range, string) {
 	if !v.IsObject() {
-		return Range{}, path + " must be a Range object, got " + describe(v)
+		return Range{}, where.field(field) + " must be a Range object, got " + describe(v)
 	}
-	start, problem := positionOf(get(v, "start"), path+".start")
+	f := fields(v, "start", "end")
+	start, problem := positionOf(f[0], where, field, "start")
 	if problem != "" {
 		return Range{}, problem
 	}
-	end, problem := positionOf(get(v, "end"), path+".end")
+	end, problem := positionOf(f[1], where, field, "end")
 	if problem != "" {
 		return Range{}, problem
 	}
 	return Range{Start: start, End: end}, ""
 }
 
-func positionOf(v gjson.Result, path string) (Position, string) {
+// positionOf reads where.field.sub as a Position (sub may be empty).
+func positionOf(v gjson.Result, where at, field, sub string) (Position, string) {
+	name := func() string {
+		if sub == "" {
+			return where.field(field)
+		}
+		return where.field(field) + "." + sub
+	}
 	if !v.IsObject() {
-		return Position{}, path + " must be a Position object, got " + describe(v)
+		return Position{}, name() + " must be a Position object, got " + describe(v)
 	}
-	line := get(v, "line")
-	l, ok := integer(line, 0, maxServerCoordinate)
+	f := fields(v, "line", "character")
+	l, ok := integer(f[0], 0, maxServerCoordinate)
 	if !ok {
-		return Position{}, path + ".line must be a non-negative integer, got " + describe(line)
+		return Position{}, name() + ".line must be a non-negative integer, got " + describe(f[0])
 	}
-	char := get(v, "character")
-	c, ok := integer(char, 0, maxServerCoordinate)
+	c, ok := integer(f[1], 0, maxServerCoordinate)
 	if !ok {
-		return Position{}, path + ".character must be a non-negative integer, got " + describe(char)
+		return Position{}, name() + ".character must be a non-negative integer, got " + describe(f[1])
 	}
 	return Position{Line: uint32(l), Character: uint32(c)}, ""
 }
@@ -187,7 +230,7 @@ func translateHover(op Operation, v gjson.Result) (*Hover, *Error) {
 	}
 	var h Hover
 	if r := get(v, "range"); r.Exists() && r.Type != gjson.Null {
-		rng, problem := rangeOf(r, "result.range")
+		rng, problem := rangeOf(r, at{"result", -1}, "range")
 		if problem != "" {
 			return nil, malformed(op, problem)
 		}

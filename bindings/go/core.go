@@ -210,9 +210,9 @@ func disposed() error {
 // instance is one instantiated core module and its exports.
 type instance struct {
 	module              api.Module
-	memory              api.Memory
 	alloc, free, callFn api.Function
 	stack               []uint64
+	methodBuf, inputBuf scratch
 }
 
 func (c *Core) newInstance(ctx context.Context) (*instance, error) {
@@ -250,19 +250,18 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 // abiVersion is the ABI version this package was written against.
 const abiVersion = 1
 
+// call runs one method. The method name and input are written into two
+// scratch buffers the instance keeps between calls (grown when an input is
+// larger), so a call costs two module calls — lspseam_call and freeing its
+// result — instead of six.
 func (in *instance) call(ctx context.Context, method string, input []byte) ([]byte, error) {
-	methodPtr, err := in.write(ctx, []byte(method))
-	if err != nil {
+	if err := in.methodBuf.fill(ctx, in, []byte(method)); err != nil {
 		return nil, err
 	}
-	defer in.release(ctx, methodPtr)
-	inPtr, err := in.write(ctx, input)
-	if err != nil {
+	if err := in.inputBuf.fill(ctx, in, input); err != nil {
 		return nil, err
 	}
-	defer in.release(ctx, inPtr)
-
-	in.stack[0], in.stack[1], in.stack[2], in.stack[3] = uint64(methodPtr), uint64(len(method)), uint64(inPtr), uint64(len(input))
+	in.stack[0], in.stack[1], in.stack[2], in.stack[3] = uint64(in.methodBuf.ptr), uint64(len(method)), uint64(in.inputBuf.ptr), uint64(len(input))
 	if err := in.callFn.CallWithStack(ctx, in.stack); err != nil {
 		return nil, fmt.Errorf("lspseam: lspseam_call(%s) trapped: %w", method, err)
 	}
@@ -277,19 +276,36 @@ func (in *instance) call(ctx context.Context, method string, input []byte) ([]by
 	return append([]byte(nil), view...), nil
 }
 
-func (in *instance) write(ctx context.Context, b []byte) (uint32, error) {
-	in.stack[0] = uint64(len(b))
-	if err := in.alloc.CallWithStack(ctx, in.stack); err != nil {
-		return 0, fmt.Errorf("lspseam: lspseam_alloc trapped: %w", err)
+// scratch is a module buffer from lspseam_alloc that an instance reuses for
+// its inputs.
+type scratch struct {
+	ptr uint32
+	cap int
+}
+
+// fill copies b into the buffer, replacing it with a larger one first when
+// b does not fit.
+func (s *scratch) fill(ctx context.Context, in *instance, b []byte) error {
+	if len(b) > s.cap || s.ptr == 0 {
+		if s.ptr != 0 {
+			in.release(ctx, s.ptr)
+			s.ptr, s.cap = 0, 0
+		}
+		size := max(256, len(b))
+		size += size / 4 // headroom, so slowly growing inputs do not reallocate every call
+		in.stack[0] = uint64(size)
+		if err := in.alloc.CallWithStack(ctx, in.stack); err != nil {
+			return fmt.Errorf("lspseam: lspseam_alloc trapped: %w", err)
+		}
+		if in.stack[0] == 0 {
+			return fmt.Errorf("lspseam: lspseam_alloc(%d) failed", size)
+		}
+		s.ptr, s.cap = uint32(in.stack[0]), size
 	}
-	ptr := uint32(in.stack[0])
-	if ptr == 0 {
-		return 0, fmt.Errorf("lspseam: lspseam_alloc(%d) failed", len(b))
+	if !in.module.Memory().Write(s.ptr, b) {
+		return fmt.Errorf("lspseam: lspseam_alloc returned a buffer outside memory")
 	}
-	if !in.module.Memory().Write(ptr, b) {
-		return 0, fmt.Errorf("lspseam: lspseam_alloc returned a buffer outside memory")
-	}
-	return ptr, nil
+	return nil
 }
 
 func (in *instance) release(ctx context.Context, ptr uint32) {

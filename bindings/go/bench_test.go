@@ -1,0 +1,156 @@
+package lspseam
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/lspseam/lspseam/core"
+)
+
+// Benchmarks behind the figures in README.md ("Performance"). Run them with
+// `make bench`; compare ratios from one run, not absolute times across
+// machines.
+
+// referencesPayload is a textDocument/references answer with n locations
+// spread over n/10+1 files.
+func referencesPayload(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"operation":"findReferences","result":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"uri":"file:///work/project/pkg%d/file%d.go","range":{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}}`,
+			i%7, i/10, i, i%80, i, i%80+5)
+	}
+	b.WriteString(`]}`)
+	return b.Bytes()
+}
+
+// translateRender is one query's worth of core work: translate the raw
+// payload, then render the result (limits raised so every location is
+// rendered).
+func translateRender(call func(method string, in []byte) []byte, payload []byte) []byte {
+	translated := call("translate", payload)
+	ok := translated[len(`{"ok":`) : len(translated)-1]
+	in := make([]byte, 0, len(ok)+96)
+	in = append(in, `{"workspaceUri":"file:///work/project","maxLocations":100000,"maxResultChars":10000000,"result":`...)
+	in = append(in, ok...)
+	in = append(in, '}')
+	return call("render", in)
+}
+
+// BenchmarkTranslateRender measures translate+render natively and through
+// the module in the same run and reports the module/native ratio.
+func BenchmarkTranslateRender(b *testing.B) {
+	c := newTestCore(b)
+	ctx := context.Background()
+	module := func(method string, in []byte) []byte {
+		out, err := c.Call(ctx, method, in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return out
+	}
+	for _, n := range []int{10, 1000, 10000} {
+		payload := referencesPayload(n)
+		if !bytes.Equal(translateRender(module, payload), translateRender(core.Call, payload)) {
+			b.Fatal("module and native disagree")
+		}
+		b.Run(fmt.Sprintf("native/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				translateRender(core.Call, payload)
+			}
+		})
+		b.Run(fmt.Sprintf("module/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				translateRender(module, payload)
+			}
+		})
+		b.Run(fmt.Sprintf("ratio/n=%d", n), func(b *testing.B) {
+			// Alternate the two so both see the same machine state.
+			var native, mod time.Duration
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				translateRender(core.Call, payload)
+				t1 := time.Now()
+				translateRender(module, payload)
+				mod += time.Since(t1)
+				native += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(mod)/float64(native), "module/native")
+		})
+	}
+}
+
+// BenchmarkNewCore measures creating a Core: cold (compiling the module),
+// with a warm on-disk compilation cache, and one more instance from an
+// already compiled module.
+func BenchmarkNewCore(b *testing.B) {
+	ctx := context.Background()
+	b.Run("cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			c, err := NewCore(ctx, WithCompilationCacheDir(b.TempDir()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.Close(ctx)
+		}
+	})
+	b.Run("warm-cache", func(b *testing.B) {
+		dir := b.TempDir()
+		c, err := NewCore(ctx, WithCompilationCacheDir(dir))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Close(ctx)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			c, err := NewCore(ctx, WithCompilationCacheDir(dir))
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.Close(ctx)
+		}
+	})
+	b.Run("instance", func(b *testing.B) {
+		c := newTestCore(b)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			in, err := c.newInstance(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer()
+			in.module.Close(ctx)
+			b.StartTimer()
+		}
+	})
+}
+
+// BenchmarkCall measures the fixed cost of one small module call
+// (parseToolArgs) against the native call.
+func BenchmarkCall(b *testing.B) {
+	c := newTestCore(b)
+	ctx := context.Background()
+	in := []byte(`{"operation":"hover","file_path":"shapes/area.go","line":12,"character":6}`)
+	b.Run("native", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			core.Call("parseToolArgs", in)
+		}
+	})
+	b.Run("module", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := c.Call(ctx, "parseToolArgs", in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,157 @@
+package core
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/lspseam/lspseam/internal/casefile"
+)
+
+// Fuzz targets for every parser of untrusted input: model arguments
+// (parseToolArgs), server payloads (translate), results handed to render,
+// and configuration files (validateConfig). The seed corpus is every golden
+// case of the method; `make fuzz` runs each target for FUZZTIME.
+//
+// Each target checks that the answer is a well-formed envelope with a
+// documented code (never LSP_INTERNAL_ERROR, i.e. no panic), that its size
+// is bounded by its input, and a property of the method.
+
+func seed(f *testing.F, method string) {
+	cases, err := casefile.Load(casefile.Dir(".."))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Method == method {
+			f.Add(c.Bytes())
+		}
+	}
+}
+
+var documentedCodes = map[string]bool{}
+
+func init() {
+	for _, c := range []Code{CodeInvalidArgument, CodeWorkspaceRequired, CodeUnavailable, CodeConflict, CodeDisposed,
+		CodeUnsupportedOperation, CodeUnsupportedSync, CodeSourceRejected, CodeMalformedResponse, CodeProtocolError,
+		CodeServerFailed, CodeServerError, CodeCancelled, CodeTimeout, CodeConfigInvalid, CodeUnknownMethod} {
+		documentedCodes[string(c)] = true
+	}
+}
+
+// checkEnvelope asserts the envelope's shape and returns its ok value (or
+// an empty result for an error).
+func checkEnvelope(t *testing.T, input, env []byte, maxLen int) gjson.Result {
+	t.Helper()
+	if !gjson.ValidBytes(env) || !utf8.Valid(env) {
+		t.Fatalf("envelope is not valid UTF-8 JSON: %q", env)
+	}
+	if len(env) > maxLen {
+		t.Fatalf("envelope of %d bytes for an input of %d bytes (bound %d)", len(env), len(input), maxLen)
+	}
+	v := gjson.ParseBytes(env)
+	if e := v.Get("error"); e.Exists() {
+		code := e.Get("code").Str
+		if !documentedCodes[code] {
+			t.Fatalf("undocumented or internal error code %q: %s (input %q)", code, env, input)
+		}
+		if e.Get("message").Str == "" {
+			t.Fatalf("error without message: %s", env)
+		}
+		return gjson.Result{}
+	}
+	ok := v.Get("ok")
+	if !ok.Exists() {
+		t.Fatalf("envelope has neither ok nor error: %s", env)
+	}
+	return ok
+}
+
+func FuzzParseToolArgs(f *testing.F) {
+	seed(f, "parseToolArgs")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("parseToolArgs", input)
+		ok := checkEnvelope(t, input, env, 2*len(input)+4096)
+		if !ok.Exists() {
+			if !bytes.Contains(env, []byte("one-based")) && gjson.ValidBytes(input) {
+				t.Fatalf("argument error without the coordinate convention: %s", env)
+			}
+			return
+		}
+		if !Operation(ok.Get("operation").Str).valid() || ok.Get("filePath").Str == "" {
+			t.Fatalf("accepted bad arguments: %s", env)
+		}
+		for _, k := range []string{"position.line", "position.character"} {
+			if n := ok.Get(k).Int(); n < 0 || n >= maxUint31 {
+				t.Fatalf("%s = %d out of range: %s", k, n, env)
+			}
+		}
+	})
+}
+
+func FuzzTranslate(f *testing.F) {
+	seed(f, "translate")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("translate", input)
+		ok := checkEnvelope(t, input, env, 8*len(input)+4096)
+		if !ok.Exists() {
+			return
+		}
+		// A translated result must itself be a valid render input.
+		renderIn := append(append([]byte(`{"workspaceUri":"file:///w","result":`), ok.Raw...), '}')
+		checkEnvelope(t, renderIn, Call("render", renderIn), 64*1024+4096)
+		if !bytes.HasPrefix(Call("render", renderIn), []byte(`{"ok":`)) {
+			t.Fatalf("render rejected translate's output: %s", Call("render", renderIn))
+		}
+	})
+}
+
+func FuzzRender(f *testing.F) {
+	seed(f, "render")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("render", input)
+		ok := checkEnvelope(t, input, env, 6*4*DefaultMaxResultChars+4096)
+		if !ok.Exists() {
+			return
+		}
+		limit := DefaultMaxResultChars
+		if m := gjson.GetBytes(input, "maxResultChars"); m.Type == gjson.Number {
+			limit = int(m.Int())
+		}
+		text := ok.Get("text").Str
+		if n := utf8.RuneCountInString(text); n > limit {
+			t.Fatalf("text has %d code points, maxResultChars %d", n, limit)
+		}
+		if text == "" {
+			t.Fatalf("empty text: %s", env)
+		}
+		if ok.Get("shown").Int() < 0 || ok.Get("omitted").Int() < 0 {
+			t.Fatalf("negative counts: %s", env)
+		}
+		if strings.Contains(text, "\ufffd") && !bytes.Contains(input, []byte("\ufffd")) && utf8.Valid(input) && !bytes.Contains(input, []byte(`\u`)) {
+			t.Fatalf("text gained a replacement character: %s", env)
+		}
+	})
+}
+
+func FuzzValidateConfig(f *testing.F) {
+	seed(f, "validateConfig")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("validateConfig", input)
+		ok := checkEnvelope(t, input, env, 8*len(input)+4096)
+		if !ok.Exists() {
+			if !bytes.Contains(env, []byte(`"LSP_CONFIG_INVALID"`)) && !bytes.Contains(env, []byte(`"LSP_INVALID_ARGUMENT"`)) {
+				t.Fatalf("config error with an unexpected code: %s", env)
+			}
+			return
+		}
+		// Normalization is idempotent: a validated config validates to itself.
+		again := Call("validateConfig", []byte(ok.Raw))
+		if want := append(append([]byte(`{"ok":`), ok.Raw...), '}'); !bytes.Equal(again, want) {
+			t.Fatalf("validating the normalized config changed it:\nfirst:  %s\nsecond: %s", want, again)
+		}
+	})
+}
