@@ -1,0 +1,19 @@
+// Package localstdio is lspseam's local stdio provider: it runs configured
+// language servers as child processes on this host, speaks LSP to them over
+// stdin/stdout, reads source files from the host filesystem, and serves
+// seam queries through them. cmd/shim and Go harnesses share it.
+//
+// It owns processes, JSON-RPC framing, the source-file boundary and the
+// per-workspace queues. It owns no seam logic: argument rules, request
+// shapes, capability negotiation, payload translation and server-request
+// answers all come from the core module through lspseam.Core, so every
+// host behaves the same.
+//
+// Security boundary: configured servers are trusted programs. They run with
+// the shim's user, filesystem and network access, in the canonical
+// workspace as their working directory, with credentials scrubbed from
+// their environment; lspseam does not sandbox them. What lspseam itself
+// reads is bounded: the source file of each query, and only when it is a
+// regular, UTF-8 file inside the canonical workspace and within
+// maxDocumentBytes.
+package localstdio

@@ -1,0 +1,126 @@
+package localstdio
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// LSP base-protocol framing for github.com/sourcegraph/jsonrpc2, with the
+// limits its built-in VSCodeObjectCodec lacks: a bound on every incoming
+// message (maxMessageBytes), a bound on header size, and a record of why
+// the stream failed so the error a caller sees says what the server did.
+
+// maxHeaderBytes bounds the header block of one message. Real headers are
+// under 100 bytes; a longer block is garbage on stdout.
+const maxHeaderBytes = 8 << 10
+
+// frameCodec implements jsonrpc2.ObjectCodec.
+type frameCodec struct {
+	maxMessageBytes int64
+
+	mu   sync.Mutex
+	fail error // first framing failure, for error messages
+}
+
+// FramingError is a server breaking the base protocol on its stdout.
+type FramingError struct{ Detail string }
+
+func (e *FramingError) Error() string { return e.Detail }
+
+func (c *frameCodec) failed(err error) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fail == nil {
+		c.fail = err
+	}
+	return err
+}
+
+// Failure returns the first framing failure, or nil.
+func (c *frameCodec) Failure() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.fail
+}
+
+// WriteObject writes one message with a Content-Length header, in a single
+// write so a concurrent writer can never interleave inside it.
+func (c *frameCodec) WriteObject(w io.Writer, obj any) error {
+	body, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	msg := make([]byte, 0, len(body)+32)
+	msg = append(msg, "Content-Length: "...)
+	msg = strconv.AppendInt(msg, int64(len(body)), 10)
+	msg = append(msg, "\r\n\r\n"...)
+	msg = append(msg, body...)
+	_, err = w.Write(msg)
+	return err
+}
+
+// ReadObject reads one message into v.
+func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
+	length := int64(-1)
+	headerBytes := 0
+	for {
+		line, err := r.ReadString('\n')
+		headerBytes += len(line)
+		if err != nil {
+			if err == io.EOF && headerBytes == 0 {
+				return io.EOF // clean end of stream between messages
+			}
+			if err == io.EOF {
+				return c.failed(&FramingError{"the server's output ended inside a message header"})
+			}
+			return err
+		}
+		if headerBytes > maxHeaderBytes {
+			return c.failed(&FramingError{fmt.Sprintf("the server wrote a message header over %d bytes; its stdout is not LSP framing (does it log to stdout?)", maxHeaderBytes)})
+		}
+		if !strings.HasSuffix(line, "\r\n") {
+			return c.failed(&FramingError{fmt.Sprintf("the server wrote a header line without \\r\\n: %q; its stdout is not LSP framing (does it log to stdout?)", clip(line, 80))})
+		}
+		line = strings.TrimSuffix(line, "\r\n")
+		if line == "" {
+			break
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return c.failed(&FramingError{fmt.Sprintf("the server wrote a malformed header line %q; its stdout is not LSP framing (does it log to stdout?)", clip(line, 80))})
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+			if err != nil || n < 0 {
+				return c.failed(&FramingError{fmt.Sprintf("the server wrote an invalid Content-Length %q", clip(value, 40))})
+			}
+			length = n
+		}
+	}
+	if length < 0 {
+		return c.failed(&FramingError{"the server wrote a message without a Content-Length header"})
+	}
+	if length > c.maxMessageBytes {
+		return c.failed(&FramingError{fmt.Sprintf("the server sent a message of %d bytes, over maxMessageBytes %d; raise maxMessageBytes in the server's config if the answer is legitimate", length, c.maxMessageBytes)})
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return c.failed(&FramingError{fmt.Sprintf("the server's output ended inside a %d-byte message body", length)})
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return c.failed(&FramingError{fmt.Sprintf("the server sent a message body that is not JSON-RPC: %v", err)})
+	}
+	return nil
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

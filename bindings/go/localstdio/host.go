@@ -1,0 +1,57 @@
+package localstdio
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Host is a loaded server table registered in a Service: one Provider per
+// server. It is what cmd/shim runs and what a Go harness embeds to get the
+// same behaviour.
+type Host struct {
+	Service   *lspseam.Service
+	Providers []*Provider
+	Config    lspseam.Config
+	disposers []func()
+}
+
+// Start registers one provider per server in service. Registration is all
+// or nothing: if any server cannot be registered, the ones before it are
+// released and the error is returned.
+func Start(ctx context.Context, core *lspseam.Core, service *lspseam.Service, servers []Server, cfg lspseam.Config, log *slog.Logger) (*Host, error) {
+	h := &Host{Service: service, Config: cfg}
+	for _, s := range servers {
+		p := NewProvider(core, s, WithLogger(log))
+		dispose, err := service.RegisterProvider(ctx, p.Registration())
+		if err != nil {
+			h.Close(ctx)
+			return nil, err
+		}
+		h.Providers = append(h.Providers, p)
+		h.disposers = append(h.disposers, dispose)
+	}
+	return h, nil
+}
+
+// Close unregisters every provider and shuts its servers down, waiting
+// until every process has exited.
+func (h *Host) Close(ctx context.Context) error {
+	for _, d := range h.disposers {
+		d()
+	}
+	errs := make([]error, len(h.Providers))
+	done := make(chan struct{})
+	for i, p := range h.Providers {
+		go func(i int, p *Provider) {
+			errs[i] = p.Close(ctx)
+			done <- struct{}{}
+		}(i, p)
+	}
+	for range h.Providers {
+		<-done
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,169 @@
+package localstdio
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// The host filesystem boundary: the canonical workspace and the one source
+// file each query may read.
+
+// Workspace is a workspace directory with symlinks resolved. Its Path is
+// the servers' working directory and its URI their rootUri, so symlink
+// aliases of one directory share a server.
+type Workspace struct {
+	Path string // absolute, symlinks resolved
+	URI  string // file: URI of Path
+}
+
+// CodeWorkspaceInvalid: the session's workspace root does not exist or is
+// not a directory.
+const CodeWorkspaceInvalid lspseam.Code = "LSP_WORKSPACE_INVALID"
+
+// CanonicalWorkspace resolves a workspace root, which must be an existing
+// directory.
+func CanonicalWorkspace(root string) (Workspace, error) {
+	if strings.TrimSpace(root) == "" {
+		return Workspace{}, lspseam.Errorf(lspseam.CodeWorkspaceRequired, "lsp needs the session's workspace root (the harness's working directory); none was given")
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return Workspace{}, lspseam.Errorf(CodeWorkspaceInvalid, "workspace root %q cannot be resolved: %v", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return Workspace{}, lspseam.Errorf(CodeWorkspaceInvalid, "workspace root %q does not exist or cannot be resolved; start the session in an existing project directory", root)
+	}
+	info, err := os.Stat(real)
+	if err != nil || !info.IsDir() {
+		return Workspace{}, lspseam.Errorf(CodeWorkspaceInvalid, "workspace root %q is not a directory; the workspace must be the project directory", root)
+	}
+	return Workspace{Path: real, URI: FileURI(real)}, nil
+}
+
+// Source is a validated source file read for one query.
+type Source struct {
+	Path string // canonical absolute path
+	URI  string // file: URI of Path
+	Text string
+}
+
+func rejected(format string, args ...any) error {
+	return lspseam.Errorf(lspseam.CodeSourceRejected, format, args...)
+}
+
+// ReadSource resolves filePath (relative to the workspace, or absolute),
+// checks that its canonical path is inside the workspace, and reads it.
+//
+// The file is opened with O_NOFOLLOW|O_NONBLOCK and checked through the
+// open handle: a FIFO without a writer cannot block the open, a symlink
+// swapped in after resolution is refused, and the regular-file, size and
+// UTF-8 checks apply to exactly the bytes that are read.
+func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
+	if strings.IndexByte(filePath, 0) >= 0 || strings.TrimSpace(filePath) == "" {
+		return Source{}, rejected("file_path %q is not a usable path", filePath)
+	}
+	p := filePath
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(ws.Path, p)
+	}
+	p = filepath.Clean(p)
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Source{}, rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", filePath, ws.Path)
+		}
+		return Source{}, rejected("%s cannot be resolved: %v", filePath, err)
+	}
+	if !inside(ws.Path, real) {
+		return Source{}, rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", filePath, ws.Path, real)
+	}
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			return Source{}, rejected("%s changed into a symlink while it was being opened; try again", filePath)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return Source{}, rejected("%s is missing: no such file", filePath)
+		}
+		return Source{}, rejected("%s cannot be opened: %v", filePath, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return Source{}, rejected("%s cannot be inspected: %v", filePath, err)
+	}
+	if !info.Mode().IsRegular() {
+		return Source{}, rejected("%s is not a regular file (it is %s); lsp queries source files", filePath, describeMode(info.Mode()))
+	}
+	if info.Size() > maxBytes {
+		return Source{}, rejected("%s is too large: %d bytes, over maxDocumentBytes %d; use search/read for it", filePath, info.Size(), maxBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	if err != nil {
+		return Source{}, rejected("%s cannot be read: %v", filePath, err)
+	}
+	if int64(len(data)) > maxBytes {
+		return Source{}, rejected("%s is too large: over maxDocumentBytes %d; use search/read for it", filePath, maxBytes)
+	}
+	if !utf8.Valid(data) {
+		return Source{}, rejected("%s is not UTF-8 text; language servers read UTF-8 source", filePath)
+	}
+	return Source{Path: real, URI: FileURI(real), Text: string(data)}, nil
+}
+
+// inside reports whether path is dir or below it (both canonical).
+func inside(dir, path string) bool {
+	if path == dir {
+		return true
+	}
+	if dir == "/" {
+		return strings.HasPrefix(path, "/")
+	}
+	return strings.HasPrefix(path, dir+string(filepath.Separator))
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
+	}
+	return "not a regular file"
+}
+
+// FileURI returns the file: URI of an absolute path, percent-encoding every
+// byte outside RFC 3986's unreserved set and "/".
+func FileURI(path string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.WriteString("file://")
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&0xF])
+		}
+	}
+	return b.String()
+}

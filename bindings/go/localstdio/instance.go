@@ -1,0 +1,407 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// One running language server for one (provider, workspace): the process,
+// the JSON-RPC connection, the negotiated capabilities, and the query
+// lifecycle didOpen → request → didClose. An instance serves one query at
+// a time (its workspace queue guarantees that); once anything goes wrong
+// with the process or the protocol it is invalidated — terminated and
+// never reused — and the next query starts a fresh one.
+
+type instance struct {
+	server *Server
+	core   *lspseam.Core
+	log    *slog.Logger
+	ws     Workspace
+
+	proc  *process
+	codec *frameCodec
+	conn  *jsonrpc2.Conn
+	neg   lspseam.Negotiation
+
+	progress *progressTracker
+	nextID   atomic.Uint64
+	missing  sync.Map // response ids that carried neither result nor error
+
+	deadOnce sync.Once
+	dead     chan struct{} // closed on invalidation
+	deadErr  error         // why; set before dead is closed
+	stopped  chan struct{} // closed once the process has been terminated and awaited
+}
+
+// startInstance spawns the server and runs initialize/initialized. ctx
+// bounds the start; when it ends first, the process is terminated and
+// awaited before startInstance returns.
+func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog.Logger, ws Workspace) (*instance, error) {
+	proc, err := startProcess(processSpec{
+		path: s.Path, args: s.Config.Args, env: s.Env, dir: ws.Path,
+		maxStderrBytes: s.Config.MaxStderrBytes,
+	})
+	if err != nil {
+		return nil, lspseam.Errorf(lspseam.CodeServerFailed, "could not start language server %q (%s): %v", s.ID, s.Path, err)
+	}
+	in := &instance{
+		server:   s,
+		core:     core,
+		log:      log.With("server", s.ID, "pid", proc.cmd.Process.Pid),
+		ws:       ws,
+		proc:     proc,
+		codec:    &frameCodec{maxMessageBytes: s.Config.MaxMessageBytes},
+		progress: newProgressTracker(),
+		dead:     make(chan struct{}),
+		stopped:  make(chan struct{}),
+	}
+	in.log.Debug("language server started", "path", s.Path, "workspace", ws.Path)
+	stream := jsonrpc2.NewBufferedStream(pipes{proc.stdout, proc.stdin}, in.codec)
+	in.conn = jsonrpc2.NewConn(context.Background(), stream, handler{in},
+		jsonrpc2.SetLogger(discardLogger{}),
+		jsonrpc2.OnRecv(func(_ *jsonrpc2.Request, resp *jsonrpc2.Response) {
+			if resp != nil && resp.Result == nil && resp.Error == nil {
+				in.missing.Store(resp.ID, true)
+			}
+		}))
+	go in.watch()
+
+	params, err := core.InitializeParams(ctx, ws.URI, json.RawMessage(s.Config.InitializationOptions))
+	if err != nil {
+		in.invalidate(err)
+		in.awaitStopped()
+		return nil, err
+	}
+	var result json.RawMessage
+	if err := in.call(ctx, "initialize", params, &result); err != nil {
+		in.invalidate(err)
+		in.awaitStopped()
+		return nil, err
+	}
+	neg, err := core.Negotiate(ctx, result)
+	if err != nil {
+		in.invalidate(err)
+		in.awaitStopped()
+		return nil, err
+	}
+	in.neg = neg
+	if err := in.notify(ctx, "initialized", struct{}{}); err != nil {
+		in.awaitStopped()
+		return nil, err
+	}
+	in.log.Debug("language server initialized", "operations", neg.Operations, "transientOpen", neg.TransientOpen)
+	return in, nil
+}
+
+// watch invalidates the instance when the process exits or the connection
+// breaks while nothing is waiting on it.
+func (in *instance) watch() {
+	select {
+	case <-in.proc.done:
+		in.invalidate(in.failure("while idle"))
+	case <-in.conn.DisconnectNotify():
+		in.invalidate(in.failure("while idle"))
+	case <-in.dead:
+	}
+}
+
+// failure describes why the connection or process is gone.
+func (in *instance) failure(during string) error {
+	if f := in.codec.Failure(); f != nil {
+		return lspseam.Errorf(lspseam.CodeProtocolError, "language server %q broke the protocol %s: %v", in.server.ID, during, f)
+	}
+	return lspseam.Errorf(lspseam.CodeServerFailed, "language server %q stopped %s: %s", in.server.ID, during, in.proc.exitDescription(time.Second))
+}
+
+// invalidate marks the instance unusable and terminates its process in the
+// background; awaitStopped waits for that.
+func (in *instance) invalidate(why error) {
+	in.deadOnce.Do(func() {
+		in.deadErr = why
+		close(in.dead)
+		in.log.Debug("language server instance invalidated", "reason", why)
+		go func() {
+			in.conn.Close()
+			in.proc.terminate(time.Duration(in.server.Config.KillGraceMs) * time.Millisecond)
+			close(in.stopped)
+		}()
+	})
+}
+
+func (in *instance) isDead() bool {
+	select {
+	case <-in.dead:
+		return true
+	default:
+		return false
+	}
+}
+
+func (in *instance) awaitStopped() { <-in.stopped }
+
+func (in *instance) killGrace() time.Duration {
+	return time.Duration(in.server.Config.KillGraceMs) * time.Millisecond
+}
+
+// call sends a request and waits for its answer. If ctx ends first, the
+// server is sent $/cancelRequest and given killGraceMs to answer; a server
+// that does not is unresponsive and is invalidated.
+func (in *instance) call(ctx context.Context, method string, params, result any) error {
+	if in.isDead() {
+		return in.deadErr
+	}
+	id := jsonrpc2.ID{Num: in.nextID.Add(1)}
+	waiter, err := in.dispatch(ctx, method, params, id)
+	if err != nil {
+		return err
+	}
+	answered := make(chan error, 1)
+	go func() { answered <- waiter.Wait(context.Background(), result) }()
+	select {
+	case err := <-answered:
+		if err == nil && in.wasMissing(id) {
+			if raw, ok := result.(*json.RawMessage); ok {
+				*raw = nil // no result member at all: the core calls that malformed
+			}
+		}
+		return in.callError(method, id, err)
+	case <-in.dead:
+		return in.deadErr
+	case <-ctx.Done():
+	}
+	// Cancelled: ask the server to stop, then give it killGraceMs.
+	in.log.Debug("cancelling request", "method", method, "id", id.Num)
+	go in.conn.Notify(context.Background(), "$/cancelRequest", map[string]any{"id": id.Num})
+	grace := time.NewTimer(in.killGrace())
+	defer grace.Stop()
+	select {
+	case <-answered:
+	case <-in.dead:
+	case <-grace.C:
+		in.invalidate(lspseam.Errorf(lspseam.CodeServerFailed, "language server %q did not answer %s within killGraceMs (%d ms) after $/cancelRequest; it was terminated", in.server.ID, method, in.server.Config.KillGraceMs))
+	}
+	return ctxError(ctx, method)
+}
+
+// dispatch writes a request, aborting the write (and invalidating the
+// instance, since the stream may now hold half a message) if ctx ends
+// first.
+func (in *instance) dispatch(ctx context.Context, method string, params any, id jsonrpc2.ID) (jsonrpc2.Waiter, error) {
+	type sent struct {
+		w   jsonrpc2.Waiter
+		err error
+	}
+	done := make(chan sent, 1)
+	go func() {
+		w, err := in.conn.DispatchCall(context.Background(), method, params, jsonrpc2.PickID(id))
+		done <- sent{w, err}
+	}()
+	select {
+	case s := <-done:
+		if s.err != nil {
+			err := in.failure("while receiving " + method)
+			in.invalidate(err)
+			return jsonrpc2.Waiter{}, err
+		}
+		return s.w, nil
+	case <-ctx.Done():
+		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
+		return jsonrpc2.Waiter{}, ctxError(ctx, method)
+	}
+}
+
+// notify writes a notification; a failed or cancelled write invalidates
+// the instance.
+func (in *instance) notify(ctx context.Context, method string, params any) error {
+	if in.isDead() {
+		return in.deadErr
+	}
+	done := make(chan error, 1)
+	go func() { done <- in.conn.Notify(context.Background(), method, params) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			err = in.failure("while receiving " + method)
+			in.invalidate(err)
+			return err
+		}
+		return nil
+	case <-in.dead:
+		return in.deadErr
+	case <-ctx.Done():
+		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
+		return ctxError(ctx, method)
+	}
+}
+
+// callError turns a Wait error into a seam error.
+func (in *instance) callError(method string, id jsonrpc2.ID, err error) error {
+	if err == nil {
+		return nil
+	}
+	var rpcErr *jsonrpc2.Error
+	if errors.As(err, &rpcErr) {
+		if rpcErr.Code == -32800 { // RequestCancelled
+			return lspseam.Errorf(lspseam.CodeCancelled, "language server %q cancelled %s", in.server.ID, method)
+		}
+		return lspseam.Errorf(lspseam.CodeServerError, "language server %q answered %s with error %d: %s", in.server.ID, method, rpcErr.Code, rpcErr.Message)
+	}
+	failure := in.failure("during " + method)
+	in.invalidate(failure)
+	return failure
+}
+
+// wasMissing reports (once) whether the response to id had no result.
+func (in *instance) wasMissing(id jsonrpc2.ID) bool {
+	_, ok := in.missing.LoadAndDelete(id)
+	return ok
+}
+
+// ctxError is the seam error for a context that ended during method.
+func ctxError(ctx context.Context, method string) error {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return lspseam.Errorf(lspseam.CodeTimeout, "the query's time budget ran out during %s; the language server may still be loading the project — try again, or use search/read", method)
+	}
+	return lspseam.Errorf(lspseam.CodeCancelled, "the query was cancelled during %s", method)
+}
+
+// query runs one transient-open query on a source that was read at the
+// start of this query's turn.
+func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Source) (lspseam.Result, error) {
+	if err := in.core.CheckOperation(ctx, in.neg, q.Operation); err != nil {
+		return lspseam.Result{}, err
+	}
+	req, err := in.core.Request(ctx, q.Operation, src.URI, q.Position)
+	if err != nil {
+		return lspseam.Result{}, err
+	}
+	open := map[string]any{"textDocument": map[string]any{"uri": src.URI, "languageId": q.LanguageID, "version": 1, "text": src.Text}}
+	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
+		return lspseam.Result{}, err
+	}
+	defer in.closeDocument(ctx, src.URI)
+
+	var raw json.RawMessage
+	if err := in.call(ctx, req.Method, req.Params, &raw); err != nil {
+		return lspseam.Result{}, err
+	}
+	res, err := in.core.Translate(ctx, q.Operation, raw)
+	if err != nil {
+		return lspseam.Result{}, err
+	}
+	if res.Kind == lspseam.KindLocations {
+		res.WorkspaceURI = in.ws.URI
+	}
+	return res, nil
+}
+
+// closeDocument sends didClose. It runs even when the query failed or was
+// cancelled (with killGraceMs to write it then); a failed close
+// invalidates the instance but never replaces the query's own outcome.
+func (in *instance) closeDocument(ctx context.Context, uri string) {
+	if in.isDead() {
+		return
+	}
+	closeCtx := ctx
+	if ctx.Err() != nil {
+		var cancel context.CancelFunc
+		closeCtx, cancel = context.WithTimeout(context.Background(), in.killGrace())
+		defer cancel()
+	}
+	_ = in.notify(closeCtx, "textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+}
+
+// shutdown asks the server to exit (shutdown, then exit) within timeout,
+// then terminates whatever is left and waits for it.
+func (in *instance) shutdown(timeout time.Duration) {
+	if !in.isDead() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		if err := in.call(ctx, "shutdown", nil, nil); err == nil {
+			_ = in.notify(ctx, "exit", nil)
+			select {
+			case <-in.proc.done:
+			case <-ctx.Done():
+			}
+		}
+		cancel()
+	}
+	in.invalidate(lspseam.Errorf(lspseam.CodeDisposed, "language server %q was shut down", in.server.ID))
+	in.awaitStopped()
+}
+
+// pipes joins the server's stdout and stdin into the ReadWriteCloser
+// jsonrpc2 wants.
+type pipes struct {
+	r *os.File
+	w *os.File
+}
+
+func (p pipes) Read(b []byte) (int, error)  { return p.r.Read(b) }
+func (p pipes) Write(b []byte) (int, error) { return p.w.Write(b) }
+func (p pipes) Close() error                { return errors.Join(p.w.Close(), p.r.Close()) }
+
+// discardLogger silences jsonrpc2's own logging; failures reach callers
+// as errors instead.
+type discardLogger struct{}
+
+func (discardLogger) Printf(string, ...any) {}
+
+// handler answers the server's requests through the core and follows its
+// progress notifications.
+type handler struct{ in *instance }
+
+func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	in := h.in
+	if req.Notif {
+		switch req.Method {
+		case "$/progress":
+			in.progress.update(req.Params)
+		case "window/logMessage", "window/showMessage":
+			in.log.Debug("server message", "method", req.Method, "params", rawString(req.Params))
+		}
+		return
+	}
+	// Reply off the read loop: a reply is a write, and a write must never
+	// block the goroutine that reads the server's output.
+	go func() {
+		var params json.RawMessage
+		if req.Params != nil {
+			params = *req.Params
+		}
+		if req.Method == "window/workDoneProgress/create" {
+			in.progress.create(params)
+		}
+		reply, err := in.core.ServerRequest(context.Background(), req.Method, params, json.RawMessage(in.server.Config.Configuration), in.ws.URI)
+		if err != nil {
+			conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()})
+			return
+		}
+		in.log.Debug("answered server request", "method", req.Method)
+		if reply.Error != nil {
+			conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: reply.Error.Code, Message: reply.Error.Message})
+			return
+		}
+		raw := json.RawMessage(reply.Result)
+		if len(raw) == 0 {
+			raw = json.RawMessage("null")
+		}
+		conn.SendResponse(context.Background(), &jsonrpc2.Response{ID: req.ID, Result: &raw})
+	}()
+}
+
+func rawString(m *json.RawMessage) string {
+	if m == nil {
+		return ""
+	}
+	return clip(string(*m), 500)
+}

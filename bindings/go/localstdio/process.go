@@ -1,0 +1,221 @@
+package localstdio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// One language-server process: spawned without a shell in its own process
+// group (servers start helpers of their own, e.g. typescript-language-server
+// runs tsserver, and termination must reach them too), with its stdin and
+// stdout as plain pipes and a bounded tail of its stderr.
+
+type process struct {
+	cmd    *exec.Cmd
+	stdin  *os.File // write end
+	stdout *os.File // read end
+	stderr *tailBuffer
+
+	done    chan struct{} // closed once the process has been waited for
+	state   *os.ProcessState
+	waitErr error
+
+	stderrDone chan struct{} // closed when the stderr reader finished
+}
+
+// processSpec is what startProcess runs.
+type processSpec struct {
+	path           string // resolved executable
+	args           []string
+	env            []string
+	dir            string
+	maxStderrBytes int64
+}
+
+func startProcess(spec processSpec) (*process, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
+	cmd := exec.Command(spec.path, spec.args...)
+	cmd.Dir = spec.dir
+	cmd.Env = spec.env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		Setpgid:   true,            // its own group, so termination reaches its children
+		Pdeathsig: syscall.SIGKILL, // and it dies with us if we are killed
+	}
+	err = cmd.Start()
+	// The child has its copies; ours of its ends must go, or EOF never comes.
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		errR.Close()
+		return nil, err
+	}
+	p := &process{
+		cmd:        cmd,
+		stdin:      inW,
+		stdout:     outR,
+		stderr:     newTailBuffer(spec.maxStderrBytes),
+		done:       make(chan struct{}),
+		stderrDone: make(chan struct{}),
+	}
+	go func() {
+		defer close(p.stderrDone)
+		defer errR.Close()
+		io.Copy(p.stderr, errR)
+	}()
+	go func() {
+		p.waitErr = cmd.Wait()
+		p.state = cmd.ProcessState
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// exited reports whether the process has exited (and been waited for).
+func (p *process) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// signalGroup sends sig to the process group. Errors (the group is gone)
+// are ignored: the goal state is "no process left".
+func (p *process) signalGroup(sig syscall.Signal) {
+	_ = syscall.Kill(-p.cmd.Process.Pid, sig)
+}
+
+// terminate stops the process group and waits for it: SIGTERM, then
+// SIGKILL after grace if the leader has not exited. It returns once the
+// leader has been waited for and the group has been sent SIGKILL (so no
+// helper it started survives), and closes our pipe ends.
+func (p *process) terminate(grace time.Duration) {
+	if !p.exited() {
+		p.signalGroup(syscall.SIGTERM)
+		timer := time.NewTimer(grace)
+		select {
+		case <-p.done:
+			timer.Stop()
+		case <-timer.C:
+		}
+	}
+	// Always finish with SIGKILL to the group: helpers may outlive a leader
+	// that exited on SIGTERM.
+	p.signalGroup(syscall.SIGKILL)
+	<-p.done
+	p.stdin.Close()
+	p.stdout.Close()
+	select {
+	case <-p.stderrDone:
+	case <-time.After(grace):
+		// A process outside the group still holds stderr open; stop waiting
+		// for it (the reader goroutine ends when that process does).
+	}
+}
+
+// exitDescription says how the process ended, with its stderr tail, for
+// error messages. It waits up to wait for the exit to be observed.
+func (p *process) exitDescription(wait time.Duration) string {
+	select {
+	case <-p.done:
+	case <-time.After(wait):
+		return "it stopped answering (still running)" + p.stderrTail()
+	}
+	select { // let the stderr reader drain what the process wrote last
+	case <-p.stderrDone:
+	case <-time.After(200 * time.Millisecond):
+	}
+	desc := "it exited"
+	var exitErr *exec.ExitError
+	switch {
+	case p.state != nil && p.state.Exited():
+		desc = fmt.Sprintf("it exited with code %d", p.state.ExitCode())
+	case errors.As(p.waitErr, &exitErr) || p.state != nil:
+		if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			desc = fmt.Sprintf("it was killed by signal %s", ws.Signal())
+		}
+	}
+	return desc + p.stderrTail()
+}
+
+func (p *process) stderrTail() string {
+	tail := strings.TrimSpace(p.stderr.String())
+	if tail == "" {
+		return "; it wrote nothing to stderr"
+	}
+	const show = 2000
+	if len(tail) > show {
+		tail = "…" + tail[len(tail)-show:]
+	}
+	return "; stderr tail:\n" + tail
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu      sync.Mutex
+	max     int64
+	buf     []byte
+	dropped int64
+}
+
+func newTailBuffer(max int64) *tailBuffer { return &tailBuffer{max: max} }
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(p)
+	if int64(len(p)) >= t.max {
+		t.dropped += int64(len(t.buf)) + int64(len(p)) - t.max
+		t.buf = append(t.buf[:0], p[int64(len(p))-t.max:]...)
+		return n, nil
+	}
+	if over := int64(len(t.buf)+len(p)) - t.max; over > 0 {
+		t.dropped += over
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	t.buf = append(t.buf, p...)
+	return n, nil
+}
+
+// String returns the kept tail.
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
+
+// Len is the number of bytes kept.
+func (t *tailBuffer) Len() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.buf)
+}

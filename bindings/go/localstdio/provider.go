@@ -1,0 +1,185 @@
+package localstdio
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Provider serves seam queries with one configured language server: one
+// process per canonical workspace, started lazily by the first query and
+// replaced after any failure, and one abortable FIFO queue per workspace
+// that serializes read-source → start → didOpen → request → didClose.
+// Different workspaces run in parallel.
+//
+// Provider is safe for concurrent use. Close disposes of it: later queries
+// fail with LSP_DISPOSED, active ones are cancelled, and every server is
+// shut down and awaited before Close returns.
+type Provider struct {
+	server *Server
+	core   *lspseam.Core
+	log    *slog.Logger
+
+	ctx    context.Context // cancelled by Close: reaches every active query
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	closed  bool
+	slots   map[string]*slot // by canonical workspace path
+	active  sync.WaitGroup   // queries inside Query
+	closeMu sync.Mutex       // serializes Close
+}
+
+// slot is one workspace's queue and its current instance.
+type slot struct {
+	ws   Workspace
+	turn chan struct{} // holds one token while a query has the turn
+	inst *instance     // guarded by turn
+}
+
+// Option configures a Provider.
+type Option func(*Provider)
+
+// WithLogger sets the logger for lifecycle events (default: discard).
+func WithLogger(l *slog.Logger) Option { return func(p *Provider) { p.log = l } }
+
+// NewProvider returns a provider for one server of a loaded table.
+func NewProvider(core *lspseam.Core, server Server, opts ...Option) *Provider {
+	p := &Provider{
+		server: &server,
+		core:   core,
+		log:    slog.New(slog.DiscardHandler),
+		slots:  map[string]*slot{},
+	}
+	for _, o := range opts {
+		o(p)
+	}
+	p.ctx, p.cancel = context.WithCancel(context.Background())
+	return p
+}
+
+// Registration returns the lspseam.Registration that publishes p in a
+// Service under its server id.
+func (p *Provider) Registration() lspseam.Registration {
+	return lspseam.Registration{ID: p.server.ID, ExtensionToLanguage: p.server.Config.ExtensionToLanguage, Provider: p}
+}
+
+func (p *Provider) disposed() error {
+	return lspseam.Errorf(lspseam.CodeDisposed, "the %q language server provider was shut down; no further queries are accepted", p.server.ID)
+}
+
+// Query implements lspseam.Provider.
+func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.Result, error) {
+	ws, err := CanonicalWorkspace(q.WorkspaceRoot)
+	if err != nil {
+		return lspseam.Result{}, err
+	}
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return lspseam.Result{}, p.disposed()
+	}
+	s := p.slots[ws.Path]
+	if s == nil {
+		s = &slot{ws: ws, turn: make(chan struct{}, 1)}
+		p.slots[ws.Path] = s
+	}
+	p.active.Add(1)
+	p.mu.Unlock()
+	defer p.active.Done()
+
+	// Close cancels every query through p.ctx, whatever its caller's ctx.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stop := context.AfterFunc(p.ctx, func() { cancel(p.disposed()) })
+	defer stop()
+
+	select {
+	case s.turn <- struct{}{}:
+	case <-ctx.Done():
+		return lspseam.Result{}, p.ctxErr(ctx, "waiting for earlier queries on this workspace")
+	}
+	defer func() { <-s.turn }()
+	return p.run(ctx, s, q)
+}
+
+// run is one query's turn: everything here happens with the workspace's
+// queue held, so the server sees one document lifecycle at a time.
+func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (lspseam.Result, error) {
+	// The source is read when the turn starts, never earlier, so a queued
+	// query sees the file as it is now — and it is rejected before any
+	// server starts.
+	src, err := ReadSource(s.ws, q.FilePath, p.server.Config.MaxDocumentBytes)
+	if err != nil {
+		return lspseam.Result{}, err
+	}
+	if s.inst != nil && s.inst.isDead() {
+		s.inst.awaitStopped() // bounded termination before anything is reused
+		s.inst = nil
+	}
+	if s.inst == nil {
+		inst, err := startInstance(ctx, p.server, p.core, p.log, s.ws)
+		if err != nil {
+			if ctx.Err() != nil {
+				return lspseam.Result{}, p.ctxErr(ctx, "starting the language server")
+			}
+			return lspseam.Result{}, err
+		}
+		s.inst = inst
+	}
+	res, err := s.inst.query(ctx, q, src)
+	if err != nil && ctx.Err() != nil {
+		if s.inst.isDead() {
+			s.inst.awaitStopped()
+		}
+		return lspseam.Result{}, p.ctxErr(ctx, string(q.Operation))
+	}
+	return res, err
+}
+
+// ctxErr reports a context that ended: disposal, the caller's deadline or
+// the caller's cancellation.
+func (p *Provider) ctxErr(ctx context.Context, phase string) error {
+	cause := context.Cause(ctx)
+	var lerr *lspseam.Error
+	if errors.As(cause, &lerr) && lerr.Code == lspseam.CodeDisposed {
+		return lerr
+	}
+	return ctxError(ctx, phase)
+}
+
+// Close disposes of the provider: it rejects new queries, cancels active
+// ones, shuts every server down (shutdown/exit within shutdownTimeoutMs,
+// then SIGTERM → killGraceMs → SIGKILL) and waits until every process has
+// been reaped. ctx bounds nothing that could leave a process behind; it is
+// accepted for symmetry with other Close methods.
+func (p *Provider) Close(ctx context.Context) error {
+	p.closeMu.Lock()
+	defer p.closeMu.Unlock()
+	p.mu.Lock()
+	p.closed = true
+	p.mu.Unlock()
+	p.cancel()
+	p.active.Wait() // every query has returned, so no turn is held
+	p.mu.Lock()
+	slots := p.slots
+	p.slots = map[string]*slot{}
+	p.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, s := range slots {
+		if s.inst == nil {
+			continue
+		}
+		wg.Add(1)
+		go func(in *instance) {
+			defer wg.Done()
+			in.shutdown(time.Duration(p.server.Config.ShutdownTimeoutMs) * time.Millisecond)
+		}(s.inst)
+	}
+	wg.Wait()
+	return nil
+}

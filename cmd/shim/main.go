@@ -1,0 +1,79 @@
+// Command lspseam (built from cmd/shim) is the native process of lspseam:
+// it runs configured language servers, frames JSON-RPC, reads source files
+// from this host, and calls the WebAssembly core for everything else.
+//
+// Usage:
+//
+//	lspseam query [--workspace DIR] [--config FILE] [--format text|json] [--timeout MS] OPERATION FILE:LINE:CHARACTER
+//	lspseam serve [--config FILE]
+//	lspseam presets
+//	lspseam version
+//
+// Logs go to stderr (--log-level debug|info|warn|error); stdout carries only
+// results. Exit status: 0 with a result, 1 with a structured error, 2 on a
+// usage error.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `lspseam — language-server answers for AI coding agents
+
+usage:
+  lspseam query [flags] OPERATION FILE:LINE:CHARACTER
+        run one query and print the rendered result
+        OPERATION: goToDefinition | findReferences | goToImplementation | hover
+        LINE and CHARACTER are one-based; CHARACTER counts UTF-16 code units
+  lspseam serve [flags]
+        JSON-RPC 2.0 over stdio (Content-Length framing) for harnesses
+  lspseam presets
+        print the built-in server presets as a config file to edit
+  lspseam version
+        print the version
+
+flags (query, serve):
+  --config FILE       server table (YAML or JSON); default: built-in presets
+                      for whichever of gopls, typescript-language-server,
+                      pyright-langserver and clangd are on PATH
+  --workspace DIR     workspace root (query; default: the current directory)
+  --format text|json  output of query (default text)
+  --timeout MS        budget of one query (default: the config's timeoutMs, 60000)
+  --log-level LEVEL   debug, info, warn or error (default warn); logs go to stderr
+`
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "query":
+		return runQuery(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdin, stdout, stderr)
+	case "presets":
+		return runPresets(args[1:], stdout, stderr)
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "lspseam", version())
+		return exitOK
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "lspseam: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
+)
+
+// `lspseam query`: one query for a person or a script, with the same
+// validation, budget and rendering a model gets.
+
+func runQuery(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("query", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var common commonFlags
+	common.register(fs)
+	workspace := fs.String("workspace", "", "workspace root (default: the current directory)")
+	format := fs.String("format", "text", "text or json")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "lspseam query: --format must be text or json, got %q\n", *format)
+		return exitUsage
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprint(stderr, "usage: lspseam query [flags] OPERATION FILE:LINE:CHARACTER (run lspseam help)\n")
+		return exitUsage
+	}
+	toolArgs, err := toolArgsFromCLI(fs.Arg(0), fs.Arg(1))
+	if err != nil {
+		fmt.Fprintf(stderr, "lspseam query: %v\n", err)
+		return exitUsage
+	}
+	root := *workspace
+	if root == "" {
+		if root, err = os.Getwd(); err != nil {
+			fmt.Fprintf(stderr, "lspseam query: %v\n", err)
+			return exitError
+		}
+	}
+
+	// SIGINT/SIGTERM cancel the query; servers are shut down either way.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fail := func(err error) int {
+		lerr := lspError(err)
+		if *format == "json" {
+			out, _ := json.Marshal(map[string]any{"error": lerr})
+			fmt.Fprintln(stdout, string(out))
+		} else {
+			fmt.Fprintf(stderr, "%s: %s\n", lerr.Code, lerr.Message)
+		}
+		return exitError
+	}
+	h, err := startHost(ctx, common, stderr)
+	if err != nil {
+		var u usageError
+		if errors.As(err, &u) {
+			fmt.Fprintf(stderr, "lspseam query: %v\n", err)
+			return exitUsage
+		}
+		return fail(err)
+	}
+	defer h.close()
+
+	res, text, err := h.toolCall(ctx, toolArgs, root)
+	if err != nil {
+		return fail(err)
+	}
+	if *format == "json" {
+		out, err := json.Marshal(map[string]any{"ok": map[string]any{"result": res, "text": text}})
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintln(stdout, string(out))
+	} else {
+		fmt.Fprintln(stdout, text)
+	}
+	return exitOK
+}
+
+// toolArgsFromCLI turns `OPERATION FILE:LINE:CHARACTER` into the model's
+// tool arguments, so the core validates them exactly as it validates a
+// model's. The position is split at the last two colons, so paths may
+// contain colons.
+func toolArgsFromCLI(operation, location string) ([]byte, error) {
+	i := strings.LastIndexByte(location, ':')
+	j := -1
+	if i > 0 {
+		j = strings.LastIndexByte(location[:i], ':')
+	}
+	if i < 0 || j <= 0 {
+		return nil, fmt.Errorf("%q: want FILE:LINE:CHARACTER (one-based), e.g. shapes/area.go:12:6", location)
+	}
+	line, err1 := strconv.ParseInt(location[j+1:i], 10, 64)
+	char, err2 := strconv.ParseInt(location[i+1:], 10, 64)
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("%q: LINE and CHARACTER must be integers (one-based), e.g. shapes/area.go:12:6", location)
+	}
+	return json.Marshal(map[string]any{"operation": operation, "file_path": location[:j], "line": line, "character": char})
+}
+
+// toolCall is the lsp tool end to end: validate the model's arguments,
+// query within the budget, render. It returns the seam result and the text.
+func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot string) (lspseam.Result, string, error) {
+	call, err := h.core.ParseToolArgs(ctx, toolArgs)
+	if err != nil {
+		return lspseam.Result{}, "", err
+	}
+	ws, err := localstdio.CanonicalWorkspace(workspaceRoot)
+	if err != nil {
+		return lspseam.Result{}, "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(h.timeout)*time.Millisecond)
+	defer cancel()
+	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path})
+	if err != nil {
+		return lspseam.Result{}, "", err
+	}
+	uri := res.WorkspaceURI
+	if uri == "" {
+		uri = ws.URI
+	}
+	out, err := h.core.Render(ctx, res, uri, lspseam.Limits{})
+	if err != nil {
+		return lspseam.Result{}, "", err
+	}
+	return res, out.Text, nil
+}

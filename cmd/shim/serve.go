@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// `lspseam serve`: JSON-RPC 2.0 over stdin/stdout with LSP's Content-Length
+// framing, for harnesses in other languages (bindings/js drives it).
+//
+// Requests:
+//
+//	lsp/query  {operation, filePath, position:{line, character}, workspaceRoot}
+//	           zero-based seam request → seam result
+//	shutdown   → null; then the exit notification ends the process
+//
+// Notifications: $/cancelRequest {id} cancels a query; exit ends serve.
+// Errors carry the seam error in data: {"code": -32001, "message": "…",
+// "data": {"code": "LSP_…", "message": "…"}}. Queries run concurrently;
+// each has the config's timeoutMs budget unless the request has its own
+// "timeoutMs".
+
+// codeSeamError is the JSON-RPC error code of every seam error.
+const codeSeamError = -32001
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var common commonFlags
+	common.register(fs)
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		fmt.Fprint(stderr, "usage: lspseam serve [--config FILE] [--log-level LEVEL] [--timeout MS]\n")
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	h, err := startHost(ctx, common, stderr)
+	if err != nil {
+		var u usageError
+		if errors.As(err, &u) {
+			fmt.Fprintf(stderr, "lspseam serve: %v\n", err)
+			return exitUsage
+		}
+		lerr := lspError(err)
+		fmt.Fprintf(stderr, "lspseam serve: %s: %s\n", lerr.Code, lerr.Message)
+		return exitError
+	}
+	defer h.close()
+
+	s := &server{host: h, inflight: map[jsonrpc2.ID]context.CancelFunc{}, exit: make(chan struct{})}
+	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, jsonrpc2.VSCodeObjectCodec{})
+	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{h}))
+	h.log.Info("serving", "pid", os.Getpid())
+	select {
+	case <-s.exit:
+	case <-conn.DisconnectNotify(): // stdin closed: the harness is gone
+	case <-ctx.Done():
+	}
+	s.cancelAll()
+	s.wg.Wait()
+	conn.Close()
+	return exitOK
+}
+
+type server struct {
+	host *host
+
+	mu       sync.Mutex
+	inflight map[jsonrpc2.ID]context.CancelFunc
+	wg       sync.WaitGroup
+	exitOnce sync.Once
+	exit     chan struct{}
+}
+
+// queryParams is lsp/query's request.
+type queryParams struct {
+	lspseam.QueryRequest
+	TimeoutMs int64 `json:"timeoutMs,omitempty"`
+}
+
+func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	switch req.Method {
+	case "$/cancelRequest":
+		var p struct {
+			ID jsonrpc2.ID `json:"id"`
+		}
+		if req.Params != nil && json.Unmarshal(*req.Params, &p) == nil {
+			s.mu.Lock()
+			cancel := s.inflight[p.ID]
+			s.mu.Unlock()
+			if cancel != nil {
+				cancel()
+			}
+		}
+		return
+	case "exit":
+		s.exitOnce.Do(func() { close(s.exit) })
+		return
+	}
+	if req.Notif {
+		return
+	}
+	switch req.Method {
+	case "lsp/query":
+		qctx, cancel := context.WithCancel(context.Background())
+		s.mu.Lock()
+		s.inflight[req.ID] = cancel
+		s.mu.Unlock()
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			defer func() {
+				s.mu.Lock()
+				delete(s.inflight, req.ID)
+				s.mu.Unlock()
+				cancel()
+			}()
+			res, err := s.query(qctx, req)
+			if err != nil {
+				lerr := lspError(err)
+				data := json.RawMessage(mustJSON(lerr))
+				conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+				return
+			}
+			conn.Reply(context.Background(), req.ID, res)
+		}()
+	case "shutdown":
+		s.cancelAll()
+		s.wg.Wait()
+		conn.Reply(ctx, req.ID, nil)
+	default:
+		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, shutdown and exit; not " + req.Method})
+	}
+}
+
+func (s *server) query(ctx context.Context, req *jsonrpc2.Request) (lspseam.Result, error) {
+	var p queryParams
+	if req.Params == nil || json.Unmarshal(*req.Params, &p) != nil {
+		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "lsp/query params must be {operation, filePath, position:{line, character}, workspaceRoot} with a zero-based position")
+	}
+	timeout := s.host.timeout
+	if p.TimeoutMs > 0 {
+		timeout = p.TimeoutMs
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeout)*time.Millisecond)
+	defer cancel()
+	return s.host.service.Query(ctx, p.QueryRequest)
+}
+
+func (s *server) cancelAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, cancel := range s.inflight {
+		cancel()
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// stdioConn joins stdin and stdout into the ReadWriteCloser jsonrpc2 wants.
+type stdioConn struct {
+	r io.Reader
+	w io.Writer
+}
+
+func (c stdioConn) Read(p []byte) (int, error)  { return c.r.Read(p) }
+func (c stdioConn) Write(p []byte) (int, error) { return c.w.Write(p) }
+func (c stdioConn) Close() error                { return nil }
+
+// slogPrintf routes jsonrpc2's log lines to the host's logger.
+type slogPrintf struct{ h *host }
+
+func (l slogPrintf) Printf(format string, args ...any) {
+	l.h.log.Debug(oneLine(fmt.Sprintf(format, args...)))
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/core"
+)
+
+// commonFlags are the flags query and serve share.
+type commonFlags struct {
+	config   string
+	logLevel string
+	timeout  int
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.config, "config", "", "server table (YAML or JSON)")
+	fs.StringVar(&c.logLevel, "log-level", "warn", "debug, info, warn or error")
+	fs.IntVar(&c.timeout, "timeout", 0, "budget of one query in milliseconds")
+}
+
+func version() string {
+	v := core.Version
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		v += " (" + info.Main.Version + ")"
+	}
+	return v
+}
+
+func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level %q: use debug, info, warn or error", level)
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: l})), nil
+}
+
+// host is a running lspseam: the core, the service and the providers.
+type host struct {
+	core    *lspseam.Core
+	service *lspseam.Service
+	local   *localstdio.Host
+	timeout int64 // ms
+	log     *slog.Logger
+}
+
+// startHost loads the config (or the presets) and registers its servers.
+func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host, error) {
+	log, err := newLogger(flags.logLevel, stderr)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	c, err := lspseam.NewCore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var servers []localstdio.Server
+	var cfg lspseam.Config
+	if flags.config != "" {
+		data, err := readConfigFile(flags.config)
+		if err != nil {
+			c.Close(ctx)
+			return nil, err
+		}
+		servers, cfg, err = localstdio.Load(ctx, c, data, os.Environ())
+		if err != nil {
+			c.Close(ctx)
+			return nil, err
+		}
+	} else {
+		servers, cfg, err = loadPresets(ctx, c, log)
+		if err != nil {
+			c.Close(ctx)
+			return nil, err
+		}
+	}
+	service := lspseam.NewService(c)
+	local, err := localstdio.Start(ctx, c, service, servers, cfg, log)
+	if err != nil {
+		c.Close(ctx)
+		return nil, err
+	}
+	h := &host{core: c, service: service, local: local, timeout: cfg.TimeoutMs, log: log}
+	if flags.timeout < 0 {
+		h.close()
+		return nil, usageError{errors.New("--timeout must be a positive number of milliseconds")}
+	}
+	if flags.timeout > 0 {
+		h.timeout = int64(flags.timeout)
+	}
+	for _, s := range servers {
+		log.Info("language server registered", "id", s.ID, "path", s.Path, "extensions", s.Config.ExtensionToLanguage)
+	}
+	return h, nil
+}
+
+func (h *host) close() {
+	ctx := context.Background()
+	h.service.Close()
+	h.local.Close(ctx)
+	h.core.Close(ctx)
+}
+
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+
+// readConfigFile reads a YAML (or JSON, which is YAML) config file and
+// returns it as JSON for the core to validate.
+func readConfigFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "cannot read config file: %v", err)
+	}
+	return yamlToJSON(data, path)
+}
+
+func yamlToJSON(data []byte, name string) ([]byte, error) {
+	var doc any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "config file %s is not valid YAML or JSON: %v", name, err)
+	}
+	out, err := json.Marshal(jsonable(doc))
+	if err != nil {
+		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "config file %s: %v", name, err)
+	}
+	return out, nil
+}
+
+// jsonable converts YAML's decoded values to ones encoding/json accepts
+// (mappings with non-string keys get their keys formatted as strings).
+func jsonable(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			t[k] = jsonable(e)
+		}
+		return t
+	case map[any]any:
+		m := make(map[string]any, len(t))
+		for k, e := range t {
+			m[fmt.Sprint(k)] = jsonable(e)
+		}
+		return m
+	case []any:
+		for i, e := range t {
+			t[i] = jsonable(e)
+		}
+		return t
+	}
+	return v
+}
+
+// lspError extracts a structured error, wrapping anything else as an
+// internal one.
+func lspError(err error) *lspseam.Error {
+	var lerr *lspseam.Error
+	if errors.As(err, &lerr) {
+		return lerr
+	}
+	return lspseam.Errorf(lspseam.CodeInternal, "%v", err)
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
