@@ -110,7 +110,11 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		}
 		return wrap(InitializeParams(ws.Str, opts))
 	case "negotiate":
-		return wrap(Negotiate(get(in, "initializeResult")))
+		cmd := get(in, "serverCommand")
+		if cmd.Exists() && cmd.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "serverCommand must be a string, got %s", describe(cmd))
+		}
+		return wrap(Negotiate(get(in, "initializeResult"), cmd.Str))
 	case "checkOperation":
 		n, err := decodeNegotiation(get(in, "negotiation"))
 		if err != nil {

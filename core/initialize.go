@@ -80,6 +80,7 @@ type Negotiation struct {
 	PositionEncoding string             `json:"positionEncoding"`
 	TransientOpen    bool               `json:"transientOpen"`
 	Operations       map[Operation]bool `json:"operations"`
+	Readiness        Readiness          `json:"readiness"`
 }
 
 func (n Negotiation) appendJSON(b []byte) []byte {
@@ -96,7 +97,9 @@ func (n Negotiation) appendJSON(b []byte) []byte {
 		b = append(b, ':')
 		b = appendBool(b, n.Operations[op])
 	}
-	return append(b, "}}"...)
+	b = append(b, `},"readiness":`...)
+	b = n.Readiness.appendJSON(b)
+	return append(b, '}')
 }
 
 // operationCapability names the server capability behind each operation.
@@ -113,8 +116,9 @@ var operationCapability = map[Operation]string{
 // absent, which means UTF-16); anything else is a protocol error because
 // lspseam only asked for UTF-16. transientOpen tells whether the server
 // accepts the didOpen/didClose pair every query uses (CheckOperation turns
-// false into LSP_UNSUPPORTED_SYNC).
-func Negotiate(initializeResult gjson.Result) (Negotiation, *Error) {
+// false into LSP_UNSUPPORTED_SYNC). serverCommand, the configured command
+// (may be empty), helps choose the readiness policy (see readiness.go).
+func Negotiate(initializeResult gjson.Result, serverCommand string) (Negotiation, *Error) {
 	if !initializeResult.IsObject() {
 		return Negotiation{}, Errorf(CodeProtocolError, "the server's initialize result must be an object, got %s", describe(initializeResult))
 	}
@@ -145,6 +149,7 @@ func Negotiate(initializeResult gjson.Result) (Negotiation, *Error) {
 		v := get(caps, operationCapability[op])
 		n.Operations[op] = v.Type == gjson.True || v.IsObject()
 	}
+	n.Readiness = ReadinessFor(initializeResult, serverCommand)
 	return n, nil
 }
 

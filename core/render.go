@@ -79,11 +79,29 @@ func Render(r Result, workspaceURI string, limits Limits) (Rendered, *Error) {
 		return Rendered{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
 	}
 	limits = limits.withDefaults()
-	if r.Kind == KindHover {
-		return renderHover(r.Hover, limits.MaxResultChars), nil
+	// An incomplete answer ends with a line that says so. It is part of the
+	// text maxResultChars bounds, so the body gets what it leaves.
+	suffix := ""
+	if r.Incomplete != "" {
+		suffix = "\n(" + IncompletePrefix + r.Incomplete + ")"
+		if n := utf8.RuneCountInString(suffix); n < limits.MaxResultChars {
+			limits.MaxResultChars -= n
+		} else {
+			suffix = ""
+		}
 	}
-	return renderLocations(r.Locations, wsPath, limits), nil
+	var out Rendered
+	if r.Kind == KindHover {
+		out = renderHover(r.Hover, limits.MaxResultChars)
+	} else {
+		out = renderLocations(r.Locations, wsPath, limits)
+	}
+	out.Text += suffix
+	return out, nil
 }
+
+// IncompletePrefix starts the line that marks a possibly partial answer.
+const IncompletePrefix = "possibly incomplete: "
 
 func renderHover(h *Hover, maxChars int) Rendered {
 	if h == nil {
@@ -278,6 +296,12 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 			return bad("workspaceUri must be a string, got " + describe(ws))
 		}
 		r.WorkspaceURI = ws.Str
+	}
+	if inc := get(v, "incomplete"); inc.Exists() && inc.Type != gjson.Null {
+		if inc.Type != gjson.String {
+			return bad("incomplete must be a string, got " + describe(inc))
+		}
+		r.Incomplete = inc.Str
 	}
 	switch kind := get(v, "kind"); {
 	case kind.Type == gjson.String && kind.Str == string(KindLocations):

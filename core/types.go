@@ -104,11 +104,17 @@ const (
 // it on navigation results so consumers relativize locations in the
 // provider's namespace (symlinks resolved), not in their own; Translate
 // leaves it empty because it does not know the workspace.
+//
+// Incomplete, when set, says why the answer may be partial — typically
+// that the server was still loading the project when the caller's budget
+// ran out — and Render shows it to the model. Empty means the provider had
+// no reason to doubt the answer.
 type Result struct {
 	Kind         ResultKind `json:"kind"`
 	Locations    []Location `json:"locations,omitempty"`
 	Hover        *Hover     `json:"hover,omitempty"`
 	WorkspaceURI string     `json:"workspaceUri,omitempty"`
+	Incomplete   string     `json:"incomplete,omitempty"`
 }
 
 func (r Result) appendJSON(b []byte) []byte {
@@ -130,6 +136,10 @@ func (r Result) appendJSON(b []byte) []byte {
 	if r.WorkspaceURI != "" {
 		b = append(b, `,"workspaceUri":`...)
 		b = appendString(b, r.WorkspaceURI)
+	}
+	if r.Incomplete != "" {
+		b = append(b, `,"incomplete":`...)
+		b = appendString(b, r.Incomplete)
 	}
 	return append(b, '}')
 }

@@ -118,8 +118,8 @@ func TestTypedMethods(t *testing.T) {
 	if err != nil || !bytes.Contains(params, []byte(`"initializationOptions":{"x":1}`)) {
 		t.Fatalf("InitializeParams = %s, %v", params, err)
 	}
-	n, err := c.Negotiate(ctx, []byte(`{"capabilities":{"textDocumentSync":2,"hoverProvider":true}}`))
-	if err != nil || !n.TransientOpen || !n.Operations[OpHover] || n.Operations[OpDefinition] {
+	n, err := c.Negotiate(ctx, []byte(`{"capabilities":{"textDocumentSync":2,"hoverProvider":true}}`), "/x/typescript-language-server")
+	if err != nil || !n.TransientOpen || !n.Operations[OpHover] || n.Operations[OpDefinition] || n.Readiness.Server != "typescript-language-server" {
 		t.Fatalf("Negotiate = %+v, %v", n, err)
 	}
 	if err := c.CheckOperation(ctx, n, OpHover); err != nil {

@@ -99,10 +99,11 @@ func (c *Core) InitializeParams(ctx context.Context, workspaceURI string, initia
 	return v, c.invoke(ctx, "initializeParams", in, &v)
 }
 
-// Negotiate reads a server's InitializeResult.
-func (c *Core) Negotiate(ctx context.Context, initializeResult json.RawMessage) (Negotiation, error) {
+// Negotiate reads a server's InitializeResult. serverCommand (the
+// configured command, may be empty) helps choose the readiness policy.
+func (c *Core) Negotiate(ctx context.Context, initializeResult json.RawMessage, serverCommand string) (Negotiation, error) {
 	var v Negotiation
-	return v, c.invoke(ctx, "negotiate", map[string]any{"initializeResult": initializeResult}, &v)
+	return v, c.invoke(ctx, "negotiate", map[string]any{"initializeResult": initializeResult, "serverCommand": serverCommand}, &v)
 }
 
 // CheckOperation returns LSP_UNSUPPORTED_SYNC or LSP_UNSUPPORTED_OPERATION

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -48,6 +49,26 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: l})), nil
 }
 
+// coreOptions keeps the core module's compiled machine code in the user's
+// cache directory ($LSPSEAM_CACHE_DIR, else the OS cache dir + /lspseam),
+// so only the first run of a given lspseam build pays for compilation.
+func coreOptions(log *slog.Logger) []lspseam.Option {
+	dir := os.Getenv("LSPSEAM_CACHE_DIR")
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			log.Debug("no compilation cache", "reason", err)
+			return nil
+		}
+		dir = filepath.Join(base, "lspseam")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		log.Debug("no compilation cache", "dir", dir, "reason", err)
+		return nil
+	}
+	return []lspseam.Option{lspseam.WithCompilationCacheDir(dir)}
+}
+
 // host is a running lspseam: the core, the service and the providers.
 type host struct {
 	core    *lspseam.Core
@@ -63,7 +84,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 	if err != nil {
 		return nil, usageError{err}
 	}
-	c, err := lspseam.NewCore(ctx)
+	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
 	if err != nil {
 		return nil, err
 	}

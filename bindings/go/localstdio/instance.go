@@ -34,6 +34,7 @@ type instance struct {
 	neg   lspseam.Negotiation
 
 	progress *progressTracker
+	settled  bool // the first query's readiness wait is done (guarded by the workspace turn)
 	nextID   atomic.Uint64
 	missing  sync.Map // response ids that carried neither result nor error
 
@@ -88,7 +89,8 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		in.awaitStopped()
 		return nil, err
 	}
-	neg, err := core.Negotiate(ctx, result)
+	in.log.Debug("initialize result", "result", clip(string(result), 300))
+	neg, err := core.Negotiate(ctx, result, s.Config.Command)
 	if err != nil {
 		in.invalidate(err)
 		in.awaitStopped()
@@ -286,10 +288,16 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 		return lspseam.Result{}, err
 	}
 	open := map[string]any{"textDocument": map[string]any{"uri": src.URI, "languageId": q.LanguageID, "version": 1, "text": src.Text}}
+	began, ended := in.progress.counts()
+	opened := time.Now()
 	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
 		return lspseam.Result{}, err
 	}
 	defer in.closeDocument(ctx, src.URI)
+	incomplete, err := in.awaitReady(ctx, opened, began, ended)
+	if err != nil {
+		return lspseam.Result{}, err
+	}
 
 	var raw json.RawMessage
 	if err := in.call(ctx, req.Method, req.Params, &raw); err != nil {
@@ -302,6 +310,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if res.Kind == lspseam.KindLocations {
 		res.WorkspaceURI = in.ws.URI
 	}
+	res.Incomplete = incomplete
 	return res, nil
 }
 
@@ -362,12 +371,13 @@ type handler struct{ in *instance }
 
 func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
 	in := h.in
+	in.log.Debug("server message", "method", req.Method, "notification", req.Notif, "params", rawString(req.Params))
 	if req.Notif {
 		switch req.Method {
 		case "$/progress":
 			in.progress.update(req.Params)
-		case "window/logMessage", "window/showMessage":
-			in.log.Debug("server message", "method", req.Method, "params", rawString(req.Params))
+		case "window/logMessage":
+			in.progress.logMessage(req.Params)
 		}
 		return
 	}
@@ -377,9 +387,6 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		var params json.RawMessage
 		if req.Params != nil {
 			params = *req.Params
-		}
-		if req.Method == "window/workDoneProgress/create" {
-			in.progress.create(params)
 		}
 		reply, err := in.core.ServerRequest(context.Background(), req.Method, params, json.RawMessage(in.server.Config.Configuration), in.ws.URI)
 		if err != nil {

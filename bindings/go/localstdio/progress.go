@@ -1,8 +1,9 @@
 package localstdio
 
 import (
-	"context"
 	"encoding/json"
+	"sort"
+	"strings"
 	"sync"
 )
 
@@ -16,17 +17,19 @@ type progressTracker struct {
 	mu      sync.Mutex
 	active  map[string]string // token → title of work in progress
 	began   int               // how many pieces of work ever began
+	ended   int               // how many ended
+	logs    []string          // window/logMessage texts, kept until settled (bounded)
 	changed chan struct{}     // closed and replaced on every change
 }
+
+// maxKeptLogs bounds the log messages kept for readiness checks.
+const maxKeptLogs = 256
 
 func newProgressTracker() *progressTracker {
 	return &progressTracker{active: map[string]string{}, changed: make(chan struct{})}
 }
 
 func tokenKey(raw json.RawMessage) string { return string(raw) }
-
-// create notes a token the server created (work may begin on it).
-func (p *progressTracker) create(params json.RawMessage) {}
 
 // update applies a $/progress notification.
 func (p *progressTracker) update(params *json.RawMessage) {
@@ -50,12 +53,57 @@ func (p *progressTracker) update(params *json.RawMessage) {
 		p.active[tokenKey(n.Token)] = n.Value.Title
 		p.began++
 	case "end":
+		if _, ok := p.active[tokenKey(n.Token)]; ok {
+			p.ended++
+		}
 		delete(p.active, tokenKey(n.Token))
 	default:
 		return
 	}
+	p.notifyLocked()
+}
+
+func (p *progressTracker) notifyLocked() {
 	close(p.changed)
 	p.changed = make(chan struct{})
+}
+
+// logMessage records a window/logMessage text.
+func (p *progressTracker) logMessage(params *json.RawMessage) {
+	if params == nil {
+		return
+	}
+	var m struct {
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(*params, &m) != nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.logs) < maxKeptLogs {
+		p.logs = append(p.logs, clip(m.Message, 300))
+	}
+	p.notifyLocked()
+}
+
+// logSeen reports whether a kept log message contains substr.
+func (p *progressTracker) logSeen(substr string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, l := range p.logs {
+		if strings.Contains(l, substr) {
+			return true
+		}
+	}
+	return false
+}
+
+// counts returns how much work began and ended so far.
+func (p *progressTracker) counts() (began, ended int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.began, p.ended
 }
 
 // snapshot returns the titles of work in progress, how much work ever
@@ -66,21 +114,6 @@ func (p *progressTracker) snapshot() (titles []string, began int, changed <-chan
 	for _, t := range p.active {
 		titles = append(titles, t)
 	}
+	sort.Strings(titles)
 	return titles, p.began, p.changed
-}
-
-// waitIdle waits until no work is in progress or ctx ends; it reports
-// whether the server is idle.
-func (p *progressTracker) waitIdle(ctx context.Context) bool {
-	for {
-		titles, _, changed := p.snapshot()
-		if len(titles) == 0 {
-			return true
-		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return false
-		}
-	}
 }

@@ -1,0 +1,94 @@
+package localstdio
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Applying the core's readiness policy (core/readiness.go) to a query:
+// the wait between didOpen and the request.
+
+// budgetReserve is the part of a query's remaining budget the readiness
+// wait leaves for the request itself: a fifth, within [1 s, 10 s].
+func budgetReserve(remaining time.Duration) time.Duration {
+	return min(max(remaining/5, time.Second), 10*time.Second)
+}
+
+// awaitReady waits until the server's answer can be trusted, or until the
+// budget runs low. It returns a non-empty reason when the answer that
+// follows may be partial. opened is when didOpen was sent; began and ended
+// are the progress counts just before it.
+//
+// On the first query of a fresh instance it waits for no active progress
+// and for a loading signal (progress that began and ended after didOpen,
+// or the policy's log line), at most SettleMs. Later queries only wait for
+// active progress to end.
+func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, ended int) (string, error) {
+	policy := in.neg.Readiness
+	budgetEnd := time.Time{} // zero: no budget
+	if deadline, ok := ctx.Deadline(); ok {
+		budgetEnd = deadline.Add(-budgetReserve(time.Until(deadline)))
+	}
+	settleEnd := opened.Add(time.Duration(policy.SettleMs) * time.Millisecond)
+	for {
+		titles, _, changed := in.progress.snapshot()
+		idle := len(titles) == 0
+		now := time.Now()
+		if in.settled {
+			if idle {
+				return "", nil
+			}
+		} else {
+			b, e := in.progress.counts()
+			signal := (b > began && e > ended) || (policy.ReadyLog != "" && in.progress.logSeen(policy.ReadyLog))
+			if idle && (signal || !now.Before(settleEnd)) {
+				in.settled = true
+				if !signal && policy.ExpectSignal {
+					in.log.Info("server gave no loading signal", "waited", now.Sub(opened))
+					return fmt.Sprintf("language server %q did not report that it finished loading the project within %d ms; the answer may miss files it had not loaded yet — ask again for a complete answer", in.server.ID, policy.SettleMs), nil
+				}
+				in.log.Debug("server ready", "waited", now.Sub(opened), "signal", signal)
+				return "", nil
+			}
+		}
+		wake := settleEnd
+		if in.settled || !idle {
+			wake = time.Time{}
+		}
+		if !budgetEnd.IsZero() {
+			if !now.Before(budgetEnd) {
+				return stillLoading(in.server.ID, titles), nil
+			}
+			if wake.IsZero() || budgetEnd.Before(wake) {
+				wake = budgetEnd
+			}
+		}
+		var timer *time.Timer
+		var fired <-chan time.Time
+		if !wake.IsZero() {
+			timer = time.NewTimer(time.Until(wake))
+			fired = timer.C
+		}
+		select {
+		case <-changed:
+		case <-fired:
+		case <-in.dead:
+			return "", in.deadErr
+		case <-ctx.Done():
+			return "", ctxError(ctx, "waiting for the language server to load the project")
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+func stillLoading(id string, titles []string) string {
+	what := "loading the project"
+	if len(titles) > 0 {
+		what = strings.Join(titles, ", ")
+	}
+	return fmt.Sprintf("language server %q was still busy (%s) when the time budget ran low, so the answer may miss files it had not loaded yet — ask again for a complete answer", id, what)
+}

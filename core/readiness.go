@@ -1,0 +1,81 @@
+package core
+
+import (
+	"path"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// Readiness: when a fresh server's answers can be trusted.
+//
+// LSP has no "project loaded" signal, and many servers answer before they
+// have loaded the project — silently partially (see testdata/workspaces/
+// README.md, "Readiness"). What a server does instead differs per server,
+// so the policy is chosen here, from what the server says about itself
+// (serverInfo.name) and the command that runs it, and the provider applies
+// it to the first query on a fresh process: after that query's didOpen it
+// waits until no work-done progress is active and either a loading signal
+// was seen or SettleMs passed, then sends the request. Later queries only
+// wait for active progress to end.
+//
+// The table, measured on the fixture workspaces:
+//
+//	gopls                       blocks requests until its workspace is loaded: no settle
+//	typescript-language-server  answers from a syntax-only server until the progress
+//	                            "Initializing JS/TS language features" (which begins
+//	                            0.05–2.5 s after the first didOpen) has ended
+//	pyright                     searches only the files it has enumerated until it logs
+//	                            "Found N source files"
+//	clangd                      indexes in the background (progress "indexing") from the
+//	                            first didOpen
+//	anything else               a short settle, so loading progress that begins right
+//	                            after didOpen is waited for
+
+// Readiness is the policy for one server.
+type Readiness struct {
+	// Server names the known server the policy is for ("" for others).
+	Server string `json:"server"`
+	// SettleMs bounds the wait after the first didOpen for a loading
+	// signal: a work-done progress that begins and ends, or ReadyLog.
+	SettleMs int64 `json:"settleMs"`
+	// ReadyLog is a window/logMessage substring that means "loaded" (it
+	// may arrive before the first didOpen).
+	ReadyLog string `json:"readyLog,omitempty"`
+	// ExpectSignal: this server reliably signals the end of loading, so a
+	// settle that ends without the signal may have given a partial answer
+	// and the result is marked incomplete.
+	ExpectSignal bool `json:"expectSignal"`
+}
+
+func (r Readiness) appendJSON(b []byte) []byte {
+	b = append(b, `{"server":`...)
+	b = appendString(b, r.Server)
+	b = append(b, `,"settleMs":`...)
+	b = appendInt(b, r.SettleMs)
+	if r.ReadyLog != "" {
+		b = append(b, `,"readyLog":`...)
+		b = appendString(b, r.ReadyLog)
+	}
+	b = append(b, `,"expectSignal":`...)
+	b = appendBool(b, r.ExpectSignal)
+	return append(b, '}')
+}
+
+// ReadinessFor chooses the policy from the InitializeResult and the
+// server's command (its path or name; only the base name is used).
+func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
+	name := strings.ToLower(get(get(initializeResult, "serverInfo"), "name").Str)
+	base := strings.ToLower(path.Base(strings.ReplaceAll(command, `\`, "/")))
+	switch {
+	case name == "gopls" || base == "gopls":
+		return Readiness{Server: "gopls"}
+	case strings.Contains(base, "typescript-language-server"):
+		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
+	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
+		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true}
+	case name == "clangd" || base == "clangd":
+		return Readiness{Server: "clangd", SettleMs: 2000}
+	}
+	return Readiness{SettleMs: 500}
+}

@@ -1,0 +1,322 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// expectation is one row of testdata/workspaces/expectations.json.
+type expectation struct {
+	ID            string   `json:"id"`
+	Workspace     string   `json:"workspace"`
+	Operation     string   `json:"operation"`
+	File          string   `json:"file"`
+	Line          int      `json:"line"`
+	Character     int      `json:"character"`
+	Locations     []string `json:"locations"`
+	HoverContains []string `json:"hoverContains"`
+	ErrorCode     string   `json:"errorCode"`
+}
+
+func loadExpectations(t *testing.T) []expectation {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "testdata/workspaces/expectations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Queries []expectation `json:"queries"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Queries) < 40 {
+		t.Fatalf("only %d expectations", len(doc.Queries))
+	}
+	return doc.Queries
+}
+
+func workspaceDir(name string) string {
+	return filepath.Join(repoRoot, "testdata", "workspaces", name)
+}
+
+// checkAnswer compares a rendered answer (or error code) with a row.
+func checkAnswer(t *testing.T, e expectation, text, errCode string) {
+	t.Helper()
+	if e.ErrorCode != "" {
+		if errCode != e.ErrorCode {
+			t.Errorf("%s: want error %s, got %q / %q", e.ID, e.ErrorCode, errCode, text)
+		}
+		return
+	}
+	if errCode != "" {
+		t.Errorf("%s: unexpected error %s: %s", e.ID, errCode, text)
+		return
+	}
+	if strings.Contains(text, "possibly incomplete") {
+		t.Errorf("%s: answer marked incomplete:\n%s", e.ID, text)
+	}
+	if e.Operation == "hover" {
+		for _, frag := range e.HoverContains {
+			if !strings.Contains(text, frag) {
+				t.Errorf("%s: hover lacks %q:\n%s", e.ID, frag, text)
+			}
+		}
+		return
+	}
+	var got []string
+	if !strings.HasPrefix(text, "No locations found.") {
+		got = strings.Split(text, "\n")
+	}
+	want := make([]string, len(e.Locations))
+	for i, l := range e.Locations {
+		want[i] = expand(l)
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: %s %s:%d:%d\n got: %q\nwant: %q", e.ID, e.Operation, e.File, e.Line, e.Character, got, want)
+	}
+}
+
+// TestQueryColdServers runs every row through `lspseam query`, one process
+// per query: every answer comes from a freshly started server, so this is
+// also the readiness test (a cold answer must equal the warm one).
+func TestQueryColdServers(t *testing.T) {
+	cfg := writeConfig(t)
+	rows := loadExpectations(t)
+	byWorkspace := map[string][]expectation{}
+	for _, e := range rows {
+		byWorkspace[e.Workspace] = append(byWorkspace[e.Workspace], e)
+	}
+	for ws, rows := range byWorkspace {
+		t.Run(ws, func(t *testing.T) {
+			t.Parallel()
+			for _, e := range rows {
+				start := time.Now()
+				cmd := exec.Command(shimPath, "query", "--config", cfg, "--workspace", workspaceDir(ws), "--format", "json",
+					e.Operation, fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Character))
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				out, err := cmd.Output()
+				code := 0
+				if err != nil {
+					var exit *exec.ExitError
+					if !errorsAs(err, &exit) {
+						t.Fatalf("%s: %v", e.ID, err)
+					}
+					code = exit.ExitCode()
+				}
+				var answer struct {
+					OK *struct {
+						Text string `json:"text"`
+					} `json:"ok"`
+					Error *struct {
+						Code    string `json:"code"`
+						Message string `json:"message"`
+					} `json:"error"`
+				}
+				if err := json.Unmarshal(out, &answer); err != nil {
+					t.Fatalf("%s: stdout is not one JSON line: %q (stderr %s)", e.ID, out, stderr.String())
+				}
+				switch {
+				case answer.OK != nil && code == 0:
+					checkAnswer(t, e, answer.OK.Text, "")
+				case answer.Error != nil && code == 1:
+					checkAnswer(t, e, answer.Error.Message, answer.Error.Code)
+				default:
+					t.Errorf("%s: exit %d with %s", e.ID, code, out)
+				}
+				t.Logf("%s: %v", e.ID, time.Since(start).Round(time.Millisecond))
+			}
+		})
+	}
+}
+
+// TestServeWarmServers runs every row through one `lspseam serve` process,
+// so later rows hit warm servers, with all workspaces' queries in flight at
+// once.
+func TestServeWarmServers(t *testing.T) {
+	cfg := writeConfig(t)
+	rows := loadExpectations(t)
+	c := startServe(t, cfg)
+	var wg sync.WaitGroup
+	for _, e := range rows {
+		wg.Add(1)
+		go func(e expectation) {
+			defer wg.Done()
+			res, rpcErr := c.query(e, workspaceDir(e.Workspace))
+			if rpcErr != nil {
+				checkAnswer(t, e, rpcErr.Data.Message, rpcErr.Data.Code)
+				return
+			}
+			text, err := renderWithShim(res, workspaceDir(e.Workspace))
+			if err != nil {
+				t.Errorf("%s: %v", e.ID, err)
+				return
+			}
+			checkAnswer(t, e, text, "")
+		}(e)
+	}
+	wg.Wait()
+	c.shutdown(t)
+}
+
+func errorsAs(err error, target **exec.ExitError) bool {
+	e, ok := err.(*exec.ExitError)
+	if ok {
+		*target = e
+	}
+	return ok
+}
+
+// serveClient is a minimal client of `lspseam serve`.
+type serveClient struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	mu     sync.Mutex
+	nextID int
+	wait   map[int]chan serveResponse
+	done   chan struct{}
+}
+
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"data"`
+}
+
+type serveResponse struct {
+	ID     int             `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *rpcError       `json:"error"`
+}
+
+func startServe(t *testing.T, cfg string) *serveClient {
+	t.Helper()
+	cmd := exec.Command(shimPath, "serve", "--config", cfg)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &serveClient{cmd: cmd, stdin: stdin, wait: map[int]chan serveResponse{}, done: make(chan struct{})}
+	go c.read(stdout)
+	t.Cleanup(func() {
+		c.cmd.Process.Kill()
+		<-c.done
+		c.cmd.Wait()
+	})
+	return c
+}
+
+func (c *serveClient) read(r io.Reader) {
+	defer close(c.done)
+	br := bufio.NewReader(r)
+	for {
+		length := -1
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				return
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+				length, _ = strconv.Atoi(strings.TrimSpace(v))
+			}
+		}
+		body := make([]byte, length)
+		if _, err := io.ReadFull(br, body); err != nil {
+			return
+		}
+		var resp serveResponse
+		if json.Unmarshal(body, &resp) != nil {
+			continue
+		}
+		c.mu.Lock()
+		ch := c.wait[resp.ID]
+		delete(c.wait, resp.ID)
+		c.mu.Unlock()
+		if ch != nil {
+			ch <- resp
+		}
+	}
+}
+
+func (c *serveClient) send(method string, params any) chan serveResponse {
+	c.mu.Lock()
+	c.nextID++
+	id := c.nextID
+	ch := make(chan serveResponse, 1)
+	c.wait[id] = ch
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	c.mu.Unlock()
+	return ch
+}
+
+func (c *serveClient) query(e expectation, ws string) (json.RawMessage, *rpcError) {
+	ch := c.send("lsp/query", map[string]any{
+		"operation": e.Operation, "filePath": e.File, "workspaceRoot": ws,
+		"position": map[string]int{"line": e.Line - 1, "character": e.Character - 1},
+	})
+	select {
+	case resp := <-ch:
+		return resp.Result, resp.Error
+	case <-c.done:
+		return nil, &rpcError{Message: "serve exited"}
+	}
+}
+
+func (c *serveClient) shutdown(t *testing.T) {
+	t.Helper()
+	select {
+	case <-c.send("shutdown", nil):
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not answer shutdown")
+	}
+	c.mu.Lock()
+	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(`{"jsonrpc":"2.0","method":"exit"}`), `{"jsonrpc":"2.0","method":"exit"}`)
+	c.mu.Unlock()
+	exited := make(chan error, 1)
+	go func() { exited <- c.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("serve exited with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not exit after exit")
+	}
+}
+
+// renderWithShim renders a seam result exactly as the tool does, through
+// the core (via the Go binding, in process).
+var renderWithShim = func(res json.RawMessage, ws string) (string, error) {
+	return renderResult(res, ws)
+}
