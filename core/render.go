@@ -3,6 +3,7 @@ package core
 import (
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
@@ -104,7 +105,7 @@ func Render(r Result, workspaceURI string, limits Limits) (Rendered, *Error) {
 const IncompletePrefix = "possibly incomplete: "
 
 func renderHover(h *Hover, maxChars int) Rendered {
-	if h == nil {
+	if h == nil || strings.TrimSpace(h.Contents) == "" {
 		return fitText(Rendered{Text: NoHoverText}, maxChars)
 	}
 	out := Rendered{Text: h.Contents, Shown: 1}
