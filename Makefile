@@ -6,7 +6,7 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build wasm test test-go test-race test-abi check-fmt vet bench fuzz clean
+.PHONY: help build wasm test test-go test-race test-abi check-fmt vet bench fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
@@ -15,6 +15,7 @@ help:
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
 	@echo "make servers   pinned language servers into .tools/"
+	@echo "make demo      build, install servers, run the four operations on the Go fixture"
 
 build: wasm
 	@mkdir -p bin
@@ -50,6 +51,16 @@ FUZZTIME ?= 5m
 fuzz:
 	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig; do \
 		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core/ || exit 1; \
+	done
+
+# The four operations on the Go fixture, with the pinned gopls.
+DEMO_QUERIES := "goToDefinition cmd/shapes/main.go:23:17" "findReferences shape.go:15:6" \
+	"goToImplementation shape.go:9:2" "hover cmd/shapes/main.go:23:17"
+demo: build servers
+	@cd testdata/workspaces/go && for q in $(DEMO_QUERIES); do \
+		echo "\$$ lspseam query $$q"; \
+		PATH="$(CURDIR)/.tools/bin:$$PATH" "$(CURDIR)/bin/lspseam" query $$q || exit 1; \
+		echo; \
 	done
 
 clean:
