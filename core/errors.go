@@ -6,8 +6,8 @@ import "fmt"
 // public contract: a code is never reused for a different meaning.
 type Code string
 
-// The error codes of DESIGN.md, plus the two the ABI needs for itself
-// (CodeUnknownMethod, CodeInternal).
+// The error codes of DESIGN.md, plus CodeWorkspaceInvalid and the two the
+// ABI needs for itself (CodeUnknownMethod, CodeInternal).
 const (
 	CodeInvalidArgument      Code = "LSP_INVALID_ARGUMENT"
 	CodeWorkspaceRequired    Code = "LSP_WORKSPACE_REQUIRED"
@@ -24,6 +24,10 @@ const (
 	CodeCancelled            Code = "LSP_CANCELLED"
 	CodeTimeout              Code = "LSP_TIMEOUT"
 	CodeConfigInvalid        Code = "LSP_CONFIG_INVALID"
+
+	// CodeWorkspaceInvalid: the session's workspace root does not exist or
+	// is not a directory (LSP_WORKSPACE_REQUIRED is for no root at all).
+	CodeWorkspaceInvalid Code = "LSP_WORKSPACE_INVALID"
 
 	// CodeUnknownMethod: an ABI caller named a method the module does not
 	// have (a host built against a newer ABI than the module it loaded).

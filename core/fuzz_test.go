@@ -37,7 +37,7 @@ var documentedCodes = map[string]bool{}
 func init() {
 	for _, c := range []Code{CodeInvalidArgument, CodeWorkspaceRequired, CodeUnavailable, CodeConflict, CodeDisposed,
 		CodeUnsupportedOperation, CodeUnsupportedSync, CodeSourceRejected, CodeMalformedResponse, CodeProtocolError,
-		CodeServerFailed, CodeServerError, CodeCancelled, CodeTimeout, CodeConfigInvalid, CodeUnknownMethod} {
+		CodeServerFailed, CodeServerError, CodeCancelled, CodeTimeout, CodeConfigInvalid, CodeWorkspaceInvalid, CodeUnknownMethod} {
 		documentedCodes[string(c)] = true
 	}
 }

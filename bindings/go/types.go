@@ -61,6 +61,7 @@ const (
 	CodeCancelled            = core.CodeCancelled
 	CodeTimeout              = core.CodeTimeout
 	CodeConfigInvalid        = core.CodeConfigInvalid
+	CodeWorkspaceInvalid     = core.CodeWorkspaceInvalid
 	CodeUnknownMethod        = core.CodeUnknownMethod
 	CodeInternal             = core.CodeInternal
 )

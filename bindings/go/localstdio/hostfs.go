@@ -24,10 +24,6 @@ type Workspace struct {
 	URI  string // file: URI of Path
 }
 
-// CodeWorkspaceInvalid: the session's workspace root does not exist or is
-// not a directory.
-const CodeWorkspaceInvalid lspseam.Code = "LSP_WORKSPACE_INVALID"
-
 // CanonicalWorkspace resolves a workspace root, which must be an existing
 // directory.
 func CanonicalWorkspace(root string) (Workspace, error) {
@@ -36,15 +32,15 @@ func CanonicalWorkspace(root string) (Workspace, error) {
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return Workspace{}, lspseam.Errorf(CodeWorkspaceInvalid, "workspace root %q cannot be resolved: %v", root, err)
+		return Workspace{}, lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "workspace root %q cannot be resolved: %v", root, err)
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return Workspace{}, lspseam.Errorf(CodeWorkspaceInvalid, "workspace root %q does not exist or cannot be resolved; start the session in an existing project directory", root)
+		return Workspace{}, lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "workspace root %q does not exist or cannot be resolved; start the session in an existing project directory", root)
 	}
 	info, err := os.Stat(real)
 	if err != nil || !info.IsDir() {
-		return Workspace{}, lspseam.Errorf(CodeWorkspaceInvalid, "workspace root %q is not a directory; the workspace must be the project directory", root)
+		return Workspace{}, lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "workspace root %q is not a directory; the workspace must be the project directory", root)
 	}
 	return Workspace{Path: real, URI: FileURI(real)}, nil
 }

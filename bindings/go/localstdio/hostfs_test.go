@@ -155,8 +155,8 @@ func TestCanonicalWorkspace(t *testing.T) {
 	}
 	for root, code := range map[string]lspseam.Code{
 		"":                        lspseam.CodeWorkspaceRequired,
-		file:                      CodeWorkspaceInvalid,
-		filepath.Join(base, "no"): CodeWorkspaceInvalid,
+		file:                      lspseam.CodeWorkspaceInvalid,
+		filepath.Join(base, "no"): lspseam.CodeWorkspaceInvalid,
 	} {
 		if _, err := CanonicalWorkspace(root); codeOf(err) != code {
 			t.Errorf("%q: %v, want %s", root, err, code)
