@@ -1,0 +1,229 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
+)
+
+// Benchmarks of the shim against real servers (`make bench`). Each reports
+// ratios or sizes measured in the same run; none asserts a time.
+
+// directClient is the minimal LSP client the shim is compared with: the
+// same didOpen/request/didClose on the same server, no seam.
+type directClient struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Reader
+	mu    sync.Mutex
+	next  int
+	reply map[int]chan json.RawMessage
+}
+
+func startDirect(b *testing.B, command string, args []string, dir string) *directClient {
+	cmd := exec.Command(command, args...)
+	cmd.Dir = dir
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	c := &directClient{cmd: cmd, in: in, out: bufio.NewReader(out), reply: map[int]chan json.RawMessage{}}
+	go c.readLoop()
+	b.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return c
+}
+
+func (c *directClient) write(msg map[string]any) {
+	msg["jsonrpc"] = "2.0"
+	body, _ := json.Marshal(msg)
+	c.mu.Lock()
+	fmt.Fprintf(c.in, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	c.mu.Unlock()
+}
+
+func (c *directClient) readLoop() {
+	for {
+		n := -1
+		for {
+			line, err := c.out.ReadString('\n')
+			if err != nil {
+				return
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+				n, _ = strconv.Atoi(strings.TrimSpace(v))
+			}
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(c.out, body); err != nil {
+			return
+		}
+		var m struct {
+			ID     *json.RawMessage `json:"id"`
+			Method string           `json:"method"`
+			Result json.RawMessage  `json:"result"`
+		}
+		json.Unmarshal(body, &m)
+		switch {
+		case m.ID != nil && m.Method != "": // a server request: answer null
+			c.write(map[string]any{"id": m.ID, "result": nil})
+		case m.ID != nil:
+			id, _ := strconv.Atoi(string(*m.ID))
+			c.mu.Lock()
+			ch := c.reply[id]
+			delete(c.reply, id)
+			c.mu.Unlock()
+			if ch != nil {
+				ch <- m.Result
+			}
+		}
+	}
+}
+
+func (c *directClient) call(method string, params any) json.RawMessage {
+	c.mu.Lock()
+	c.next++
+	id := c.next
+	ch := make(chan json.RawMessage, 1)
+	c.reply[id] = ch
+	c.mu.Unlock()
+	c.write(map[string]any{"id": id, "method": method, "params": params})
+	return <-ch
+}
+
+// BenchmarkServeVsDirect measures warm per-query latency through `lspseam
+// serve` and through a direct client on gopls with the Go fixture, one
+// query of each in turn, and reports the ratio.
+func BenchmarkServeVsDirect(b *testing.B) {
+	gopls := filepath.Join(toolsBin, "gopls")
+	if _, err := os.Stat(gopls); err != nil {
+		b.Fatalf("gopls missing: run make servers (%v)", err)
+	}
+	ws := workspaceDir("go")
+	w, _ := localstdio.CanonicalWorkspace(ws)
+	file := "cmd/shapes/main.go"
+	text, _ := os.ReadFile(filepath.Join(ws, file))
+	uri := localstdio.FileURI(filepath.Join(w.Path, file))
+
+	direct := startDirect(b, gopls, nil, w.Path)
+	direct.call("initialize", map[string]any{"processId": nil, "rootUri": w.URI, "workspaceFolders": []any{map[string]any{"uri": w.URI, "name": "go"}},
+		"capabilities": map[string]any{"general": map[string]any{"positionEncodings": []string{"utf-16"}}}})
+	direct.write(map[string]any{"method": "initialized", "params": map[string]any{}})
+	directQuery := func() {
+		direct.write(map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(text)}}})
+		direct.call("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]int{"line": 22, "character": 16}})
+		direct.write(map[string]any{"method": "textDocument/didClose", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}})
+	}
+
+	cfg := filepath.Join(b.TempDir(), "cfg.yaml")
+	os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: "+gopls+"\n    extensionToLanguage: {.go: go}\n"), 0o644)
+	serve := startServeB(b, cfg)
+	row := expectation{ID: "bench", Operation: "goToDefinition", File: file, Line: 23, Character: 17}
+	serveQuery := func() {
+		if _, err := serve.query(row, ws); err != nil {
+			b.Fatalf("serve: %+v", err)
+		}
+	}
+	for i := 0; i < 20; i++ { // warm both
+		directQuery()
+		serveQuery()
+	}
+	var d, s []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		directQuery()
+		t1 := time.Now()
+		serveQuery()
+		d = append(d, t1.Sub(t0))
+		s = append(s, time.Since(t1))
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(median(s))/float64(median(d)), "serve/direct-p50")
+	b.ReportMetric(float64(median(s).Microseconds()), "serve-p50-µs")
+	b.ReportMetric(float64(median(d).Microseconds()), "direct-p50-µs")
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+// startServeB is startServe for benchmarks.
+func startServeB(b *testing.B, cfg string) *serveClient {
+	cmd := exec.Command(shimPath, "serve", "--config", cfg)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	c := &serveClient{cmd: cmd, stdin: stdin, wait: map[int]chan serveResponse{}, done: make(chan struct{})}
+	go c.read(stdout)
+	b.Cleanup(func() { cmd.Process.Kill(); <-c.done; cmd.Wait() })
+	return c
+}
+
+// BenchmarkShimMemory reports the shim's own resident memory (VmRSS of the
+// lspseam process, servers excluded) with two servers running after a
+// query on each.
+func BenchmarkShimMemory(b *testing.B) {
+	for _, n := range []string{"gopls", "clangd"} {
+		if _, err := os.Stat(filepath.Join(toolsBin, n)); err != nil {
+			b.Fatalf("%s missing: run make servers", n)
+		}
+	}
+	cfg := filepath.Join(b.TempDir(), "cfg.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("servers:\n  gopls:\n    command: %s/gopls\n    extensionToLanguage: {.go: go}\n  clangd:\n    command: %s/clangd\n    extensionToLanguage: {.c: c, .h: c}\n", toolsBin, toolsBin)), 0o644)
+	for i := 0; i < b.N; i++ {
+		serve := startServeB(b, cfg)
+		for _, row := range []expectation{
+			{ID: "go", Workspace: "go", Operation: "goToDefinition", File: "report.go", Line: 12, Character: 17},
+			{ID: "c", Workspace: "c", Operation: "goToDefinition", File: "report.c", Line: 11, Character: 39},
+		} {
+			if _, err := serve.query(row, workspaceDir(row.Workspace)); err != nil {
+				b.Fatalf("%s: %+v", row.ID, err)
+			}
+		}
+		rss := vmRSS(b, serve.cmd.Process.Pid)
+		b.ReportMetric(float64(rss)/1024, "shim-RSS-MB")
+		serve.cmd.Process.Kill()
+	}
+}
+
+func vmRSS(b *testing.B, pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.Fields(v)[0], 10, 64)
+			return kb
+		}
+	}
+	b.Fatal("no VmRSS")
+	return 0
+}
