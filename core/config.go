@@ -44,6 +44,9 @@ type ServerConfig struct {
 	MaxDocumentBytes      int64             `json:"maxDocumentBytes"`
 	ShutdownTimeoutMs     int64             `json:"shutdownTimeoutMs"`
 	KillGraceMs           int64             `json:"killGraceMs"`
+	// SettleMs, when set, replaces the readiness policy's settle time for
+	// this server (see readiness.go); nil keeps the policy's.
+	SettleMs *int64 `json:"settleMs"`
 }
 
 func (c Config) appendJSON(b []byte) []byte {
@@ -94,13 +97,19 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 		b = append(b, '"', ':')
 		b = appendInt(b, f.v)
 	}
+	b = append(b, `,"settleMs":`...)
+	if s.SettleMs == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendInt(b, *s.SettleMs)
+	}
 	return append(b, '}')
 }
 
 var (
 	configFields = []string{"servers", "timeoutMs"}
 	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
-		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs"}
+		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs"}
 )
 
 // ValidateConfig checks a configuration and fills in every default. All
@@ -259,6 +268,14 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 			continue
 		}
 		*lim.dst = n
+	}
+	if f := get(v, "settleMs"); f.Exists() && f.Type != gjson.Null {
+		n, ok := integer(f, 0, maxUint31)
+		if !ok {
+			count("%s.settleMs must be a non-negative integer of milliseconds at most %d, got %s", where, maxUint31, describe(f))
+		} else {
+			s.SettleMs = &n
+		}
 	}
 	return s, before == 0
 }

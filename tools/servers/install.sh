@@ -62,8 +62,8 @@ install_gopls() {
     die "gopls: 'go install golang.org/x/tools/gopls@$GOPLS_VERSION' failed"
   fi
   local got
-  got=$("$bin/gopls" version 2>&1 | head -n 3) || die "gopls: installed binary does not run: $got"
-  grep -q "$GOPLS_VERSION" <<<"$got" || die "gopls: expected $GOPLS_VERSION, got: $got"
+  got=$("$bin/gopls" version 2>&1) || die "gopls: installed binary does not run: $got"
+  [[ $got == *" $GOPLS_VERSION"* ]] || die "gopls: expected $GOPLS_VERSION, got: $got"
   touch "$stamp"
 }
 
@@ -135,13 +135,20 @@ install_clangd
 # ---------------------------------------------------------------------------------------
 # Smoke-test each server and print its version.
 npm_version() { node -p "require('$tools/npm/node_modules/$1/package.json').version"; }
+# first_line NAME CMD...: runs CMD, dies with its output unless it succeeds, prints its first line.
+first_line() {
+  local name=$1 out; shift
+  out=$("$@" 2>&1) || die "$name does not start: $out"
+  printf '%s\n' "${out%%$'\n'*}"
+}
 
-v_gopls=$("$bin/gopls" version 2>&1 | head -n 1) || die "gopls does not start: $v_gopls"
-v_tsls=$("$bin/typescript-language-server" --version 2>&1) || die "typescript-language-server does not start: $v_tsls"
+v_gopls=$(first_line gopls "$bin/gopls" version)
+v_tsls=$(first_line typescript-language-server "$bin/typescript-language-server" --version)
 v_ts=$(npm_version typescript) || die "typescript package is missing"
-# pyright-langserver has no --version; the pyright CLI from the same package does.
-v_pyright=$("$tools/npm/node_modules/.bin/pyright" --version 2>&1 | head -n 1) || die "pyright does not start: $v_pyright"
-v_clangd=$("$bin/clangd" --version 2>&1 | head -n 1) || die "clangd does not start: $v_clangd"
+# pyright-langserver has no --version (it insists on --stdio); the pyright CLI from the same
+# package has one.
+v_pyright=$(first_line pyright "$tools/npm/node_modules/.bin/pyright" --version)
+v_clangd=$(first_line clangd "$bin/clangd" --version)
 
 log "ready in $bin:"
 log "  gopls                       $v_gopls"

@@ -34,6 +34,7 @@ type instance struct {
 	neg   lspseam.Negotiation
 
 	progress *progressTracker
+	current  atomic.Pointer[string] // the method being written or awaited, for failure messages
 	settled  bool // the first query's readiness wait is done (guarded by the workspace turn)
 	nextID   atomic.Uint64
 	missing  sync.Map // response ids that carried neither result nor error
@@ -96,6 +97,9 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		in.awaitStopped()
 		return nil, err
 	}
+	if s.Config.SettleMs != nil {
+		neg.Readiness.SettleMs = *s.Config.SettleMs
+	}
 	in.neg = neg
 	if err := in.notify(ctx, "initialized", struct{}{}); err != nil {
 		in.awaitStopped()
@@ -110,15 +114,33 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 func (in *instance) watch() {
 	select {
 	case <-in.proc.done:
-		in.invalidate(in.failure("while idle"))
 	case <-in.conn.DisconnectNotify():
-		in.invalidate(in.failure("while idle"))
 	case <-in.dead:
+		return
 	}
+	during := "while idle"
+	if m := in.current.Load(); m != nil && *m != "" {
+		during = "during " + *m
+	}
+	in.invalidate(in.failure(during))
+}
+
+// doing records the method in flight (for failure messages) until the
+// returned function is called.
+func (in *instance) doing(method string) func() {
+	in.current.Store(&method)
+	return func() { in.current.Store(nil) }
 }
 
 // failure describes why the connection or process is gone.
 func (in *instance) failure(during string) error {
+	// When the process exits, the reader may still be consuming its last
+	// output: let it reach the end first, so a framing error it finds there
+	// (a truncated message, say) is what gets reported.
+	select {
+	case <-in.conn.DisconnectNotify():
+	case <-time.After(500 * time.Millisecond):
+	}
 	if f := in.codec.Failure(); f != nil {
 		return lspseam.Errorf(lspseam.CodeProtocolError, "language server %q broke the protocol %s: %v", in.server.ID, during, f)
 	}
@@ -162,6 +184,7 @@ func (in *instance) call(ctx context.Context, method string, params, result any)
 	if in.isDead() {
 		return in.deadErr
 	}
+	defer in.doing(method)()
 	id := jsonrpc2.ID{Num: in.nextID.Add(1)}
 	waiter, err := in.dispatch(ctx, method, params, id)
 	if err != nil {
@@ -228,6 +251,7 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 	if in.isDead() {
 		return in.deadErr
 	}
+	defer in.doing(method)()
 	done := make(chan error, 1)
 	go func() { done <- in.conn.Notify(context.Background(), method, params) }()
 	select {

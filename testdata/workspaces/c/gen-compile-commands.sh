@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")"
 dir=$(pwd -P)
 case $dir in
-  *'"'* | *'\'*) echo "gen-compile-commands: unsupported character in $dir" >&2; exit 1 ;;
+  *\"* | *\\*) echo "gen-compile-commands: unsupported character in $dir" >&2; exit 1 ;;
 esac
 args='"cc"'
 while IFS= read -r flag || [ -n "$flag" ]; do
