@@ -35,7 +35,7 @@ type instance struct {
 
 	progress *progressTracker
 	current  atomic.Pointer[string] // the method being written or awaited, for failure messages
-	settled  bool // the first query's readiness wait is done (guarded by the workspace turn)
+	settled  bool                   // the first query's readiness wait is done (guarded by the workspace turn)
 	nextID   atomic.Uint64
 	missing  sync.Map // response ids that carried neither result nor error
 
