@@ -14,6 +14,7 @@ import (
 var (
 	repoRoot string // the repository
 	shimPath string // a freshly built lspseam
+	fakePath string // a freshly built internal/fakelsp
 	toolsBin string // .tools/bin
 	goroot   string
 )
@@ -38,11 +39,14 @@ func run(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	shimPath = filepath.Join(dir, "lspseam")
-	build := exec.Command(filepath.Join(goroot, "bin", "go"), "build", "-o", shimPath, "./cmd/shim")
-	build.Dir = repoRoot
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building lspseam: %v\n%s", err, out)
-		return 1
+	fakePath = filepath.Join(dir, "fakelsp")
+	for out, pkg := range map[string]string{shimPath: "./cmd/shim", fakePath: "./internal/fakelsp"} {
+		build := exec.Command(filepath.Join(goroot, "bin", "go"), "build", "-o", out, pkg)
+		build.Dir = repoRoot
+		if msg, err := build.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "building %s: %v\n%s", pkg, err, msg)
+			return 1
+		}
 	}
 	// clangd needs a compilation database with absolute paths to index the
 	// C fixture (see testdata/workspaces/README.md).

@@ -1,0 +1,182 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Serve mode against the scripted fake server (internal/fakelsp): many
+// concurrent queries over two workspaces, and the latency lspseam adds.
+
+// fakeSetup writes a fake-server script and a config, and makes n
+// workspaces with a few files each.
+type fakeSetup struct {
+	cfg, log   string
+	workspaces []string
+}
+
+func newFakeSetup(tb testing.TB, script map[string]any, n int) fakeSetup {
+	tb.Helper()
+	dir := tb.TempDir()
+	s := fakeSetup{cfg: filepath.Join(dir, "cfg.json"), log: filepath.Join(dir, "events.jsonl")}
+	scriptPath := filepath.Join(dir, "script.json")
+	data, _ := json.Marshal(script)
+	os.WriteFile(scriptPath, data, 0o644)
+	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
+		"command": fakePath, "args": []string{"--script", scriptPath, "--log", s.log},
+		"extensionToLanguage": map[string]string{".go": "go"}, "settleMs": 0, "killGraceMs": 500,
+	}}})
+	os.WriteFile(s.cfg, cfg, 0o644)
+	for i := 0; i < n; i++ {
+		ws := filepath.Join(dir, fmt.Sprintf("ws%d", i))
+		os.Mkdir(ws, 0o755)
+		for j := 0; j < 5; j++ {
+			os.WriteFile(filepath.Join(ws, fmt.Sprintf("f%d.go", j)), []byte(fmt.Sprintf("package p\n\nfunc F%d() {}\n", j)), 0o644)
+		}
+		s.workspaces = append(s.workspaces, ws)
+	}
+	return s
+}
+
+type fakeEvent struct {
+	PID       int    `json:"pid"`
+	Event     string `json:"event"`
+	Method    string `json:"method"`
+	Violation string `json:"violation"`
+	Cwd       string `json:"cwd"`
+}
+
+func readFakeLog(tb testing.TB, path string) []fakeEvent {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []fakeEvent
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var e fakeEvent
+		json.Unmarshal(sc.Bytes(), &e)
+		out = append(out, e)
+	}
+	return out
+}
+
+func fakeQuery(c *serveClient, ws string, i int) (json.RawMessage, *rpcError) {
+	return c.query(expectation{Operation: "goToDefinition", File: fmt.Sprintf("f%d.go", i%5), Line: 3, Character: 6}, ws)
+}
+
+// TestServeConcurrentWorkspaces sends 2 workspaces × 50 queries at once
+// through one serve process. The fake server records a violation if it
+// ever holds two open documents; there must be none, every answer must be
+// for its own document, and each workspace gets exactly one process.
+func TestServeConcurrentWorkspaces(t *testing.T) {
+	s := newFakeSetup(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition", "delayMs": 3}}}, 2)
+	c := startServe(t, s.cfg)
+	var wg sync.WaitGroup
+	for _, ws := range s.workspaces {
+		for i := 0; i < 50; i++ {
+			wg.Add(1)
+			go func(ws string, i int) {
+				defer wg.Done()
+				res, rpcErr := fakeQuery(c, ws, i)
+				if rpcErr != nil {
+					t.Errorf("%s #%d: %+v", ws, i, rpcErr)
+					return
+				}
+				want := fmt.Sprintf("/f%d.go", i%5)
+				if !strings.Contains(string(res), filepath.Base(ws)+want) {
+					t.Errorf("%s #%d: answer for another document: %s", ws, i, res)
+				}
+			}(ws, i)
+		}
+	}
+	wg.Wait()
+	c.shutdown(t)
+	starts := map[string]int{}
+	opens := 0
+	for _, e := range readFakeLog(t, s.log) {
+		switch {
+		case e.Event == "violation":
+			t.Errorf("fake server violation: %+v", e)
+		case e.Event == "start":
+			starts[e.Cwd]++
+		case e.Event == "recv" && e.Method == "textDocument/didOpen":
+			opens++
+		}
+	}
+	if len(starts) != 2 || starts[s.workspaces[0]] != 1 || starts[s.workspaces[1]] != 1 {
+		t.Errorf("processes per workspace: %v", starts)
+	}
+	if opens != 100 {
+		t.Errorf("%d didOpen, want 100", opens)
+	}
+}
+
+// BenchmarkAddedLatency measures a query through `lspseam serve` to a fake
+// server that answers instantly: the whole round trip is lspseam's own cost
+// (JSON-RPC both ways, selection, source read, the core's module calls,
+// didOpen/didClose).
+func BenchmarkAddedLatency(b *testing.B) {
+	s := newFakeSetup(b, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition"}}}, 1)
+	c := startServeB(b, s.cfg)
+	for i := 0; i < 50; i++ {
+		fakeQuery(c, s.workspaces[0], i)
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := fakeQuery(c, s.workspaces[0], i); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(percentile(lat, 0.50).Microseconds()), "p50-µs")
+	b.ReportMetric(float64(percentile(lat, 0.99).Microseconds()), "p99-µs")
+}
+
+// BenchmarkWorkspaceParallelism runs 20 queries of 20 ms each on one
+// workspace, then 10 on each of two workspaces, concurrently, and reports
+// the time ratio (two workspaces / one): near 0.5 when workspaces run in
+// parallel, near 1 if they were serialized.
+func BenchmarkWorkspaceParallelism(b *testing.B) {
+	s := newFakeSetup(b, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition", "delayMs": 20}}}, 2)
+	c := startServeB(b, s.cfg)
+	fakeQuery(c, s.workspaces[0], 0)
+	fakeQuery(c, s.workspaces[1], 0)
+	run := func(spread bool) time.Duration {
+		var wg sync.WaitGroup
+		t0 := time.Now()
+		for i := 0; i < 20; i++ {
+			ws := s.workspaces[0]
+			if spread && i%2 == 1 {
+				ws = s.workspaces[1]
+			}
+			wg.Add(1)
+			go func(ws string, i int) {
+				defer wg.Done()
+				fakeQuery(c, ws, i)
+			}(ws, i)
+		}
+		wg.Wait()
+		return time.Since(t0)
+	}
+	var one, two time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		one += run(false)
+		two += run(true)
+	}
+	b.ReportMetric(float64(two)/float64(one), "two/one")
+}
