@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestUsageErrors(t *testing.T) {
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"query"},
+		{"query", "hover"},
+		{"query", "hover", "a.go"},
+		{"query", "hover", "a.go:1"},
+		{"query", "hover", "a.go:x:1"},
+		{"query", "--format", "yaml", "hover", "a.go:1:1"},
+		{"query", "--log-level", "loud", "hover", "a.go:1:1"},
+		{"serve", "extra"},
+		{"presets", "extra"},
+	} {
+		if code, _, stderr := runCLI(t, args...); code != exitUsage || stderr == "" {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	if code, out, _ := runCLI(t, "version"); code != 0 || !strings.HasPrefix(out, "lspseam ") {
+		t.Errorf("version: %d %q", code, out)
+	}
+	if code, out, _ := runCLI(t, "help"); code != 0 || !strings.Contains(out, "FILE:LINE:CHARACTER") {
+		t.Errorf("help: %d %q", code, out)
+	}
+}
+
+func TestToolArgsFromCLI(t *testing.T) {
+	got, err := toolArgsFromCLI("hover", "dir:with:colons/a.go:12:6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	json.Unmarshal(got, &m)
+	if m["file_path"] != "dir:with:colons/a.go" || m["line"] != 12.0 || m["character"] != 6.0 || m["operation"] != "hover" {
+		t.Errorf("%s", got)
+	}
+}
+
+// The presets are a valid config, and `lspseam presets` prints them.
+func TestPresetsValidate(t *testing.T) {
+	code, out, _ := runCLI(t, "presets")
+	if code != 0 || out != presetsYAML {
+		t.Fatalf("presets: %d", code)
+	}
+	data, err := yamlToJSON([]byte(out), "presets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := lspseam.NewCore(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(context.Background())
+	cfg, err := c.ValidateConfig(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"gopls", "typescript", "pyright", "clangd"} {
+		if _, ok := cfg.Servers[id]; !ok {
+			t.Errorf("preset %s missing", id)
+		}
+	}
+}
+
+func TestQueryErrorsAreStructured(t *testing.T) {
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "a.unknownext"), []byte("x"), 0o644)
+	cfg := filepath.Join(t.TempDir(), "cfg.yaml")
+	os.WriteFile(cfg, []byte("servers:\n  sh:\n    command: /bin/sh\n    extensionToLanguage: {.sh: shellscript}\n"), 0o644)
+
+	code, out, _ := runCLI(t, "query", "--config", cfg, "--workspace", ws, "--format", "json", "hover", "a.unknownext:1:1")
+	if code != exitError || !strings.Contains(out, `"code":"LSP_UNAVAILABLE"`) {
+		t.Errorf("unmapped extension: %d %s", code, out)
+	}
+	code, out, _ = runCLI(t, "query", "--config", cfg, "--workspace", ws, "--format", "json", "hover", "a.sh:0:1")
+	if code != exitError || !strings.Contains(out, `"code":"LSP_INVALID_ARGUMENT"`) || !strings.Contains(out, "one-based") {
+		t.Errorf("line 0: %d %s", code, out)
+	}
+	code, _, stderr := runCLI(t, "query", "--config", cfg, "--workspace", filepath.Join(ws, "a.unknownext"), "hover", "a.sh:1:1")
+	if code != exitError || !strings.Contains(stderr, "LSP_WORKSPACE_INVALID") {
+		t.Errorf("workspace is a file: %d %s", code, stderr)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("servers:\n  x:\n    comand: x\n"), 0o644)
+	code, out, _ = runCLI(t, "query", "--config", bad, "--workspace", ws, "--format", "json", "hover", "a.sh:1:1")
+	if code != exitError || !strings.Contains(out, `"code":"LSP_CONFIG_INVALID"`) || !strings.Contains(out, `did you mean \"command\"`) {
+		t.Errorf("bad config: %d %s", code, out)
+	}
+	os.WriteFile(bad, []byte("servers: [unclosed"), 0o644)
+	if code, out, _ = runCLI(t, "query", "--config", bad, "--workspace", ws, "--format", "json", "hover", "a.sh:1:1"); code != exitError || !strings.Contains(out, "not valid YAML") {
+		t.Errorf("invalid yaml: %d %s", code, out)
+	}
+}
