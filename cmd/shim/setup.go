@@ -88,6 +88,10 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 	if err != nil {
 		return nil, err
 	}
+	// Compiling (or loading) the core module allocates tens of MB that are
+	// garbage once it is done; the shim is long-lived, so hand them back to
+	// the OS now rather than whenever the runtime gets to it.
+	debug.FreeOSMemory()
 	var servers []localstdio.Server
 	var cfg lspseam.Config
 	if flags.config != "" {
