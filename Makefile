@@ -44,8 +44,10 @@ test-race:
 test-abi:
 	node --test e2e/abi/
 
+# Ratios and sizes measured in one run each; see README.md "Performance".
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/
+	$(GO) test -run '^$$' -bench . -benchtime 100x ./e2e/
 
 FUZZTIME ?= 5m
 fuzz:

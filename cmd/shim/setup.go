@@ -52,21 +52,24 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // coreOptions keeps the core module's compiled machine code in the user's
 // cache directory ($LSPSEAM_CACHE_DIR, else the OS cache dir + /lspseam),
 // so only the first run of a given lspseam build pays for compilation.
+// One module instance is enough for the shim: core calls take tens of
+// microseconds against milliseconds of server work, and each instance
+// holds its own linear memory.
 func coreOptions(log *slog.Logger) []lspseam.Option {
 	dir := os.Getenv("LSPSEAM_CACHE_DIR")
 	if dir == "" {
 		base, err := os.UserCacheDir()
 		if err != nil {
 			log.Debug("no compilation cache", "reason", err)
-			return nil
+			return []lspseam.Option{lspseam.WithMaxInstances(1)}
 		}
 		dir = filepath.Join(base, "lspseam")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		log.Debug("no compilation cache", "dir", dir, "reason", err)
-		return nil
+		return []lspseam.Option{lspseam.WithMaxInstances(1)}
 	}
-	return []lspseam.Option{lspseam.WithCompilationCacheDir(dir)}
+	return []lspseam.Option{lspseam.WithCompilationCacheDir(dir), lspseam.WithMaxInstances(1)}
 }
 
 // host is a running lspseam: the core, the service and the providers.
