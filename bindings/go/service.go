@@ -52,10 +52,31 @@ type Registration struct {
 type Service struct {
 	core *Core
 
-	mu      sync.Mutex
-	closed  bool
-	entries map[string]*entry // by provider id
-	specs   []ProviderSpec    // normalized, for selection; rebuilt on change
+	mu       sync.Mutex
+	closed   bool
+	entries  map[string]*entry    // by provider id
+	specs    []ProviderSpec       // normalized, for selection; replaced on change
+	selected map[string]Selection // the core's selections by selectionKey; reset on change
+}
+
+// selectionKey partitions paths so that every path with the same key has
+// the same final extension, and so the same selection: the base name's
+// suffix from its last dot, lowercased, or a marker for a base name
+// without a dot or whose only dot comes first (a dotfile: no extension).
+// It only keys a cache of the core's answers; the core alone decides.
+func selectionKey(filePath string) string {
+	base := filePath
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	dot := strings.LastIndexByte(base, '.')
+	switch {
+	case dot < 0:
+		return "\x01"
+	case dot == 0:
+		return "\x00"
+	}
+	return strings.ToLower(base[dot:])
 }
 
 type entry struct {
@@ -91,6 +112,7 @@ func (s *Service) RegisterProvider(ctx context.Context, reg Registration) (dispo
 	e := &entry{spec: normalized[len(normalized)-1], provider: reg.Provider}
 	s.entries[reg.ID] = e
 	s.specs = normalized
+	s.selected = nil
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -107,6 +129,7 @@ func (s *Service) RegisterProvider(ctx context.Context, reg Registration) (dispo
 				}
 			}
 			s.specs = specs
+			s.selected = nil
 		})
 	}, nil
 }
@@ -117,8 +140,10 @@ func (s *Service) RegisterProvider(ctx context.Context, reg Registration) (dispo
 // LSP_UNAVAILABLE when no provider owns the extension, and whatever the
 // provider returns.
 func (s *Service) Query(ctx context.Context, req QueryRequest) (Result, error) {
+	key := selectionKey(req.FilePath)
 	s.mu.Lock()
 	closed, specs := s.closed, s.specs
+	sel, cached := s.selected[key]
 	s.mu.Unlock()
 	switch {
 	case closed:
@@ -130,9 +155,19 @@ func (s *Service) Query(ctx context.Context, req QueryRequest) (Result, error) {
 	case strings.TrimSpace(req.FilePath) == "":
 		return Result{}, Errorf(CodeInvalidArgument, "filePath must be a non-empty path")
 	}
-	sel, err := s.core.SelectProvider(ctx, req.FilePath, specs)
-	if err != nil {
-		return Result{}, err
+	if !cached {
+		var err error
+		if sel, err = s.core.SelectProvider(ctx, req.FilePath, specs); err != nil {
+			return Result{}, err
+		}
+		s.mu.Lock()
+		if sameSpecs(s.specs, specs) {
+			if s.selected == nil {
+				s.selected = map[string]Selection{}
+			}
+			s.selected[key] = sel
+		}
+		s.mu.Unlock()
 	}
 	s.mu.Lock()
 	e := s.entries[sel.ID]
@@ -155,7 +190,14 @@ func (s *Service) Close() error {
 	s.closed = true
 	s.entries = map[string]*entry{}
 	s.specs = nil
+	s.selected = nil
 	return nil
+}
+
+// sameSpecs reports whether the registry still has the provider set a
+// selection was computed from (registration replaces the slice).
+func sameSpecs(a, b []ProviderSpec) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 func serviceDisposed() error {

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 func echoProvider(calls *atomic.Int32) Provider {
@@ -159,5 +161,21 @@ func TestServiceConcurrent(t *testing.T) {
 	wg.Wait()
 	if got := calls.Load(); got != 16*10*2 {
 		t.Errorf("%d provider calls, want %d", got, 16*10*2)
+	}
+}
+
+// TestSelectionKeyRefinesFinalExtension: paths that share a cache key must
+// have the same final extension, or the cache could route a file to the
+// wrong provider.
+func TestSelectionKeyRefinesFinalExtension(t *testing.T) {
+	paths := []string{"a.go", "A.GO", "dir.v2/a.go", "x.d.ts", "y.ts", "Makefile", "dir.x/Makefile", ".bashrc", "x.bashrc",
+		".eslintrc.json", "a.", "b.", `c:\src\d.Go`, "/abs/π.py", "", ".", "..", "a/.hidden", "a.b/c"}
+	byKey := map[string]string{}
+	for _, p := range paths {
+		k, ext := selectionKey(p), core.FinalExtension(p)
+		if prev, ok := byKey[k]; ok && prev != ext {
+			t.Errorf("key %q groups final extensions %q and %q (path %q)", k, prev, ext, p)
+		}
+		byKey[k] = ext
 	}
 }

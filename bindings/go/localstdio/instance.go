@@ -34,8 +34,9 @@ type instance struct {
 	neg   lspseam.Negotiation
 
 	progress *progressTracker
-	current  atomic.Pointer[string] // the method being written or awaited, for failure messages
-	settled  bool                   // the first query's readiness wait is done (guarded by the workspace turn)
+	current  atomic.Pointer[string]      // the method being written or awaited, for failure messages
+	checked  map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
+	settled  bool                        // the first query's readiness wait is done (guarded by the workspace turn)
 	nextID   atomic.Uint64
 	missing  sync.Map // response ids that carried neither result nor error
 
@@ -304,14 +305,14 @@ func ctxError(ctx context.Context, method string) error {
 // query runs one transient-open query on a source that was read at the
 // start of this query's turn.
 func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Source) (lspseam.Result, error) {
-	if err := in.core.CheckOperation(ctx, in.neg, q.Operation); err != nil {
+	if err := in.checkOperation(ctx, q.Operation); err != nil {
 		return lspseam.Result{}, err
 	}
 	req, err := in.core.Request(ctx, q.Operation, src.URI, q.Position)
 	if err != nil {
 		return lspseam.Result{}, err
 	}
-	open := map[string]any{"textDocument": map[string]any{"uri": src.URI, "languageId": q.LanguageID, "version": 1, "text": src.Text}}
+	open := didOpenParams{TextDocument: textDocumentItem{URI: src.URI, LanguageID: q.LanguageID, Version: 1, Text: src.Text}}
 	began, ended := in.progress.counts()
 	opened := time.Now()
 	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
@@ -351,8 +352,44 @@ func (in *instance) closeDocument(ctx context.Context, uri string) {
 		closeCtx, cancel = context.WithTimeout(context.Background(), in.killGrace())
 		defer cancel()
 	}
-	_ = in.notify(closeCtx, "textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	_ = in.notify(closeCtx, "textDocument/didClose", didCloseParams{TextDocument: textDocumentIdentifier{URI: uri}})
 }
+
+// checkOperation asks the core once per operation: the negotiation never
+// changes for the life of an instance.
+func (in *instance) checkOperation(ctx context.Context, op lspseam.Operation) error {
+	if err, ok := in.checked[op]; ok {
+		return err
+	}
+	err := in.core.CheckOperation(ctx, in.neg, op)
+	var lerr *lspseam.Error
+	if err == nil || errors.As(err, &lerr) { // cache answers, not failures to ask
+		if in.checked == nil {
+			in.checked = map[lspseam.Operation]error{}
+		}
+		in.checked[op] = err
+	}
+	return err
+}
+
+// The document notifications' params.
+type (
+	textDocumentItem struct {
+		URI        string `json:"uri"`
+		LanguageID string `json:"languageId"`
+		Version    int    `json:"version"`
+		Text       string `json:"text"`
+	}
+	textDocumentIdentifier struct {
+		URI string `json:"uri"`
+	}
+	didOpenParams struct {
+		TextDocument textDocumentItem `json:"textDocument"`
+	}
+	didCloseParams struct {
+		TextDocument textDocumentIdentifier `json:"textDocument"`
+	}
+)
 
 // shutdown asks the server to exit (shutdown, then exit) within timeout,
 // then terminates whatever is left and waits for it.
