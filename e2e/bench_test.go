@@ -56,22 +56,8 @@ func (c *directClient) write(msg map[string]any) {
 
 func (c *directClient) readLoop() {
 	for {
-		n := -1
-		for {
-			line, err := c.out.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSpace(line)
-			if line == "" {
-				break
-			}
-			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
-				n, _ = strconv.Atoi(strings.TrimSpace(v))
-			}
-		}
-		body := make([]byte, n)
-		if _, err := io.ReadFull(c.out, body); err != nil {
+		body, err := readFrame(c.out)
+		if err != nil {
 			return
 		}
 		var m struct {

@@ -236,22 +236,8 @@ func (c *serveClient) read(r io.Reader) {
 	defer close(c.done)
 	br := bufio.NewReader(r)
 	for {
-		length := -1
-		for {
-			line, err := br.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSpace(line)
-			if line == "" {
-				break
-			}
-			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
-				length, _ = strconv.Atoi(strings.TrimSpace(v))
-			}
-		}
-		body := make([]byte, length)
-		if _, err := io.ReadFull(br, body); err != nil {
+		body, err := readFrame(br)
+		if err != nil {
 			return
 		}
 		var resp serveResponse
@@ -319,4 +305,28 @@ func (c *serveClient) shutdown(t *testing.T) {
 // the core (via the Go binding, in process).
 var renderWithShim = func(res json.RawMessage, ws string) (string, error) {
 	return renderResult(res, ws)
+}
+
+// readFrame reads one Content-Length framed message body.
+func readFrame(br *bufio.Reader) ([]byte, error) {
+	length := -1
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			return nil, err
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+			length, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	if length < 0 {
+		return nil, io.ErrUnexpectedEOF
+	}
+	body := make([]byte, length)
+	_, err := io.ReadFull(br, body)
+	return body, err
 }

@@ -8,27 +8,12 @@ import (
 	"time"
 
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/casefile"
 )
 
 // Benchmarks behind the figures in README.md ("Performance"). Run them with
 // `make bench`; compare ratios from one run, not absolute times across
 // machines.
-
-// referencesPayload is a textDocument/references answer with n locations
-// spread over n/10+1 files.
-func referencesPayload(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"operation":"findReferences","result":[`)
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"uri":"file:///work/project/pkg%d/file%d.go","range":{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}}`,
-			i%7, i/10, i, i%80, i, i%80+5)
-	}
-	b.WriteString(`]}`)
-	return b.Bytes()
-}
 
 // translateRender is one query's worth of core work: translate the raw
 // payload, then render the result (limits raised so every location is
@@ -56,7 +41,7 @@ func BenchmarkTranslateRender(b *testing.B) {
 		return out
 	}
 	for _, n := range []int{10, 1000, 10000} {
-		payload := referencesPayload(n)
+		payload := casefile.ReferencesPayload(n)
 		if !bytes.Equal(translateRender(module, payload), translateRender(core.Call, payload)) {
 			b.Fatal("module and native disagree")
 		}
