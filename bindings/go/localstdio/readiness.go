@@ -32,6 +32,7 @@ func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, end
 		budgetEnd = deadline.Add(-budgetReserve(time.Until(deadline)))
 	}
 	settleEnd := opened.Add(time.Duration(policy.SettleMs) * time.Millisecond)
+	logged := false
 	for {
 		titles, _, changed := in.progress.snapshot()
 		idle := len(titles) == 0
@@ -52,6 +53,10 @@ func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, end
 				in.log.Debug("server ready", "waited", now.Sub(opened), "signal", signal)
 				return "", nil
 			}
+		}
+		if !logged {
+			logged = true
+			in.log.Info("waiting for the language server to finish loading the project", "busy", titles, "firstQuery", !in.settled, "settleMs", policy.SettleMs)
 		}
 		wake := settleEnd
 		if in.settled || !idle {
