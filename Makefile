@@ -19,7 +19,7 @@ help:
 
 build: wasm
 	@mkdir -p bin
-	@if [ -d cmd/shim ] && ls cmd/shim/*.go >/dev/null 2>&1; then $(GO) build -trimpath -o bin/lspseam ./cmd/shim; fi
+	$(GO) build -trimpath -o bin/lspseam ./cmd/shim
 
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
