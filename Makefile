@@ -6,7 +6,7 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build wasm test test-go test-race test-abi check-fmt vet bench fuzz demo clean
+.PHONY: help build wasm test test-go test-race test-abi test-js check-fmt vet bench fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
@@ -24,7 +24,7 @@ build: wasm
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 
-test: vet check-fmt test-go test-race test-abi
+test: vet check-fmt test-go test-race test-abi test-js
 
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -45,9 +45,16 @@ test-abi:
 	node --test e2e/abi/
 
 # Ratios and sizes measured in one run each; see README.md "Performance".
+# The npm package (bindings/js) and its harness and browser tests (e2e/js).
+# The browser test needs /usr/bin/chromium (.ci/run installs it).
+test-js:
+	cd bindings/js && npm ci --no-audit --no-fund && npm run build && npm test
+	cd e2e/js && npm ci --no-audit --no-fund && npm test
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/
 	$(GO) test -run '^$$' -bench . -benchtime 100x ./e2e/
+	cd bindings/js && npm run build && npm run bench
 
 FUZZTIME ?= 5m
 fuzz:

@@ -1,0 +1,56 @@
+// What both entry points export: the types, the errors, Core, the
+// top-level functions over the instance init() loaded, and the tool.
+
+import { getCore } from './init.js';
+import type {
+  CheckOperationInput,
+  CheckProvidersInput,
+  CheckProvidersOutput,
+  Config,
+  InitializeParams,
+  InitializeParamsInput,
+  LspQueryResult,
+  LspRequest,
+  Negotiation,
+  NegotiateInput,
+  NormalizeProviderInput,
+  PresentationCard,
+  ProviderSpec,
+  RenderInput,
+  Rendered,
+  RequestInput,
+  Selection,
+  SelectProviderInput,
+  ServerReply,
+  ServerRequestInput,
+  ToolCall,
+  ToolDefinition,
+  TranslateInput,
+} from './types.js';
+
+export type * from './types.js';
+export { LspError, isLspError, LSP_ERROR_CODES } from './errors.js';
+export { Core, ABI_VERSION, unwrap } from './core.js';
+export { getCore } from './init.js';
+export { createLspTool } from './tool.js';
+export { fileUri } from './uri.js';
+
+/** Runs an ABI method on a JSON input; returns the module's envelope byte for byte. */
+export const call = (method: string, inputJson: string): string => getCore(`call('${method}')`).call(method, inputJson);
+
+export const toolDefinition = (): ToolDefinition => getCore('toolDefinition()').toolDefinition();
+export const parseToolArgs = (args: unknown): ToolCall => getCore('parseToolArgs()').parseToolArgs(args);
+export const normalizeProvider = (provider: NormalizeProviderInput): ProviderSpec =>
+  getCore('normalizeProvider()').normalizeProvider(provider);
+export const checkProviders = (input: CheckProvidersInput): CheckProvidersOutput => getCore('checkProviders()').checkProviders(input);
+export const selectProvider = (input: SelectProviderInput): Selection => getCore('selectProvider()').selectProvider(input);
+export const initializeParams = (input: InitializeParamsInput): InitializeParams =>
+  getCore('initializeParams()').initializeParams(input);
+export const negotiate = (input: NegotiateInput): Negotiation => getCore('negotiate()').negotiate(input);
+export const checkOperation = (input: CheckOperationInput): void => getCore('checkOperation()').checkOperation(input);
+export const request = (input: RequestInput): LspRequest => getCore('request()').request(input);
+export const translate = (input: TranslateInput): LspQueryResult => getCore('translate()').translate(input);
+export const render = (input: RenderInput): Rendered => getCore('render()').render(input);
+export const present = (args: unknown): PresentationCard => getCore('present()').present(args);
+export const serverRequest = (input: ServerRequestInput): ServerReply => getCore('serverRequest()').serverRequest(input);
+export const validateConfig = (config: unknown): Config => getCore('validateConfig()').validateConfig(config);

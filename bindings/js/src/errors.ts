@@ -1,0 +1,53 @@
+// LspError: every seam failure, from the core module, the shim or the tool
+// layer, with the stable code of README.md's error table.
+
+import type { LspErrorCode } from './types.js';
+
+export class LspError extends Error {
+  /** The stable code; branch on this, never on the message. */
+  readonly code: LspErrorCode;
+
+  constructor(code: LspErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LspError';
+    this.code = code;
+  }
+
+  toJSON(): { code: LspErrorCode; message: string } {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** True for an LspError (also one from another copy of this package). */
+export function isLspError(value: unknown): value is LspError {
+  return (
+    value instanceof LspError ||
+    (value instanceof Error && value.name === 'LspError' && typeof (value as { code?: unknown }).code === 'string')
+  );
+}
+
+// Every code, checked exhaustive against LspErrorCode by the compiler.
+const codes: Record<LspErrorCode, true> = {
+  LSP_INVALID_ARGUMENT: true,
+  LSP_WORKSPACE_REQUIRED: true,
+  LSP_WORKSPACE_INVALID: true,
+  LSP_UNAVAILABLE: true,
+  LSP_CONFLICT: true,
+  LSP_DISPOSED: true,
+  LSP_UNSUPPORTED_OPERATION: true,
+  LSP_UNSUPPORTED_SYNC: true,
+  LSP_SOURCE_REJECTED: true,
+  LSP_MALFORMED_RESPONSE: true,
+  LSP_PROTOCOL_ERROR: true,
+  LSP_SERVER_FAILED: true,
+  LSP_SERVER_ERROR: true,
+  LSP_CANCELLED: true,
+  LSP_TIMEOUT: true,
+  LSP_CONFIG_INVALID: true,
+  LSP_UNKNOWN_METHOD: true,
+  LSP_INTERNAL_ERROR: true,
+  LSP_NOT_INITIALIZED: true,
+};
+
+/** Every stable error code. */
+export const LSP_ERROR_CODES: readonly LspErrorCode[] = Object.freeze(Object.keys(codes) as LspErrorCode[]);

@@ -1,0 +1,367 @@
+// The typed API surface of lspseam: every seam type and the input and output
+// of every method of the core module's ABI (README.md, "The core module's
+// ABI"). Declarations only, except LspError, re-exported from errors.ts.
+
+export { LspError, isLspError, LSP_ERROR_CODES } from './errors.js';
+
+declare global {
+  // For projects compiled without the DOM lib (Node with @types/node, which
+  // does not declare WebAssembly): the names this API mentions. They merge
+  // with the full declarations wherever those exist.
+  namespace WebAssembly {
+    interface Module {}
+    interface Memory {}
+  }
+}
+
+/** The four operations of the model-facing `lsp` tool (a closed union). */
+export type LspOperation = 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover';
+
+/** Every stable error code (README.md, "Error codes"). */
+export type LspErrorCode =
+  | 'LSP_INVALID_ARGUMENT'
+  | 'LSP_WORKSPACE_REQUIRED'
+  | 'LSP_WORKSPACE_INVALID'
+  | 'LSP_UNAVAILABLE'
+  | 'LSP_CONFLICT'
+  | 'LSP_DISPOSED'
+  | 'LSP_UNSUPPORTED_OPERATION'
+  | 'LSP_UNSUPPORTED_SYNC'
+  | 'LSP_SOURCE_REJECTED'
+  | 'LSP_MALFORMED_RESPONSE'
+  | 'LSP_PROTOCOL_ERROR'
+  | 'LSP_SERVER_FAILED'
+  | 'LSP_SERVER_ERROR'
+  | 'LSP_CANCELLED'
+  | 'LSP_TIMEOUT'
+  | 'LSP_CONFIG_INVALID'
+  | 'LSP_UNKNOWN_METHOD'
+  | 'LSP_INTERNAL_ERROR'
+  /** This package only: a core method was called before init() finished. */
+  | 'LSP_NOT_INITIALIZED';
+
+/** A structured seam error as it travels in JSON. */
+export interface LspErrorData {
+  code: LspErrorCode;
+  message: string;
+}
+
+/** Any JSON value. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A zero-based LSP position; `character` counts UTF-16 code units. */
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+
+export interface LspRange {
+  start: LspPosition;
+  end: LspPosition;
+}
+
+export interface LspLocation {
+  uri: string;
+  range: LspRange;
+}
+
+/** Normalized hover contents (markdown). */
+export interface LspHover {
+  contents: string;
+  range?: LspRange;
+}
+
+/** A navigation answer: locations, possibly none. */
+export interface LspLocationsResult {
+  kind: 'locations';
+  locations: LspLocation[];
+  /** The provider's canonical workspace `file:` URI (set by providers, not by translate). */
+  workspaceUri?: string;
+  /** Why the answer may be partial (e.g. the server was still loading). */
+  incomplete?: string;
+}
+
+/** A hover answer; `null` hover is a successful "nothing here". */
+export interface LspHoverResult {
+  kind: 'hover';
+  hover: LspHover | null;
+  workspaceUri?: string;
+  incomplete?: string;
+}
+
+/** The seam's answer to one query. */
+export type LspQueryResult = LspLocationsResult | LspHoverResult;
+
+/** One query of `lspseam serve` (`lsp/query`): zero-based position. */
+export interface LspQueryRequest {
+  operation: LspOperation;
+  filePath: string;
+  position: LspPosition;
+  /** The session's workspace root (never from the model). */
+  workspaceRoot: string;
+  /** The shim's own budget for this query; defaults to the config's timeoutMs. */
+  timeoutMs?: number;
+}
+
+/** The model's raw tool arguments (validated by parseToolArgs). */
+export interface ToolArgs {
+  operation: LspOperation;
+  file_path: string;
+  /** One-based. */
+  line: number;
+  /** One-based, UTF-16 code units. */
+  character: number;
+}
+
+/** parseToolArgs' answer: the tool call with a zero-based position. */
+export interface ToolCall {
+  operation: LspOperation;
+  filePath: string;
+  position: LspPosition;
+}
+
+/** A JSON Schema object (as the core emits it). */
+export interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema & { description?: string; enum?: string[] }>;
+  required?: string[];
+  additionalProperties?: boolean;
+  [key: string]: unknown;
+}
+
+/** The model-facing tool: name, prompt guidance and input schema. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+/** Rendering limits; absent or 0 = the defaults (100 locations, 16,000 code points). */
+export interface Limits {
+  maxLocations?: number;
+  maxResultChars?: number;
+}
+
+/** render's answer. */
+export interface Rendered {
+  text: string;
+  shown: number;
+  omitted: number;
+  truncated: boolean;
+}
+
+export interface PresentationLocation {
+  path: string;
+  /** One-based. */
+  line: number;
+}
+
+/** The UI card for one tool call, derived from the arguments alone. */
+export interface PresentationCard {
+  card: 'generic';
+  kind: 'search';
+  title: string;
+  locations: PresentationLocation[];
+}
+
+/** A provider registration. */
+export interface ProviderSpec {
+  id: string;
+  /** Final extension (lowercase, leading dot after normalization) → LSP language id. */
+  extensionToLanguage: Record<string, string>;
+}
+
+export interface Selection {
+  id: string;
+  languageId: string;
+}
+
+/** The readiness policy the core picked for a server. */
+export interface Readiness {
+  server: string;
+  settleMs: number;
+  readyLog?: string;
+  expectSignal: boolean;
+}
+
+/** negotiate's answer: what a server can do. */
+export interface Negotiation {
+  positionEncoding: string;
+  transientOpen: boolean;
+  operations: Record<LspOperation, boolean>;
+  readiness: Readiness;
+}
+
+/** An LSP request ready to send to a server. */
+export interface LspRequest {
+  method: string;
+  params: Json;
+}
+
+/** LSP InitializeParams as the core builds them. */
+export interface InitializeParams {
+  processId: null;
+  clientInfo: { name: string; version: string };
+  locale: string;
+  rootUri: string;
+  workspaceFolders: Array<{ uri: string; name: string }>;
+  capabilities: { [key: string]: Json };
+  initializationOptions?: Json;
+}
+
+/** serverRequest's answer: the reply to send back to the server. */
+export type ServerReply = { result: Json } | { error: { code: number; message: string } };
+
+/** One server of a configuration, every default filled in. */
+export interface ServerConfig {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  extensionToLanguage: Record<string, string>;
+  initializationOptions: Json;
+  configuration: Json;
+  maxMessageBytes: number;
+  maxStderrBytes: number;
+  maxDocumentBytes: number;
+  shutdownTimeoutMs: number;
+  killGraceMs: number;
+  settleMs: number | null;
+}
+
+/** A validated configuration. */
+export interface Config {
+  servers: Record<string, ServerConfig>;
+  timeoutMs: number;
+}
+
+/** A configuration as a user writes it (validateConfig's input). */
+export interface ConfigInput {
+  servers: Record<string, Partial<ServerConfig> & { command: string; extensionToLanguage: Record<string, string> }>;
+  timeoutMs?: number;
+}
+
+// ---- ABI method inputs ------------------------------------------------------
+
+export interface NormalizeProviderInput extends ProviderSpec {}
+
+export interface CheckProvidersInput {
+  providers: ProviderSpec[];
+}
+
+export interface CheckProvidersOutput {
+  providers: ProviderSpec[];
+}
+
+export interface SelectProviderInput {
+  filePath: string;
+  providers: ProviderSpec[];
+}
+
+export interface InitializeParamsInput {
+  workspaceUri: string;
+  initializationOptions?: Json;
+}
+
+export interface NegotiateInput {
+  initializeResult: Json;
+  /** The configured command; helps choose the readiness policy. */
+  serverCommand?: string;
+}
+
+export interface CheckOperationInput {
+  negotiation: Negotiation;
+  operation: LspOperation;
+}
+
+export interface RequestInput {
+  operation: LspOperation;
+  uri: string;
+  position: LspPosition;
+}
+
+export interface TranslateInput {
+  operation: LspOperation;
+  /** The server's raw result; absent means the response had no result member. */
+  result?: Json;
+}
+
+export interface RenderInput extends Limits {
+  result: LspQueryResult;
+  workspaceUri: string;
+}
+
+export interface ServerRequestInput {
+  method: string;
+  params?: Json;
+  configuration?: Json;
+  workspaceUri?: string;
+}
+
+/** Every ABI method: its input and its ok value. */
+export interface AbiMethods {
+  toolDefinition: { input: Record<string, never>; output: ToolDefinition };
+  parseToolArgs: { input: unknown; output: ToolCall };
+  normalizeProvider: { input: NormalizeProviderInput; output: ProviderSpec };
+  checkProviders: { input: CheckProvidersInput; output: CheckProvidersOutput };
+  selectProvider: { input: SelectProviderInput; output: Selection };
+  initializeParams: { input: InitializeParamsInput; output: InitializeParams };
+  negotiate: { input: NegotiateInput; output: Negotiation };
+  checkOperation: { input: CheckOperationInput; output: Record<string, never> };
+  request: { input: RequestInput; output: LspRequest };
+  translate: { input: TranslateInput; output: LspQueryResult };
+  render: { input: RenderInput; output: Rendered };
+  present: { input: unknown; output: PresentationCard };
+  serverRequest: { input: ServerRequestInput; output: ServerReply };
+  /** Input is `ConfigInput` when valid; anything else is answered with LSP_CONFIG_INVALID. */
+  validateConfig: { input: unknown; output: Config };
+}
+
+export type AbiMethod = keyof AbiMethods;
+
+/** The module's answer to one call, exactly as it is encoded. */
+export type Envelope<T> = { ok: T } | { error: LspErrorData };
+
+/** What init() accepts: the module's bytes, where to fetch them, or the compiled module. */
+export type CoreSource = ArrayBuffer | ArrayBufferView | URL | string | WebAssembly.Module | Response | Promise<Response>;
+
+/** Where the module's stdout/stderr go (only a Go runtime crash writes there). */
+export interface WasiOptions {
+  /** Receives each write to fd 1; default console.log. */
+  stdout?: (text: string) => void;
+  /** Receives each write to fd 2; default console.error. */
+  stderr?: (text: string) => void;
+}
+
+export interface InitOptions extends WasiOptions {}
+
+// ---- the tool layer -----------------------------------------------------------
+
+/** Anything that answers seam queries: ShimClient, or your own provider. */
+export interface LspQueryClient {
+  query(request: LspQueryRequest, options?: { signal?: AbortSignal }): Promise<LspQueryResult>;
+}
+
+export interface LspToolOptions {
+  client: LspQueryClient;
+  /** The session's workspace root (absolute path). Required: the model never supplies it. */
+  workspaceRoot: string | undefined;
+  limits?: Limits;
+  /** Budget of one call (queue + start + open + query + close); default 60,000. */
+  timeoutMs?: number;
+}
+
+/** What the tool resolves: the text for the model, the structured value and the UI card. */
+export interface LspToolResult {
+  text: string;
+  value: LspQueryResult;
+  presentation: PresentationCard;
+  rendered: Rendered;
+}
+
+/** A harness-ready tool object. */
+export interface LspTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  execute(args: unknown, options?: { signal?: AbortSignal }): Promise<LspToolResult>;
+}

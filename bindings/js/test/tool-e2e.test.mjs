@@ -1,0 +1,211 @@
+// The `lsp` tool end to end: this package's core + ShimClient + the real
+// shim (built from cmd/shim) + the real typescript-language-server on the
+// TypeScript fixture. Exact answers come from
+// testdata/workspaces/expectations.json (workspace "ts").
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as lspseam from '../dist/node.js';
+import { repoRoot } from './helpers.mjs';
+
+const toolsDir = join(repoRoot, '.tools');
+const tsls = join(toolsDir, 'bin', 'typescript-language-server');
+const workspace = join(repoRoot, 'testdata', 'workspaces', 'ts');
+const rows = JSON.parse(readFileSync(join(repoRoot, 'testdata', 'workspaces', 'expectations.json'), 'utf8')).queries.filter((q) => q.workspace === 'ts');
+
+let tmp;
+let shimPath;
+let configPath;
+const clients = [];
+
+function newClient() {
+  const client = new lspseam.ShimClient({ shimPath, configPath });
+  clients.push(client);
+  return client;
+}
+
+before(async () => {
+  // Fails, never skips: the e2e suite needs the pinned servers.
+  assert.ok(existsSync(tsls), `typescript-language-server is not installed at ${tsls}: run \`make servers\` in ${repoRoot}`);
+  tmp = mkdtempSync(join(tmpdir(), 'lspseam-js-e2e-'));
+  shimPath = join(tmp, 'lspseam');
+  execFileSync('go', ['build', '-o', shimPath, './cmd/shim'], { cwd: repoRoot, stdio: 'inherit' });
+  configPath = join(tmp, 'lspseam.yaml');
+  writeFileSync(
+    configPath,
+    `servers:
+  typescript:
+    command: ${tsls}
+    args: [--stdio]
+    extensionToLanguage: {.ts: typescript}
+`,
+  );
+  await lspseam.init();
+});
+
+after(async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const expand = (s) => s.replaceAll('{TOOLS}', realpathSync(toolsDir));
+const argsOf = (row) => ({ operation: row.operation, file_path: row.file, line: row.line, character: row.character });
+
+test('all four operations give the exact expected answers (every ts row of expectations.json)', async () => {
+  const tool = lspseam.createLspTool({ client: newClient(), workspaceRoot: workspace });
+  const ops = new Set();
+  for (const row of rows) {
+    const out = await tool.execute(argsOf(row));
+    ops.add(row.operation);
+    assert.equal(out.value.incomplete, undefined, `${row.id}: incomplete: ${out.value.incomplete}`);
+    assert.deepEqual(out.presentation, {
+      card: 'generic',
+      kind: 'search',
+      title: `LSP ${row.operation} ${row.file}:${row.line}:${row.character}`,
+      locations: [{ path: row.file, line: row.line }],
+    });
+    if (row.hoverContains) {
+      assert.equal(out.value.kind, 'hover', row.id);
+      for (const fragment of row.hoverContains) assert.ok(out.text.includes(fragment), `${row.id}: hover lacks ${JSON.stringify(fragment)}:\n${out.text}`);
+    } else {
+      assert.equal(out.value.kind, 'locations', row.id);
+      const got = out.text.split('\n').sort();
+      const want = row.locations.map(expand).sort();
+      assert.deepEqual(got, want, row.id);
+      assert.equal(out.rendered.shown, want.length, row.id);
+    }
+  }
+  assert.deepEqual([...ops].sort(), ['findReferences', 'goToDefinition', 'goToImplementation', 'hover']);
+  assert.ok(rows.length >= 12, `only ${rows.length} rows`);
+});
+
+test('a tool error: a file outside the workspace is rejected before any query', async () => {
+  const tool = lspseam.createLspTool({ client: newClient(), workspaceRoot: workspace });
+  await assert.rejects(tool.execute({ operation: 'hover', file_path: '../go/outside.ts', line: 1, character: 1 }), (e) => e.code === 'LSP_SOURCE_REJECTED' && /outside/.test(e.message));
+  await assert.rejects(tool.execute({ operation: 'hover', file_path: 'src/missing.ts', line: 1, character: 1 }), { code: 'LSP_SOURCE_REJECTED' });
+});
+
+test('a missing config file: the shim cannot start, LSP_CONFIG_INVALID names the file', async () => {
+  const client = new lspseam.ShimClient({ shimPath, configPath: join(tmp, 'missing.yaml') });
+  clients.push(client);
+  const tool = lspseam.createLspTool({ client, workspaceRoot: workspace });
+  await assert.rejects(tool.execute(argsOf(rows[0])), (e) => e.code === 'LSP_CONFIG_INVALID' && e.message.includes('missing.yaml'));
+});
+
+test('aborting mid-query rejects LSP_CANCELLED; the client keeps working', async () => {
+  const client = newClient();
+  const tool = lspseam.createLspTool({ client, workspaceRoot: workspace });
+  const ac = new AbortController();
+  const t0 = Date.now();
+  const p = tool.execute(argsOf(rows[0]), { signal: ac.signal }); // a cold server: seconds of loading
+  setTimeout(() => ac.abort(), 300);
+  await assert.rejects(p, { code: 'LSP_CANCELLED' });
+  assert.ok(Date.now() - t0 < 2000, 'the abort was not prompt');
+  const out = await tool.execute(argsOf(rows[0]));
+  assert.deepEqual(out.text.split('\n').sort(), rows[0].locations.map(expand).sort());
+});
+
+test('the timeout rejects LSP_TIMEOUT; the next call with a budget succeeds', async () => {
+  const client = newClient();
+  const hurried = lspseam.createLspTool({ client, workspaceRoot: workspace, timeoutMs: 250 });
+  const t0 = Date.now();
+  await assert.rejects(hurried.execute(argsOf(rows[0])), (e) => e instanceof lspseam.LspError && e.code === 'LSP_TIMEOUT');
+  assert.ok(Date.now() - t0 < 2000, 'the timeout was not prompt');
+  const patient = lspseam.createLspTool({ client, workspaceRoot: workspace });
+  const out = await patient.execute(argsOf(rows[0]));
+  assert.deepEqual(out.text.split('\n').sort(), rows[0].locations.map(expand).sort());
+});
+
+test('a shim killed while idle is restarted by the next call', async () => {
+  const client = newClient();
+  const tool = lspseam.createLspTool({ client, workspaceRoot: workspace });
+  const row = rows.find((r) => r.operation === 'findReferences');
+  await tool.execute(argsOf(row));
+  const first = client.pid;
+  process.kill(first, 'SIGKILL');
+  await waitFor(() => client.pid === undefined);
+  const out = await tool.execute(argsOf(row));
+  assert.deepEqual(out.text.split('\n').sort(), row.locations.map(expand).sort());
+  assert.ok(client.pid && client.pid !== first);
+});
+
+test('a shim killed during a query fails it with LSP_SERVER_FAILED; the next call restarts it', async () => {
+  const client = newClient();
+  const tool = lspseam.createLspTool({ client, workspaceRoot: workspace });
+  const p = tool.execute(argsOf(rows[0]));
+  await waitFor(() => client.pid !== undefined && descendants(client.pid).length > 0); // the language server runs
+  const killed = client.pid;
+  process.kill(killed, 'SIGKILL');
+  await assert.rejects(p, (e) => e.code === 'LSP_SERVER_FAILED' && /killed by SIGKILL/.test(e.message));
+  const out = await tool.execute(argsOf(rows[0]));
+  assert.deepEqual(out.text.split('\n').sort(), rows[0].locations.map(expand).sort());
+  assert.ok(client.pid && client.pid !== killed);
+});
+
+test('dispose() leaves no process behind', async () => {
+  const client = newClient();
+  const tool = lspseam.createLspTool({ client, workspaceRoot: workspace });
+  await tool.execute(argsOf(rows[0]));
+  const shim = client.pid;
+  const tree = [shim, ...descendants(shim)];
+  assert.ok(tree.length >= 2, `the shim runs a language server: ${JSON.stringify(processTable().filter((p) => tree.includes(p.pid)))}`);
+  await client.dispose();
+  await waitFor(() => tree.every((pid) => !exists(pid)), 10_000).catch(() => {});
+  const left = tree.filter(exists);
+  assert.deepEqual(left, [], `still running: ${left.map((pid) => `${pid} ${cmdline(pid)}`).join('; ')}`);
+  assert.equal(client.pid, undefined);
+  await assert.rejects(tool.execute(argsOf(rows[0])), { code: 'LSP_DISPOSED' });
+});
+
+test('after every client is disposed, this process has no child processes', async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  await waitFor(() => children(process.pid).length === 0, 10_000).catch(() => {});
+  assert.deepEqual(children(process.pid).map((pid) => `${pid} ${cmdline(pid)}`), []);
+});
+
+// ---- processes, from /proc ----
+
+function processTable() {
+  const out = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // after "pid (comm) "
+      if (fields[0] !== 'Z') out.push({ pid: Number(name), ppid: Number(fields[1]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+function children(pid) {
+  return processTable().filter((p) => p.ppid === pid).map((p) => p.pid);
+}
+function descendants(pid) {
+  const table = processTable();
+  const out = [];
+  const walk = (p) => table.filter((q) => q.ppid === p).forEach((q) => (out.push(q.pid), walk(q.pid)));
+  walk(pid);
+  return out;
+}
+function exists(pid) {
+  return processTable().some((p) => p.pid === pid);
+}
+function cmdline(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '?';
+  }
+}
+async function waitFor(cond, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
