@@ -1,6 +1,7 @@
 package lspseam
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,10 +11,9 @@ import (
 // method in the module and decodes the envelope: a seam failure comes back
 // as an *Error with the module's code and message.
 
-// envelope is the module's answer.
+// envelope is the module's error answer.
 type envelope struct {
-	OK    json.RawMessage `json:"ok"`
-	Error *Error          `json:"error"`
+	Error *Error `json:"error"`
 }
 
 // invoke runs method on in (marshalled to JSON) and decodes the ok value
@@ -31,20 +31,23 @@ func (c *Core) invokeRaw(ctx context.Context, method string, input []byte, out a
 	if err != nil {
 		return err
 	}
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		return fmt.Errorf("lspseam: %s: undecodable envelope from the core module: %w", method, err)
-	}
-	if env.Error != nil {
-		return env.Error
-	}
-	if out == nil {
+	// The core writes exactly {"ok":VALUE} or {"error":{…}} (core/envelope.go),
+	// so the ok value is decoded straight from its bytes, without decoding
+	// the envelope around it first.
+	if value, ok := bytes.CutPrefix(raw, []byte(`{"ok":`)); ok && bytes.HasSuffix(value, []byte("}")) {
+		if out == nil {
+			return nil
+		}
+		if err := json.Unmarshal(value[:len(value)-1], out); err != nil {
+			return fmt.Errorf("lspseam: %s: unexpected ok value from the core module: %w", method, err)
+		}
 		return nil
 	}
-	if err := json.Unmarshal(env.OK, out); err != nil {
-		return fmt.Errorf("lspseam: %s: unexpected ok value from the core module: %w", method, err)
+	var env envelope
+	if err := json.Unmarshal(raw, &env); err != nil || env.Error == nil {
+		return fmt.Errorf("lspseam: %s: undecodable envelope from the core module: %.200s (%v)", method, raw, err)
 	}
-	return nil
+	return env.Error
 }
 
 // ToolDefinition returns the model-facing tool: name, prompt guidance and
