@@ -185,6 +185,9 @@ func (in *instance) call(ctx context.Context, method string, params, result any)
 	if in.isDead() {
 		return in.deadErr
 	}
+	if ctx.Err() != nil {
+		return ctxError(ctx, method) // nothing written: the instance stays healthy
+	}
 	defer in.doing(method)()
 	id := jsonrpc2.ID{Num: in.nextID.Add(1)}
 	waiter, err := in.dispatch(ctx, method, params, id)
@@ -241,6 +244,13 @@ func (in *instance) dispatch(ctx context.Context, method string, params any, id 
 		}
 		return s.w, nil
 	case <-ctx.Done():
+		select {
+		case s := <-done: // the write finished too: the request is out, cancel it normally
+			if s.err == nil {
+				return s.w, nil
+			}
+		default:
+		}
 		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
 		return jsonrpc2.Waiter{}, ctxError(ctx, method)
 	}
@@ -251,6 +261,9 @@ func (in *instance) dispatch(ctx context.Context, method string, params any, id 
 func (in *instance) notify(ctx context.Context, method string, params any) error {
 	if in.isDead() {
 		return in.deadErr
+	}
+	if ctx.Err() != nil {
+		return ctxError(ctx, method) // nothing written: the instance stays healthy
 	}
 	defer in.doing(method)()
 	done := make(chan error, 1)
@@ -266,6 +279,13 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 	case <-in.dead:
 		return in.deadErr
 	case <-ctx.Done():
+		select {
+		case err := <-done: // the write finished too: the stream is intact
+			if err == nil {
+				return ctxError(ctx, method)
+			}
+		default:
+		}
 		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
 		return ctxError(ctx, method)
 	}
