@@ -403,3 +403,23 @@ func TestCloseCancelsActiveQuery(t *testing.T) {
 		t.Errorf("active query during Close: %v", err)
 	}
 }
+
+func TestAlreadyCancelledQueryLeavesServerAlone(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echo, nil)
+	f.mustQuery(lspseam.OpDefinition)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := f.query(ctx, lspseam.OpDefinition, "a.go"); codeOf(err) != lspseam.CodeCancelled {
+		t.Fatalf("got %v, want LSP_CANCELLED", err)
+	}
+	f.mustQuery(lspseam.OpDefinition)
+	if pids := f.pids(); len(pids) != 1 {
+		t.Errorf("a cancelled query replaced the server: %v", pids)
+	}
+	if !waitFor(2*time.Second, func() bool { return f.received("textDocument/didOpen") == 2 }) || f.received("textDocument/didOpen") != 2 {
+		t.Errorf("didOpen %d times, want 2 (the cancelled query sends nothing)", f.received("textDocument/didOpen"))
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
