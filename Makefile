@@ -6,7 +6,7 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build wasm test test-go test-race test-abi test-js check-fmt vet bench fuzz demo clean
+.PHONY: help build wasm test test-go test-race test-abi test-js test-mcp check-fmt vet bench fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
@@ -24,7 +24,7 @@ build: wasm
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 
-test: vet check-fmt test-go test-race test-abi test-js
+test: vet check-fmt test-go test-race test-abi test-js test-mcp
 
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -50,6 +50,10 @@ test-abi:
 test-js:
 	cd bindings/js && npm ci --no-audit --no-fund && npm run build && npm test
 	cd e2e/js && npm ci --no-audit --no-fund && npm test
+
+# `lspseam mcp` driven by the official MCP TypeScript SDK client.
+test-mcp: build
+	cd e2e/mcp && npm ci --no-audit --no-fund && LSPSEAM_BIN="$(CURDIR)/bin/lspseam" npm test
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/

@@ -6,6 +6,7 @@
 //
 //	lspseam query [--workspace DIR] [--config FILE] [--format text|json] [--timeout MS] OPERATION FILE:LINE:CHARACTER
 //	lspseam serve [--config FILE]
+//	lspseam mcp [--config FILE] [--workspace DIR]
 //	lspseam presets
 //	lspseam version
 //
@@ -29,16 +30,20 @@ usage:
         LINE and CHARACTER are one-based; CHARACTER counts UTF-16 code units
   lspseam serve [flags]
         JSON-RPC 2.0 over stdio (Content-Length framing) for harnesses
+  lspseam mcp [flags]
+        Model Context Protocol server over stdio with the lsp tool; the
+        workspace is --workspace, else the client's first root, else the
+        current directory
   lspseam presets
         print the built-in server presets as a config file to edit
   lspseam version
         print the version
 
-flags (query, serve):
+flags (query, serve, mcp):
   --config FILE       server table (YAML or JSON); default: built-in presets
                       for whichever of gopls, typescript-language-server,
                       pyright-langserver and clangd are on PATH
-  --workspace DIR     workspace root (query; default: the current directory)
+  --workspace DIR     workspace root (query, mcp; default: the current directory)
   --format text|json  output of query (default text)
   --timeout MS        budget of one query (default: the config's timeoutMs, 60000)
   --log-level LEVEL   debug, info, warn or error (default warn); logs go to stderr
@@ -65,6 +70,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runQuery(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdin, stdout, stderr)
+	case "mcp":
+		return runMCP(args[1:], stdin, stdout, stderr)
 	case "presets":
 		return runPresets(args[1:], stdout, stderr)
 	case "version", "--version", "-v":

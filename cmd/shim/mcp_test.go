@@ -1,0 +1,467 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// mcpFixture is a built lspseam binary, the scripted fake language server
+// and a config that maps .go to it.
+type mcpFixture struct {
+	bin, fakelsp, config, events, workspace string
+}
+
+func newMCPFixture(t *testing.T) mcpFixture {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds binaries")
+	}
+	tmp := t.TempDir()
+	f := mcpFixture{
+		bin:       filepath.Join(tmp, "lspseam"),
+		fakelsp:   filepath.Join(tmp, "fakelsp"),
+		config:    filepath.Join(tmp, "lspseam.json"),
+		events:    filepath.Join(tmp, "events.jsonl"),
+		workspace: filepath.Join(tmp, "ws"),
+	}
+	for _, b := range [][]string{{"-o", f.bin, "."}, {"-o", f.fakelsp, "../../internal/fakelsp"}} {
+		cmd := exec.Command("go", append([]string{"build"}, b...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %v: %v\n%s", b, err, out)
+		}
+	}
+	script := filepath.Join(tmp, "script.json")
+	writeFile(t, script, `{"methods":{"textDocument/definition":{"result":"$echoPosition"},"textDocument/references":{"action":"hang"}}}`)
+	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
+		"command":             f.fakelsp,
+		"args":                []string{"--script", script, "--log", f.events},
+		"extensionToLanguage": map[string]string{".go": "go"},
+		"settleMs":            0,
+	}}})
+	writeFile(t, f.config, string(cfg))
+	writeFile(t, filepath.Join(f.workspace, "a.go"), "package a\n\nfunc Hello() {}\n\nfunc use() { Hello() }\n")
+	writeFile(t, filepath.Join(f.workspace, "notes.txt"), "notes\n")
+	return f
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// connect starts `lspseam mcp` with args through the SDK's client.
+func (f mcpFixture) connect(t *testing.T, client *mcp.Client, dir string, args ...string) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(f.bin, append([]string{"mcp", "--config", f.config}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(f.bin), "cache"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("lspseam stderr:\n%s", stderr.String())
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	return cs
+}
+
+func callLSP(t *testing.T, ctx context.Context, cs *mcp.ClientSession, args map[string]any, progressToken any) (*mcp.CallToolResult, error) {
+	t.Helper()
+	p := &mcp.CallToolParams{Name: "lsp", Arguments: args}
+	if progressToken != nil {
+		p.SetProgressToken(progressToken)
+	}
+	return cs.CallTool(ctx, p)
+}
+
+func resultText(r *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// fakelspRunning reports the processes whose command line names path.
+func fakelspRunning(path string) []string {
+	var pids []string
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		data, err := os.ReadFile(filepath.Join(d, "cmdline"))
+		if err != nil {
+			continue
+		}
+		if strings.Contains(string(data), path) {
+			pids = append(pids, filepath.Base(d))
+		}
+	}
+	return pids
+}
+
+func TestMCPServer(t *testing.T) {
+	f := newMCPFixture(t)
+	var mu sync.Mutex
+	var progress []string
+	client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-test", Version: "0"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			progress = append(progress, req.Params.Message)
+			mu.Unlock()
+		},
+	})
+	// No --workspace: the workspace is the client's first file root, not
+	// the server's current directory.
+	client.AddRoots(&mcp.Root{URI: "https://example.com/not-a-file-root"}, &mcp.Root{URI: "file://" + filepath.ToSlash(f.workspace), Name: "ws"})
+	cs := f.connect(t, client, t.TempDir())
+	ctx := context.Background()
+
+	// tools/list: exactly the core's lsp tool with its schema verbatim.
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := lspseam.NewCore(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := c.ToolDefinition(ctx)
+	c.Close(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Tools) != 1 || tools.Tools[0].Name != "lsp" || tools.Tools[0].Description != def.Description {
+		t.Fatalf("tools/list: %+v", tools.Tools)
+	}
+	var want, got map[string]any
+	json.Unmarshal([]byte(def.InputSchema), &want)
+	gotJSON, _ := json.Marshal(tools.Tools[0].InputSchema)
+	json.Unmarshal(gotJSON, &got)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("input schema:\n got %s\nwant %s", gotJSON, def.InputSchema)
+	}
+	if req, _ := got["required"].([]any); !reflect.DeepEqual(req, []any{"operation", "file_path", "line", "character"}) {
+		t.Errorf("required = %v", got["required"])
+	}
+
+	// A definition: the rendered text and the seam result.
+	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6}, "def-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError || resultText(res) != "a.go:3:6" {
+		t.Errorf("definition: isError=%v %q", res.IsError, resultText(res))
+	}
+	sc, _ := res.StructuredContent.(map[string]any)
+	if sc["kind"] != "locations" {
+		t.Errorf("structured content: %#v", res.StructuredContent)
+	}
+	// The notifications precede the response on the wire, but the client
+	// may hand them to the handler after CallTool returns.
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		p := append([]string(nil), progress...)
+		mu.Unlock()
+		ok := len(p) >= 2 && p[0] == "querying language server" && p[len(p)-1] == "done"
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("progress notifications: %q", p)
+			break
+		}
+	}
+
+	// Errors are tool results with the stable code, not protocol errors.
+	for _, tc := range []struct {
+		args map[string]any
+		want []string
+	}{
+		{map[string]any{"operation": "hover", "file_path": "a.go", "line": 0, "character": 1}, []string{"LSP_INVALID_ARGUMENT: ", "one-based"}},
+		{map[string]any{"operation": "hover"}, []string{"LSP_INVALID_ARGUMENT: "}},
+		{map[string]any{"operation": "hover", "file_path": "notes.txt", "line": 1, "character": 1}, []string{"LSP_UNAVAILABLE: "}},
+		{map[string]any{"operation": "hover", "file_path": filepath.Join(filepath.Dir(f.workspace), "outside.go"), "line": 1, "character": 1}, []string{"LSP_"}},
+	} {
+		res, err := callLSP(t, ctx, cs, tc.args, nil)
+		if err != nil {
+			t.Errorf("%v: protocol error %v", tc.args, err)
+			continue
+		}
+		text := resultText(res)
+		if !res.IsError || !strings.HasPrefix(text, tc.want[0]) || !strings.Contains(text, tc.want[len(tc.want)-1]) {
+			t.Errorf("%v: isError=%v %q, want %q", tc.args, res.IsError, text, tc.want)
+		}
+	}
+
+	// A hanging query cancelled by the client returns promptly, and the
+	// language server is told.
+	cctx, cancel := context.WithCancel(ctx)
+	errc := make(chan error, 1)
+	go func() {
+		_, err := callLSP(t, cctx, cs, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6}, nil)
+		errc <- err
+	}()
+	time.Sleep(500 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled call: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("cancelled call did not return")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		log, _ := os.ReadFile(f.events)
+		if bytes.Contains(log, []byte(`"$/cancelRequest"`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("the language server never got $/cancelRequest:\n%s", log)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The session is still usable.
+	if res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 5, "character": 14}, nil); err != nil || resultText(res) != "a.go:5:14" {
+		t.Errorf("after cancel: %v %+v", err, res)
+	}
+
+	// Closing the client shuts the language server down.
+	if len(fakelspRunning(f.fakelsp)) == 0 {
+		t.Fatal("no fakelsp running before close")
+	}
+	if err := cs.Close(); err != nil {
+		t.Logf("close: %v", err)
+	}
+	deadline = time.Now().Add(10 * time.Second)
+	for len(fakelspRunning(f.fakelsp)) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("fakelsp still running after close: %v", fakelspRunning(f.fakelsp))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// --workspace wins over roots; the budget covers the whole call.
+func TestMCPWorkspaceFlagAndBudget(t *testing.T) {
+	f := newMCPFixture(t)
+	client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-test", Version: "0"}, nil)
+	client.AddRoots(&mcp.Root{URI: "file://" + t.TempDir()})
+	cs := f.connect(t, client, t.TempDir(), "--workspace", f.workspace, "--timeout", "700")
+	defer cs.Close()
+	ctx := context.Background()
+
+	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6}, nil)
+	if err != nil || res.IsError || resultText(res) != "a.go:3:6" {
+		t.Fatalf("definition with --workspace: %v %+v", err, res)
+	}
+	start := time.Now()
+	res, err = callLSP(t, ctx, cs, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.IsError || !strings.HasPrefix(resultText(res), "LSP_TIMEOUT: ") {
+		t.Errorf("hanging query with a 700 ms budget: isError=%v %q", res.IsError, resultText(res))
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("budget of 700 ms took %v", d)
+	}
+}
+
+func TestFileURIPath(t *testing.T) {
+	for uri, want := range map[string]string{
+		"file:///home/u/proj":           "/home/u/proj",
+		"file://localhost/home/u/p%20q": "/home/u/p q",
+		"file://otherhost/x":            "",
+		"https://example.com/x":         "",
+		"file:":                         "",
+	} {
+		got, ok := fileURIPath(uri)
+		if got != want || ok != (want != "") {
+			t.Errorf("fileURIPath(%q) = %q, %v; want %q", uri, got, ok, want)
+		}
+	}
+}
+
+// A client on an older protocol (as the TypeScript SDK's may be) gets a
+// server-sent roots/list; progress has a heartbeat; closing stdin ends the
+// server and its language servers. This drives `run` in-process with
+// hand-written newline-delimited JSON-RPC.
+func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
+	f := newMCPFixture(t)
+	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
+	old := mcpHeartbeat
+	mcpHeartbeat = 100 * time.Millisecond
+	defer func() { mcpHeartbeat = old }()
+
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var stderr syncBuffer
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run([]string{"mcp", "--config", f.config, "--timeout", "700"}, inR, outW, &stderr)
+		outW.Close()
+	}()
+	msgs := make(chan map[string]any, 100)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Errorf("not JSON: %s", sc.Bytes())
+				continue
+			}
+			msgs <- m
+		}
+		close(msgs)
+	}()
+	send := func(v map[string]any) {
+		v["jsonrpc"] = "2.0"
+		b, _ := json.Marshal(v)
+		if _, err := inW.Write(append(b, '\n')); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]any {
+		select {
+		case m, ok := <-msgs:
+			if !ok {
+				t.Fatalf("server closed stdout; stderr:\n%s", stderr.String())
+			}
+			return m
+		case <-time.After(20 * time.Second):
+			t.Fatalf("no message from the server; stderr:\n%s", stderr.String())
+		}
+		return nil
+	}
+	// call sends a tool call and answers roots/list until the response;
+	// it returns the result and the progress messages.
+	call := func(id int, args map[string]any) (result map[string]any, progress []string) {
+		send(map[string]any{"id": id, "method": "tools/call", "params": map[string]any{"name": "lsp", "arguments": args, "_meta": map[string]any{"progressToken": id}}})
+		for {
+			m := next()
+			switch {
+			case m["method"] == "roots/list":
+				send(map[string]any{"id": m["id"], "result": map[string]any{"roots": []any{map[string]any{"uri": "file://" + f.workspace}}}})
+			case m["method"] == "notifications/progress":
+				p := m["params"].(map[string]any)
+				if p["progressToken"] != float64(id) {
+					t.Errorf("progress token %v, want %d", p["progressToken"], id)
+				}
+				progress = append(progress, p["message"].(string))
+			case m["id"] == float64(id):
+				if m["error"] != nil {
+					t.Fatalf("protocol error: %v", m["error"])
+				}
+				return m["result"].(map[string]any), progress
+			}
+		}
+	}
+
+	send(map[string]any{"id": 1, "method": "initialize", "params": map[string]any{
+		"protocolVersion": "2025-06-18",
+		"capabilities":    map[string]any{"roots": map[string]any{"listChanged": true}},
+		"clientInfo":      map[string]any{"name": "raw", "version": "0"},
+	}})
+	if m := next(); m["id"] != 1.0 || m["result"].(map[string]any)["protocolVersion"] != "2025-06-18" {
+		t.Fatalf("initialize: %v", m)
+	}
+	send(map[string]any{"method": "notifications/initialized", "params": map[string]any{}})
+
+	res, progress := call(2, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6})
+	content := res["content"].([]any)
+	if res["isError"] == true || content[0].(map[string]any)["text"] != "a.go:3:6" {
+		t.Errorf("definition through roots: %v", res)
+	}
+	if len(progress) < 2 || progress[0] != "querying language server" || progress[len(progress)-1] != "done" {
+		t.Errorf("progress: %q", progress)
+	}
+
+	res, progress = call(3, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6})
+	content = res["content"].([]any)
+	if res["isError"] != true || !strings.HasPrefix(content[0].(map[string]any)["text"].(string), "LSP_TIMEOUT: ") {
+		t.Errorf("hanging query: %v", res)
+	}
+	heartbeats := 0
+	for _, p := range progress {
+		if strings.HasPrefix(p, "waiting for language server") {
+			heartbeats++
+		}
+	}
+	if heartbeats < 3 || progress[len(progress)-1] != "failed" {
+		t.Errorf("progress of a 700 ms timeout with a 100 ms heartbeat: %q", progress)
+	}
+
+	if len(fakelspRunning(f.fakelsp)) == 0 {
+		t.Fatal("no fakelsp running")
+	}
+	inW.Close() // the client is gone
+	select {
+	case code := <-exit:
+		if code != exitOK {
+			t.Errorf("exit %d; stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("mcp did not end on stdin EOF")
+	}
+	if pids := fakelspRunning(f.fakelsp); len(pids) > 0 {
+		t.Errorf("fakelsp still running after EOF: %v", pids)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestMCPUsageErrors(t *testing.T) {
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	for _, args := range [][]string{{"mcp", "extra"}, {"mcp", "--log-level", "loud"}, {"mcp", "--timeout", "-1"}} {
+		if code, _, stderr := runCLI(t, args...); code != exitUsage || stderr == "" {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
