@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 // `lspseam mcp`: a Model Context Protocol server over stdio (newline-
@@ -235,7 +237,7 @@ func (t *mcpTool) workspaceFor(ctx context.Context, req *mcp.CallToolRequest) (w
 			// session's older protocol still has server-sent roots/list.
 			roots, err = ss.ListRoots(ctx, nil)
 			if ctx.Err() != nil {
-				return "", nil, ctx.Err()
+				return "", nil, lspseam.Errorf(lspseam.CodeCancelled, "the call was cancelled while asking the client for its roots")
 			}
 			if err != nil {
 				t.host.log.Info("roots/list failed; using the current directory", "reason", err)
