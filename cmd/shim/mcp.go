@@ -49,16 +49,9 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	h, err := startHost(ctx, common, stderr)
-	if err != nil {
-		var u usageError
-		if errors.As(err, &u) {
-			fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
-			return exitUsage
-		}
-		lerr := lspError(err)
-		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
-		return exitError
+	h, code := startServing(ctx, "mcp", common, stderr)
+	if h == nil {
+		return code
 	}
 	// However the session ends (stdin closed, client gone, signal), the
 	// language servers are shut down before the process exits.

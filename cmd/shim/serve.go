@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,16 +46,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	h, err := startHost(ctx, common, stderr)
-	if err != nil {
-		var u usageError
-		if errors.As(err, &u) {
-			fmt.Fprintf(stderr, "lspseam serve: %v\n", err)
-			return exitUsage
-		}
-		lerr := lspError(err)
-		fmt.Fprintf(stderr, "lspseam serve: %s: %s\n", lerr.Code, lerr.Message)
-		return exitError
+	h, code := startServing(ctx, "serve", common, stderr)
+	if h == nil {
+		return code
 	}
 	defer h.close()
 
