@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,7 +119,7 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 	var problems []string
 	add := func(format string, args ...any) {
 		if len(problems) < 20 {
-			problems = append(problems, sprintf(format, args...))
+			problems = append(problems, fmt.Sprintf(format, args...))
 		}
 	}
 	fail := func() (Config, *Error) {

@@ -76,9 +76,6 @@ func integer(v gjson.Result, min, max int64) (n int64, ok bool) {
 	return int64(f), true
 }
 
-// isObject reports whether v is a JSON object.
-func isObject(v gjson.Result) bool { return v.IsObject() }
-
 // get reads a fixed, plain field name (no gjson path syntax) from an object.
 func get(obj gjson.Result, name string) gjson.Result { return obj.Get(name) }
 

@@ -51,5 +51,3 @@ func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
-
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -452,7 +452,9 @@ type handler struct{ in *instance }
 
 func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
 	in := h.in
-	in.log.Debug("server message", "method", req.Method, "notification", req.Notif, "params", rawString(req.Params))
+	if in.log.Enabled(ctx, slog.LevelDebug) { // params are copied only when someone reads them
+		in.log.Debug("server message", "method", req.Method, "notification", req.Notif, "params", rawString(req.Params))
+	}
 	if req.Notif {
 		switch req.Method {
 		case "$/progress":

@@ -1,7 +1,6 @@
 package localstdio
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,9 +22,8 @@ type process struct {
 	stdout *os.File // read end
 	stderr *tailBuffer
 
-	done    chan struct{} // closed once the process has been waited for
-	state   *os.ProcessState
-	waitErr error
+	done  chan struct{}    // closed once the process has been waited for
+	state *os.ProcessState // set before done is closed
 
 	stderrDone chan struct{} // closed when the stderr reader finished
 }
@@ -91,7 +89,7 @@ func startProcess(spec processSpec) (*process, error) {
 		io.Copy(p.stderr, errR)
 	}()
 	go func() {
-		p.waitErr = cmd.Wait()
+		cmd.Wait() // its error only restates ProcessState, which is kept
 		p.state = cmd.ProcessState
 		close(p.done)
 	}()
@@ -155,14 +153,13 @@ func (p *process) exitDescription(wait time.Duration) string {
 	case <-time.After(200 * time.Millisecond):
 	}
 	desc := "it exited"
-	var exitErr *exec.ExitError
-	switch {
-	case p.state != nil && p.state.Exited():
+	if p.state == nil {
+		return desc + p.stderrTail()
+	}
+	if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		desc = fmt.Sprintf("it was killed by signal %s", ws.Signal())
+	} else if p.state.Exited() {
 		desc = fmt.Sprintf("it exited with code %d", p.state.ExitCode())
-	case errors.As(p.waitErr, &exitErr) || p.state != nil:
-		if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			desc = fmt.Sprintf("it was killed by signal %s", ws.Signal())
-		}
 	}
 	return desc + p.stderrTail()
 }

@@ -106,14 +106,14 @@ func (p *progressTracker) counts() (began, ended int) {
 	return p.began, p.ended
 }
 
-// snapshot returns the titles of work in progress, how much work ever
-// began, and a channel closed at the next change.
-func (p *progressTracker) snapshot() (titles []string, began int, changed <-chan struct{}) {
+// snapshot returns the titles of work in progress and a channel closed at
+// the next change.
+func (p *progressTracker) snapshot() (titles []string, changed <-chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, t := range p.active {
 		titles = append(titles, t)
 	}
 	sort.Strings(titles)
-	return titles, p.began, p.changed
+	return titles, p.changed
 }

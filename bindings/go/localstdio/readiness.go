@@ -34,7 +34,7 @@ func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, end
 	settleEnd := opened.Add(time.Duration(policy.SettleMs) * time.Millisecond)
 	logged := false
 	for {
-		titles, _, changed := in.progress.snapshot()
+		titles, changed := in.progress.snapshot()
 		idle := len(titles) == 0
 		now := time.Now()
 		if in.settled {
