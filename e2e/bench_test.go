@@ -119,7 +119,7 @@ func BenchmarkServeVsDirect(b *testing.B) {
 
 	cfg := filepath.Join(b.TempDir(), "cfg.yaml")
 	os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: "+gopls+"\n    extensionToLanguage: {.go: go}\n"), 0o644)
-	serve := startServeB(b, cfg)
+	serve := startServe(b, cfg)
 	row := expectation{ID: "bench", Operation: "goToDefinition", File: file, Line: 23, Character: 17}
 	serveQuery := func() {
 		if _, err := serve.query(row, ws); err != nil {
@@ -152,35 +152,15 @@ func BenchmarkServeVsDirect(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(median(s))/float64(median(d)), "serve/direct-p50")
-	b.ReportMetric(float64(median(s).Microseconds()), "serve-p50-µs")
-	b.ReportMetric(float64(median(d).Microseconds()), "direct-p50-µs")
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[len(s)/2]
+	b.ReportMetric(float64(percentile(s, 0.5))/float64(percentile(d, 0.5)), "serve/direct-p50")
+	b.ReportMetric(float64(percentile(s, 0.5).Microseconds()), "serve-p50-µs")
+	b.ReportMetric(float64(percentile(d, 0.5).Microseconds()), "direct-p50-µs")
 }
 
 func percentile(ds []time.Duration, p float64) time.Duration {
 	s := append([]time.Duration(nil), ds...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	return s[min(len(s)-1, int(float64(len(s))*p))]
-}
-
-// startServeB is startServe for benchmarks.
-func startServeB(b *testing.B, cfg string) *serveClient {
-	cmd := exec.Command(shimPath, "serve", "--config", cfg)
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	c := &serveClient{cmd: cmd, stdin: stdin, wait: map[int]chan serveResponse{}, done: make(chan struct{})}
-	go c.read(stdout)
-	b.Cleanup(func() { cmd.Process.Kill(); <-c.done; cmd.Wait() })
-	return c
 }
 
 // BenchmarkShimMemory reports the shim's own resident memory (VmRSS of the
@@ -195,7 +175,7 @@ func BenchmarkShimMemory(b *testing.B) {
 	cfg := filepath.Join(b.TempDir(), "cfg.yaml")
 	os.WriteFile(cfg, []byte(fmt.Sprintf("servers:\n  gopls:\n    command: %s/gopls\n    extensionToLanguage: {.go: go}\n  clangd:\n    command: %s/clangd\n    extensionToLanguage: {.c: c, .h: c}\n", toolsBin, toolsBin)), 0o644)
 	for i := 0; i < b.N; i++ {
-		serve := startServeB(b, cfg)
+		serve := startServe(b, cfg)
 		for _, row := range []expectation{
 			{ID: "go", Workspace: "go", Operation: "goToDefinition", File: "report.go", Line: 12, Character: 17},
 			{ID: "c", Workspace: "c", Operation: "goToDefinition", File: "report.c", Line: 11, Character: 39},

@@ -128,7 +128,7 @@ func TestServeConcurrentWorkspaces(t *testing.T) {
 // didOpen/didClose).
 func BenchmarkAddedLatency(b *testing.B) {
 	s := newFakeSetup(b, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition"}}}, 1)
-	c := startServeB(b, s.cfg)
+	c := startServe(b, s.cfg)
 	for i := 0; i < 50; i++ {
 		fakeQuery(c, s.workspaces[0], i)
 	}
@@ -152,7 +152,7 @@ func BenchmarkAddedLatency(b *testing.B) {
 // parallel, near 1 if they were serialized.
 func BenchmarkWorkspaceParallelism(b *testing.B) {
 	s := newFakeSetup(b, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition", "delayMs": 20}}}, 2)
-	c := startServeB(b, s.cfg)
+	c := startServe(b, s.cfg)
 	fakeQuery(c, s.workspaces[0], 0)
 	fakeQuery(c, s.workspaces[1], 0)
 	run := func(spread bool) time.Duration {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -114,7 +115,7 @@ func TestQueryColdServers(t *testing.T) {
 				code := 0
 				if err != nil {
 					var exit *exec.ExitError
-					if !errorsAs(err, &exit) {
+					if !errors.As(err, &exit) {
 						t.Fatalf("%s: %v", e.ID, err)
 					}
 					code = exit.ExitCode()
@@ -162,7 +163,7 @@ func TestServeWarmServers(t *testing.T) {
 				checkAnswer(t, e, rpcErr.Data.Message, rpcErr.Data.Code)
 				return
 			}
-			text, err := renderWithShim(res, workspaceDir(e.Workspace))
+			text, err := renderResult(res, workspaceDir(e.Workspace))
 			if err != nil {
 				t.Errorf("%s: %v", e.ID, err)
 				return
@@ -172,14 +173,6 @@ func TestServeWarmServers(t *testing.T) {
 	}
 	wg.Wait()
 	c.shutdown(t)
-}
-
-func errorsAs(err error, target **exec.ExitError) bool {
-	e, ok := err.(*exec.ExitError)
-	if ok {
-		*target = e
-	}
-	return ok
 }
 
 // serveClient is a minimal client of `lspseam serve`.
@@ -207,7 +200,7 @@ type serveResponse struct {
 	Error  *rpcError       `json:"error"`
 }
 
-func startServe(t *testing.T, cfg string) *serveClient {
+func startServe(t testing.TB, cfg string) *serveClient {
 	t.Helper()
 	cmd := exec.Command(shimPath, "serve", "--config", cfg)
 	stdin, err := cmd.StdinPipe()
@@ -299,12 +292,6 @@ func (c *serveClient) shutdown(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve did not exit after exit")
 	}
-}
-
-// renderWithShim renders a seam result exactly as the tool does, through
-// the core (via the Go binding, in process).
-var renderWithShim = func(res json.RawMessage, ws string) (string, error) {
-	return renderResult(res, ws)
 }
 
 // readFrame reads one Content-Length framed message body.
