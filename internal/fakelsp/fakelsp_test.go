@@ -45,6 +45,7 @@ func TestFakeLSP(t *testing.T) {
 		{"WorkDoneProgress", testWorkDoneProgress},
 		{"EnvFromEnvironmentVariables", testEnvRecorded},
 		{"Violations", testViolations},
+		{"DocumentChangesAndEchoText", testDocumentChanges},
 		{"ShutdownExit", testShutdownExit},
 		{"ExitDuringInitialize", testExitDuringInitialize},
 		{"IgnoreShutdownAndSigterm", testIgnoreShutdownAndSigterm},
@@ -786,8 +787,40 @@ func testViolations(t *testing.T, bin string) {
 		got = append(got, fmt.Sprintf("%v %v %v", v["violation"], v["uri"], v["open"]))
 	}
 	want := []string{
-		"two open documents file:///w/b.go [file:///w/a.go]",
 		"request for a document that is not open file:///w/a.go [file:///w/c.go]",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("violations:\n got %q\nwant %q", got, want)
+	}
+}
+
+func testDocumentChanges(t *testing.T, bin string) {
+	p := start(t, bin, `{"methods":{"textDocument/hover":{"result":"$echoText"}}}`, startOpts{})
+	p.initialize()
+	p.open("file:///w/a.go")
+	p.open("file:///w/b.go") // several open documents are fine
+	change := func(uri string, version int, text string) {
+		p.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": version},
+			"contentChanges": []any{map[string]any{"text": text}},
+		})
+	}
+	change("file:///w/a.go", 2, "package a // v2\n")
+	change("file:///w/a.go", 2, "package a // again\n") // version did not increase
+	change("file:///w/c.go", 5, "x")                      // not open
+	id := p.request("textDocument/hover", posParams("file:///w/a.go", 0, 0))
+	m := p.next()
+	if string(m.ID) != strconv.Itoa(id) || !strings.Contains(string(m.Result), `package a // again\n`) {
+		t.Fatalf("hover should echo the last full text: %s", m.Result)
+	}
+	p.barrier()
+	var got []string
+	for _, v := range p.events("violation") {
+		got = append(got, fmt.Sprintf("%v %v", v["violation"], v["uri"]))
+	}
+	want := []string{
+		"document version did not increase file:///w/a.go",
+		"change of a document that is not open file:///w/c.go",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("violations:\n got %q\nwant %q", got, want)

@@ -103,7 +103,7 @@ type server struct {
 	stopped atomic.Bool
 
 	mu               sync.Mutex
-	open             map[string]bool
+	open             map[string]*document // by URI
 	inflight         map[string]*inflight
 	pending          map[string]*pending
 	nextID           int
@@ -115,7 +115,7 @@ type server struct {
 func newServer(sc *Script, lg *logger, in *bufio.Reader, out, errOut io.Writer) *server {
 	return &server{
 		sc: sc, log: lg, in: in, out: out, err: errOut,
-		open:     map[string]bool{},
+		open:     map[string]*document{},
 		inflight: map[string]*inflight{},
 		pending:  map[string]*pending{},
 	}
@@ -311,7 +311,7 @@ func (s *server) onRequest(m *message) {
 	if strings.HasPrefix(m.Method, "textDocument/") {
 		if uri := documentURI(m.Params); uri != "" {
 			s.mu.Lock()
-			isOpen, open := s.open[uri], s.openList()
+			isOpen, open := s.open[uri] != nil, s.openList()
 			s.mu.Unlock()
 			if !isOpen {
 				s.violation("request for a document that is not open", kv("method", m.Method), kv("id", m.ID), kv("uri", uri), kv("open", open))
@@ -378,6 +378,8 @@ func (s *server) onNotification(m *message) {
 	switch m.Method {
 	case "textDocument/didOpen":
 		s.didOpen(m)
+	case "textDocument/didChange":
+		s.didChange(m)
 	case "textDocument/didClose":
 		s.didClose(m)
 	case "$/cancelRequest":
@@ -400,27 +402,81 @@ func (s *server) onNotification(m *message) {
 	}
 }
 
+// document is an open document as the client described it.
+type document struct {
+	version int
+	text    string
+}
+
+// documentParams reads the document fields of didOpen/didChange.
+func documentParams(params json.RawMessage) (uri string, version int, text *string) {
+	var p struct {
+		TextDocument struct {
+			URI     string  `json:"uri"`
+			Version int     `json:"version"`
+			Text    *string `json:"text"`
+		} `json:"textDocument"`
+		ContentChanges []struct {
+			Range json.RawMessage `json:"range"`
+			Text  string          `json:"text"`
+		} `json:"contentChanges"`
+	}
+	_ = json.Unmarshal(params, &p)
+	text = p.TextDocument.Text
+	for _, c := range p.ContentChanges {
+		if len(c.Range) == 0 { // a full-text change
+			t := c.Text
+			text = &t
+		}
+	}
+	return p.TextDocument.URI, p.TextDocument.Version, text
+}
+
 func (s *server) didOpen(m *message) {
-	uri := documentURI(m.Params)
+	uri, version, text := documentParams(m.Params)
 	s.mu.Lock()
-	already, open := s.open[uri], s.openList()
-	s.open[uri] = true
+	already := s.open[uri] != nil
+	d := &document{version: version}
+	if text != nil {
+		d.text = *text
+	}
+	s.open[uri] = d
 	s.mu.Unlock()
-	switch {
-	case already:
+	if already {
 		s.violation("document opened twice", kv("uri", uri))
-	case len(open) > 0:
-		s.violation("two open documents", kv("uri", uri), kv("open", open))
 	}
 	if a := s.sc.OnDidOpen; a != nil {
 		s.perform(m, a, nil)
 	}
 }
 
+func (s *server) didChange(m *message) {
+	uri, version, text := documentParams(m.Params)
+	s.mu.Lock()
+	d := s.open[uri]
+	var was int
+	if d != nil {
+		was = d.version
+		if version > d.version {
+			d.version = version
+		}
+		if text != nil {
+			d.text = *text
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case d == nil:
+		s.violation("change of a document that is not open", kv("uri", uri))
+	case version <= was:
+		s.violation("document version did not increase", kv("uri", uri), kv("version", version), kv("was", was))
+	}
+}
+
 func (s *server) didClose(m *message) {
 	uri := documentURI(m.Params)
 	s.mu.Lock()
-	wasOpen := s.open[uri]
+	wasOpen := s.open[uri] != nil
 	delete(s.open, uri)
 	s.mu.Unlock()
 	if !wasOpen {
@@ -650,8 +706,11 @@ func (s *server) resultFor(m *message, a *Action) json.RawMessage {
 		}
 		return nil
 	}
-	if idKey(a.Result) == `"$echoPosition"` {
+	switch idKey(a.Result) {
+	case `"$echoPosition"`:
 		return echoPosition(m)
+	case `"$echoText"`:
+		return s.echoText(m)
 	}
 	return a.Result
 }
@@ -683,6 +742,20 @@ func echoPosition(m *message) json.RawMessage {
 		}
 	}
 	b, _ := json.Marshal(v)
+	return b
+}
+
+// echoText answers a hover with the text the server holds for the
+// request's document: what the client last sent in didOpen/didChange.
+func (s *server) echoText(m *message) json.RawMessage {
+	uri := documentURI(m.Params)
+	s.mu.Lock()
+	d := s.open[uri]
+	s.mu.Unlock()
+	if d == nil {
+		return nil
+	}
+	b, _ := json.Marshal(map[string]any{"contents": map[string]string{"kind": "plaintext", "value": d.text}})
 	return b
 }
 
