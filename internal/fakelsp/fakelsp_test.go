@@ -807,7 +807,7 @@ func testDocumentChanges(t *testing.T, bin string) {
 	}
 	change("file:///w/a.go", 2, "package a // v2\n")
 	change("file:///w/a.go", 2, "package a // again\n") // version did not increase
-	change("file:///w/c.go", 5, "x")                      // not open
+	change("file:///w/c.go", 5, "x")                    // not open
 	id := p.request("textDocument/hover", posParams("file:///w/a.go", 0, 0))
 	m := p.next()
 	if string(m.ID) != strconv.Itoa(id) || !strings.Contains(string(m.Result), `package a // again\n`) {
