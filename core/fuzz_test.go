@@ -13,8 +13,9 @@ import (
 
 // Fuzz targets for every parser of untrusted input: model arguments
 // (parseToolArgs), server payloads (translate), results handed to render,
-// and configuration files (validateConfig). The seed corpus is every golden
-// case of the method; `make fuzz` runs each target for FUZZTIME.
+// configuration files (validateConfig) and servers' glob patterns
+// (FuzzGlobMatch). The seed corpus is every golden case of the method (the
+// glob table for FuzzGlobMatch); `make fuzz` runs each target for FUZZTIME.
 //
 // Each target checks that the answer is a well-formed envelope with a
 // documented code (never LSP_INTERNAL_ERROR, i.e. no panic), that its size
@@ -152,6 +153,34 @@ func FuzzValidateConfig(f *testing.F) {
 		again := Call("validateConfig", []byte(ok.Raw))
 		if want := append(append([]byte(`{"ok":`), ok.Raw...), '}'); !bytes.Equal(again, want) {
 			t.Fatalf("validating the normalized config changed it:\nfirst:  %s\nsecond: %s", want, again)
+		}
+	})
+}
+
+// FuzzGlobMatch compiles server-supplied glob patterns: compiling never
+// panics, and whenever a pattern compiles, Match agrees with the
+// independent regular-expression reference in glob_test.go (for inputs up
+// to 1 KiB; longer ones are only compiled and matched).
+func FuzzGlobMatch(f *testing.F) {
+	for _, c := range globCases {
+		for _, p := range append(append([]string{}, c.yes...), c.no...) {
+			f.Add(c.pattern, p)
+		}
+	}
+	f.Fuzz(func(t *testing.T, pattern, path string) {
+		g, err := CompileGlob(pattern)
+		if err != nil {
+			if err.Code != CodeInvalidArgument || err.Message == "" {
+				t.Fatalf("CompileGlob(%q) error %v", pattern, err)
+			}
+			return
+		}
+		got := g.Match(path)
+		if len(pattern)+len(path) > 1024 {
+			return // the reference's regexp compile would dominate (and stall minimization)
+		}
+		if want := referenceGlob(t, pattern).MatchString("/" + path); got != want {
+			t.Fatalf("CompileGlob(%q).Match(%q) = %v, reference says %v", pattern, path, got, want)
 		}
 	})
 }
