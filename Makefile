@@ -62,7 +62,7 @@ bench:
 
 FUZZTIME ?= 5m
 fuzz:
-	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig FuzzGlobMatch; do \
+	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig FuzzGlobMatch FuzzFileWatchers FuzzFileChanges; do \
 		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core/ || exit 1; \
 	done
 

@@ -23,7 +23,7 @@ const ABIVersion = 1
 var Methods = []string{
 	"toolDefinition", "parseToolArgs", "normalizeProvider", "checkProviders", "selectProvider",
 	"initializeParams", "negotiate", "checkOperation", "request", "translate",
-	"render", "present", "serverRequest", "validateConfig",
+	"render", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -184,6 +184,18 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		}
 		ws := get(in, "workspaceUri")
 		return ServerRequest(m.Str, get(in, "params"), conf, ws.Str), nil
+	case "fileWatchers":
+		m := get(in, "method")
+		if m.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "method must be a string (client/registerCapability or client/unregisterCapability), got %s", describe(m))
+		}
+		return FileWatchers(m.Str, get(in, "params")), nil
+	case "fileChanges":
+		fc, err := decodeFileChangesInput(in)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(FileChanges(fc))
 	}
 	return nil, unknownMethod(method)
 }
@@ -224,7 +236,8 @@ func decodeNegotiation(v gjson.Result) (Negotiation, *Error) {
 	if !v.IsObject() {
 		return Negotiation{}, Errorf(CodeInvalidArgument, "negotiation must be the object negotiate returned, got %s", describe(v))
 	}
-	n := Negotiation{PositionEncoding: get(v, "positionEncoding").Str, TransientOpen: get(v, "transientOpen").Type == gjson.True, Operations: map[Operation]bool{}}
+	n := Negotiation{PositionEncoding: get(v, "positionEncoding").Str, TransientOpen: get(v, "transientOpen").Type == gjson.True,
+		ChangeSync: syncKind(get(v, "changeSync")), Operations: map[Operation]bool{}}
 	ops := get(v, "operations")
 	for _, op := range Operations {
 		n.Operations[op] = get(ops, string(op)).Type == gjson.True

@@ -13,9 +13,11 @@ import (
 
 // Fuzz targets for every parser of untrusted input: model arguments
 // (parseToolArgs), server payloads (translate), results handed to render,
-// configuration files (validateConfig) and servers' glob patterns
-// (FuzzGlobMatch). The seed corpus is every golden case of the method (the
-// glob table for FuzzGlobMatch); `make fuzz` runs each target for FUZZTIME.
+// configuration files (validateConfig), servers' watcher registrations and
+// glob patterns (fileWatchers, FuzzGlobMatch) and hosts' recorded file
+// changes (fileChanges). The seed corpus is every golden case of the method
+// (the glob table for FuzzGlobMatch); `make fuzz` runs each target for
+// FUZZTIME.
 //
 // Each target checks that the answer is a well-formed envelope with a
 // documented code (never LSP_INTERNAL_ERROR, i.e. no panic), that its size
@@ -181,6 +183,65 @@ func FuzzGlobMatch(f *testing.F) {
 		}
 		if want := referenceGlob(t, pattern).MatchString("/" + path); got != want {
 			t.Fatalf("CompileGlob(%q).Match(%q) = %v, reference says %v", pattern, path, got, want)
+		}
+	})
+}
+
+// FuzzFileChanges checks the watched-file notifications for arbitrary host
+// input: every sent event is counted in matched, no batch is larger than
+// maxBatch or empty, and matched plus ignored never exceeds the changes.
+func FuzzFileChanges(f *testing.F) {
+	seed(f, "fileChanges")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("fileChanges", input)
+		ok := checkEnvelope(t, input, env, 8*len(input)+4096)
+		if !ok.Exists() {
+			return
+		}
+		maxBatch := int64(DefaultMaxBatch)
+		if m := gjson.GetBytes(input, "maxBatch"); m.Type == gjson.Number {
+			maxBatch = m.Int()
+		}
+		sent := int64(0)
+		for _, b := range ok.Get("batches").Array() {
+			n := int64(len(b.Get("changes").Array()))
+			if n == 0 || n > maxBatch {
+				t.Fatalf("a batch of %d changes (maxBatch %d): %s", n, maxBatch, env)
+			}
+			for _, e := range b.Get("changes").Array() {
+				if typ := e.Get("type").Int(); typ < FileCreated || typ > FileDeleted || !strings.HasPrefix(e.Get("uri").Str, "file:///") {
+					t.Fatalf("bad event %s", e.Raw)
+				}
+			}
+			sent += n
+		}
+		changes := int64(len(gjson.GetBytes(input, "changes").Array()))
+		if matched := ok.Get("matched").Int(); matched != sent || matched+ok.Get("ignored").Int() > changes {
+			t.Fatalf("counts disagree with %d changes and %d sent: %s", changes, sent, env)
+		}
+	})
+}
+
+// FuzzFileWatchers reads arbitrary registerCapability and
+// unregisterCapability requests from servers: the answer is always an
+// update, and every watcher it keeps compiles.
+func FuzzFileWatchers(f *testing.F) {
+	seed(f, "fileWatchers")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("fileWatchers", input)
+		ok := checkEnvelope(t, input, env, 4*len(input)+4096)
+		if !ok.Exists() {
+			return
+		}
+		for _, r := range ok.Get("register").Array() {
+			for _, w := range r.Get("watchers").Array() {
+				if _, err := CompileGlob(w.Get("pattern").Str); err != nil {
+					t.Fatalf("kept a watcher whose pattern does not compile: %s", w.Raw)
+				}
+				if k := w.Get("kind").Int(); k < 1 || k > WatchAll {
+					t.Fatalf("kept a watcher with kind %d", k)
+				}
+			}
 		}
 	})
 }

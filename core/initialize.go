@@ -20,11 +20,16 @@ const Version = "0.1.0"
 // clientCapabilities is the capability set lspseam advertises, kept as one
 // reviewed literal. It is the seed's baseline plus window.workDoneProgress,
 // which lets servers report loading and indexing progress so the shim can
-// tell a complete answer from one given while the project is still loading.
-// No dynamic registration anywhere: registrations would arrive as requests
-// the transient-open lifecycle cannot honour.
+// tell a complete answer from one given while the project is still loading,
+// and workspace.didChangeWatchedFiles, so a long-lived server can ask to
+// hear about files changing on disk (see watch.go). That is the only
+// capability with dynamic registration: its registrations are honoured
+// (FileWatchers), with relative patterns; registrations for anything else
+// are acknowledged and ignored (ServerRequest), since lspseam uses no other
+// feature a server could register.
 const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
-	`"workspace":{"workspaceFolders":true,"configuration":true},` +
+	`"workspace":{"workspaceFolders":true,"configuration":true,` +
+	`"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}},` +
 	`"textDocument":{` +
 	`"synchronization":{"dynamicRegistration":false},` +
 	`"hover":{"dynamicRegistration":false,"contentFormat":["markdown","plaintext"]},` +
@@ -77,10 +82,16 @@ func InitializeParams(workspaceURI string, initializationOptions RawJSON) (Initi
 
 // Negotiation is what lspseam concluded from a server's InitializeResult.
 type Negotiation struct {
-	PositionEncoding string             `json:"positionEncoding"`
-	TransientOpen    bool               `json:"transientOpen"`
-	Operations       map[Operation]bool `json:"operations"`
-	Readiness        Readiness          `json:"readiness"`
+	PositionEncoding string `json:"positionEncoding"`
+	TransientOpen    bool   `json:"transientOpen"`
+	// ChangeSync is the server's TextDocumentSyncKind for didChange: 0
+	// (None: the server takes no changes, so a host that must update an
+	// open document closes and reopens it), 1 (Full) or 2 (Incremental;
+	// a full-text change is valid there too, so hosts send full text for
+	// both).
+	ChangeSync int64              `json:"changeSync"`
+	Operations map[Operation]bool `json:"operations"`
+	Readiness  Readiness          `json:"readiness"`
 }
 
 func (n Negotiation) appendJSON(b []byte) []byte {
@@ -88,6 +99,8 @@ func (n Negotiation) appendJSON(b []byte) []byte {
 	b = appendString(b, n.PositionEncoding)
 	b = append(b, `,"transientOpen":`...)
 	b = appendBool(b, n.TransientOpen)
+	b = append(b, `,"changeSync":`...)
+	b = appendInt(b, n.ChangeSync)
 	b = append(b, `,"operations":{`...)
 	for i, op := range Operations {
 		if i > 0 {
@@ -142,8 +155,10 @@ func Negotiate(initializeResult gjson.Result, serverCommand string) (Negotiation
 	case sync.Type == gjson.Number:
 		kind, _ := integer(sync, 0, maxUint31)
 		n.TransientOpen = kind == 1 || kind == 2
+		n.ChangeSync = syncKind(sync)
 	case sync.IsObject():
 		n.TransientOpen = get(sync, "openClose").Type == gjson.True
+		n.ChangeSync = syncKind(get(sync, "change"))
 	}
 	for _, op := range Operations {
 		v := get(caps, operationCapability[op])
@@ -151,6 +166,13 @@ func Negotiate(initializeResult gjson.Result, serverCommand string) (Negotiation
 	}
 	n.Readiness = ReadinessFor(initializeResult, serverCommand)
 	return n, nil
+}
+
+// syncKind reads a TextDocumentSyncKind: 0, 1 or 2; anything else
+// (absent, out of range, not an integer) is 0, None, the safe reading.
+func syncKind(v gjson.Result) int64 {
+	kind, _ := integer(v, 0, 2)
+	return kind
 }
 
 // CheckOperation says whether a negotiated server can serve an operation

@@ -81,6 +81,30 @@ func appendInt(b []byte, v int64) []byte { return strconv.AppendInt(b, v, 10) }
 
 func appendBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
 
+// appendArray encodes a list of values; nil is [].
+func appendArray[T jsonAppender](b []byte, items []T) []byte {
+	b = append(b, '[')
+	for i, item := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = item.appendJSON(b)
+	}
+	return append(b, ']')
+}
+
+// appendStrings encodes a list of strings; nil is [].
+func appendStrings(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s)
+	}
+	return append(b, ']')
+}
+
 // appendKey appends `,"key":` (without the comma for the first field).
 func appendKey(b []byte, key string, first bool) []byte {
 	if !first {

@@ -48,6 +48,27 @@ func FileURIPath(uri string) (string, bool) {
 	return path.Clean(p), true
 }
 
+// FileURI is the file: URI of an absolute path: "file://" and the path with
+// every byte outside RFC 3986's unreserved characters and '/'
+// percent-encoded (uppercase hex). Encoding that much means no byte of a
+// POSIX file name (' ', '%', '#', '?', ':', non-ASCII) can be misread by a
+// server's URI parser; FileURIPath reads the result back.
+func FileURI(path string) string {
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len("file://")+len(path)+16)
+	b = append(b, "file://"...)
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '/':
+			b = append(b, c)
+		default:
+			b = append(b, '%', hex[c>>4], hex[c&0xF])
+		}
+	}
+	return string(b)
+}
+
 // percentDecodePath decodes %XX escapes. It refuses what a path cannot
 // hold: a malformed escape, an encoded "/" (it would change the path's
 // structure), NUL, and bytes that are not UTF-8.

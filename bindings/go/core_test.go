@@ -145,6 +145,56 @@ func TestTypedMethods(t *testing.T) {
 	}
 }
 
+// TestWatchedFiles runs a server's watcher registration and a host's
+// recorded changes through the module's typed methods.
+func TestWatchedFiles(t *testing.T) {
+	ctx := context.Background()
+	c := newTestCore(t)
+	u, err := c.FileWatchers(ctx, "client/registerCapability", []byte(`{"registrations":[
+		{"id":"w1","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[
+			{"globPattern":"**/*.{go,mod}"},
+			{"globPattern":{"baseUri":{"uri":"file:///w/p","name":"p"},"pattern":"gen/*.txt"},"kind":4},
+			{"globPattern":"[oops"}]}},
+		{"id":"f","method":"textDocument/formatting"}]}`))
+	want := []WatchRegistration{{ID: "w1", Watchers: []FileWatcher{{Pattern: "**/*.{go,mod}", Kind: WatchAll}, {Pattern: "gen/*.txt", BaseURI: "file:///w/p", Kind: WatchDelete}}}}
+	if err != nil || len(u.Register) != 1 || fmt.Sprint(u.Register) != fmt.Sprint(want) || len(u.Unregister) != 0 || len(u.Problems) != 1 {
+		t.Fatalf("FileWatchers = %+v, %v", u, err)
+	}
+	gone, err := c.FileWatchers(ctx, "client/unregisterCapability", []byte(`{"unregisterations":[{"id":"w1","method":"workspace/didChangeWatchedFiles"}]}`))
+	if err != nil || fmt.Sprint(gone.Unregister) != "[w1]" || gone.Register == nil || len(gone.Problems) != 0 {
+		t.Fatalf("FileWatchers(unregister) = %+v, %v", gone, err)
+	}
+
+	in := FileChangesInput{
+		Changes: []PathChange{
+			{Path: "/w/p/a.go", First: "changed", Last: "changed"},
+			{Path: "/w/p/gen/x.txt", First: "changed", Last: "deleted"},
+			{Path: "/w/p/gen/y.txt", First: "created", Last: "created"},
+			{Path: "/w/p/open.go", First: "changed", Last: "changed"},
+			{Path: "/w/p/tmp.go", First: "created", Last: "deleted"},
+		},
+		Registrations: u.Register,
+		Root:          "/w/p",
+		OpenDocuments: []string{"/w/p/open.go"},
+		MaxBatch:      1,
+	}
+	res, err := c.FileChanges(ctx, in)
+	wantBatches := []FileChangeBatch{{Changes: []FileEvent{{URI: "file:///w/p/a.go", Type: FileChanged}}}, {Changes: []FileEvent{{URI: "file:///w/p/gen/x.txt", Type: FileDeleted}}}}
+	if err != nil || fmt.Sprint(res.Batches) != fmt.Sprint(wantBatches) || fmt.Sprint(res.Reverify) != "[/w/p/open.go]" || res.Matched != 2 || res.Ignored != 2 {
+		t.Fatalf("FileChanges = %+v, %v", res, err)
+	}
+	// Registrations nil: the server registered nothing, so extensions decide.
+	in.Registrations, in.Extensions, in.MaxBatch = nil, []string{".txt"}, 0
+	res, err = c.FileChanges(ctx, in)
+	if err != nil || res.Matched != 2 || len(res.Batches) != 1 || res.Batches[0].Changes[1] != (FileEvent{URI: "file:///w/p/gen/y.txt", Type: FileCreated}) {
+		t.Fatalf("FileChanges(by extension) = %+v, %v", res, err)
+	}
+	in.Changes[0].First = "modified"
+	if _, err := c.FileChanges(ctx, in); !isCode(err, CodeInvalidArgument) {
+		t.Fatalf("FileChanges(bad first) error = %v", err)
+	}
+}
+
 func isCode(err error, code Code) bool {
 	var lerr *Error
 	return errors.As(err, &lerr) && lerr.Code == code

@@ -177,6 +177,28 @@ func (c *Core) ValidateConfig(ctx context.Context, config []byte) (Config, error
 	return v, c.invokeRaw(ctx, "validateConfig", config, &v)
 }
 
+// FileWatchers reads a server's client/registerCapability or
+// client/unregisterCapability params (method names which) and returns the
+// watched-file registrations to add, the ids to remove and the watchers it
+// skipped. Registrations for other methods are ignored.
+func (c *Core) FileWatchers(ctx context.Context, method string, params json.RawMessage) (WatchUpdate, error) {
+	in := map[string]any{"method": method}
+	if len(params) > 0 {
+		in["params"] = params
+	}
+	var v WatchUpdate
+	return v, c.invoke(ctx, "fileWatchers", in, &v)
+}
+
+// FileChanges turns a host's recorded file changes into the
+// workspace/didChangeWatchedFiles notifications for one server and the open
+// documents to re-read. in.Registrations nil means the server registered no
+// watchers (changes match by extension).
+func (c *Core) FileChanges(ctx context.Context, in FileChangesInput) (FileChangesResult, error) {
+	var v FileChangesResult
+	return v, c.invoke(ctx, "fileChanges", in, &v)
+}
+
 func nonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}

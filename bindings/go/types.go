@@ -30,6 +30,29 @@ type (
 	Code             = core.Code
 )
 
+// Watched files (see core/watch.go).
+type (
+	WatchUpdate       = core.WatchUpdate
+	WatchRegistration = core.WatchRegistration
+	FileWatcher       = core.FileWatcher
+	FileChangesInput  = core.FileChangesInput
+	FileChangesResult = core.FileChangesResult
+	FileChangeBatch   = core.FileChangeBatch
+	FileEvent         = core.FileEvent
+	PathChange        = core.PathChange
+)
+
+// WatchKind bits of a FileWatcher and FileChangeType values of a FileEvent.
+const (
+	WatchCreate = core.WatchCreate
+	WatchChange = core.WatchChange
+	WatchDelete = core.WatchDelete
+	WatchAll    = core.WatchAll
+	FileCreated = core.FileCreated
+	FileChanged = core.FileChanged
+	FileDeleted = core.FileDeleted
+)
+
 // Operations.
 const (
 	OpDefinition     = core.OpDefinition
