@@ -21,6 +21,11 @@ const (
 	DefaultShutdownTimeoutMs = 5_000
 	DefaultKillGraceMs       = 2_000
 	DefaultTimeoutMs         = 60_000
+	DefaultMaxOpenDocuments  = 64
+	DefaultIdleTimeoutMs     = 1_800_000
+
+	maxRootMarkers      = 32
+	maxMaxOpenDocuments = 100_000
 )
 
 // Config is a validated configuration.
@@ -48,6 +53,17 @@ type ServerConfig struct {
 	// SettleMs, when set, replaces the readiness policy's settle time for
 	// this server (see readiness.go); nil keeps the policy's.
 	SettleMs *int64 `json:"settleMs"`
+	// RootMarkers are file names (go.mod, package.json, …) that mark a
+	// project root for this server; empty means the workspace root is the
+	// only root. Names only, never paths: a marker is looked up in a
+	// directory, so '/' has no meaning in it.
+	RootMarkers []string `json:"rootMarkers"`
+	// MaxOpenDocuments bounds how many documents a long-lived server is
+	// kept holding open at once.
+	MaxOpenDocuments int64 `json:"maxOpenDocuments"`
+	// IdleTimeoutMs is how long a long-lived server may sit unused before
+	// it is shut down.
+	IdleTimeoutMs int64 `json:"idleTimeoutMs"`
 }
 
 func (c Config) appendJSON(b []byte) []byte {
@@ -104,13 +120,20 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 	} else {
 		b = appendInt(b, *s.SettleMs)
 	}
+	b = append(b, `,"rootMarkers":`...)
+	b = appendStrings(b, s.RootMarkers)
+	b = append(b, `,"maxOpenDocuments":`...)
+	b = appendInt(b, s.MaxOpenDocuments)
+	b = append(b, `,"idleTimeoutMs":`...)
+	b = appendInt(b, s.IdleTimeoutMs)
 	return append(b, '}')
 }
 
 var (
 	configFields = []string{"servers", "timeoutMs"}
 	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
-		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs"}
+		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs",
+		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs"}
 )
 
 // ValidateConfig checks a configuration and fills in every default. All
@@ -193,6 +216,9 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 		MaxDocumentBytes:  DefaultMaxDocumentBytes,
 		ShutdownTimeoutMs: DefaultShutdownTimeoutMs,
 		KillGraceMs:       DefaultKillGraceMs,
+		RootMarkers:       []string{},
+		MaxOpenDocuments:  DefaultMaxOpenDocuments,
+		IdleTimeoutMs:     DefaultIdleTimeoutMs,
 	}
 	switch cmd := get(v, "command"); {
 	case cmd.Type != gjson.String || strings.TrimSpace(cmd.Str) == "":
@@ -258,6 +284,8 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 		{"maxDocumentBytes", &s.MaxDocumentBytes, maxSafeInteger, "bytes"},
 		{"shutdownTimeoutMs", &s.ShutdownTimeoutMs, maxUint31, "milliseconds"},
 		{"killGraceMs", &s.KillGraceMs, maxUint31, "milliseconds"},
+		{"maxOpenDocuments", &s.MaxOpenDocuments, maxMaxOpenDocuments, "documents"},
+		{"idleTimeoutMs", &s.IdleTimeoutMs, maxUint31, "milliseconds"},
 	} {
 		f := get(v, lim.name)
 		if !f.Exists() {
@@ -278,7 +306,39 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 			s.SettleMs = &n
 		}
 	}
+	if markers := get(v, "rootMarkers"); markers.Exists() {
+		s.RootMarkers = validateRootMarkers(markers, where+".rootMarkers", count)
+	}
 	return s, before == 0
+}
+
+// validateRootMarkers checks a list of marker file names.
+func validateRootMarkers(v gjson.Result, where string, add func(string, ...any)) []string {
+	out := []string{}
+	if !v.IsArray() {
+		add(`%s must be an array of file names such as ["go.mod", "go.work"], got %s`, where, describe(v))
+		return out
+	}
+	if n := len(v.Array()); n > maxRootMarkers {
+		add("%s has %d names; at most %d are allowed", where, n, maxRootMarkers)
+		return out
+	}
+	seen := map[string]bool{}
+	i := -1
+	v.ForEach(func(_, m gjson.Result) bool {
+		i++
+		switch {
+		case m.Type != gjson.String || m.Str == "" || m.Str == "." || m.Str == ".." || strings.ContainsAny(m.Str, "/\x00"):
+			add("%s[%d] must be a file name (non-empty, without '/' or NUL, not . or ..), got %s", where, i, describe(m))
+		case seen[m.Str]:
+			add("%s has %s twice", where, strconv.Quote(clip(m.Str, 80)))
+		default:
+			seen[m.Str] = true
+			out = append(out, m.Str)
+		}
+		return true
+	})
+	return out
 }
 
 // checkFields reports unknown fields, suggesting the known one the caller

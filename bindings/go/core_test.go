@@ -137,7 +137,8 @@ func TestTypedMethods(t *testing.T) {
 		t.Fatalf("ServerRequest = %+v, %v", reply, err)
 	}
 	cfg, err := c.ValidateConfig(ctx, []byte(`{"servers":{"gopls":{"command":"gopls","extensionToLanguage":{"GO":"go"}}}}`))
-	if err != nil || cfg.Servers["gopls"].ExtensionToLanguage[".go"] != "go" || cfg.Servers["gopls"].KillGraceMs != 2000 || cfg.TimeoutMs != 60000 {
+	if err != nil || cfg.Servers["gopls"].ExtensionToLanguage[".go"] != "go" || cfg.Servers["gopls"].KillGraceMs != 2000 || cfg.TimeoutMs != 60000 ||
+		cfg.Servers["gopls"].MaxOpenDocuments != 64 || cfg.Servers["gopls"].IdleTimeoutMs != 1800000 || cfg.Servers["gopls"].RootMarkers == nil {
 		t.Fatalf("ValidateConfig = %+v, %v", cfg, err)
 	}
 	if _, err := c.ValidateConfig(ctx, []byte(`{"servers":{}}`)); !isCode(err, CodeConfigInvalid) {
