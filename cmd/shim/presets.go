@@ -21,17 +21,24 @@ const presetsYAML = `# lspseam server table. Each key is a provider id; each ser
 #   args, env, initializationOptions, configuration (the static answer to
 #   workspace/configuration), maxMessageBytes (16000000),
 #   maxStderrBytes (1000000), maxDocumentBytes (4000000),
-#   shutdownTimeoutMs (5000), killGraceMs (2000).
+#   shutdownTimeoutMs (5000), killGraceMs (2000), settleMs (the server's
+#   readiness policy), rootMarkers ([]: the server runs in the workspace;
+#   else in the nearest directory holding one of these files),
+#   maxOpenDocuments (64), idleTimeoutMs (1800000).
 # timeoutMs (60000) is the budget of one lsp call.
 timeoutMs: 60000
 servers:
   gopls:
     command: gopls
+    rootMarkers: [go.work, go.mod]
     extensionToLanguage:
       .go: go
   typescript:
     command: typescript-language-server
     args: [--stdio]
+    rootMarkers: [tsconfig.json, jsconfig.json, package.json]
+    # lspseam watches the files and tells tsserver (no watcher lag).
+    initializationOptions: {tsserver: {useClientFileWatcher: true}}
     extensionToLanguage:
       .ts: typescript
       .tsx: typescriptreact
@@ -44,11 +51,13 @@ servers:
   pyright:
     command: pyright-langserver
     args: [--stdio]
+    rootMarkers: [pyrightconfig.json, pyproject.toml, setup.py, setup.cfg]
     extensionToLanguage:
       .py: python
       .pyi: python
   clangd:
     command: clangd
+    rootMarkers: [compile_commands.json, compile_flags.txt, .clangd]
     extensionToLanguage:
       .c: c
       .h: c

@@ -134,6 +134,7 @@ type event struct {
 	Params     json.RawMessage `json:"params"`
 	Env        map[string]string
 	Violation  string `json:"violation"`
+	Cwd        string `json:"cwd"`
 	Signal     string `json:"signal"`
 }
 

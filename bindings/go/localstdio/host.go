@@ -16,15 +16,16 @@ type Host struct {
 	Providers []*Provider
 	Config    lspseam.Config
 	disposers []func()
+	watchers  *watcherSet // one watcher per workspace, shared by the providers
 }
 
 // Start registers one provider per server in service. Registration is all
 // or nothing: if any server cannot be registered, the ones before it are
 // released and the error is returned.
 func Start(ctx context.Context, core *lspseam.Core, service *lspseam.Service, servers []Server, cfg lspseam.Config, log *slog.Logger) (*Host, error) {
-	h := &Host{Service: service, Config: cfg}
+	h := &Host{Service: service, Config: cfg, watchers: newWatcherSet(log)}
 	for _, s := range servers {
-		p := NewProvider(core, s, WithLogger(log))
+		p := NewProvider(core, s, WithLogger(log), withWatchers(h.watchers))
 		dispose, err := service.RegisterProvider(ctx, p.Registration())
 		if err != nil {
 			h.Close(ctx)
@@ -53,5 +54,6 @@ func (h *Host) Close(ctx context.Context) error {
 	for range h.Providers {
 		<-done
 	}
+	h.watchers.wait()
 	return errors.Join(errs...)
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // The host filesystem boundary: the canonical workspace and the one source
@@ -144,22 +145,7 @@ func describeMode(m fs.FileMode) string {
 }
 
 // FileURI returns the file: URI of an absolute path, percent-encoding every
-// byte outside RFC 3986's unreserved set and "/".
-func FileURI(path string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.WriteString("file://")
-	for i := 0; i < len(path); i++ {
-		c := path[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '-', c == '.', c == '_', c == '~', c == '/':
-			b.WriteByte(c)
-		default:
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&0xF])
-		}
-	}
-	return b.String()
-}
+// byte outside RFC 3986's unreserved set and "/". It is the core's rule
+// (core.FileURI), so the URIs the host sends and the ones the core builds
+// for watched-file events are the same strings.
+func FileURI(path string) string { return core.FileURI(path) }

@@ -15,18 +15,24 @@ import (
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
-// One running language server for one (provider, workspace): the process,
-// the JSON-RPC connection, the negotiated capabilities, and the query
-// lifecycle didOpen → request → didClose. An instance serves one query at
-// a time (its workspace queue guarantees that); once anything goes wrong
-// with the process or the protocol it is invalidated — terminated and
-// never reused — and the next query starts a fresh one.
+// One running language server for one (provider, workspace, project root):
+// the process, the JSON-RPC connection, the negotiated capabilities, its
+// open documents, its file-watch registrations and its subscription to the
+// workspace's file changes. An instance serves one query at a time (its
+// queue guarantees that); once anything goes wrong with the process or the
+// protocol it is invalidated — terminated and never reused — and the next
+// query starts a fresh one.
 
 type instance struct {
 	server *Server
 	core   *lspseam.Core
 	log    *slog.Logger
-	ws     Workspace
+	ws     Workspace // the session's workspace: the source boundary, results' base
+	root   Workspace // the project root: cwd, rootUri and workspace folder
+
+	sub     *subscription      // the workspace's file changes since the last query
+	docs    *documentCache     // open documents (guarded by the turn)
+	watches watchRegistrations // what the server asked to be told about
 
 	proc  *process
 	codec *frameCodec
@@ -49,12 +55,18 @@ type instance struct {
 // startInstance spawns the server and runs initialize/initialized. ctx
 // bounds the start; when it ends first, the process is terminated and
 // awaited before startInstance returns.
-func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog.Logger, ws Workspace) (*instance, error) {
+//
+// The instance subscribes to the workspace's changes before the process
+// starts, so a change the server's own first scan misses is delivered at
+// the next query.
+func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog.Logger, ws, root Workspace, watchers *watcherSet) (*instance, error) {
+	sub := watchers.subscribe(ws.Path)
 	proc, err := startProcess(processSpec{
-		path: s.Path, args: s.Config.Args, env: s.Env, dir: ws.Path,
+		path: s.Path, args: s.Config.Args, env: s.Env, dir: root.Path,
 		maxStderrBytes: s.Config.MaxStderrBytes,
 	})
 	if err != nil {
+		sub.close()
 		return nil, lspseam.Errorf(lspseam.CodeServerFailed, "could not start language server %q (%s): %v", s.ID, s.Path, err)
 	}
 	in := &instance{
@@ -62,13 +74,16 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		core:     core,
 		log:      log.With("server", s.ID, "pid", proc.cmd.Process.Pid),
 		ws:       ws,
+		root:     root,
+		sub:      sub,
+		docs:     newDocumentCache(int(s.Config.MaxOpenDocuments)),
 		proc:     proc,
 		codec:    &frameCodec{maxMessageBytes: s.Config.MaxMessageBytes},
 		progress: newProgressTracker(),
 		dead:     make(chan struct{}),
 		stopped:  make(chan struct{}),
 	}
-	in.log.Debug("language server started", "path", s.Path, "workspace", ws.Path)
+	in.log.Debug("language server started", "path", s.Path, "workspace", ws.Path, "root", root.Path)
 	stream := jsonrpc2.NewBufferedStream(pipes{proc.stdout, proc.stdin}, in.codec)
 	in.conn = jsonrpc2.NewConn(context.Background(), stream, handler{in},
 		jsonrpc2.SetLogger(discardLogger{}),
@@ -79,7 +94,7 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		}))
 	go in.watch()
 
-	params, err := core.InitializeParams(ctx, ws.URI, json.RawMessage(s.Config.InitializationOptions))
+	params, err := core.InitializeParams(ctx, root.URI, json.RawMessage(s.Config.InitializationOptions))
 	if err != nil {
 		in.invalidate(err)
 		in.awaitStopped()
@@ -158,6 +173,7 @@ func (in *instance) invalidate(why error) {
 		go func() {
 			in.conn.Close()
 			in.proc.terminate(time.Duration(in.server.Config.KillGraceMs) * time.Millisecond)
+			in.sub.close()
 			close(in.stopped)
 		}()
 	})
@@ -322,8 +338,9 @@ func ctxError(ctx context.Context, method string) error {
 	return lspseam.Errorf(lspseam.CodeCancelled, "the query was cancelled during %s", method)
 }
 
-// query runs one transient-open query on a source that was read at the
-// start of this query's turn.
+// query runs one query on a source that was read at the start of this
+// query's turn: the document is opened, or verified against the bytes the
+// server has, then the request is sent. The document stays open.
 func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Source) (lspseam.Result, error) {
 	if err := in.checkOperation(ctx, q.Operation); err != nil {
 		return lspseam.Result{}, err
@@ -332,13 +349,11 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if err != nil {
 		return lspseam.Result{}, err
 	}
-	open := didOpenParams{TextDocument: textDocumentItem{URI: src.URI, LanguageID: q.LanguageID, Version: 1, Text: src.Text}}
 	began, ended := in.progress.counts()
 	opened := time.Now()
-	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
+	if _, err := in.ensureOpen(ctx, src, q.LanguageID); err != nil {
 		return lspseam.Result{}, err
 	}
-	defer in.closeDocument(ctx, src.URI)
 	incomplete, err := in.awaitReady(ctx, opened, began, ended)
 	if err != nil {
 		return lspseam.Result{}, err
@@ -359,22 +374,6 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	return res, nil
 }
 
-// closeDocument sends didClose. It runs even when the query failed or was
-// cancelled (with killGraceMs to write it then); a failed close
-// invalidates the instance but never replaces the query's own outcome.
-func (in *instance) closeDocument(ctx context.Context, uri string) {
-	if in.isDead() {
-		return
-	}
-	closeCtx := ctx
-	if ctx.Err() != nil {
-		var cancel context.CancelFunc
-		closeCtx, cancel = context.WithTimeout(context.Background(), in.killGrace())
-		defer cancel()
-	}
-	_ = in.notify(closeCtx, "textDocument/didClose", didCloseParams{TextDocument: textDocumentIdentifier{URI: uri}})
-}
-
 // checkOperation asks the core once per operation: the negotiation never
 // changes for the life of an instance.
 func (in *instance) checkOperation(ctx context.Context, op lspseam.Operation) error {
@@ -391,25 +390,6 @@ func (in *instance) checkOperation(ctx context.Context, op lspseam.Operation) er
 	}
 	return err
 }
-
-// The document notifications' params.
-type (
-	textDocumentItem struct {
-		URI        string `json:"uri"`
-		LanguageID string `json:"languageId"`
-		Version    int    `json:"version"`
-		Text       string `json:"text"`
-	}
-	textDocumentIdentifier struct {
-		URI string `json:"uri"`
-	}
-	didOpenParams struct {
-		TextDocument textDocumentItem `json:"textDocument"`
-	}
-	didCloseParams struct {
-		TextDocument textDocumentIdentifier `json:"textDocument"`
-	}
-)
 
 // shutdown asks the server to exit (shutdown, then exit) within timeout,
 // then terminates whatever is left and waits for it.
@@ -471,7 +451,10 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if req.Params != nil {
 			params = *req.Params
 		}
-		reply, err := in.core.ServerRequest(context.Background(), req.Method, params, json.RawMessage(in.server.Config.Configuration), in.ws.URI)
+		if req.Method == "client/registerCapability" || req.Method == "client/unregisterCapability" {
+			in.registrationRequest(context.Background(), req.Method, params)
+		}
+		reply, err := in.core.ServerRequest(context.Background(), req.Method, params, json.RawMessage(in.server.Config.Configuration), in.root.URI)
 		if err != nil {
 			conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()})
 			return

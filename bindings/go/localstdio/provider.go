@@ -11,34 +11,46 @@ import (
 )
 
 // Provider serves seam queries with one configured language server: one
-// process per canonical workspace, started lazily by the first query and
-// replaced after any failure, and one abortable FIFO queue per workspace
-// that serializes read-source → start → didOpen → request → didClose.
-// Different workspaces run in parallel.
+// process per (canonical workspace, project root), started lazily by the
+// first query, replaced after any failure and stopped after idleTimeoutMs
+// without queries, and one abortable FIFO queue per process that
+// serializes catch-up → read-source → start → open/verify → request.
+// Different workspaces and roots run in parallel.
+//
+// Before each query's request the server is brought up to date with the
+// disk (see watcher.go, freshness.go and documents.go), so an answer never
+// comes from bytes older than the query's turn.
 //
 // Provider is safe for concurrent use. Close disposes of it: later queries
 // fail with LSP_DISPOSED, active ones are cancelled, and every server is
 // shut down and awaited before Close returns.
 type Provider struct {
-	server *Server
-	core   *lspseam.Core
-	log    *slog.Logger
+	server   *Server
+	core     *lspseam.Core
+	log      *slog.Logger
+	watchers *watcherSet
+	ownSet   bool // watchers is this provider's own (not a Host's)
 
 	ctx    context.Context // cancelled by Close: reaches every active query
 	cancel context.CancelFunc
 
 	mu      sync.Mutex
 	closed  bool
-	slots   map[string]*slot // by canonical workspace path
-	active  sync.WaitGroup   // queries inside Query
+	slots   map[string]*slot // by canonical workspace path + "\x00" + root path
+	active  sync.WaitGroup   // queries inside Query, idle reapers
 	closeMu sync.Mutex       // serializes Close
 }
 
-// slot is one workspace's queue and its current instance.
+// slot is one (workspace, root)'s queue and its current instance.
 type slot struct {
-	ws   Workspace
+	ws   Workspace     // the session's workspace: the source boundary
+	root Workspace     // the project root: the server's cwd and rootUri
 	turn chan struct{} // holds one token while a query has the turn
-	inst *instance     // guarded by turn
+
+	// Guarded by turn:
+	inst     *instance
+	lastUsed time.Time
+	idle     *time.Timer
 }
 
 // Option configures a Provider.
@@ -46,6 +58,9 @@ type Option func(*Provider)
 
 // WithLogger sets the logger for lifecycle events (default: discard).
 func WithLogger(l *slog.Logger) Option { return func(p *Provider) { p.log = l } }
+
+// withWatchers shares a host's workspace watchers between its providers.
+func withWatchers(set *watcherSet) Option { return func(p *Provider) { p.watchers = set } }
 
 // NewProvider returns a provider for one server of a loaded table.
 func NewProvider(core *lspseam.Core, server Server, opts ...Option) *Provider {
@@ -57,6 +72,10 @@ func NewProvider(core *lspseam.Core, server Server, opts ...Option) *Provider {
 	}
 	for _, o := range opts {
 		o(p)
+	}
+	if p.watchers == nil {
+		p.watchers = newWatcherSet(p.log)
+		p.ownSet = true
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	return p
@@ -83,10 +102,12 @@ func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.
 		p.mu.Unlock()
 		return lspseam.Result{}, p.disposed()
 	}
-	s := p.slots[ws.Path]
+	root := projectRoot(ws, q.FilePath, p.server.Config.RootMarkers)
+	key := ws.Path + "\x00" + root.Path
+	s := p.slots[key]
 	if s == nil {
-		s = &slot{ws: ws, turn: make(chan struct{}, 1)}
-		p.slots[ws.Path] = s
+		s = &slot{ws: ws, root: root, turn: make(chan struct{}, 1)}
+		p.slots[key] = s
 	}
 	p.active.Add(1)
 	p.mu.Unlock()
@@ -107,9 +128,19 @@ func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.
 	return p.run(ctx, s, q)
 }
 
-// run is one query's turn: everything here happens with the workspace's
-// queue held, so the server sees one document lifecycle at a time.
+// run is one query's turn: everything here happens with the queue held, so
+// the server sees one document lifecycle at a time.
 func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (lspseam.Result, error) {
+	defer p.armIdle(s)
+	if s.inst != nil && s.inst.isDead() {
+		s.inst.awaitStopped() // bounded termination before anything is reused
+		s.inst = nil
+	}
+	if s.inst != nil {
+		if err := p.catchUp(ctx, s); err != nil {
+			return lspseam.Result{}, err
+		}
+	}
 	// The source is read when the turn starts, never earlier, so a queued
 	// query sees the file as it is now — and it is rejected before any
 	// server starts.
@@ -117,12 +148,8 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 	if err != nil {
 		return lspseam.Result{}, err
 	}
-	if s.inst != nil && s.inst.isDead() {
-		s.inst.awaitStopped() // bounded termination before anything is reused
-		s.inst = nil
-	}
 	if s.inst == nil {
-		inst, err := startInstance(ctx, p.server, p.core, p.log, s.ws)
+		inst, err := startInstance(ctx, p.server, p.core, p.log, s.ws, s.root, p.watchers)
 		if err != nil {
 			if ctx.Err() != nil {
 				return lspseam.Result{}, p.ctxErr(ctx, "starting the language server")
@@ -139,6 +166,79 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 		return lspseam.Result{}, p.ctxErr(ctx, string(q.Operation))
 	}
 	return res, err
+}
+
+// catchUp passes the freshness barrier and brings the running server up to
+// date with the disk. A server that cannot be (changes were lost, or it
+// failed while being told) is replaced: a fresh one reads the disk itself.
+func (p *Provider) catchUp(ctx context.Context, s *slot) error {
+	in := s.inst
+	if err := in.sub.w.sync(ctx); err != nil {
+		return p.ctxErr(ctx, "waiting for file events to be read")
+	}
+	err := in.catchUp(ctx)
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		if in.isDead() {
+			in.awaitStopped()
+			s.inst = nil
+		}
+		return p.ctxErr(ctx, "telling the language server about file changes")
+	}
+	var lost errChangesLost
+	if !errors.As(err, &lost) && !in.isDead() {
+		return err
+	}
+	p.log.Info("restarting the language server so it re-reads the disk", "server", p.server.ID, "root", s.root.Path, "reason", err)
+	in.invalidate(lspseam.Errorf(lspseam.CodeServerFailed, "language server %q was restarted: %v", p.server.ID, err))
+	in.awaitStopped()
+	s.inst = nil
+	return nil
+}
+
+// armIdle records the end of a query and (re)starts the slot's idle timer.
+// It runs with the turn held.
+func (p *Provider) armIdle(s *slot) {
+	s.lastUsed = time.Now()
+	d := time.Duration(p.server.Config.IdleTimeoutMs) * time.Millisecond
+	if s.idle == nil {
+		s.idle = time.AfterFunc(d, func() { p.reapIdle(s) })
+		return
+	}
+	s.idle.Reset(d)
+}
+
+// reapIdle stops the slot's server when it has had no query for
+// idleTimeoutMs. A query holding the turn re-arms the timer when it ends,
+// so a busy slot is left alone; the next query restarts the server.
+func (p *Provider) reapIdle(s *slot) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.active.Add(1)
+	p.mu.Unlock()
+	defer p.active.Done()
+	select {
+	case s.turn <- struct{}{}:
+	default:
+		return
+	}
+	defer func() { <-s.turn }()
+	d := time.Duration(p.server.Config.IdleTimeoutMs) * time.Millisecond
+	if idle := time.Since(s.lastUsed); idle < d {
+		s.idle.Reset(d - idle)
+		return
+	}
+	if s.inst == nil {
+		return
+	}
+	p.log.Info("stopping an idle language server", "server", p.server.ID, "root", s.root.Path, "idleMs", p.server.Config.IdleTimeoutMs)
+	s.inst.shutdown(time.Duration(p.server.Config.ShutdownTimeoutMs) * time.Millisecond)
+	s.inst = nil
 }
 
 // ctxErr reports a context that ended: disposal, the caller's deadline or
@@ -171,6 +271,9 @@ func (p *Provider) Close(ctx context.Context) error {
 	p.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, s := range slots {
+		if s.idle != nil {
+			s.idle.Stop()
+		}
 		if s.inst == nil {
 			continue
 		}
@@ -181,5 +284,8 @@ func (p *Provider) Close(ctx context.Context) error {
 		}(s.inst)
 	}
 	wg.Wait()
+	if p.ownSet {
+		p.watchers.wait()
+	}
 	return nil
 }

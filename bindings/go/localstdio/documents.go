@@ -1,0 +1,185 @@
+package localstdio
+
+import (
+	"context"
+	"hash/maphash"
+	"time"
+)
+
+// The open-document cache: documents a server holds open, verified against
+// the disk.
+//
+// The seed opened the queried file for one query and closed it after, so
+// the server always saw the bytes on disk. Keeping documents open is what
+// makes a warm server fast (it keeps their analysis), but an open document
+// is the client's word for its content: a server stops reading an open
+// file from disk. So every open document is re-verified whenever it may
+// have changed — the queried document at each query, and any open
+// document the file watcher reports — and the server is told exactly what
+// is on disk: unchanged bytes send nothing, changed bytes send didChange
+// (full text, version + 1), a file that is gone or now rejected by the
+// source rules is closed. At most maxOpenDocuments stay open; the least
+// recently queried is closed first.
+//
+// A documentCache belongs to one instance and is used only while that
+// instance's workspace turn is held, so it needs no lock.
+
+type openDocument struct {
+	path       string
+	uri        string
+	languageID string
+	version    int
+	hash       uint64 // of the text the server has
+	used       uint64 // the cache's clock when last queried
+}
+
+type documentCache struct {
+	max   int
+	seed  maphash.Seed
+	clock uint64
+	docs  map[string]*openDocument // by canonical path
+}
+
+func newDocumentCache(max int) *documentCache {
+	if max < 1 {
+		max = 1
+	}
+	return &documentCache{max: max, seed: maphash.MakeSeed(), docs: map[string]*openDocument{}}
+}
+
+// paths lists the open documents' canonical paths.
+func (c *documentCache) paths() []string {
+	out := make([]string, 0, len(c.docs))
+	for p := range c.docs {
+		out = append(out, p)
+	}
+	return out
+}
+
+func (c *documentCache) hashOf(text string) uint64 { return maphash.String(c.seed, text) }
+
+// ensureOpen makes the server hold src's current bytes as an open
+// document. It reports whether a didOpen was sent (readiness treats a new
+// document like the seed's transient open).
+func (in *instance) ensureOpen(ctx context.Context, src Source, languageID string) (opened bool, err error) {
+	c := in.docs
+	c.clock++
+	if d := c.docs[src.Path]; d != nil {
+		d.used = c.clock
+		return false, in.syncDocument(ctx, d, src.Text)
+	}
+	for len(c.docs) >= c.max {
+		if err := in.closeDocument(ctx, c.leastRecentlyUsed()); err != nil {
+			return false, err
+		}
+	}
+	d := &openDocument{path: src.Path, uri: src.URI, languageID: languageID, version: 1, hash: c.hashOf(src.Text), used: c.clock}
+	open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: languageID, Version: d.version, Text: src.Text}}
+	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
+		return false, err
+	}
+	c.docs[d.path] = d
+	return true, nil
+}
+
+func (c *documentCache) leastRecentlyUsed() *openDocument {
+	var lru *openDocument
+	for _, d := range c.docs {
+		if lru == nil || d.used < lru.used {
+			lru = d
+		}
+	}
+	return lru
+}
+
+// syncDocument tells the server about new bytes of an open document, if
+// they differ from what it has.
+func (in *instance) syncDocument(ctx context.Context, d *openDocument, text string) error {
+	h := in.docs.hashOf(text)
+	if h == d.hash {
+		return nil
+	}
+	if in.neg.ChangeSync == 0 {
+		// The server takes no didChange: close and reopen.
+		if err := in.closeDocument(ctx, d); err != nil {
+			return err
+		}
+		d.version++
+		open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: d.languageID, Version: d.version, Text: text}}
+		if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
+			return err
+		}
+		d.hash = h
+		in.docs.docs[d.path] = d
+		return nil
+	}
+	change := didChangeParams{
+		TextDocument:   versionedTextDocumentIdentifier{URI: d.uri, Version: d.version + 1},
+		ContentChanges: []contentChange{{Text: text}},
+	}
+	if err := in.notify(ctx, "textDocument/didChange", change); err != nil {
+		return err
+	}
+	d.version++
+	d.hash = h
+	return nil
+}
+
+// reverify re-reads an open document the watcher reported and brings the
+// server up to date: didChange when its bytes changed, didClose when it is
+// gone or no longer passes the source rules.
+func (in *instance) reverify(ctx context.Context, path string) error {
+	d := in.docs.docs[path]
+	if d == nil {
+		return nil
+	}
+	src, err := ReadSource(in.ws, path, in.server.Config.MaxDocumentBytes)
+	if err != nil {
+		in.log.Debug("open document closed", "path", path, "reason", err)
+		return in.closeDocument(ctx, d)
+	}
+	return in.syncDocument(ctx, d, src.Text)
+}
+
+// closeDocument sends didClose and forgets the document. When ctx has
+// already ended, the close is still written within killGraceMs, so the
+// server's view stays consistent with the cache.
+func (in *instance) closeDocument(ctx context.Context, d *openDocument) error {
+	delete(in.docs.docs, d.path)
+	if ctx.Err() != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.Background(), time.Duration(in.server.Config.KillGraceMs)*time.Millisecond)
+		defer cancel()
+	}
+	return in.notify(ctx, "textDocument/didClose", didCloseParams{TextDocument: textDocumentIdentifier{URI: d.uri}})
+}
+
+// The document notifications' params.
+type (
+	textDocumentItem struct {
+		URI        string `json:"uri"`
+		LanguageID string `json:"languageId"`
+		Version    int    `json:"version"`
+		Text       string `json:"text"`
+	}
+	textDocumentIdentifier struct {
+		URI string `json:"uri"`
+	}
+	versionedTextDocumentIdentifier struct {
+		URI     string `json:"uri"`
+		Version int    `json:"version"`
+	}
+	contentChange struct {
+		Text string `json:"text"`
+	}
+	didOpenParams struct {
+		TextDocument textDocumentItem `json:"textDocument"`
+	}
+	didChangeParams struct {
+		TextDocument   versionedTextDocumentIdentifier `json:"textDocument"`
+		ContentChanges []contentChange                 `json:"contentChanges"`
+	}
+	didCloseParams struct {
+		TextDocument textDocumentIdentifier `json:"textDocument"`
+	}
+)

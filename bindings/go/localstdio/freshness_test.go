@@ -1,0 +1,331 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Workspace state follows the disk, checked on the fake server's log: the
+// open-document cache, watched-file delivery, registrations, restarts when
+// changes were lost, idle shutdown and project roots.
+
+var echoText = map[string]any{"methods": map[string]any{
+	"textDocument/hover":      map[string]any{"result": "$echoText"},
+	"textDocument/definition": map[string]any{"result": "$echoPosition"},
+}}
+
+func (f *fake) hoverText(file string) string {
+	f.t.Helper()
+	res, err := f.query(context.Background(), lspseam.OpHover, file)
+	if err != nil {
+		f.t.Fatalf("hover %s: %v", file, err)
+	}
+	if res.Hover == nil {
+		f.t.Fatalf("hover %s: no hover", file)
+	}
+	return res.Hover.Contents
+}
+
+// notifications returns the params of every received notification with
+// method, in order.
+func (f *fake) notifications(method string) []json.RawMessage {
+	var out []json.RawMessage
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Method == method {
+			out = append(out, e.Params)
+		}
+	}
+	return out
+}
+
+type watchedChange struct {
+	URI  string `json:"uri"`
+	Type int    `json:"type"`
+}
+
+// watched returns every change delivered through didChangeWatchedFiles, as
+// "base type".
+func (f *fake) watched() []string {
+	var out []string
+	for _, p := range f.notifications("workspace/didChangeWatchedFiles") {
+		var params struct {
+			Changes []watchedChange `json:"changes"`
+		}
+		if err := json.Unmarshal(p, &params); err != nil {
+			f.t.Fatal(err)
+		}
+		for _, c := range params.Changes {
+			out = append(out, filepath.Base(c.URI)+" "+map[int]string{1: "created", 2: "changed", 3: "deleted"}[c.Type])
+		}
+	}
+	return out
+}
+
+func TestOpenDocumentCache(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, map[string]any{"maxOpenDocuments": 2})
+	a := filepath.Join(f.ws, "a.go")
+
+	if got := f.hoverText("a.go"); got != "package a\n\nfunc A() {}\n" {
+		t.Fatalf("first hover: %q", got)
+	}
+	// Unchanged bytes: nothing is sent.
+	f.hoverText("a.go")
+	if n, c := f.received("textDocument/didOpen"), f.received("textDocument/didChange"); n != 1 || c != 0 {
+		t.Fatalf("after an unchanged query: %d didOpen, %d didChange; want 1 and 0", n, c)
+	}
+	// Changed bytes: one didChange, version 2, full text; no watched-file
+	// event for an open document.
+	write(t, a, "package a\n\nfunc A() { /* edited */ }\n")
+	if got := f.hoverText("a.go"); !strings.Contains(got, "edited") {
+		t.Fatalf("the server did not get the edit: %q", got)
+	}
+	changes := f.notifications("textDocument/didChange")
+	if len(changes) != 1 || !strings.Contains(string(changes[0]), `"version":2`) {
+		t.Fatalf("didChange: %s", changes)
+	}
+	if w := f.watched(); len(w) != 0 {
+		t.Fatalf("an open document's change was also sent as a watched file: %q", w)
+	}
+	// LRU: a third document closes the least recently used (b.go).
+	f.hoverText("b.go")
+	f.hoverText("a.go")
+	write(t, filepath.Join(f.ws, "c.go"), "package a\n")
+	f.hoverText("c.go")
+	closes := f.notifications("textDocument/didClose")
+	if len(closes) != 1 || !strings.Contains(string(closes[0]), "/b.go") {
+		t.Fatalf("didClose after eviction: %s", closes)
+	}
+	// A deleted open document is closed before the next request, and its
+	// deletion is delivered; a query on it is rejected.
+	if err := os.Remove(a); err != nil {
+		t.Fatal(err)
+	}
+	f.hoverText("c.go")
+	closes = f.notifications("textDocument/didClose")
+	if len(closes) != 2 || !strings.Contains(string(closes[1]), "/a.go") {
+		t.Fatalf("didClose after deletion: %s", closes)
+	}
+	if w := f.watched(); !slices.Equal(w, []string{"c.go created", "a.go deleted"}) {
+		t.Fatalf("watched changes: %q", w)
+	}
+	if _, err := f.query(context.Background(), lspseam.OpHover, "a.go"); codeOf(err) != lspseam.CodeSourceRejected {
+		t.Fatalf("query on a deleted file: %v", err)
+	}
+	if pids := f.pids(); len(pids) != 1 {
+		t.Fatalf("the server was restarted: %v", pids)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestWatchedFilesBeforeRequest: a file created by another tool reaches the
+// server before the next request, in the log's order.
+func TestWatchedFilesBeforeRequest(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, nil)
+	f.mustQuery(lspseam.OpDefinition)
+	write(t, filepath.Join(f.ws, "extra.go"), "package a\n\nfunc E() { A() }\n")
+	write(t, filepath.Join(f.ws, "notes.md"), "# not Go\n")
+	write(t, filepath.Join(f.ws, "b.go"), "package a\n\nfunc B() { A(); A() }\n")
+	f.mustQuery(lspseam.OpDefinition)
+	var order []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && (e.Method == "workspace/didChangeWatchedFiles" || e.Method == "textDocument/definition") {
+			order = append(order, e.Method)
+		}
+	}
+	want := []string{"textDocument/definition", "workspace/didChangeWatchedFiles", "textDocument/definition"}
+	if !slices.Equal(order, want) {
+		t.Fatalf("order: %q, want %q", order, want)
+	}
+	// Without registrations, the server gets its configured extensions.
+	if w := f.watched(); !slices.Equal(w, []string{"extra.go created", "b.go changed"}) {
+		t.Fatalf("watched changes: %q", w)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestWatchRegistrations: a server that registers watchers gets what its
+// globs and kinds select, and nothing after it unregisters.
+func TestWatchRegistrations(t *testing.T) {
+	g := baseline(t)
+	register := map[string]any{"serverRequest": "client/registerCapability", "params": map[string]any{"registrations": []any{
+		map[string]any{"id": "w1", "method": "workspace/didChangeWatchedFiles", "registerOptions": map[string]any{"watchers": []any{
+			map[string]any{"globPattern": "**/*.{txt,mod}"},
+			map[string]any{"globPattern": map[string]any{"baseUri": "$WS", "pattern": "gen/*.go"}, "kind": 4},
+		}}},
+	}}}
+	unregister := map[string]any{"serverRequest": "client/unregisterCapability", "params": map[string]any{"unregisterations": []any{
+		map[string]any{"id": "w1", "method": "workspace/didChangeWatchedFiles"},
+	}}}
+	script := map[string]any{"methods": map[string]any{
+		"textDocument/definition": map[string]any{"result": "$echoPosition"},
+		"textDocument/hover":      map[string]any{"result": nil, "before": []any{unregister}},
+		"initialized":             map[string]any{"action": "none", "after": []any{register}},
+	}}
+	f := newFake(t, script, nil)
+	ws, _ := filepath.EvalSymlinks(f.ws)
+	data, _ := json.Marshal(script)
+	if err := os.WriteFile(f.script, []byte(strings.ReplaceAll(string(data), "$WS", FileURI(ws))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.mustQuery(lspseam.OpDefinition)
+	if !waitFor(2*time.Second, func() bool { return countResponses(f, "client/registerCapability") > 0 }) {
+		t.Fatal("the fake server did not register")
+	}
+	write(t, filepath.Join(f.ws, "notes.txt"), "x\n")
+	write(t, filepath.Join(f.ws, "go.mod"), "module a\n")
+	write(t, filepath.Join(f.ws, "gen/z.go"), "package gen\n")
+	write(t, filepath.Join(f.ws, "c.go"), "package a\n")
+	f.mustQuery(lspseam.OpDefinition)
+	if err := os.Remove(filepath.Join(f.ws, "gen/z.go")); err != nil {
+		t.Fatal(err)
+	}
+	f.mustQuery(lspseam.OpDefinition)
+	if w := f.watched(); !slices.Equal(w, []string{"notes.txt created", "go.mod created", "z.go deleted"}) {
+		t.Fatalf("watched changes: %q", w)
+	}
+	// After unregistering, nothing matches.
+	if _, err := f.query(context.Background(), lspseam.OpHover, "a.go"); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(f.ws, "more.txt"), "x\n")
+	f.mustQuery(lspseam.OpDefinition)
+	if w := f.watched(); len(w) != 3 {
+		t.Fatalf("a change was delivered after unregistering: %q", w)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+func countResponses(f *fake, method string) int {
+	n := 0
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.ResponseTo == method {
+			n++
+		}
+	}
+	return n
+}
+
+// TestLostChangesRestartServer: when the watcher cannot know what changed
+// (queue overflow), the server is replaced and the fresh one reads the disk.
+func TestLostChangesRestartServer(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, nil)
+	f.hoverText("a.go")
+	ws, _ := filepath.EvalSymlinks(f.ws)
+	f.p.watchers.mu.Lock()
+	w := f.p.watchers.byRoot[ws]
+	f.p.watchers.mu.Unlock()
+	if w == nil {
+		t.Fatal("no watcher for the workspace")
+	}
+	w.mu.Lock()
+	w.handleError(fsnotify.ErrEventOverflow)
+	w.mu.Unlock()
+	write(t, filepath.Join(f.ws, "a.go"), "package a // after overflow\n")
+	if got := f.hoverText("a.go"); !strings.Contains(got, "after overflow") {
+		t.Fatalf("hover after overflow: %q", got)
+	}
+	if pids := f.pids(); len(pids) != 2 {
+		t.Fatalf("want a restart after lost changes, got processes %v", pids)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestChangeSyncNoneReopens: a server whose change sync is None gets the
+// new text by close and reopen.
+func TestChangeSyncNoneReopens(t *testing.T) {
+	g := baseline(t)
+	script := map[string]any{
+		"capabilities": map[string]any{"textDocumentSync": map[string]any{"openClose": true, "change": 0}, "hoverProvider": true},
+		"methods":      map[string]any{"textDocument/hover": map[string]any{"result": "$echoText"}},
+	}
+	f := newFake(t, script, nil)
+	f.hoverText("a.go")
+	write(t, filepath.Join(f.ws, "a.go"), "package a // reopened\n")
+	if got := f.hoverText("a.go"); !strings.Contains(got, "reopened") {
+		t.Fatalf("hover: %q", got)
+	}
+	if o, c, ch := f.received("textDocument/didOpen"), f.received("textDocument/didClose"), f.received("textDocument/didChange"); o != 2 || c != 1 || ch != 0 {
+		t.Fatalf("%d didOpen, %d didClose, %d didChange; want 2, 1, 0", o, c, ch)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+func TestIdleShutdown(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, map[string]any{"idleTimeoutMs": 200})
+	f.hoverText("a.go")
+	if !waitFor(5*time.Second, func() bool { return liveFakes(t) == 0 }) {
+		t.Fatal("the idle server was not stopped")
+	}
+	if f.received("shutdown") != 1 {
+		t.Fatalf("an idle server is stopped gracefully: %d shutdown requests", f.received("shutdown"))
+	}
+	if got := f.hoverText("a.go"); !strings.HasPrefix(got, "package a") {
+		t.Fatalf("hover after restart: %q", got)
+	}
+	if pids := f.pids(); len(pids) != 2 {
+		t.Fatalf("want a lazy restart, got processes %v", pids)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestProjectRoots: with rootMarkers, each module of a workspace gets its
+// own server, running in the module's directory.
+func TestProjectRoots(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echo, map[string]any{"rootMarkers": []string{"go.mod"}})
+	write(t, filepath.Join(f.ws, "m1/go.mod"), "module m1\n")
+	write(t, filepath.Join(f.ws, "m1/x/x.go"), "package x\n")
+	write(t, filepath.Join(f.ws, "m2/go.mod"), "module m2\n")
+	write(t, filepath.Join(f.ws, "m2/y.go"), "package m2\n")
+	for _, file := range []string{"m1/x/x.go", "m2/y.go", "a.go", "m1/x/x.go"} {
+		if _, err := f.query(context.Background(), lspseam.OpDefinition, file); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+	}
+	ws, _ := filepath.EvalSymlinks(f.ws)
+	var cwds []string
+	for _, e := range f.events() {
+		if e.Event == "start" {
+			cwds = append(cwds, e.Cwd)
+		}
+	}
+	want := []string{filepath.Join(ws, "m1"), filepath.Join(ws, "m2"), ws}
+	if !slices.Equal(cwds, want) {
+		t.Fatalf("server working directories %q, want %q", cwds, want)
+	}
+	var roots []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Method == "initialize" {
+			var p struct {
+				RootURI string `json:"rootUri"`
+			}
+			json.Unmarshal(e.Params, &p)
+			roots = append(roots, p.RootURI)
+		}
+	}
+	if !slices.Equal(roots, []string{FileURI(want[0]), FileURI(want[1]), FileURI(want[2])}) {
+		t.Fatalf("rootUris %q", roots)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}

@@ -1,0 +1,692 @@
+package localstdio
+
+import (
+	"context"
+	"errors"
+	"hash/maphash"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Watching workspaces so that long-lived servers answer from the files as
+// they are on disk when a query's turn starts.
+//
+// One workspaceWatcher per canonical workspace, shared by every server
+// instance running in it; each instance holds a subscription, which
+// records, per path, the first and the last raw change since the instance
+// last took them (the core turns that pair into the net change and decides
+// what the server is told; see core/watch.go). The watcher owns no LSP and
+// no policy: it only observes the disk and records.
+//
+// # The freshness barrier
+//
+// inotify queues the events of all watches of one instance in one FIFO, in
+// the order the changes happened. sync creates a uniquely named sentinel
+// file in a private directory watched by the same instance and waits until
+// the watcher's event loop reads the sentinel's event: every change that
+// completed before sync began was queued before the sentinel, so it has
+// been read and recorded by then. No sleeps, no "usually".
+//
+// # When watching is impossible
+//
+// If inotify cannot be used (no instance available, the watch limit is
+// reached, the sentinel cannot be created), the watcher falls back to
+// polling: sync rescans the tree and compares sizes, modification times and
+// inode numbers with the previous scan (bounded by maxTreeEntries), and
+// says so once in the log. When changes may have been lost — the kernel's
+// event queue overflowed, or the switch to polling happened while servers
+// were running — every subscription is marked lost and its server is
+// restarted at its next query, so it re-reads the disk.
+
+// Limits of the watcher.
+const (
+	// maxTreeEntries bounds the files and directories a workspace watcher
+	// indexes (and a polling rescan visits).
+	maxTreeEntries = 500_000
+	// maxPendingPaths bounds the distinct paths a subscription holds
+	// between two queries; beyond it the server is restarted instead.
+	maxPendingPaths = 100_000
+	// barrierTimeout bounds the wait for a sentinel event. It never
+	// elapses while inotify works; if it does, the watcher falls back to
+	// polling rather than let a query hang.
+	barrierTimeout = 10 * time.Second
+)
+
+// changeKind is one raw change of a path, as the core's PathChange names it.
+type changeKind string
+
+const (
+	changeCreated changeKind = "created"
+	changeChanged changeKind = "changed"
+	changeDeleted changeKind = "deleted"
+)
+
+// watcherSet shares workspace watchers between the providers of a host:
+// one per canonical workspace, alive while some instance subscribes.
+//
+// A watcherSet is safe for concurrent use.
+type watcherSet struct {
+	log *slog.Logger
+
+	mu     sync.Mutex
+	byRoot map[string]*workspaceWatcher
+	wg     sync.WaitGroup // running event loops and teardowns
+
+	// Test hooks: newNotify replaces fsnotify.NewWatcher, addWatch
+	// replaces (*fsnotify.Watcher).Add.
+	newNotify func() (*fsnotify.Watcher, error)
+	addWatch  func(w *fsnotify.Watcher, dir string) error
+}
+
+func newWatcherSet(log *slog.Logger) *watcherSet {
+	return &watcherSet{log: log, byRoot: map[string]*workspaceWatcher{}}
+}
+
+// wait blocks until every watcher has stopped (after its last
+// subscription closed).
+func (s *watcherSet) wait() { s.wg.Wait() }
+
+// subscribe returns a new subscription to the workspace's watcher,
+// starting the watcher (walking the tree, adding watches) if it is the
+// first. Changes that complete after subscribe returns are recorded.
+func (s *watcherSet) subscribe(root string) *subscription {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.byRoot[root]
+	if w == nil {
+		w = s.start(root)
+		s.byRoot[root] = w
+	}
+	sub := &subscription{w: w, pending: map[string]*pathRecord{}}
+	w.mu.Lock()
+	w.subs[sub] = struct{}{}
+	w.mu.Unlock()
+	return sub
+}
+
+// release drops a subscription; the last one stops the watcher.
+func (s *watcherSet) release(sub *subscription) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := sub.w
+	w.mu.Lock()
+	delete(w.subs, sub)
+	empty := len(w.subs) == 0
+	w.mu.Unlock()
+	if !empty || s.byRoot[w.root] != w {
+		return
+	}
+	delete(s.byRoot, w.root)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		w.stop()
+	}()
+}
+
+// workspaceWatcher observes one canonical workspace.
+type workspaceWatcher struct {
+	set  *watcherSet
+	root string
+	log  *slog.Logger
+
+	mu        sync.Mutex
+	subs      map[*subscription]struct{}
+	tree      map[string]map[string]bool // directory → child name → is a directory
+	entries   int                        // files and directories in tree
+	truncated bool                       // the tree hit maxTreeEntries
+	polling   bool                       // inotify is not used; sync rescans
+	stamps    map[string]fileStamp       // the last scan's state (polling only)
+	seq       uint64                     // the last sentinel number handed out
+	waiters   map[uint64]chan struct{}   // sentinels not yet seen
+
+	fsw      *fsnotify.Watcher // nil while polling
+	sentinel string            // private directory for sentinel files
+	loopDone chan struct{}     // closed when the event loop returned
+}
+
+// fileStamp is what a polling rescan compares. A file modified within
+// racyWindow of a scan may change again without changing its size or
+// modification time (file system timestamps are coarser than writes), so
+// its content hash is kept too, as git does for "racily clean" entries.
+type fileStamp struct {
+	size   int64
+	mtime  int64
+	ino    uint64
+	dir    bool
+	racy   bool // modified within racyWindow of its scan
+	hashed bool
+	hash   uint64
+}
+
+// racyWindow is how recent a modification time must be for a rescan to
+// compare the file's content as well.
+const racyWindow = 2 * time.Second
+
+var stampSeed = maphash.MakeSeed()
+
+func (s *watcherSet) start(root string) *workspaceWatcher {
+	w := &workspaceWatcher{
+		set:      s,
+		root:     root,
+		log:      s.log.With("workspace", root),
+		subs:     map[*subscription]struct{}{},
+		tree:     map[string]map[string]bool{},
+		waiters:  map[uint64]chan struct{}{},
+		loopDone: make(chan struct{}),
+	}
+	newNotify := s.newNotify
+	if newNotify == nil {
+		newNotify = fsnotify.NewWatcher
+	}
+	fsw, err := newNotify()
+	if err == nil {
+		w.sentinel, err = os.MkdirTemp("", "lspseam-barrier-")
+		if err == nil {
+			err = w.add(fsw, w.sentinel)
+		}
+		if err != nil {
+			fsw.Close()
+		}
+	}
+	if err != nil {
+		close(w.loopDone)
+		w.mu.Lock()
+		w.startPolling("inotify is unavailable: " + err.Error())
+		w.mu.Unlock()
+		return w
+	}
+	w.fsw = fsw
+	w.mu.Lock()
+	w.indexDir(root, false)
+	polling := w.polling
+	w.mu.Unlock()
+	if polling {
+		close(w.loopDone)
+		return w
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		w.loop(fsw)
+	}()
+	w.log.Debug("watching the workspace", "entries", w.entries)
+	return w
+}
+
+func (w *workspaceWatcher) add(fsw *fsnotify.Watcher, dir string) error {
+	if w.set.addWatch != nil {
+		return w.set.addWatch(fsw, dir)
+	}
+	return fsw.Add(dir)
+}
+
+// stop ends the event loop and removes the sentinel directory.
+func (w *workspaceWatcher) stop() {
+	w.mu.Lock()
+	fsw := w.fsw
+	w.fsw = nil
+	w.releaseWaitersLocked()
+	w.mu.Unlock()
+	if fsw != nil {
+		fsw.Close()
+	}
+	<-w.loopDone
+	if w.sentinel != "" {
+		os.RemoveAll(w.sentinel)
+	}
+}
+
+// loop reads events until the fsnotify watcher is closed. fsnotify sends
+// an overflow error before the events that follow it, on unbuffered
+// channels, so reading both here keeps the kernel's order.
+func (w *workspaceWatcher) loop(fsw *fsnotify.Watcher) {
+	defer close(w.loopDone)
+	for {
+		select {
+		case ev, ok := <-fsw.Events:
+			if !ok {
+				return
+			}
+			w.mu.Lock()
+			w.handle(ev)
+			w.mu.Unlock()
+		case err, ok := <-fsw.Errors:
+			if !ok {
+				return
+			}
+			w.mu.Lock()
+			w.handleError(err)
+			w.mu.Unlock()
+		}
+	}
+}
+
+func (w *workspaceWatcher) handleError(err error) {
+	if errors.Is(err, fsnotify.ErrEventOverflow) {
+		w.log.Warn("the kernel's file event queue overflowed; the servers of this workspace will be restarted at their next query so that they re-read the disk")
+		w.loseAllLocked("file events were lost (inotify queue overflow)")
+		// Directories created during the overflow may have no watch yet.
+		w.tree = map[string]map[string]bool{}
+		w.entries = 0
+		w.indexDir(w.root, false)
+		return
+	}
+	w.log.Debug("file watcher error", "err", err)
+}
+
+// handle applies one event, with w.mu held.
+func (w *workspaceWatcher) handle(ev fsnotify.Event) {
+	name := ev.Name
+	if w.sentinel != "" && filepath.Dir(name) == w.sentinel {
+		if ev.Has(fsnotify.Create) {
+			if n, err := strconv.ParseUint(filepath.Base(name), 10, 64); err == nil {
+				if ch := w.waiters[n]; ch != nil {
+					delete(w.waiters, n)
+					close(ch)
+				}
+			}
+		}
+		return
+	}
+	if w.polling || ignoredPath(w.root, name) {
+		return
+	}
+	if name == w.root {
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+			w.log.Warn("the workspace directory itself was removed or renamed")
+			w.loseAllLocked("the workspace directory was removed or renamed")
+		}
+		return
+	}
+	dir, base := filepath.Dir(name), filepath.Base(name)
+	switch {
+	case ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename):
+		// A moved or deleted watched directory reports itself too; an
+		// entry its indexed parent does not know was already handled.
+		children := w.tree[dir]
+		_, known := children[base]
+		switch {
+		case w.tree[name] != nil:
+			w.forgetDir(name)
+		case known || children == nil:
+			w.recordLocked(name, changeDeleted)
+		}
+		if known {
+			delete(children, base)
+			w.entries--
+		}
+	case ev.Has(fsnotify.Create):
+		info, err := os.Lstat(name)
+		if err == nil && info.IsDir() {
+			w.indexDir(name, true)
+			w.noteChild(dir, base, true)
+			return
+		}
+		// A file replaced by a rename (an atomic write) existed before:
+		// that is a change, not a creation.
+		kind := changeCreated
+		if isDir, known := w.tree[dir][base]; known && !isDir {
+			kind = changeChanged
+		}
+		w.noteChild(dir, base, false)
+		w.recordLocked(name, kind)
+	case ev.Has(fsnotify.Write):
+		w.recordLocked(name, changeChanged)
+	}
+}
+
+// noteChild records a new entry of a watched directory.
+func (w *workspaceWatcher) noteChild(dir, name string, isDir bool) {
+	children := w.tree[dir]
+	if children == nil {
+		return
+	}
+	if _, ok := children[name]; !ok {
+		if w.entries >= maxTreeEntries {
+			w.truncateLocked()
+			return
+		}
+		w.entries++
+	}
+	children[name] = isDir
+}
+
+// indexDir watches dir and everything below it (except .git) and indexes
+// its entries. With created, dir and everything found below it is
+// recorded as created: a directory that appears after the watch started
+// may have been filled before its own watch was added.
+func (w *workspaceWatcher) indexDir(dir string, created bool) {
+	stack := []string{dir}
+	for len(stack) > 0 && !w.polling {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if w.tree[d] != nil {
+			continue
+		}
+		// The watch comes first, so nothing created after the read below
+		// is missed.
+		if err := w.add(w.fsw, d); err != nil {
+			if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
+				w.startPolling("the inotify watch limit was reached (" + err.Error() + "); raise fs.inotify.max_user_watches to watch instead of rescanning")
+				return
+			}
+			w.log.Debug("directory not watched", "dir", d, "err", err)
+			continue
+		}
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			w.log.Debug("directory not read", "dir", d, "err", err)
+		}
+		children := make(map[string]bool, len(entries))
+		w.tree[d] = children
+		if created {
+			w.recordLocked(d, changeCreated)
+		}
+		for _, e := range entries {
+			if e.Name() == ".git" {
+				continue
+			}
+			if w.entries >= maxTreeEntries {
+				w.truncateLocked()
+				break
+			}
+			w.entries++
+			p := filepath.Join(d, e.Name())
+			children[e.Name()] = e.IsDir()
+			if e.IsDir() {
+				stack = append(stack, p)
+			} else if created {
+				w.recordLocked(p, changeCreated)
+			}
+		}
+	}
+}
+
+func (w *workspaceWatcher) truncateLocked() {
+	if !w.truncated {
+		w.truncated = true
+		w.log.Warn("the workspace has more entries than a watcher indexes; a directory moved away from the unindexed part restarts the servers", "maxEntries", maxTreeEntries)
+	}
+}
+
+// forgetDir handles a directory that was removed or moved away: it and
+// every indexed entry below it are recorded as deleted and the stale
+// watches are dropped (inotify keeps a moved directory's watches under
+// their old names).
+func (w *workspaceWatcher) forgetDir(dir string) {
+	children := w.tree[dir]
+	delete(w.tree, dir)
+	w.recordLocked(dir, changeDeleted)
+	if w.fsw != nil {
+		_ = w.fsw.Remove(dir)
+	}
+	for name, isDir := range children {
+		p := filepath.Join(dir, name)
+		w.entries--
+		if isDir {
+			w.forgetDir(p)
+		} else {
+			w.recordLocked(p, changeDeleted)
+		}
+	}
+	if w.truncated {
+		w.loseAllLocked("a directory was moved away from a workspace too large to index")
+	}
+}
+
+// ignoredPath reports whether path is .git or inside a .git directory of
+// the workspace.
+func ignoredPath(root, path string) bool {
+	rel := strings.TrimPrefix(path, root)
+	return rel == "/.git" || strings.Contains(rel+"/", "/.git/")
+}
+
+// recordLocked gives one change to every subscription.
+func (w *workspaceWatcher) recordLocked(path string, kind changeKind) {
+	for sub := range w.subs {
+		sub.record(path, kind)
+	}
+}
+
+func (w *workspaceWatcher) loseAllLocked(why string) {
+	for sub := range w.subs {
+		sub.lose(why)
+	}
+}
+
+func (w *workspaceWatcher) releaseWaitersLocked() {
+	for n, ch := range w.waiters {
+		delete(w.waiters, n)
+		close(ch)
+	}
+}
+
+// startPolling switches to rescanning, with w.mu held. Subscriptions that
+// already exist may have missed changes, so they are marked lost.
+func (w *workspaceWatcher) startPolling(why string) {
+	if w.polling {
+		return
+	}
+	w.polling = true
+	w.log.Warn("watching files is impossible; each query rescans the workspace instead", "reason", why)
+	w.loseAllLocked("file watching stopped (" + why + ")")
+	w.releaseWaitersLocked()
+	if fsw := w.fsw; fsw != nil {
+		w.fsw = nil
+		// Close waits for fsnotify's reader, which may be waiting for the
+		// event loop that is calling us: close it from elsewhere.
+		w.set.wg.Add(1)
+		go func() {
+			defer w.set.wg.Done()
+			fsw.Close()
+		}()
+	}
+	w.tree = map[string]map[string]bool{}
+	w.entries = 0
+	w.stamps = w.scan(nil)
+}
+
+// scan walks the workspace (without .git), bounded by maxTreeEntries.
+// Files modified recently, or hashed by the previous scan with the same
+// stamp, are hashed.
+func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp {
+	stamps := map[string]fileStamp{}
+	now := time.Now()
+	_ = filepath.WalkDir(w.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // unreadable: skip, as a watch would
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if p == w.root {
+			return nil
+		}
+		if len(stamps) >= maxTreeEntries {
+			w.truncateLocked()
+			return filepath.SkipAll
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		st := fileStamp{size: info.Size(), mtime: info.ModTime().UnixNano(), dir: d.IsDir()}
+		if sys, ok := info.Sys().(*syscall.Stat_t); ok {
+			st.ino = sys.Ino
+		}
+		if info.Mode().IsRegular() {
+			old, had := prev[p]
+			sameStamp := had && old.size == st.size && old.mtime == st.mtime && old.ino == st.ino
+			st.racy = now.Sub(info.ModTime()) < racyWindow
+			if st.racy || (sameStamp && old.racy) {
+				if data, err := os.ReadFile(p); err == nil {
+					st.hashed, st.hash = true, maphash.Bytes(stampSeed, data)
+				}
+			}
+		}
+		stamps[p] = st
+		return nil
+	})
+	return stamps
+}
+
+// rescanLocked compares the tree with the previous scan and records the
+// differences.
+func (w *workspaceWatcher) rescanLocked() {
+	now := w.scan(w.stamps)
+	for p, st := range now {
+		old, ok := w.stamps[p]
+		switch {
+		case !ok || old.dir != st.dir:
+			if ok {
+				w.recordLocked(p, changeDeleted)
+			}
+			w.recordLocked(p, changeCreated)
+		case st.dir:
+		case old.ino != st.ino:
+			w.recordLocked(p, changeDeleted)
+			w.recordLocked(p, changeCreated)
+		case old.size != st.size || old.mtime != st.mtime || (old.hashed && st.hashed && old.hash != st.hash):
+			w.recordLocked(p, changeChanged)
+		}
+	}
+	for p := range w.stamps {
+		if _, ok := now[p]; !ok {
+			w.recordLocked(p, changeDeleted)
+		}
+	}
+	w.stamps = now
+}
+
+// sync is the freshness barrier: when it returns nil, every change that
+// completed before it was called has been recorded in the subscriptions.
+func (w *workspaceWatcher) sync(ctx context.Context) error {
+	w.mu.Lock()
+	if w.polling {
+		w.rescanLocked()
+		w.mu.Unlock()
+		return nil
+	}
+	w.seq++
+	n := w.seq
+	seen := make(chan struct{})
+	w.waiters[n] = seen
+	w.mu.Unlock()
+
+	name := filepath.Join(w.sentinel, strconv.FormatUint(n, 10))
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		w.mu.Lock()
+		delete(w.waiters, n)
+		w.startPolling("the barrier's sentinel file cannot be created: " + err.Error())
+		w.mu.Unlock()
+		return w.sync(ctx)
+	}
+	f.Close()
+	os.Remove(name)
+
+	timer := time.NewTimer(barrierTimeout)
+	defer timer.Stop()
+	select {
+	case <-seen:
+		// Released by the sentinel, or by a switch to polling (which
+		// marked every subscription lost first).
+		return nil
+	case <-timer.C:
+		w.mu.Lock()
+		w.startPolling("a sentinel event did not arrive within " + barrierTimeout.String())
+		w.mu.Unlock()
+		return nil
+	case <-ctx.Done():
+		w.mu.Lock()
+		delete(w.waiters, n)
+		w.mu.Unlock()
+		return ctxError(ctx, "waiting for file events to be read")
+	}
+}
+
+// subscription is one server instance's view of a workspace's changes:
+// per path, the first and the last raw change since the last take.
+//
+// It is safe for concurrent use: the watcher records while the instance's
+// query takes.
+type subscription struct {
+	w *workspaceWatcher
+
+	mu      sync.Mutex
+	pending map[string]*pathRecord
+	order   []string // paths in first-seen order
+	lost    string   // non-empty: changes were lost, the server must restart
+}
+
+type pathRecord struct{ first, last changeKind }
+
+func (s *subscription) record(path string, kind changeKind) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lost != "" {
+		return
+	}
+	if r := s.pending[path]; r != nil {
+		r.last = kind
+		return
+	}
+	if len(s.pending) >= maxPendingPaths {
+		s.loseLocked("more than " + strconv.Itoa(maxPendingPaths) + " files changed between two queries")
+		return
+	}
+	s.pending[path] = &pathRecord{first: kind, last: kind}
+	s.order = append(s.order, path)
+}
+
+func (s *subscription) lose(why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.loseLocked(why)
+}
+
+func (s *subscription) loseLocked(why string) {
+	if s.lost == "" {
+		s.lost = why
+	}
+	s.pending = map[string]*pathRecord{}
+	s.order = nil
+}
+
+// take returns the recorded changes (paths inside within, in first-seen
+// order) and clears them; lost is non-empty when changes were lost.
+func (s *subscription) take(within string) (changes []lspseam.PathChange, lost string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lost != "" {
+		lost = s.lost
+		s.lost = ""
+		return nil, lost
+	}
+	for _, p := range s.order {
+		if within == "" || inside(within, p) {
+			r := s.pending[p]
+			changes = append(changes, lspseam.PathChange{Path: p, First: string(r.first), Last: string(r.last)})
+		}
+	}
+	if len(s.order) > 0 {
+		s.pending = map[string]*pathRecord{}
+		s.order = nil
+	}
+	return changes, ""
+}
+
+// close releases the subscription.
+func (s *subscription) close() { s.w.set.release(s) }
