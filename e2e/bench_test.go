@@ -22,7 +22,7 @@ import (
 // ratios or sizes measured in the same run; none asserts a time.
 
 // directClient is the minimal LSP client the shim is compared with: the
-// same didOpen/request/didClose on the same server, no seam.
+// same requests to the same server, no seam.
 type directClient struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
@@ -93,9 +93,12 @@ func (c *directClient) call(method string, params any) json.RawMessage {
 	return <-ch
 }
 
-// BenchmarkServeVsDirect measures warm per-query latency through `lspseam
-// serve` and through a direct client on gopls with the Go fixture, one
-// query of each in turn, and reports the ratio.
+// BenchmarkServeVsDirect measures warm per-query latency on gopls with the
+// Go fixture through `lspseam serve` and through two direct clients on
+// their own gopls: one that keeps the document open (what an editor does,
+// and what lspseam's open-document cache does), one that opens and closes
+// it around each query (the seed's transient open). One query of each in
+// turn; it reports the ratios of medians.
 func BenchmarkServeVsDirect(b *testing.B) {
 	gopls := filepath.Join(toolsBin, "gopls")
 	if _, err := os.Stat(gopls); err != nil {
@@ -106,16 +109,24 @@ func BenchmarkServeVsDirect(b *testing.B) {
 	file := "cmd/shapes/main.go"
 	text, _ := os.ReadFile(filepath.Join(ws, file))
 	uri := localstdio.FileURI(filepath.Join(w.Path, file))
-
-	direct := startDirect(b, gopls, nil, w.Path)
-	direct.call("initialize", map[string]any{"processId": nil, "rootUri": w.URI, "workspaceFolders": []any{map[string]any{"uri": w.URI, "name": "go"}},
-		"capabilities": map[string]any{"general": map[string]any{"positionEncodings": []string{"utf-16"}}}})
-	direct.write(map[string]any{"method": "initialized", "params": map[string]any{}})
-	directQuery := func() {
-		direct.write(map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(text)}}})
-		direct.call("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]int{"line": 22, "character": 16}})
-		direct.write(map[string]any{"method": "textDocument/didClose", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}})
+	open := map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(text)}}
+	definition := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]int{"line": 22, "character": 16}}
+	startGopls := func() *directClient {
+		c := startDirect(b, gopls, nil, w.Path)
+		c.call("initialize", map[string]any{"processId": nil, "rootUri": w.URI, "workspaceFolders": []any{map[string]any{"uri": w.URI, "name": "go"}},
+			"capabilities": map[string]any{"general": map[string]any{"positionEncodings": []string{"utf-16"}}}})
+		c.write(map[string]any{"method": "initialized", "params": map[string]any{}})
+		return c
 	}
+	transient := startGopls()
+	transientQuery := func() {
+		transient.write(map[string]any{"method": "textDocument/didOpen", "params": open})
+		transient.call("textDocument/definition", definition)
+		transient.write(map[string]any{"method": "textDocument/didClose", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}})
+	}
+	kept := startGopls()
+	kept.write(map[string]any{"method": "textDocument/didOpen", "params": open})
+	keptQuery := func() { kept.call("textDocument/definition", definition) }
 
 	cfg := filepath.Join(b.TempDir(), "cfg.yaml")
 	os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: "+gopls+"\n    extensionToLanguage: {.go: go}\n"), 0o644)
@@ -126,35 +137,37 @@ func BenchmarkServeVsDirect(b *testing.B) {
 			b.Fatalf("serve: %+v", err)
 		}
 	}
-	for i := 0; i < 20; i++ { // warm both
-		directQuery()
-		serveQuery()
+	clients := []func(){serveQuery, keptQuery, transientQuery}
+	for i := 0; i < 20; i++ { // warm all three
+		for _, q := range clients {
+			q()
+		}
 	}
 	// Each server does background work after a query (diagnostics after
-	// didOpen/didClose), and both share the machine's cores: alternate
-	// which client goes first and let the servers go idle between queries,
-	// so neither measurement pays for the other's background work.
+	// didOpen/didClose), and all share the machine's cores: rotate which
+	// client goes first and let the servers go idle between queries, so no
+	// measurement pays for another's background work.
 	timed := func(f func()) time.Duration {
 		time.Sleep(30 * time.Millisecond)
 		t0 := time.Now()
 		f()
 		return time.Since(t0)
 	}
-	var d, s []time.Duration
+	times := make([][]time.Duration, len(clients))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if i%2 == 0 {
-			d = append(d, timed(directQuery))
-			s = append(s, timed(serveQuery))
-		} else {
-			s = append(s, timed(serveQuery))
-			d = append(d, timed(directQuery))
+		for j := range clients {
+			k := (i + j) % len(clients)
+			times[k] = append(times[k], timed(clients[k]))
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(percentile(s, 0.5))/float64(percentile(d, 0.5)), "serve/direct-p50")
-	b.ReportMetric(float64(percentile(s, 0.5).Microseconds()), "serve-p50-µs")
-	b.ReportMetric(float64(percentile(d, 0.5).Microseconds()), "direct-p50-µs")
+	s, k, t := percentile(times[0], 0.5), percentile(times[1], 0.5), percentile(times[2], 0.5)
+	b.ReportMetric(float64(s)/float64(k), "serve/kept-open-p50")
+	b.ReportMetric(float64(s)/float64(t), "serve/transient-p50")
+	b.ReportMetric(float64(s.Microseconds()), "serve-p50-µs")
+	b.ReportMetric(float64(k.Microseconds()), "kept-open-p50-µs")
+	b.ReportMetric(float64(t.Microseconds()), "transient-p50-µs")
 }
 
 func percentile(ds []time.Duration, p float64) time.Duration {
