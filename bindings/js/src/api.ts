@@ -7,6 +7,9 @@ import type {
   CheckProvidersInput,
   CheckProvidersOutput,
   Config,
+  FileChangesInput,
+  FileChangesResult,
+  FileWatchersInput,
   InitializeParams,
   InitializeParamsInput,
   LspQueryResult,
@@ -26,6 +29,7 @@ import type {
   ToolCall,
   ToolDefinition,
   TranslateInput,
+  WatchUpdate,
 } from './types.js';
 
 export type * from './types.js';
@@ -54,3 +58,5 @@ export const render = (input: RenderInput): Rendered => getCore('render()').rend
 export const present = (args: unknown): PresentationCard => getCore('present()').present(args);
 export const serverRequest = (input: ServerRequestInput): ServerReply => getCore('serverRequest()').serverRequest(input);
 export const validateConfig = (config: unknown): Config => getCore('validateConfig()').validateConfig(config);
+export const fileWatchers = (input: FileWatchersInput): WatchUpdate => getCore('fileWatchers()').fileWatchers(input);
+export const fileChanges = (input: FileChangesInput): FileChangesResult => getCore('fileChanges()').fileChanges(input);

@@ -12,6 +12,9 @@ import type {
   CheckProvidersOutput,
   Config,
   Envelope,
+  FileChangesInput,
+  FileChangesResult,
+  FileWatchersInput,
   InitializeParams,
   InitializeParamsInput,
   LspQueryResult,
@@ -32,6 +35,7 @@ import type {
   ToolDefinition,
   TranslateInput,
   WasiOptions,
+  WatchUpdate,
 } from './types.js';
 import { createWasi, WasiExit } from './wasi.js';
 
@@ -229,6 +233,14 @@ export class Core {
   validateConfig(config: unknown): Config {
     return this.invoke('validateConfig', config);
   }
+  /** The watched-file part of a server's client/registerCapability or client/unregisterCapability params. */
+  fileWatchers(input: FileWatchersInput): WatchUpdate {
+    return this.invoke('fileWatchers', input);
+  }
+  /** The workspace/didChangeWatchedFiles notifications for a host's recorded changes, and the open documents to re-read. */
+  fileChanges(input: FileChangesInput): FileChangesResult {
+    return this.invoke('fileChanges', input);
+  }
 }
 
 const KNOWN_METHODS = new Set<string>([
@@ -246,6 +258,8 @@ const KNOWN_METHODS = new Set<string>([
   'present',
   'serverRequest',
   'validateConfig',
+  'fileWatchers',
+  'fileChanges',
 ] satisfies AbiMethod[]);
 
 /** Decodes an envelope: the ok value, or a thrown LspError. */

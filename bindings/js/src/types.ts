@@ -188,6 +188,12 @@ export interface Readiness {
 export interface Negotiation {
   positionEncoding: string;
   transientOpen: boolean;
+  /**
+   * The server's TextDocumentSyncKind for didChange: 0 (None: close and
+   * reopen a document to update it), 1 (Full) or 2 (Incremental; send full
+   * text for both).
+   */
+  changeSync: 0 | 1 | 2;
   operations: Record<LspOperation, boolean>;
   readiness: Readiness;
 }
@@ -226,6 +232,12 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   killGraceMs: number;
   settleMs: number | null;
+  /** File names (go.mod, package.json, …) that mark a project root; empty = the workspace root only. */
+  rootMarkers: string[];
+  /** The most documents a long-lived server is kept holding open at once. */
+  maxOpenDocuments: number;
+  /** How long a long-lived server may sit unused before it is shut down. */
+  idleTimeoutMs: number;
 }
 
 /** A validated configuration. */
@@ -238,6 +250,65 @@ export interface Config {
 export interface ConfigInput {
   servers: Record<string, Partial<ServerConfig> & { command: string; extensionToLanguage: Record<string, string> }>;
   timeoutMs?: number;
+}
+
+/**
+ * One accepted file watcher: a glob pattern, the `file:` URI of the directory
+ * it is relative to (absent for a plain pattern, matched against the absolute
+ * path and the path relative to the server's root) and its WatchKind bits
+ * (Create 1, Change 2, Delete 4).
+ */
+export interface FileWatcher {
+  pattern: string;
+  baseUri?: string;
+  kind: number;
+}
+
+/** A server's registration of file watchers, by the id it will unregister them with. */
+export interface WatchRegistration {
+  id: string;
+  watchers: FileWatcher[];
+}
+
+/**
+ * fileWatchers' answer: registrations to add (replacing any with the same
+ * id), ids to remove, and the watchers skipped and why.
+ */
+export interface WatchUpdate {
+  register: WatchRegistration[];
+  unregister: string[];
+  problems: string[];
+}
+
+/** What a host saw happen to one path since its last delivery: the first and last raw event. */
+export interface PathChange {
+  /** Absolute and canonical. */
+  path: string;
+  first: 'created' | 'changed' | 'deleted';
+  last: 'created' | 'changed' | 'deleted';
+}
+
+/** One LSP FileEvent: a `file:` URI and its FileChangeType (Created 1, Changed 2, Deleted 3). */
+export interface FileEvent {
+  uri: string;
+  type: 1 | 2 | 3;
+}
+
+/** The params of one workspace/didChangeWatchedFiles notification. */
+export interface FileChangeBatch {
+  changes: FileEvent[];
+}
+
+/**
+ * fileChanges' answer: the notifications to send in order, the open
+ * documents to re-read and resynchronize, and counts (`matched` events are
+ * in `batches`; `ignored` netted to nothing or matched no watcher).
+ */
+export interface FileChangesResult {
+  batches: FileChangeBatch[];
+  reverify: string[];
+  matched: number;
+  ignored: number;
 }
 
 // ---- ABI method inputs ------------------------------------------------------
@@ -297,6 +368,26 @@ export interface ServerRequestInput {
   workspaceUri?: string;
 }
 
+export interface FileWatchersInput {
+  /** client/registerCapability or client/unregisterCapability. */
+  method: string;
+  params?: Json;
+}
+
+export interface FileChangesInput {
+  changes: PathChange[];
+  /** What fileWatchers registered; `null` = the server registered no watchers (changes match by extension). */
+  registrations: WatchRegistration[] | null;
+  /** The server's extensions, matched when `registrations` is null. */
+  extensions: string[];
+  /** The server's root (absolute, canonical); plain patterns also match paths relative to it. */
+  root: string;
+  /** The documents the server holds open (absolute, canonical). */
+  openDocuments: string[];
+  /** The most changes in one notification; default 1,000. */
+  maxBatch?: number;
+}
+
 /** Every ABI method: its input and its ok value. */
 export interface AbiMethods {
   toolDefinition: { input: Record<string, never>; output: ToolDefinition };
@@ -314,6 +405,8 @@ export interface AbiMethods {
   serverRequest: { input: ServerRequestInput; output: ServerReply };
   /** Input is `ConfigInput` when valid; anything else is answered with LSP_CONFIG_INVALID. */
   validateConfig: { input: unknown; output: Config };
+  fileWatchers: { input: FileWatchersInput; output: WatchUpdate };
+  fileChanges: { input: FileChangesInput; output: FileChangesResult };
 }
 
 export type AbiMethod = keyof AbiMethods;

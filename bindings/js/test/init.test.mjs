@@ -23,6 +23,8 @@ const methods = [
   ['present', () => lspseam.present({})],
   ['serverRequest', () => lspseam.serverRequest({ method: 'x' })],
   ['validateConfig', () => lspseam.validateConfig({ servers: {} })],
+  ['fileWatchers', () => lspseam.fileWatchers({ method: 'client/registerCapability' })],
+  ['fileChanges', () => lspseam.fileChanges({ changes: [], registrations: null, extensions: [], root: '/w', openDocuments: [] })],
   ['call', () => lspseam.call('toolDefinition', '{}')],
   ['createLspTool', () => lspseam.createLspTool({ client: { query: async () => ({}) }, workspaceRoot: '/w' })],
   ['getCore', () => lspseam.getCore()],

@@ -12,8 +12,9 @@ await lspseam.init();
 test('golden files hold the expected cases', () => {
   const methods = new Set(cases.map((c) => c.method));
   assert.deepEqual([...methods].sort(), [
-    'checkOperation', 'checkProviders', 'initializeParams', 'negotiate', 'normalizeProvider', 'parseToolArgs',
-    'present', 'render', 'request', 'selectProvider', 'serverRequest', 'toolDefinition', 'translate', 'validateConfig',
+    'checkOperation', 'checkProviders', 'fileChanges', 'fileWatchers', 'initializeParams', 'negotiate', 'normalizeProvider',
+    'parseToolArgs', 'present', 'render', 'request', 'selectProvider', 'serverRequest', 'toolDefinition', 'translate',
+    'validateConfig',
   ]);
   assert.ok(cases.length >= 240, `only ${cases.length} golden cases`);
 });
@@ -49,6 +50,8 @@ const typed = {
   present: (v) => lspseam.present(v),
   serverRequest: (v) => lspseam.serverRequest(v),
   validateConfig: (v) => lspseam.validateConfig(v),
+  fileWatchers: (v) => lspseam.fileWatchers(v),
+  fileChanges: (v) => lspseam.fileChanges(v),
 };
 
 test('typed methods return the ok value or throw LspError with the envelope code', () => {

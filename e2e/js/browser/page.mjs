@@ -2,7 +2,7 @@
 // import map from the local test server. Results go to window.__lspseam.
 import * as lspseam from 'lspseam';
 
-const methods = ['checkOperation', 'checkProviders', 'initializeParams', 'negotiate', 'normalizeProvider', 'parseToolArgs', 'present', 'render', 'request', 'selectProvider', 'serverRequest', 'toolDefinition', 'translate', 'validateConfig'];
+const methods = ['checkOperation', 'checkProviders', 'fileChanges', 'fileWatchers', 'initializeParams', 'negotiate', 'normalizeProvider', 'parseToolArgs', 'present', 'render', 'request', 'selectProvider', 'serverRequest', 'toolDefinition', 'translate', 'validateConfig'];
 
 async function run() {
   const r = { exports: Object.keys(lspseam).sort() };
