@@ -26,7 +26,10 @@ import (
 //	                            "Initializing JS/TS language features" (which begins
 //	                            0.05–2.5 s after the first didOpen) has ended
 //	pyright                     searches only the files it has enumerated until it logs
-//	                            "Found N source files"
+//	                            "Found N source files"; a created or deleted file reaches
+//	                            its program only when a reanalysis timer fires, up to
+//	                            250 ms after the watched-files notification
+//	                            (scheduleReanalysis), so a request sent at once misses it
 //	clangd                      indexes in the background (progress "indexing") from the
 //	                            first didOpen
 //	anything else               a short settle, so loading progress that begins right
@@ -46,6 +49,10 @@ type Readiness struct {
 	// settle that ends without the signal may have given a partial answer
 	// and the result is marked incomplete.
 	ExpectSignal bool `json:"expectSignal"`
+	// ChangeSettleMs is how long to wait after telling the server that
+	// files were created or deleted before a request can see them (0: the
+	// server applies watched-file events before its next request).
+	ChangeSettleMs int64 `json:"changeSettleMs,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -59,6 +66,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `,"expectSignal":`...)
 	b = appendBool(b, r.ExpectSignal)
+	if r.ChangeSettleMs != 0 {
+		b = append(b, `,"changeSettleMs":`...)
+		b = appendInt(b, r.ChangeSettleMs)
+	}
 	return append(b, '}')
 }
 
@@ -73,7 +84,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	case strings.Contains(base, "typescript-language-server"):
 		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
-		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true}
+		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 300}
 	case name == "clangd" || base == "clangd":
 		return Readiness{Server: "clangd", SettleMs: 2000}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -109,9 +110,27 @@ func (in *instance) catchUp(ctx context.Context) error {
 			return err
 		}
 	}
+	structural := false // a file appeared or disappeared
 	for _, batch := range plan.Batches {
 		if err := in.notify(ctx, "workspace/didChangeWatchedFiles", batch); err != nil {
 			return err
+		}
+		for _, c := range batch.Changes {
+			structural = structural || c.Type != lspseam.FileChanged
+		}
+	}
+	if settle := in.neg.Readiness.ChangeSettleMs; structural && settle > 0 {
+		// The server applies created and deleted files on a timer of its
+		// own (see core/readiness.go): give it that long.
+		in.log.Debug("waiting for the server to apply file changes", "ms", settle)
+		timer := time.NewTimer(time.Duration(settle) * time.Millisecond)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+		case <-in.dead:
+			return in.deadErr
+		case <-ctx.Done():
+			return ctxError(ctx, "waiting for the language server to apply file changes")
 		}
 	}
 	if plan.Matched > 0 {

@@ -182,6 +182,8 @@ export interface Readiness {
   settleMs: number;
   readyLog?: string;
   expectSignal: boolean;
+  /** Wait after telling the server of created/deleted files (absent: none). */
+  changeSettleMs?: number;
 }
 
 /** negotiate's answer: what a server can do. */
