@@ -27,9 +27,10 @@ import (
 //	                            0.05–2.5 s after the first didOpen) has ended
 //	pyright                     searches only the files it has enumerated until it logs
 //	                            "Found N source files"; a created or deleted file reaches
-//	                            its program only when a reanalysis timer fires, up to
-//	                            250 ms after the watched-files notification
-//	                            (scheduleReanalysis), so a request sent at once misses it
+//	                            its program only when a reanalysis timer fires (250 ms
+//	                            after the last interaction, later under load) and it
+//	                            enumerates the files again, logging "Found N source
+//	                            files" once more: a request sent before misses it
 //	clangd                      indexes in the background (progress "indexing") from the
 //	                            first didOpen
 //	anything else               a short settle, so loading progress that begins right
@@ -49,9 +50,11 @@ type Readiness struct {
 	// settle that ends without the signal may have given a partial answer
 	// and the result is marked incomplete.
 	ExpectSignal bool `json:"expectSignal"`
-	// ChangeSettleMs is how long to wait after telling the server that
-	// files were created or deleted before a request can see them (0: the
-	// server applies watched-file events before its next request).
+	// ChangeSettleMs, when positive, says the server applies created and
+	// deleted files later than its next request: after telling it of such
+	// changes, wait until it logs ReadyLog again, at most ChangeSettleMs,
+	// else mark the answer incomplete. 0: the server applies watched-file
+	// events before its next request.
 	ChangeSettleMs int64 `json:"changeSettleMs,omitempty"`
 }
 
@@ -84,7 +87,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	case strings.Contains(base, "typescript-language-server"):
 		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
-		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 300}
+		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000}
 	case name == "clangd" || base == "clangd":
 		return Readiness{Server: "clangd", SettleMs: 2000}
 	}

@@ -3,6 +3,7 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"time"
 
@@ -75,8 +76,9 @@ type errChangesLost struct{ why string }
 func (e errChangesLost) Error() string { return "file changes were lost: " + e.why }
 
 // catchUp delivers the changes recorded since the last query. It runs with
-// the workspace turn held, after the watcher's barrier.
-func (in *instance) catchUp(ctx context.Context) error {
+// the workspace turn held, after the watcher's barrier. A non-empty
+// incomplete says the server did not confirm it applied the changes.
+func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) {
 	regs := in.watches.list()
 	within := ""
 	if regs == nil {
@@ -85,10 +87,10 @@ func (in *instance) catchUp(ctx context.Context) error {
 	}
 	changes, lost := in.sub.take(within)
 	if lost != "" {
-		return errChangesLost{lost}
+		return "", errChangesLost{lost}
 	}
 	if len(changes) == 0 {
-		return nil
+		return "", nil
 	}
 	exts := make([]string, 0, len(in.server.Config.ExtensionToLanguage))
 	for ext := range in.server.Config.ExtensionToLanguage {
@@ -103,40 +105,62 @@ func (in *instance) catchUp(ctx context.Context) error {
 		MaxBatch:      maxChangesPerNotification,
 	})
 	if err != nil {
-		return err
+		return "", err
 	}
 	for _, path := range plan.Reverify {
 		if err := in.reverify(ctx, path); err != nil {
-			return err
+			return "", err
 		}
 	}
+	mark := in.progress.logMark()
 	structural := false // a file appeared or disappeared
 	for _, batch := range plan.Batches {
 		if err := in.notify(ctx, "workspace/didChangeWatchedFiles", batch); err != nil {
-			return err
+			return "", err
 		}
 		for _, c := range batch.Changes {
 			structural = structural || c.Type != lspseam.FileChanged
 		}
 	}
-	if settle := in.neg.Readiness.ChangeSettleMs; structural && settle > 0 {
-		// The server applies created and deleted files on a timer of its
-		// own (see core/readiness.go): give it that long.
-		in.log.Debug("waiting for the server to apply file changes", "ms", settle)
-		timer := time.NewTimer(time.Duration(settle) * time.Millisecond)
-		defer timer.Stop()
-		select {
-		case <-timer.C:
-		case <-in.dead:
-			return in.deadErr
-		case <-ctx.Done():
-			return ctxError(ctx, "waiting for the language server to apply file changes")
+	if structural {
+		if incomplete, err := in.awaitChangesApplied(ctx, mark); incomplete != "" || err != nil {
+			return incomplete, err
 		}
 	}
 	if plan.Matched > 0 {
 		in.log.Debug("file changes delivered", "matched", plan.Matched, "ignored", plan.Ignored, "reverified", len(plan.Reverify))
 	}
-	return nil
+	return "", nil
+}
+
+// awaitChangesApplied waits, for a server whose readiness policy says it
+// applies created and deleted files later (core/readiness.go), until it
+// logs the policy's signal again after mark, at most ChangeSettleMs.
+func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomplete string, err error) {
+	policy := in.neg.Readiness
+	if policy.ChangeSettleMs <= 0 || policy.ReadyLog == "" {
+		return "", nil
+	}
+	deadline := time.NewTimer(time.Duration(policy.ChangeSettleMs) * time.Millisecond)
+	defer deadline.Stop()
+	start := time.Now()
+	for {
+		_, changed := in.progress.snapshot()
+		if in.progress.logSeenAfter(policy.ReadyLog, mark) {
+			in.log.Debug("server applied the file changes", "waited", time.Since(start))
+			return "", nil
+		}
+		select {
+		case <-changed:
+		case <-deadline.C:
+			in.log.Info("server did not confirm it applied file changes", "waited", time.Since(start))
+			return fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files created or deleted since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), nil
+		case <-in.dead:
+			return "", in.deadErr
+		case <-ctx.Done():
+			return "", ctxError(ctx, "waiting for the language server to apply file changes")
+		}
+	}
 }
 
 // registrationRequest records a client/registerCapability or

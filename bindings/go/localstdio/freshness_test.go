@@ -3,6 +3,7 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -325,6 +326,52 @@ func TestProjectRoots(t *testing.T) {
 	}
 	if !slices.Equal(roots, []string{FileURI(want[0]), FileURI(want[1]), FileURI(want[2])}) {
 		t.Fatalf("rootUris %q", roots)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestChangesAppliedSignal: for a server whose policy applies created files
+// later (pyright), the request waits until the server logs that it
+// enumerated its files again.
+func TestChangesAppliedSignal(t *testing.T) {
+	g := baseline(t)
+	found := func(n int) map[string]any {
+		return map[string]any{"notification": "window/logMessage", "params": map[string]any{"type": 3, "message": fmt.Sprintf("Found %d source files", n)}}
+	}
+	script := map[string]any{
+		"initialize": map[string]any{"result": map[string]any{
+			"capabilities": map[string]any{"textDocumentSync": 2, "definitionProvider": true},
+			"serverInfo":   map[string]any{"name": "pyright"},
+		}},
+		"methods": map[string]any{
+			"textDocument/definition":         map[string]any{"result": "$echoPosition"},
+			"initialized":                     map[string]any{"action": "none", "after": []any{found(2)}},
+			"workspace/didChangeWatchedFiles": map[string]any{"action": "none", "after": []any{map[string]any{"sleepMs": 300}, found(3)}},
+		},
+	}
+	f := newFake(t, script, map[string]any{"settleMs": nil})
+	f.mustQuery(lspseam.OpDefinition)
+	write(t, filepath.Join(f.ws, "c.go"), "package a\n")
+	start := time.Now()
+	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
+		t.Fatalf("marked incomplete: %s", res.Incomplete)
+	}
+	if took := time.Since(start); took < 300*time.Millisecond {
+		t.Fatalf("the query did not wait for the server to apply the change (%v)", took)
+	}
+	// In the log, the second request comes after the second "Found".
+	var order []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Method == "textDocument/definition" {
+			order = append(order, "request")
+		}
+		if e.Event == "send" && e.Method == "window/logMessage" {
+			order = append(order, "found")
+		}
+	}
+	if !slices.Equal(order, []string{"found", "request", "found", "request"}) {
+		t.Fatalf("order %q", order)
 	}
 	f.noViolations()
 	checkQuiescent(t, f, g)

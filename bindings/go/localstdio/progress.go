@@ -18,12 +18,18 @@ type progressTracker struct {
 	active  map[string]string // token → title of work in progress
 	began   int               // how many pieces of work ever began
 	ended   int               // how many ended
-	logs    []string          // window/logMessage texts, kept until settled (bounded)
+	logs    []keptLog         // the last maxKeptLogs window/logMessage texts
+	logSeq  int               // how many log messages ever arrived
 	changed chan struct{}     // closed and replaced on every change
 }
 
 // maxKeptLogs bounds the log messages kept for readiness checks.
 const maxKeptLogs = 256
+
+type keptLog struct {
+	seq  int
+	text string
+}
 
 func newProgressTracker() *progressTracker {
 	return &progressTracker{active: map[string]string{}, changed: make(chan struct{})}
@@ -81,18 +87,31 @@ func (p *progressTracker) logMessage(params *json.RawMessage) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.logs) < maxKeptLogs {
-		p.logs = append(p.logs, clip(m.Message, 300))
+	p.logSeq++
+	if len(p.logs) == maxKeptLogs {
+		p.logs = append(p.logs[:0], p.logs[1:]...)
 	}
+	p.logs = append(p.logs, keptLog{seq: p.logSeq, text: clip(m.Message, 300)})
 	p.notifyLocked()
 }
 
 // logSeen reports whether a kept log message contains substr.
-func (p *progressTracker) logSeen(substr string) bool {
+func (p *progressTracker) logSeen(substr string) bool { return p.logSeenAfter(substr, 0) }
+
+// logMark returns a mark for logSeenAfter: the messages so far.
+func (p *progressTracker) logMark() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.logSeq
+}
+
+// logSeenAfter reports whether a message that arrived after mark contains
+// substr.
+func (p *progressTracker) logSeenAfter(substr string, mark int) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, l := range p.logs {
-		if strings.Contains(l, substr) {
+		if l.seq > mark && strings.Contains(l.text, substr) {
 			return true
 		}
 	}

@@ -136,8 +136,10 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 		s.inst.awaitStopped() // bounded termination before anything is reused
 		s.inst = nil
 	}
+	notice := "" // set when the server did not confirm it applied changes
 	if s.inst != nil {
-		if err := p.catchUp(ctx, s); err != nil {
+		var err error
+		if notice, err = p.catchUp(ctx, s); err != nil {
 			return lspseam.Result{}, err
 		}
 	}
@@ -159,6 +161,9 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 		s.inst = inst
 	}
 	res, err := s.inst.query(ctx, q, src)
+	if err == nil && notice != "" && res.Incomplete == "" {
+		res.Incomplete = notice
+	}
 	if err != nil && ctx.Err() != nil {
 		if s.inst.isDead() {
 			s.inst.awaitStopped()
@@ -171,31 +176,31 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 // catchUp passes the freshness barrier and brings the running server up to
 // date with the disk. A server that cannot be (changes were lost, or it
 // failed while being told) is replaced: a fresh one reads the disk itself.
-func (p *Provider) catchUp(ctx context.Context, s *slot) error {
+func (p *Provider) catchUp(ctx context.Context, s *slot) (notice string, err error) {
 	in := s.inst
 	if err := in.sub.w.sync(ctx); err != nil {
-		return p.ctxErr(ctx, "waiting for file events to be read")
+		return "", p.ctxErr(ctx, "waiting for file events to be read")
 	}
-	err := in.catchUp(ctx)
+	notice, err = in.catchUp(ctx)
 	if err == nil {
-		return nil
+		return notice, nil
 	}
 	if ctx.Err() != nil {
 		if in.isDead() {
 			in.awaitStopped()
 			s.inst = nil
 		}
-		return p.ctxErr(ctx, "telling the language server about file changes")
+		return "", p.ctxErr(ctx, "telling the language server about file changes")
 	}
 	var lost errChangesLost
 	if !errors.As(err, &lost) && !in.isDead() {
-		return err
+		return "", err
 	}
 	p.log.Info("restarting the language server so it re-reads the disk", "server", p.server.ID, "root", s.root.Path, "reason", err)
 	in.invalidate(lspseam.Errorf(lspseam.CodeServerFailed, "language server %q was restarted: %v", p.server.ID, err))
 	in.awaitStopped()
 	s.inst = nil
-	return nil
+	return "", nil
 }
 
 // armIdle records the end of a query and (re)starts the slot's idle timer.

@@ -182,7 +182,7 @@ export interface Readiness {
   settleMs: number;
   readyLog?: string;
   expectSignal: boolean;
-  /** Wait after telling the server of created/deleted files (absent: none). */
+  /** After created/deleted files are delivered: wait for readyLog again, at most this long (absent: no wait). */
   changeSettleMs?: number;
 }
 
