@@ -32,7 +32,11 @@ import (
 //	                            enumerates the files again, logging "Found N source
 //	                            files" once more: a request sent before misses it
 //	clangd                      indexes in the background (progress "indexing") from the
-//	                            first didOpen
+//	                            first didOpen; clangd 14 registers no file watchers and
+//	                            ignores workspace/didChangeWatchedFiles for sources, so
+//	                            its index keeps files it has not opened as they were
+//	                            when indexed: a change to one means a restart (a fresh
+//	                            clangd re-indexes files whose content changed)
 //	anything else               a short settle, so loading progress that begins right
 //	                            after didOpen is waited for
 
@@ -56,6 +60,10 @@ type Readiness struct {
 	// else mark the answer incomplete. 0: the server applies watched-file
 	// events before its next request.
 	ChangeSettleMs int64 `json:"changeSettleMs,omitempty"`
+	// IgnoresWatchedFiles: the server does not act on watched-file events,
+	// so once a file it has not opened changes, only a fresh process
+	// answers from the disk.
+	IgnoresWatchedFiles bool `json:"ignoresWatchedFiles,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -73,6 +81,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"changeSettleMs":`...)
 		b = appendInt(b, r.ChangeSettleMs)
 	}
+	if r.IgnoresWatchedFiles {
+		b = append(b, `,"ignoresWatchedFiles":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -89,7 +100,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
 		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000}
 	case name == "clangd" || base == "clangd":
-		return Readiness{Server: "clangd", SettleMs: 2000}
+		return Readiness{Server: "clangd", SettleMs: 2000, IgnoresWatchedFiles: true}
 	}
 	return Readiness{SettleMs: 500}
 }

@@ -967,7 +967,12 @@ func TestFreshC(t *testing.T) {
 	// it holds open follow the disk (through didOpen/didChange). Measured
 	// with this shim (each change delivered to clangd as
 	// didChangeWatchedFiles): steps 2, 3, 5, 6 and 7 answered from the
-	// stale index, so only the warm-up and the open-document edit are run.
+	// stale index, so the shim replaces clangd when a file it has not
+	// opened changes (its readiness policy says it ignores file events):
+	// that restart is tested by TestFreshCRestart. This sequence, which
+	// is about one warm server, runs only the warm-up and the
+	// open-document edit; new files (steps 2, 7, 8) are not in
+	// compile_commands.json, so no clangd, cold or warm, indexes them.
 	//
 	// Step 4 asks the edited file first: clangd applies didChange to its
 	// per-file index only when it has rebuilt that file's AST, in the
@@ -1094,5 +1099,37 @@ func TestMonorepoRoots(t *testing.T) {
 		writeRel(t, ws, "pb/src/extra.ts", files["pb/src/extra.ts"])
 		askAll(t)
 	})
+	s.shutdown(t)
+}
+
+// TestFreshCRestart: clangd ignores file events for files it has not
+// opened (see TestFreshC), so the shim replaces it when such a file
+// changed: the next answer is the one a cold server gives. Here lines are
+// inserted above report() in report.c, which the server never opened; the
+// definition asked from main.c must name the moved line, and a new clangd
+// process must have answered it.
+func TestFreshCRestart(t *testing.T) {
+	l := freshC
+	cfg := l.writeConfig(t)
+	s := startFreshServe(t, cfg)
+	ws := l.workspace(t)
+	call := func() pos { return locate(t, ws, l.mainFile, l.mainReportCallCtx, l.reportDef) }
+	def := func() []string {
+		return []string{l.reportFile + ":" + locate(t, ws, l.reportFile, l.reportDefCtx, l.reportDef).String()}
+	}
+	s.check(t, ws, "definition before the edit", "goToDefinition", l.mainFile, call(), def())
+	before := s.serversIn(ws)
+	insertBefore(t, ws, l.reportFile, l.reportAnchor, l.reportInsit)
+	s.check(t, ws, "definition moved in an unopened file", "goToDefinition", l.mainFile, call(), def())
+	after := s.serversIn(ws)
+	if len(before) != 1 || len(after) != 1 || before[0] == after[0] {
+		t.Errorf("clangd processes %v before the edit and %v after; want one, replaced", before, after)
+	}
+	// An edit to a document it holds open needs no restart.
+	insertBefore(t, ws, l.mainFile, "int main", "/* a comment */\n")
+	s.check(t, ws, "definition after editing the open file", "goToDefinition", l.mainFile, call(), def())
+	if now := s.serversIn(ws); !slices.Equal(now, after) {
+		t.Errorf("clangd was replaced after an edit of an open document: %v → %v", after, now)
+	}
 	s.shutdown(t)
 }

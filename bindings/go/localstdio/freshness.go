@@ -107,6 +107,11 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	if err != nil {
 		return "", err
 	}
+	if plan.Matched > 0 && in.neg.Readiness.IgnoresWatchedFiles {
+		// Telling this server would change nothing: it keeps answering from
+		// what it indexed. A fresh process reads the disk.
+		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and this server ignores file change events", plan.Matched)}
+	}
 	for _, path := range plan.Reverify {
 		if err := in.reverify(ctx, path); err != nil {
 			return "", err
