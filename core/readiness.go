@@ -21,7 +21,10 @@ import (
 //
 // The table, measured on the fixture workspaces:
 //
-//	gopls                       blocks requests until its workspace is loaded: no settle
+//	gopls                       blocks requests until its workspace is loaded: no settle;
+//	                            it loads a package in a new directory only once a file
+//	                            of it is opened (v0.23 reloads only same-directory
+//	                            packages on file events), so one is opened
 //	typescript-language-server  answers from a syntax-only server until the progress
 //	                            "Initializing JS/TS language features" (which begins
 //	                            0.05–2.5 s after the first didOpen) has ended
@@ -64,6 +67,10 @@ type Readiness struct {
 	// so once a file it has not opened changes, only a fresh process
 	// answers from the disk.
 	IgnoresWatchedFiles bool `json:"ignoresWatchedFiles,omitempty"`
+	// OpenNewDirectories: the server finds the files of a directory created
+	// after it started only once one of them is opened, so the host opens
+	// one (see FileChangesInput.OpenNewDirectories).
+	OpenNewDirectories bool `json:"openNewDirectories,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -84,6 +91,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.IgnoresWatchedFiles {
 		b = append(b, `,"ignoresWatchedFiles":true`...)
 	}
+	if r.OpenNewDirectories {
+		b = append(b, `,"openNewDirectories":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -94,7 +104,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	base := strings.ToLower(path.Base(strings.ReplaceAll(command, `\`, "/")))
 	switch {
 	case name == "gopls" || base == "gopls":
-		return Readiness{Server: "gopls"}
+		return Readiness{Server: "gopls", OpenNewDirectories: true}
 	case strings.Contains(base, "typescript-language-server"):
 		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):

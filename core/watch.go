@@ -284,6 +284,9 @@ type FileChangesInput struct {
 	Root          string              `json:"root"`
 	OpenDocuments []string            `json:"openDocuments"`
 	MaxBatch      int                 `json:"maxBatch,omitempty"`
+	// OpenNewDirectories asks for Open: the server (gopls) finds the files
+	// of a new directory only once one of them is opened.
+	OpenNewDirectories bool `json:"openNewDirectories,omitempty"`
 }
 
 func (in FileChangesInput) appendJSON(b []byte) []byte {
@@ -304,6 +307,9 @@ func (in FileChangesInput) appendJSON(b []byte) []byte {
 	if in.MaxBatch != 0 {
 		b = append(b, `,"maxBatch":`...)
 		b = appendInt(b, int64(in.MaxBatch))
+	}
+	if in.OpenNewDirectories {
+		b = append(b, `,"openNewDirectories":true`...)
 	}
 	return append(b, '}')
 }
@@ -343,12 +349,23 @@ func (c FileChangeBatch) appendJSON(b []byte) []byte {
 // Matched is the number of events in Batches; Ignored counts changes that
 // netted to nothing or that no watcher (or extension) wanted. An open
 // document's creation or change counts as neither: it is in Reverify.
+// Open (only with OpenNewDirectories) lists, for each directory created in
+// this change set, its first created file with one of the extensions, for
+// the host to open; at most maxOpenNew, and OpenOmitted counts the new
+// directories beyond that (the host says the answer may miss them).
 type FileChangesResult struct {
 	Batches  []FileChangeBatch `json:"batches"`
 	Reverify []string          `json:"reverify"`
 	Matched  int               `json:"matched"`
 	Ignored  int               `json:"ignored"`
+	Open     []string          `json:"open,omitempty"`
+	// OpenOmitted counts new directories left out of Open.
+	OpenOmitted int `json:"openOmitted,omitempty"`
 }
+
+// maxOpenNew bounds FileChangesResult.Open: a burst of new directories
+// opens some files, not thousands.
+const maxOpenNew = 64
 
 func (r FileChangesResult) appendJSON(b []byte) []byte {
 	b = append(b, `{"batches":`...)
@@ -359,6 +376,14 @@ func (r FileChangesResult) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(r.Matched))
 	b = append(b, `,"ignored":`...)
 	b = appendInt(b, int64(r.Ignored))
+	if len(r.Open) > 0 {
+		b = append(b, `,"open":`...)
+		b = appendStrings(b, r.Open)
+	}
+	if r.OpenOmitted > 0 {
+		b = append(b, `,"openOmitted":`...)
+		b = appendInt(b, int64(r.OpenOmitted))
+	}
 	return append(b, '}')
 }
 
@@ -443,6 +468,9 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 			events = append(events, FileEvent{URI: FileURI(c.Path), Type: typ})
 		}
 	}
+	if in.OpenNewDirectories {
+		res.Open, res.OpenOmitted = newDirectoryFiles(in.Changes, exts)
+	}
 	res.Matched = len(events)
 	for len(events) > 0 {
 		n := min(maxBatch, len(events))
@@ -450,6 +478,31 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 		events = events[n:]
 	}
 	return res, nil
+}
+
+// newDirectoryFiles picks, for each directory whose net change is Created,
+// the first created file in it with one of the extensions.
+func newDirectoryFiles(changes []PathChange, exts map[string]bool) (open []string, omitted int) {
+	created := map[string]bool{}
+	for _, c := range changes {
+		if netChange(c.First != "created", c.Last != "deleted") == FileCreated {
+			created[c.Path] = true
+		}
+	}
+	chosen := map[string]bool{}
+	for _, c := range changes {
+		dir := path.Dir(c.Path)
+		if !created[c.Path] || !created[dir] || chosen[dir] || !exts[FinalExtension(c.Path)] {
+			continue
+		}
+		chosen[dir] = true
+		if len(open) == maxOpenNew {
+			omitted++
+			continue
+		}
+		open = append(open, c.Path)
+	}
+	return open, omitted
 }
 
 // netChange is the FileChangeType for a path that existed (or not) before
@@ -602,6 +655,15 @@ func decodeFileChangesInput(v gjson.Result) (FileChangesInput, *Error) {
 			return in, err
 		}
 		in.Root = root.Str
+	}
+	switch o := get(v, "openNewDirectories"); o.Type {
+	case gjson.True:
+		in.OpenNewDirectories = true
+	case gjson.False, gjson.Null:
+	default:
+		if o.Exists() {
+			return in, Errorf(CodeInvalidArgument, "openNewDirectories must be a boolean, got %s", describe(o))
+		}
 	}
 	if mb := get(v, "maxBatch"); mb.Exists() && mb.Type != gjson.Null {
 		n, ok := integer(mb, 1, maxMaxBatch)

@@ -1133,3 +1133,32 @@ func TestFreshCRestart(t *testing.T) {
 	}
 	s.shutdown(t)
 }
+
+// TestFreshGoNewPackages: gopls v0.23 loads a package in a directory
+// created after it started only once a file of it is opened; the shim
+// opens one file of each new directory (gopls's readiness policy), so new
+// packages' references appear — one new package, then a burst of 20.
+func TestFreshGoNewPackages(t *testing.T) {
+	l := freshGo
+	s := startFreshServe(t, l.writeConfig(t))
+	ws := l.workspace(t)
+	refs := newRefModel(t, expectationRow(t, l.baseRow).Locations)
+	defp := locate(t, ws, l.defFile, l.defCtx, l.ident)
+	s.check(t, ws, "warm-up references", "findReferences", l.defFile, defp, refs.locations())
+	caller := func(pkg string) string {
+		return "package " + pkg + "\n\nimport \"example.com/shapes\"\n\nfunc Summary(s shapes.Shape) string { return shapes.Describe(s) }\n"
+	}
+	text := caller("newpkg")
+	writeRel(t, ws, "newpkg/x.go", text)
+	refs.addFile("newpkg/x.go", text, l.ident)
+	s.check(t, ws, "references include a new package", "findReferences", l.defFile, defp, refs.locations())
+	for i := range 20 {
+		pkg := fmt.Sprintf("burst%02d", i)
+		rel := filepath.Join("gen", pkg, "x.go")
+		writeRel(t, ws, rel, caller(pkg))
+		writeRel(t, ws, filepath.Join("gen", pkg, "y.go"), "package "+pkg+"\n")
+		refs.addFile(rel, caller(pkg), l.ident)
+	}
+	s.check(t, ws, "references include 20 new packages", "findReferences", l.defFile, defp, refs.locations())
+	s.shutdown(t)
+}

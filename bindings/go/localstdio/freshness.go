@@ -8,6 +8,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Bringing a running server up to date with the disk before a query: the
@@ -103,6 +104,8 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		Root:          in.root.Path,
 		OpenDocuments: in.docs.paths(),
 		MaxBatch:      maxChangesPerNotification,
+
+		OpenNewDirectories: in.neg.Readiness.OpenNewDirectories,
 	})
 	if err != nil {
 		return "", err
@@ -127,10 +130,34 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			structural = structural || c.Type != lspseam.FileChanged
 		}
 	}
+	for _, path := range plan.Open {
+		// The server learns of a new directory's files only from an open
+		// one (see core/readiness.go); one that fails the source rules is
+		// simply not opened.
+		src, err := ReadSource(in.ws, path, in.server.Config.MaxDocumentBytes)
+		if err != nil {
+			continue
+		}
+		if _, err := in.ensureOpen(ctx, src, in.server.Config.ExtensionToLanguage[core.FinalExtension(path)]); err != nil {
+			return "", err
+		}
+		// Opening is not enough: gopls loads an open file's package when a
+		// request needs it, not before the next request on another file.
+		// A hover at the file's start needs it; its answer is not used.
+		var ignored json.RawMessage
+		params := map[string]any{"textDocument": map[string]string{"uri": src.URI}, "position": lspseam.Position{}}
+		if err := in.call(ctx, "textDocument/hover", params, &ignored); err != nil && (in.isDead() || ctx.Err() != nil) {
+			return "", err
+		}
+		in.log.Debug("opened a file of a new directory", "path", path)
+	}
 	if structural {
 		if incomplete, err := in.awaitChangesApplied(ctx, mark); incomplete != "" || err != nil {
 			return incomplete, err
 		}
+	}
+	if plan.OpenOmitted > 0 {
+		return fmt.Sprintf("%d new directories appeared since the last query, more than language server %q is shown at once (%d); it may not know the files in %d of them yet — ask again", len(plan.Open)+plan.OpenOmitted, in.server.ID, len(plan.Open), plan.OpenOmitted), nil
 	}
 	if plan.Matched > 0 {
 		in.log.Debug("file changes delivered", "matched", plan.Matched, "ignored", plan.Ignored, "reverified", len(plan.Reverify))

@@ -184,6 +184,10 @@ export interface Readiness {
   expectSignal: boolean;
   /** After created/deleted files are delivered: wait for readyLog again, at most this long (absent: no wait). */
   changeSettleMs?: number;
+  /** The server ignores watched-file events: a change to a file it has not opened means a restart. */
+  ignoresWatchedFiles?: boolean;
+  /** The server finds a new directory's files only once one is opened. */
+  openNewDirectories?: boolean;
 }
 
 /** negotiate's answer: what a server can do. */
@@ -311,6 +315,10 @@ export interface FileChangesResult {
   reverify: string[];
   matched: number;
   ignored: number;
+  /** With openNewDirectories: a file of each created directory, to open (at most 64). */
+  open?: string[];
+  /** New directories beyond `open`'s limit. */
+  openOmitted?: number;
 }
 
 // ---- ABI method inputs ------------------------------------------------------
@@ -388,6 +396,8 @@ export interface FileChangesInput {
   openDocuments: string[];
   /** The most changes in one notification; default 1,000. */
   maxBatch?: number;
+  /** Ask for `open`: one file of each new directory (for servers such as gopls). */
+  openNewDirectories?: boolean;
 }
 
 /** Every ABI method: its input and its ok value. */
