@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 const usage = `lspseam — language-server answers for AI coding agents
@@ -57,6 +58,17 @@ const (
 )
 
 func main() {
+	// LSPSEAM_CPUPROFILE=FILE writes a CPU profile of the whole run, for
+	// finding where a long-lived serve or mcp spends its time (see the
+	// README's Performance section).
+	if path := os.Getenv("LSPSEAM_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+			pprof.StopCPUProfile()
+			f.Close()
+			os.Exit(code)
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
