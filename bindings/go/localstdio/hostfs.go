@@ -6,9 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -25,9 +29,30 @@ type Workspace struct {
 	URI  string // file: URI of Path
 }
 
+// canonicalRoots remembers workspace roots given in canonical form: every
+// query names its workspace, and resolving it again costs a system call
+// per path component. A remembered root is re-checked with one lstat (still
+// a directory, not a symlink); a root given through a symlink is always
+// resolved again.
+var canonicalRoots sync.Map // string → Workspace
+
 // CanonicalWorkspace resolves a workspace root, which must be an existing
 // directory.
 func CanonicalWorkspace(root string) (Workspace, error) {
+	if v, ok := canonicalRoots.Load(root); ok {
+		if info, err := os.Lstat(root); err == nil && info.IsDir() {
+			return v.(Workspace), nil
+		}
+		canonicalRoots.Delete(root)
+	}
+	ws, err := resolveWorkspace(root)
+	if err == nil && ws.Path == root {
+		canonicalRoots.Store(root, ws)
+	}
+	return ws, err
+}
+
+func resolveWorkspace(root string) (Workspace, error) {
 	if strings.TrimSpace(root) == "" {
 		return Workspace{}, lspseam.Errorf(lspseam.CodeWorkspaceRequired, "lsp needs the session's workspace root (the harness's working directory); none was given")
 	}
@@ -60,10 +85,18 @@ func rejected(format string, args ...any) error {
 // ReadSource resolves filePath (relative to the workspace, or absolute),
 // checks that its canonical path is inside the workspace, and reads it.
 //
-// The file is opened with O_NOFOLLOW|O_NONBLOCK and checked through the
-// open handle: a FIFO without a writer cannot block the open, a symlink
-// swapped in after resolution is refused, and the regular-file, size and
-// UTF-8 checks apply to exactly the bytes that are read.
+// No path component can be swapped for an escaping symlink between the
+// check and the open: the file is opened with openat2 relative to the
+// workspace directory with RESOLVE_BENEATH, so the kernel itself refuses
+// any resolution that leaves the workspace, and the canonical path is read
+// back from the open handle. A path that needs an absolute symlink (which
+// RESOLVE_BENEATH refuses even when it points inside) is resolved first,
+// checked, and its resolved form opened beneath the workspace with no
+// symlinks allowed at all, so a swap in between fails instead of escaping.
+// The file is opened with O_NONBLOCK (a FIFO without a writer cannot block
+// the open) and the regular-file, size and UTF-8 checks apply to exactly
+// the bytes that are read. Kernels without openat2 (before 5.6) get the
+// resolve-check-open route with O_NOFOLLOW on the last component only.
 func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	if strings.IndexByte(filePath, 0) >= 0 || strings.TrimSpace(filePath) == "" {
 		return Source{}, rejected("file_path %q is not a usable path", filePath)
@@ -73,6 +106,13 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 		p = filepath.Join(ws.Path, p)
 	}
 	p = filepath.Clean(p)
+	if inside(ws.Path, p) {
+		f, real, err := openBeneath(ws, p, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_MAGICLINKS)
+		if err == nil {
+			defer f.Close()
+			return readOpenSource(f, filePath, real, maxBytes)
+		}
+	}
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -83,10 +123,13 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	if !inside(ws.Path, real) {
 		return Source{}, rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", filePath, ws.Path, real)
 	}
-	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	f, _, err := openBeneath(ws, real, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_SYMLINKS)
+	if errors.Is(err, unix.ENOSYS) {
+		f, err = os.OpenFile(real, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	}
 	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
-			return Source{}, rejected("%s changed into a symlink while it was being opened; try again", filePath)
+		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EXDEV) {
+			return Source{}, rejected("%s changed (a directory became a symlink) while it was being opened; try again", filePath)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return Source{}, rejected("%s is missing: no such file", filePath)
@@ -94,6 +137,43 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 		return Source{}, rejected("%s cannot be opened: %v", filePath, err)
 	}
 	defer f.Close()
+	return readOpenSource(f, filePath, real, maxBytes)
+}
+
+// openBeneath opens path, which is inside ws, with openat2 relative to the
+// workspace directory under the given resolve flags, and returns the file
+// and its canonical path as the kernel names the open file.
+func openBeneath(ws Workspace, path string, resolve uint64) (*os.File, string, error) {
+	rel, err := filepath.Rel(ws.Path, path)
+	if err != nil {
+		return nil, "", err
+	}
+	dir, err := unix.Open(ws.Path, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, "", err
+	}
+	defer unix.Close(dir)
+	fd, err := unix.Openat2(dir, rel, &unix.OpenHow{
+		Flags:   unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC | unix.O_NOCTTY,
+		Resolve: resolve,
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	f := os.NewFile(uintptr(fd), path)
+	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil || !inside(ws.Path, real) {
+		f.Close()
+		if err == nil {
+			err = unix.EXDEV
+		}
+		return nil, "", err
+	}
+	return f, real, nil
+}
+
+// readOpenSource applies the source rules to an open file and reads it.
+func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return Source{}, rejected("%s cannot be inspected: %v", filePath, err)

@@ -210,70 +210,43 @@ func (in *instance) call(ctx context.Context, method string, params, result any)
 	if err != nil {
 		return err
 	}
-	answered := make(chan error, 1)
-	go func() { answered <- waiter.Wait(context.Background(), result) }()
-	select {
-	case err := <-answered:
+	// Waiting here, not in a helper goroutine, saves a hand-off per query.
+	// A closed connection (the instance was invalidated, or the server's
+	// output ended) ends the wait with ErrClosed.
+	err = waiter.Wait(ctx, result)
+	if ctx.Err() == nil || (!errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)) {
 		if err == nil && in.wasMissing(id) {
 			if raw, ok := result.(*json.RawMessage); ok {
 				*raw = nil // no result member at all: the core calls that malformed
 			}
 		}
+		if err != nil && in.isDead() {
+			return in.deadErr
+		}
 		return in.callError(method, id, err)
-	case <-in.dead:
-		return in.deadErr
-	case <-ctx.Done():
 	}
 	// Cancelled: ask the server to stop, then give it killGraceMs.
 	in.log.Debug("cancelling request", "method", method, "id", id.Num)
 	go in.conn.Notify(context.Background(), "$/cancelRequest", map[string]any{"id": id.Num})
-	grace := time.NewTimer(in.killGrace())
-	defer grace.Stop()
-	select {
-	case <-answered:
-	case <-in.dead:
-	case <-grace.C:
+	grace, cancel := context.WithTimeout(context.Background(), in.killGrace())
+	defer cancel()
+	if err := waiter.Wait(grace, nil); errors.Is(err, context.DeadlineExceeded) {
 		in.invalidate(lspseam.Errorf(lspseam.CodeServerFailed, "language server %q did not answer %s within killGraceMs (%d ms) after $/cancelRequest; it was terminated", in.server.ID, method, in.server.Config.KillGraceMs))
 	}
 	return ctxError(ctx, method)
 }
 
-// dispatch writes a request, aborting the write (and invalidating the
-// instance, since the stream may now hold half a message) if ctx ends
-// first.
+// dispatch writes a request (see write).
 func (in *instance) dispatch(ctx context.Context, method string, params any, id jsonrpc2.ID) (jsonrpc2.Waiter, error) {
-	type sent struct {
-		w   jsonrpc2.Waiter
-		err error
-	}
-	done := make(chan sent, 1)
-	go func() {
-		w, err := in.conn.DispatchCall(context.Background(), method, params, jsonrpc2.PickID(id))
-		done <- sent{w, err}
-	}()
-	select {
-	case s := <-done:
-		if s.err != nil {
-			err := in.failure("while receiving " + method)
-			in.invalidate(err)
-			return jsonrpc2.Waiter{}, err
-		}
-		return s.w, nil
-	case <-ctx.Done():
-		select {
-		case s := <-done: // the write finished too: the request is out, cancel it normally
-			if s.err == nil {
-				return s.w, nil
-			}
-		default:
-		}
-		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
-		return jsonrpc2.Waiter{}, ctxError(ctx, method)
-	}
+	var w jsonrpc2.Waiter
+	err := in.write(ctx, method, func() (err error) {
+		w, err = in.conn.DispatchCall(context.Background(), method, params, jsonrpc2.PickID(id))
+		return err
+	})
+	return w, err
 }
 
-// notify writes a notification; a failed or cancelled write invalidates
-// the instance.
+// notify writes a notification (see write).
 func (in *instance) notify(ctx context.Context, method string, params any) error {
 	if in.isDead() {
 		return in.deadErr
@@ -282,29 +255,31 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 		return ctxError(ctx, method) // nothing written: the instance stays healthy
 	}
 	defer in.doing(method)()
-	done := make(chan error, 1)
-	go func() { done <- in.conn.Notify(context.Background(), method, params) }()
-	select {
-	case err := <-done:
-		if err != nil {
-			err = in.failure("while receiving " + method)
-			in.invalidate(err)
-			return err
-		}
-		return nil
-	case <-in.dead:
-		return in.deadErr
-	case <-ctx.Done():
-		select {
-		case err := <-done: // the write finished too: the stream is intact
-			if err == nil {
-				return ctxError(ctx, method)
-			}
-		default:
-		}
+	return in.write(ctx, method, func() error { return in.conn.Notify(context.Background(), method, params) })
+}
+
+// write runs one write to the server in the calling goroutine. If ctx ends
+// before the write completes, the instance is invalidated — a write cut
+// short may have left half a message in the stream — and invalidation
+// closes the pipe, which ends a write blocked on a server that stopped
+// reading. A failed write invalidates the instance too.
+func (in *instance) write(ctx context.Context, method string, write func() error) error {
+	stop := context.AfterFunc(ctx, func() {
 		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
-		return ctxError(ctx, method)
+	})
+	err := write()
+	if !stop() {
+		return ctxError(ctx, method) // ctx ended during the write: invalidated
 	}
+	if err != nil {
+		if in.isDead() {
+			return in.deadErr
+		}
+		err = in.failure("while receiving " + method)
+		in.invalidate(err)
+		return err
+	}
+	return nil
 }
 
 // callError turns a Wait error into a seam error.

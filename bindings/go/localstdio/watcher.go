@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"hash/maphash"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -556,8 +557,8 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 			sameStamp := had && old.size == st.size && old.mtime == st.mtime && old.ino == st.ino
 			st.racy = now.Sub(info.ModTime()) < racyWindow
 			if st.racy || (sameStamp && old.racy) {
-				if data, err := os.ReadFile(p); err == nil {
-					st.hashed, st.hash = true, maphash.Bytes(stampSeed, data)
+				if h, ok := hashFile(p); ok {
+					st.hashed, st.hash = true, h
 				}
 			}
 		}
@@ -565,6 +566,26 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 		return nil
 	})
 	return stamps
+}
+
+// hashFile hashes a regular file's content for change detection. It never
+// follows a symlink (one swapped in after the scan's stat is refused) and
+// never blocks on a FIFO; what it reads is never sent anywhere.
+func hashFile(p string) (uint64, bool) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return 0, false
+	}
+	var h maphash.Hash
+	h.SetSeed(stampSeed)
+	if _, err := io.Copy(&h, f); err != nil {
+		return 0, false
+	}
+	return h.Sum64(), true
 }
 
 // rescanLocked compares the tree with the previous scan and records the
