@@ -3,6 +3,7 @@ package localstdio
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -69,8 +70,11 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 	length := int64(-1)
 	headerBytes := 0
 	for {
-		line, err := r.ReadString('\n')
+		line, err := readHeaderLine(r, maxHeaderBytes-headerBytes)
 		headerBytes += len(line)
+		if err == errHeaderTooLong {
+			return c.failed(&FramingError{fmt.Sprintf("the server wrote a message header over %d bytes; its stdout is not LSP framing (does it log to stdout?)", maxHeaderBytes)})
+		}
 		if err != nil {
 			if err == io.EOF && headerBytes == 0 {
 				return io.EOF // clean end of stream between messages
@@ -79,9 +83,6 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 				return c.failed(&FramingError{"the server's output ended inside a message header"})
 			}
 			return err
-		}
-		if headerBytes > maxHeaderBytes {
-			return c.failed(&FramingError{fmt.Sprintf("the server wrote a message header over %d bytes; its stdout is not LSP framing (does it log to stdout?)", maxHeaderBytes)})
 		}
 		if !strings.HasSuffix(line, "\r\n") {
 			return c.failed(&FramingError{fmt.Sprintf("the server wrote a header line without \\r\\n: %q; its stdout is not LSP framing (does it log to stdout?)", clip(line, 80))})
@@ -116,6 +117,27 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 		return c.failed(&FramingError{fmt.Sprintf("the server sent a message body that is not JSON-RPC: %v", err)})
 	}
 	return nil
+}
+
+var errHeaderTooLong = errors.New("header too long")
+
+// readHeaderLine reads up to and including '\n', failing with
+// errHeaderTooLong as soon as more than budget bytes arrive without one:
+// a peer writing megabytes without a newline is refused at once, not
+// buffered until it stops.
+func readHeaderLine(r *bufio.Reader, budget int) (string, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > budget {
+			return "", errHeaderTooLong
+		}
+		line = append(line, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return string(line), err
+	}
 }
 
 func clip(s string, n int) string {

@@ -45,6 +45,33 @@ func TestFrameCodecRead(t *testing.T) {
 	}
 }
 
+// endless yields 'x' forever and counts what was read.
+type endless struct{ read int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	e.read += len(p)
+	return len(p), nil
+}
+
+// TestFrameCodecHeaderWithoutNewline: a peer writing without ever sending
+// '\n' is refused once the header bound is passed, after reading little
+// more than the bound, instead of being buffered until it stops.
+func TestFrameCodecHeaderWithoutNewline(t *testing.T) {
+	src := &endless{}
+	c := &frameCodec{maxMessageBytes: 100}
+	var v json.RawMessage
+	err := c.ReadObject(bufio.NewReader(src), &v)
+	if err == nil || !strings.Contains(err.Error(), "header over") {
+		t.Fatalf("err %v, want the header bound", err)
+	}
+	if src.read > maxHeaderBytes+2*4096 {
+		t.Fatalf("read %d bytes before refusing, want about %d", src.read, maxHeaderBytes)
+	}
+}
+
 func TestFrameCodecWrite(t *testing.T) {
 	var b bytes.Buffer
 	c := &frameCodec{maxMessageBytes: 100}
