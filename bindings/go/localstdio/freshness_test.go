@@ -376,3 +376,32 @@ func TestChangesAppliedSignal(t *testing.T) {
 	f.noViolations()
 	checkQuiescent(t, f, g)
 }
+
+// TestPollingFallbackStaysFresh: with inotify unavailable, each query
+// rescans the workspace, and the server is told of every change.
+func TestPollingFallbackStaysFresh(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, nil)
+	watchModes[1].setup(f.p.watchers) // inotify fails: polling
+	f.hoverText("a.go")
+	write(t, filepath.Join(f.ws, "extra.go"), "package a\n")
+	write(t, filepath.Join(f.ws, "b.go"), "package a // edited\n")
+	write(t, filepath.Join(f.ws, "a.go"), "package a // open and edited\n")
+	if got := f.hoverText("a.go"); !strings.Contains(got, "open and edited") {
+		t.Fatalf("hover: %q", got)
+	}
+	if w := f.watched(); !slices.Equal(slices.Sorted(slices.Values(w)), []string{"b.go changed", "extra.go created"}) {
+		t.Fatalf("watched changes: %q", w)
+	}
+	f.p.watchers.mu.Lock()
+	polling := false
+	for _, w := range f.p.watchers.byRoot {
+		polling = w.polling
+	}
+	f.p.watchers.mu.Unlock()
+	if !polling {
+		t.Fatal("the watcher was not polling")
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
