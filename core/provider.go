@@ -191,7 +191,7 @@ func SelectProvider(filePath string, providers []ProviderSpec) (Selection, *Erro
 	if ext == "" {
 		return Selection{}, Errorf(CodeUnavailable, "%s has no file extension, and lsp picks a language server by the file's final extension (configured: %s). %s", strconv.Quote(clip(filePath, 200)), list, hint)
 	}
-	return Selection{}, Errorf(CodeUnavailable, "no language server is configured for %s files (configured: %s). %s", ext, list, hint)
+	return Selection{}, Errorf(CodeUnavailable, "no language server is configured for %s files (configured: %s). %s", clip(ext, 40), list, hint)
 }
 
 func configuredExtensions(providers []ProviderSpec) []string {

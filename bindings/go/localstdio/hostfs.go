@@ -99,7 +99,7 @@ func rejected(format string, args ...any) error {
 // resolve-check-open route with O_NOFOLLOW on the last component only.
 func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	if strings.IndexByte(filePath, 0) >= 0 || strings.TrimSpace(filePath) == "" {
-		return Source{}, rejected("file_path %q is not a usable path", filePath)
+		return Source{}, rejected("file_path %q is not a usable path", shownPath(filePath))
 	}
 	p := filePath
 	if !filepath.IsAbs(p) {
@@ -116,12 +116,12 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Source{}, rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", filePath, ws.Path)
+			return Source{}, rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", shownPath(filePath), ws.Path)
 		}
-		return Source{}, rejected("%s cannot be resolved: %v", filePath, err)
+		return Source{}, rejected("%s cannot be resolved: %v", shownPath(filePath), cause(err))
 	}
 	if !inside(ws.Path, real) {
-		return Source{}, rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", filePath, ws.Path, real)
+		return Source{}, rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", shownPath(filePath), ws.Path, shownPath(real))
 	}
 	f, _, err := openBeneath(ws, real, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_SYMLINKS)
 	if errors.Is(err, unix.ENOSYS) {
@@ -129,12 +129,12 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	}
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EXDEV) {
-			return Source{}, rejected("%s changed (a directory became a symlink) while it was being opened; try again", filePath)
+			return Source{}, rejected("%s changed (a directory became a symlink) while it was being opened; try again", shownPath(filePath))
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return Source{}, rejected("%s is missing: no such file", filePath)
+			return Source{}, rejected("%s is missing: no such file", shownPath(filePath))
 		}
-		return Source{}, rejected("%s cannot be opened: %v", filePath, err)
+		return Source{}, rejected("%s cannot be opened: %v", shownPath(filePath), cause(err))
 	}
 	defer f.Close()
 	return readOpenSource(f, filePath, real, maxBytes)
@@ -174,9 +174,10 @@ func openBeneath(ws Workspace, path string, resolve uint64) (*os.File, string, e
 
 // readOpenSource applies the source rules to an open file and reads it.
 func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, error) {
+	filePath = shownPath(filePath)
 	info, err := f.Stat()
 	if err != nil {
-		return Source{}, rejected("%s cannot be inspected: %v", filePath, err)
+		return Source{}, rejected("%s cannot be inspected: %v", filePath, cause(err))
 	}
 	if !info.Mode().IsRegular() {
 		return Source{}, rejected("%s is not a regular file (it is %s); lsp queries source files", filePath, describeMode(info.Mode()))
@@ -186,7 +187,7 @@ func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, 
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
 	if err != nil {
-		return Source{}, rejected("%s cannot be read: %v", filePath, err)
+		return Source{}, rejected("%s cannot be read: %v", filePath, cause(err))
 	}
 	if int64(len(data)) > maxBytes {
 		return Source{}, rejected("%s is too large: over maxDocumentBytes %d; use search/read for it", filePath, maxBytes)
@@ -195,6 +196,33 @@ func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, 
 		return Source{}, rejected("%s is not UTF-8 text; language servers read UTF-8 source", filePath)
 	}
 	return Source{Path: real, URI: FileURI(real), Text: string(data)}, nil
+}
+
+// maxEcho bounds how much of a caller's path an error message repeats: a
+// 4 MB file_path must not come back as an 8 MB error.
+const maxEcho = 200
+
+// shownPath is a path as error messages show it: whole when short, else its
+// first maxEcho bytes (on a character boundary) and its length.
+func shownPath(p string) string {
+	if len(p) <= maxEcho {
+		return p
+	}
+	cut := maxEcho
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	return p[:cut] + "… (" + strconv.Itoa(len(p)) + " bytes)"
+}
+
+// cause is an error without the path it carries (a *PathError repeats
+// it), so the message stays bounded.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // inside reports whether path is dir or below it (both canonical).

@@ -277,3 +277,20 @@ func TestReadSourceSwapRace(t *testing.T) {
 		t.Fatal("no read succeeded: the test did not exercise the race")
 	}
 }
+
+// TestReadSourceClipsEchoedPath: a huge file_path is not echoed back whole.
+func TestReadSourceClipsEchoedPath(t *testing.T) {
+	w, err := CanonicalWorkspace(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{strings.Repeat("a/", 2<<20) + "x.go", "/" + strings.Repeat("é", 1<<20)} {
+		_, err := ReadSource(w, p, 1<<20)
+		if err == nil {
+			t.Fatal("a missing file was read")
+		}
+		if msg := err.Error(); len(msg) > 1000 || !strings.Contains(msg, "bytes)") {
+			t.Fatalf("error of %d bytes for a %d-byte path: %.300s", len(msg), len(p), msg)
+		}
+	}
+}
