@@ -21,6 +21,7 @@ const (
 	DefaultShutdownTimeoutMs = 5_000
 	DefaultKillGraceMs       = 2_000
 	DefaultTimeoutMs         = 60_000
+	DefaultMaxRequestBytes   = 8_000_000
 	DefaultMaxOpenDocuments  = 64
 	DefaultIdleTimeoutMs     = 1_800_000
 
@@ -35,6 +36,9 @@ type Config struct {
 	// TimeoutMs is the tool's budget for one call (queue, start, open,
 	// query, close).
 	TimeoutMs int64 `json:"timeoutMs"`
+	// MaxRequestBytes bounds one message from a client of `serve` (a
+	// harness); a bigger one is refused unread.
+	MaxRequestBytes int64 `json:"maxRequestBytes"`
 }
 
 // ServerConfig is one language server of the table.
@@ -78,6 +82,8 @@ func (c Config) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `},"timeoutMs":`...)
 	b = appendInt(b, c.TimeoutMs)
+	b = append(b, `,"maxRequestBytes":`...)
+	b = appendInt(b, c.MaxRequestBytes)
 	return append(b, '}')
 }
 
@@ -130,7 +136,7 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 }
 
 var (
-	configFields = []string{"servers", "timeoutMs"}
+	configFields = []string{"servers", "timeoutMs", "maxRequestBytes"}
 	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
 		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs",
 		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs"}
@@ -153,7 +159,14 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 		return fail()
 	}
 	checkFields(v, "the config", configFields, add)
-	cfg := Config{Servers: map[string]ServerConfig{}, TimeoutMs: DefaultTimeoutMs}
+	cfg := Config{Servers: map[string]ServerConfig{}, TimeoutMs: DefaultTimeoutMs, MaxRequestBytes: DefaultMaxRequestBytes}
+	if m := get(v, "maxRequestBytes"); m.Exists() {
+		n, ok := integer(m, 1, maxSafeInteger)
+		if !ok {
+			add("maxRequestBytes must be a positive integer of bytes at most %d, got %s", int64(maxSafeInteger), describe(m))
+		}
+		cfg.MaxRequestBytes = n
+	}
 	if t := get(v, "timeoutMs"); t.Exists() {
 		n, ok := integer(t, 1, maxUint31)
 		if !ok {

@@ -212,7 +212,7 @@ func BenchmarkShimMemory(b *testing.B) {
 	}
 }
 
-func vmRSS(b *testing.B, pid int) int64 {
+func vmRSS(b testing.TB, pid int) int64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		b.Fatal(err)

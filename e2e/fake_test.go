@@ -183,3 +183,48 @@ func BenchmarkWorkspaceParallelism(b *testing.B) {
 	}
 	b.ReportMetric(float64(two)/float64(one), "two/one")
 }
+
+// TestServeRefusesBadClientMessages: a request over maxRequestBytes is
+// answered with an error without being read into memory, a body that is
+// not JSON is answered with an error, and the session goes on.
+func TestServeRefusesBadClientMessages(t *testing.T) {
+	s := newFakeSetup(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition"}}}, 1)
+	var cfg map[string]any
+	data, _ := os.ReadFile(s.cfg)
+	json.Unmarshal(data, &cfg)
+	cfg["maxRequestBytes"] = 100_000
+	data, _ = json.Marshal(cfg)
+	os.WriteFile(s.cfg, data, 0o644)
+	c := startServe(t, s.cfg)
+	raw := func(id int, body string) chan serveResponse {
+		ch := make(chan serveResponse, 1)
+		c.mu.Lock()
+		c.wait[id] = ch
+		fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+		c.mu.Unlock()
+		return ch
+	}
+	answer := func(ch chan serveResponse) serveResponse {
+		select {
+		case r := <-ch:
+			return r
+		case <-time.After(20 * time.Second):
+			t.Fatal("no answer")
+		}
+		return serveResponse{}
+	}
+	huge := fmt.Sprintf(`{"jsonrpc":"2.0","id":4242,"method":"lsp/query","params":{"filePath":"%s"}}`, strings.Repeat("x", 30<<20))
+	if r := answer(raw(4242, huge)); r.Error == nil || !strings.Contains(r.Error.Message, "over maxRequestBytes 100000") {
+		t.Fatalf("oversized request: %+v", r)
+	}
+	if r := answer(raw(4343, `{"jsonrpc":"2.0","id":4343,"method":"lsp/query","params":{`)); r.Error == nil || !strings.Contains(r.Error.Message, "not JSON-RPC") {
+		t.Fatalf("malformed request: %+v", r)
+	}
+	if _, err := fakeQuery(c, s.workspaces[0], 0); err != nil {
+		t.Fatalf("the session did not survive: %+v", err)
+	}
+	if rss := vmRSS(t, c.cmd.Process.Pid); rss > 200<<10 {
+		t.Errorf("the shim holds %d KB after a 30 MB request it should not have buffered", rss)
+	}
+	c.shutdown(t)
+}

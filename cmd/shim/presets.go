@@ -25,7 +25,8 @@ const presetsYAML = `# lspseam server table. Each key is a provider id; each ser
 #   readiness policy), rootMarkers ([]: the server runs in the workspace;
 #   else in the nearest directory holding one of these files),
 #   maxOpenDocuments (64), idleTimeoutMs (1800000).
-# timeoutMs (60000) is the budget of one lsp call.
+# timeoutMs (60000) is the budget of one lsp call; maxRequestBytes
+# (8000000) bounds one message from a client of lspseam serve.
 timeoutMs: 60000
 servers:
   gopls:

@@ -15,6 +15,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
 )
 
 // `lspseam serve`: JSON-RPC 2.0 over stdin/stdout with LSP's Content-Length
@@ -53,7 +54,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer h.close()
 
 	s := &server{host: h, inflight: map[jsonrpc2.ID]context.CancelFunc{}, exit: make(chan struct{})}
-	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, jsonrpc2.VSCodeObjectCodec{})
+	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, localstdio.NewClientCodec(h.maxRequestBytes))
 	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{h}))
 	h.log.Info("serving", "pid", os.Getpid())
 	select {
@@ -100,6 +101,22 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return
 	case "exit":
 		s.exitOnce.Do(func() { close(s.exit) })
+		return
+	case localstdio.RefusedMethod:
+		// A message the codec refused (too large, or not JSON): answer it
+		// if its id could be read, and go on.
+		var p struct {
+			Message string `json:"message"`
+		}
+		if req.Params != nil {
+			json.Unmarshal(*req.Params, &p)
+		}
+		s.host.log.Warn("refused a client message", "reason", p.Message)
+		if !req.Notif {
+			lerr := lspseam.Errorf(lspseam.CodeInvalidArgument, "%s", p.Message)
+			data := json.RawMessage(mustJSON(lerr))
+			conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: lerr.Message, Data: &data})
+		}
 		return
 	}
 	if req.Notif {

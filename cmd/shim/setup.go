@@ -78,7 +78,9 @@ type host struct {
 	service *lspseam.Service
 	local   *localstdio.Host
 	timeout int64 // ms
-	log     *slog.Logger
+	// maxRequestBytes bounds one message from serve's client.
+	maxRequestBytes int64
+	log             *slog.Logger
 }
 
 // startHost loads the config (or the presets) and registers its servers.
@@ -121,7 +123,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		c.Close(ctx)
 		return nil, err
 	}
-	h := &host{core: c, service: service, local: local, timeout: cfg.TimeoutMs, log: log}
+	h := &host{core: c, service: service, local: local, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, log: log}
 	if flags.timeout < 0 {
 		h.close()
 		return nil, usageError{errors.New("--timeout must be a positive number of milliseconds")}

@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tidwall/gjson"
 )
 
 // LSP base-protocol framing for github.com/sourcegraph/jsonrpc2, with the
@@ -23,6 +26,12 @@ const maxHeaderBytes = 8 << 10
 // frameCodec implements jsonrpc2.ObjectCodec.
 type frameCodec struct {
 	maxMessageBytes int64
+	// refuse: an over-limit or non-JSON message whose framing is intact
+	// is skipped (its body discarded unbuffered) and read as a
+	// RefusedMethod request instead, so the session survives; used for
+	// clients, which get an error answer. Servers' bad messages end the
+	// connection.
+	refuse bool
 
 	mu   sync.Mutex
 	fail error // first framing failure, for error messages
@@ -107,6 +116,9 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 		return c.failed(&FramingError{"the server wrote a message without a Content-Length header"})
 	}
 	if length > c.maxMessageBytes {
+		if c.refuse {
+			return c.refuseOversized(r, length, v)
+		}
 		return c.failed(&FramingError{fmt.Sprintf("the server sent a message of %d bytes, over maxMessageBytes %d; raise maxMessageBytes in the server's config if the answer is legitimate", length, c.maxMessageBytes)})
 	}
 	body := make([]byte, length)
@@ -114,9 +126,59 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 		return c.failed(&FramingError{fmt.Sprintf("the server's output ended inside a %d-byte message body", length)})
 	}
 	if err := json.Unmarshal(body, v); err != nil {
+		if c.refuse {
+			return refusedMessage(body, fmt.Sprintf("the message body is not JSON-RPC: %s", clip(err.Error(), 200)), v)
+		}
 		return c.failed(&FramingError{fmt.Sprintf("the server sent a message body that is not JSON-RPC: %v", err)})
 	}
 	return nil
+}
+
+// RefusedMethod is the method of the request a client codec reads in
+// place of a message it refused (see NewClientCodec). Its params are
+// {"message": why}; its id is the refused request's, when one could be
+// read from the message's first bytes.
+const RefusedMethod = "$/lspseam/refused"
+
+// NewClientCodec is the framing for the client of `lspseam serve`: LSP
+// base-protocol framing with a bound on every message (maxRequestBytes)
+// and on header size. A message over the bound is not buffered: its body
+// is discarded as it is read, and a RefusedMethod request (with the
+// refused request's id, when it can be found in the first bytes) is
+// delivered instead, as is a message whose body is not JSON, so the
+// server can answer with an error and the session goes on. Broken framing
+// (no Content-Length, an endless header) ends the session.
+func NewClientCodec(maxRequestBytes int64) jsonrpc2.ObjectCodec {
+	return &frameCodec{maxMessageBytes: maxRequestBytes, refuse: true}
+}
+
+// refuseOversized discards an over-limit body, keeping its first bytes to
+// find the request's id.
+func (c *frameCodec) refuseOversized(r *bufio.Reader, length int64, v any) error {
+	head := make([]byte, min(length, refusedHeadBytes))
+	if _, err := io.ReadFull(r, head); err != nil {
+		return c.failed(&FramingError{fmt.Sprintf("the client's input ended inside a %d-byte message body", length)})
+	}
+	if _, err := io.CopyN(io.Discard, r, length-int64(len(head))); err != nil {
+		return c.failed(&FramingError{fmt.Sprintf("the client's input ended inside a %d-byte message body", length)})
+	}
+	why := fmt.Sprintf("the message of %d bytes is over maxRequestBytes %d and was not read; send smaller requests or raise maxRequestBytes in the config", length, c.maxMessageBytes)
+	return refusedMessage(head, why, v)
+}
+
+// refusedHeadBytes is how much of a refused message is kept to find its id.
+const refusedHeadBytes = 4096
+
+// refusedMessage decodes a RefusedMethod request into v, with the id found
+// in body (which may be a truncated or malformed message), if any.
+func refusedMessage(body []byte, why string, v any) error {
+	msg := map[string]any{"jsonrpc": "2.0", "method": RefusedMethod, "params": map[string]string{"message": why}}
+	// Only ids jsonrpc2 reads back (a string or an unsigned integer).
+	if id := gjson.GetBytes(body, "id"); id.Type == gjson.String || (id.Type == gjson.Number && strings.Trim(id.Raw, "0123456789") == "" && len(id.Raw) < 20) {
+		msg["id"] = json.RawMessage(id.Raw)
+	}
+	data, _ := json.Marshal(msg)
+	return json.Unmarshal(data, v)
 }
 
 var errHeaderTooLong = errors.New("header too long")

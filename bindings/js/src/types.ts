@@ -250,12 +250,15 @@ export interface ServerConfig {
 export interface Config {
   servers: Record<string, ServerConfig>;
   timeoutMs: number;
+  /** The largest message `lspseam serve` accepts from its client. */
+  maxRequestBytes: number;
 }
 
 /** A configuration as a user writes it (validateConfig's input). */
 export interface ConfigInput {
   servers: Record<string, Partial<ServerConfig> & { command: string; extensionToLanguage: Record<string, string> }>;
   timeoutMs?: number;
+  maxRequestBytes?: number;
 }
 
 /**
