@@ -220,6 +220,13 @@ func TestServeRefusesBadClientMessages(t *testing.T) {
 	if r := answer(raw(4343, `{"jsonrpc":"2.0","id":4343,"method":"lsp/query","params":{`)); r.Error == nil || !strings.Contains(r.Error.Message, "not JSON-RPC") {
 		t.Fatalf("malformed request: %+v", r)
 	}
+	// A per-request timeoutMs past the timers' bound is refused, not
+	// overflowed into an immediate timeout.
+	r := answer(c.send("lsp/query", map[string]any{"operation": "goToDefinition", "filePath": "f0.go", "workspaceRoot": s.workspaces[0],
+		"position": map[string]int{"line": 2, "character": 5}, "timeoutMs": 9_223_372_036_855}))
+	if r.Error == nil || r.Error.Data.Code != "LSP_INVALID_ARGUMENT" || !strings.Contains(r.Error.Message, "timeoutMs") {
+		t.Fatalf("huge timeoutMs: %+v", r)
+	}
 	if _, err := fakeQuery(c, s.workspaces[0], 0); err != nil {
 		t.Fatalf("the session did not survive: %+v", err)
 	}

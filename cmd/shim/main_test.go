@@ -117,3 +117,26 @@ func TestQueryErrorsAreStructured(t *testing.T) {
 		t.Errorf("invalid yaml: %d %s", code, out)
 	}
 }
+
+// TestServeBrokenFraming: a client whose framing breaks ends the session
+// with a non-zero exit and the reason on stderr (a malformed body with
+// intact framing is answered instead; see e2e).
+func TestServeBrokenFraming(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "lspseam.json")
+	if err := os.WriteFile(cfg, []byte(`{"servers":{"x":{"command":"/bin/true","extensionToLanguage":{".x":"x"}}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	for _, input := range []string{"GARBAGE\r\n\r\n", "Content-Length: 2\n\n{}", strings.Repeat("x", 100_000)} {
+		var out, errb bytes.Buffer
+		code := run([]string{"serve", "--config", cfg}, strings.NewReader(input), &out, &errb)
+		if code != exitError || !strings.Contains(errb.String(), "broke the message framing") {
+			t.Errorf("input %.20q: exit %d, stderr %q", input, code, errb.String())
+		}
+	}
+	// A clean end of input is a normal exit.
+	var out, errb bytes.Buffer
+	if code := run([]string{"serve", "--config", cfg}, strings.NewReader(""), &out, &errb); code != exitOK {
+		t.Errorf("clean EOF: exit %d, stderr %q", code, errb.String())
+	}
+}

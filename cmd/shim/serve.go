@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -36,6 +37,10 @@ import (
 // codeSeamError is the JSON-RPC error code of every seam error.
 const codeSeamError = -32001
 
+// maxTimeoutMs bounds a request's own timeoutMs, as the config's timers
+// are bounded (a larger value would overflow a time.Duration).
+const maxTimeoutMs = 2_147_483_647
+
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -54,18 +59,24 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer h.close()
 
 	s := &server{host: h, inflight: map[jsonrpc2.ID]context.CancelFunc{}, exit: make(chan struct{})}
-	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, localstdio.NewClientCodec(h.maxRequestBytes))
+	codec := localstdio.NewClientCodec(h.maxRequestBytes)
+	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, codec)
 	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{h}))
 	h.log.Info("serving", "pid", os.Getpid())
+	code = exitOK
 	select {
 	case <-s.exit:
-	case <-conn.DisconnectNotify(): // stdin closed: the harness is gone
+	case <-conn.DisconnectNotify(): // stdin closed (the harness is gone), or its framing broke
+		if err := codec.Failure(); err != nil {
+			h.log.Error("the client broke the message framing; stopping", "err", strings.Replace(err.Error(), "the server", "the client", 1))
+			code = exitError
+		}
 	case <-ctx.Done():
 	}
 	s.cancelAll()
 	s.wg.Wait()
 	conn.Close()
-	return exitOK
+	return code
 }
 
 type server struct {
@@ -161,7 +172,10 @@ func (s *server) query(ctx context.Context, req *jsonrpc2.Request) (lspseam.Resu
 		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "lsp/query params must be {operation, filePath, position:{line, character}, workspaceRoot} with a zero-based position")
 	}
 	timeout := s.host.timeout
-	if p.TimeoutMs > 0 {
+	switch {
+	case p.TimeoutMs > maxTimeoutMs || p.TimeoutMs < 0:
+		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "timeoutMs must be a positive number of milliseconds at most %d (or absent for the config's %d), got %d", maxTimeoutMs, s.host.timeout, p.TimeoutMs)
+	case p.TimeoutMs > 0:
 		timeout = p.TimeoutMs
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeout)*time.Millisecond)

@@ -148,8 +148,16 @@ const RefusedMethod = "$/lspseam/refused"
 // delivered instead, as is a message whose body is not JSON, so the
 // server can answer with an error and the session goes on. Broken framing
 // (no Content-Length, an endless header) ends the session.
-func NewClientCodec(maxRequestBytes int64) jsonrpc2.ObjectCodec {
+func NewClientCodec(maxRequestBytes int64) ClientCodec {
 	return &frameCodec{maxMessageBytes: maxRequestBytes, refuse: true}
+}
+
+// ClientCodec is the framing NewClientCodec returns. Failure reports why
+// the client's framing broke (nil while it is intact, or after a clean end
+// of input), so the caller can say so and exit with an error.
+type ClientCodec interface {
+	jsonrpc2.ObjectCodec
+	Failure() error
 }
 
 // refuseOversized discards an over-limit body, keeping its first bytes to
