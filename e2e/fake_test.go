@@ -235,3 +235,79 @@ func TestServeRefusesBadClientMessages(t *testing.T) {
 	}
 	c.shutdown(t)
 }
+
+// TestServeIDsAndCancellation: a second request with an id already in
+// flight is refused; $/cancelRequest (here sent as a request, which is
+// answered) cancels the query end to end — the language server receives
+// its own $/cancelRequest; after shutdown, queries are refused.
+func TestServeIDsAndCancellation(t *testing.T) {
+	s := newFakeSetup(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"action": "hang"}}}, 1)
+	c := startServe(t, s.cfg)
+	raw := func(id int, method string, params any) chan serveResponse {
+		ch := make(chan serveResponse, 1)
+		body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+		c.mu.Lock()
+		c.wait[id] = ch
+		fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+		c.mu.Unlock()
+		return ch
+	}
+	answer := func(ch chan serveResponse) serveResponse {
+		select {
+		case r := <-ch:
+			return r
+		case <-time.After(20 * time.Second):
+			t.Fatal("no answer")
+		}
+		return serveResponse{}
+	}
+	query := map[string]any{"operation": "goToDefinition", "filePath": "f0.go", "workspaceRoot": s.workspaces[0], "position": map[string]int{"line": 2, "character": 5}}
+	raw(77, "lsp/query", query)
+	// The first query hangs in the server; wait until the server has it.
+	deadline := time.Now().Add(20 * time.Second)
+	for !received(t, s.log, "textDocument/definition") {
+		if time.Now().After(deadline) {
+			t.Fatal("the query did not reach the server")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if r := answer(raw(77, "lsp/query", query)); r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "already in flight") {
+		t.Fatalf("duplicate id: %+v", r)
+	}
+	first := make(chan serveResponse, 1)
+	c.mu.Lock()
+	c.wait[77] = first
+	c.mu.Unlock()
+	if r := answer(raw(78, "$/cancelRequest", map[string]any{"id": 77})); r.Error != nil {
+		t.Fatalf("$/cancelRequest as a request: %+v", r)
+	}
+	if r := answer(first); r.Error == nil || r.Error.Data.Code != "LSP_CANCELLED" {
+		t.Fatalf("cancelled query: %+v", r)
+	}
+	for !received(t, s.log, "$/cancelRequest") {
+		if time.Now().After(deadline) {
+			t.Fatal("the language server never received $/cancelRequest")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if r := answer(raw(79, "shutdown", nil)); r.Error != nil {
+		t.Fatalf("shutdown: %+v", r)
+	}
+	if r := answer(raw(80, "lsp/query", query)); r.Error == nil || r.Error.Code != -32600 {
+		t.Fatalf("query after shutdown: %+v", r)
+	}
+}
+
+// received reports whether the fake server's log has a received message
+// with method.
+func received(t *testing.T, log, method string) bool {
+	if _, err := os.Stat(log); err != nil {
+		return false
+	}
+	for _, e := range readFakeLog(t, log) {
+		if e.Event == "recv" && e.Method == method {
+			return true
+		}
+	}
+	return false
+}

@@ -84,6 +84,7 @@ type server struct {
 
 	mu       sync.Mutex
 	inflight map[jsonrpc2.ID]context.CancelFunc
+	shutDown bool // shutdown was received: later queries are invalid
 	wg       sync.WaitGroup
 	exitOnce sync.Once
 	exit     chan struct{}
@@ -109,6 +110,9 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				cancel()
 			}
 		}
+		if !req.Notif { // sent as a request: it still gets an answer
+			conn.Reply(ctx, req.ID, nil)
+		}
 		return
 	case "exit":
 		s.exitOnce.Do(func() { close(s.exit) })
@@ -133,12 +137,29 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	if req.Notif {
 		return
 	}
+	invalid := func(msg string) {
+		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msg})
+	}
 	switch req.Method {
 	case "lsp/query":
 		qctx, cancel := context.WithCancel(context.Background())
 		s.mu.Lock()
-		s.inflight[req.ID] = cancel
+		_, duplicate := s.inflight[req.ID]
+		shutDown := s.shutDown
+		if !duplicate && !shutDown {
+			s.inflight[req.ID] = cancel
+		}
 		s.mu.Unlock()
+		switch {
+		case shutDown:
+			cancel()
+			invalid("lspseam serve is shutting down: no queries after shutdown")
+			return
+		case duplicate:
+			cancel()
+			invalid(fmt.Sprintf("request id %s is already in flight; use a new id for each request", req.ID))
+			return
+		}
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -158,6 +179,9 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			conn.Reply(context.Background(), req.ID, res)
 		}()
 	case "shutdown":
+		s.mu.Lock()
+		s.shutDown = true
+		s.mu.Unlock()
 		s.cancelAll()
 		s.wg.Wait()
 		conn.Reply(ctx, req.ID, nil)
