@@ -231,9 +231,36 @@ func TestConcurrentCalls(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if n := len(c.slots); n > 4 {
-		t.Errorf("%d live instances, limit 4", n)
+}
+
+// TestInstanceLimit: with the limit reached and no instance idle, a call
+// waits (here: its context is already done, so it gives up) instead of
+// creating another instance; a released instance is reused.
+func TestInstanceLimit(t *testing.T) {
+	c := newTestCore(t, WithMaxInstances(2))
+	ctx := context.Background()
+	a, err := c.acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
+	b, err := c.acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := c.acquire(done); err == nil {
+		t.Fatal("a third instance was created past the limit of 2")
+	} else if lerr, ok := err.(*Error); !ok || lerr.Code != CodeCancelled {
+		t.Fatalf("got %v, want LSP_CANCELLED", err)
+	}
+	c.release(a)
+	again, err := c.acquire(ctx)
+	if err != nil || again != a {
+		t.Fatalf("the released instance was not reused: %p vs %p, %v", again, a, err)
+	}
+	c.release(again)
+	c.release(b)
 }
 
 func TestClose(t *testing.T) {
