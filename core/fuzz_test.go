@@ -92,6 +92,17 @@ func FuzzParseToolArgs(f *testing.F) {
 				t.Fatalf("%s = %d out of range: %s", k, n, env)
 			}
 		}
+		// The main property: one-based in, zero-based out, the path and
+		// the operation as given.
+		args := gjson.ParseBytes(input)
+		if ok.Get("position.line").Int() != args.Get("line").Int()-1 || ok.Get("position.character").Int() != args.Get("character").Int()-1 {
+			t.Fatalf("coordinates not converted one-based → zero-based: %s → %s", input, env)
+		}
+		// (A path that is not UTF-8 comes back with U+FFFD in place of
+		// its invalid bytes, by the encoder's rule.)
+		if (utf8.ValidString(args.Get("file_path").Str) && ok.Get("filePath").Str != args.Get("file_path").Str) || ok.Get("operation").Str != args.Get("operation").Str {
+			t.Fatalf("path or operation changed: %s → %s", input, env)
+		}
 	})
 }
 
