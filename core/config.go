@@ -68,6 +68,10 @@ type ServerConfig struct {
 	// IdleTimeoutMs is how long a long-lived server may sit unused before
 	// it is shut down.
 	IdleTimeoutMs int64 `json:"idleTimeoutMs"`
+	// PassEnv names host variables passed to the server beyond the
+	// allowlist (its environment is otherwise an allowlist of what
+	// servers need; see the host's ServerEnv).
+	PassEnv []string `json:"passEnv"`
 }
 
 func (c Config) appendJSON(b []byte) []byte {
@@ -132,6 +136,8 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 	b = appendInt(b, s.MaxOpenDocuments)
 	b = append(b, `,"idleTimeoutMs":`...)
 	b = appendInt(b, s.IdleTimeoutMs)
+	b = append(b, `,"passEnv":`...)
+	b = appendStrings(b, s.PassEnv)
 	return append(b, '}')
 }
 
@@ -139,7 +145,7 @@ var (
 	configFields = []string{"servers", "timeoutMs", "maxRequestBytes"}
 	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
 		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs",
-		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs"}
+		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs", "passEnv"}
 )
 
 // ValidateConfig checks a configuration and fills in every default. All
@@ -321,6 +327,23 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 	}
 	if markers := get(v, "rootMarkers"); markers.Exists() {
 		s.RootMarkers = validateRootMarkers(markers, where+".rootMarkers", count)
+	}
+	s.PassEnv = []string{}
+	if pass := get(v, "passEnv"); pass.Exists() {
+		if !pass.IsArray() || len(pass.Array()) > 64 {
+			count(`%s.passEnv must be an array of at most 64 variable names such as ["GITHUB_ENTERPRISE_URL"], got %s`, where, describe(pass))
+		} else {
+			i := -1
+			pass.ForEach(func(_, n gjson.Result) bool {
+				i++
+				if n.Type != gjson.String || n.Str == "" || strings.ContainsAny(n.Str, "=\x00") {
+					count("%s.passEnv[%d] must be a variable name (non-empty, without '=' or NUL), got %s", where, i, describe(n))
+				} else {
+					s.PassEnv = append(s.PassEnv, n.Str)
+				}
+				return true
+			})
+		}
 	}
 	return s, before == 0
 }

@@ -24,7 +24,8 @@ const presetsYAML = `# lspseam server table. Each key is a provider id; each ser
 #   shutdownTimeoutMs (5000), killGraceMs (2000), settleMs (the server's
 #   readiness policy), rootMarkers ([]: the server runs in the workspace;
 #   else in the nearest directory holding one of these files),
-#   maxOpenDocuments (64), idleTimeoutMs (1800000).
+#   maxOpenDocuments (64), idleTimeoutMs (1800000), passEnv ([]: host
+#   variables passed beyond the environment allowlist).
 # timeoutMs (60000) is the budget of one lsp call; maxRequestBytes
 # (8000000) bounds one message from a client of lspseam serve.
 timeoutMs: 60000
@@ -95,7 +96,7 @@ func loadPresets(ctx context.Context, c *lspseam.Core, log *slog.Logger) ([]loca
 	var servers []localstdio.Server
 	for _, id := range []string{"clangd", "gopls", "pyright", "typescript"} {
 		sc := cfg.Servers[id]
-		env := localstdio.ServerEnv(os.Environ(), sc.Env)
+		env := localstdio.ServerEnv(os.Environ(), sc.PassEnv, sc.Env)
 		path, problem := localstdio.ResolveExecutable(sc.Command, env)
 		if problem != "" {
 			log.Info("preset skipped", "id", id, "reason", problem)

@@ -12,7 +12,7 @@ import (
 
 // Loading a server table: the core validates it and fills defaults; this
 // file resolves each command to an executable in the server's own
-// (scrubbed) environment, once, at load time.
+// environment (the allowlist, passEnv, env), once, at load time.
 
 // Server is one validated server of the table, ready to run.
 type Server struct {
@@ -40,7 +40,7 @@ func Load(ctx context.Context, core *lspseam.Core, configJSON []byte, hostEnv []
 	var problems []string
 	for _, id := range ids {
 		sc := cfg.Servers[id]
-		env := ServerEnv(hostEnv, sc.Env)
+		env := ServerEnv(hostEnv, sc.PassEnv, sc.Env)
 		path, problem := ResolveExecutable(sc.Command, env)
 		if problem != "" {
 			problems = append(problems, "servers."+id+".command: "+problem)

@@ -11,9 +11,11 @@
 //
 // Security boundary: configured servers are trusted programs. They run with
 // the shim's user, filesystem and network access, in the canonical
-// workspace as their working directory, with credentials scrubbed from
-// their environment; lspseam does not sandbox them. What lspseam itself
-// reads is bounded: the source file of each query, and only when it is a
-// regular, UTF-8 file inside the canonical workspace and within
-// maxDocumentBytes.
+// workspace (or project root) as their working directory, with an
+// allowlisted environment (env.go); lspseam does not sandbox them. What
+// lspseam itself sends them is bounded: the source file of each query and
+// the open documents it re-verifies, only when each is a regular, UTF-8
+// file inside the canonical workspace (opened beneath it with openat2)
+// and within maxDocumentBytes. The file watcher lists and stats the
+// workspace; it sends nothing of what it reads.
 package localstdio

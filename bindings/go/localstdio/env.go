@@ -5,35 +5,91 @@ import (
 	"strings"
 )
 
-// The environment servers get: the host's, minus credentials and lspseam's
-// own settings, plus the server's configured env.
+// The environment servers get: an allowlist of what language servers
+// need from the host's environment, the server's configured passEnv
+// names, then its configured env map.
+//
+// An allowlist, not a filter of suspicious names: credentials hide under
+// any name (GH_PAT, DATABASE_URL, MYSQL_PWD, SENTRY_DSN, a proxy URL with
+// a password), and a server needs few variables. Even an allowed name is
+// dropped when it looks like a credential (KEY, PASSWORD, SECRET, TOKEN,
+// AUTH, CRED, PAT as a word) or its value carries one (a URL with
+// user:password@); passEnv and env are the explicit ways around that.
+// lspseam's own LSPSEAM_* never pass.
 
-// scrubbedName reports whether an environment variable must not reach a
-// language server: names containing KEY, PASSWORD, SECRET or TOKEN (any
-// case; broad on purpose, a server never needs them) and lspseam's own
-// LSPSEAM_* settings.
-func scrubbedName(name string) bool {
-	upper := strings.ToUpper(name)
-	if strings.HasPrefix(upper, "LSPSEAM_") {
-		return true
+// allowedNames are passed as they are.
+var allowedNames = map[string]bool{
+	"PATH": true, "HOME": true, "USER": true, "LOGNAME": true, "SHELL": true, "TERM": true,
+	"LANG": true, "LANGUAGE": true, "TZ": true, "TMPDIR": true, "TMP": true, "TEMP": true,
+	"HTTP_PROXY": true, "HTTPS_PROXY": true, "ALL_PROXY": true, "NO_PROXY": true,
+	"http_proxy": true, "https_proxy": true, "all_proxy": true, "no_proxy": true,
+	"SSL_CERT_FILE": true, "SSL_CERT_DIR": true,
+	"VIRTUAL_ENV": true, "CONDA_PREFIX": true, "CONDA_DEFAULT_ENV": true,
+	"JAVA_HOME": true, "CC": true, "CXX": true, "PKG_CONFIG_PATH": true, "LD_LIBRARY_PATH": true,
+}
+
+// allowedPrefixes are toolchain and locale families.
+var allowedPrefixes = []string{"LC_", "XDG_", "GO", "CGO_", "NODE_", "NPM_CONFIG_", "npm_config_", "PYTHON", "PIP_", "UV_", "CARGO_", "RUSTUP_", "CLANGD_"}
+
+// credentialWords make even an allowed name private.
+var credentialWords = []string{"KEY", "PASSWORD", "PASSWD", "SECRET", "TOKEN", "AUTH", "CRED", "PAT", "PWD"}
+
+// passesAllowlist reports whether a host variable reaches servers without
+// being named in passEnv.
+func passesAllowlist(name, value string) bool {
+	allowed := allowedNames[name]
+	for _, p := range allowedPrefixes {
+		allowed = allowed || strings.HasPrefix(name, p)
 	}
-	for _, word := range []string{"KEY", "PASSWORD", "SECRET", "TOKEN"} {
-		if strings.Contains(upper, word) {
+	if !allowed {
+		return false
+	}
+	for _, word := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return r == '_' || r == '-' }) {
+		for _, c := range credentialWords {
+			if word == c || (len(c) > 3 && strings.Contains(word, c)) {
+				return false
+			}
+		}
+	}
+	return !hasURLCredentials(value)
+}
+
+// hasURLCredentials reports a URL with user information (scheme://user@
+// or scheme://user:password@) anywhere in value.
+func hasURLCredentials(value string) bool {
+	for rest := value; ; {
+		i := strings.Index(rest, "://")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+3:]
+		host := rest
+		if j := strings.IndexAny(host, "/?# ,;"); j >= 0 {
+			host = host[:j]
+		}
+		if strings.Contains(host, "@") {
 			return true
 		}
 	}
-	return false
 }
 
 // ServerEnv builds a server's environment from the host environment
-// (os.Environ form) and the configured extra variables, which are applied
-// after scrubbing and so may set any name.
-func ServerEnv(host []string, extra map[string]string) []string {
+// (os.Environ form): the allowlisted variables, then the passEnv names
+// (whatever they hold), then the configured extra variables, which may set
+// any name. LSPSEAM_* variables of the host never pass.
+func ServerEnv(host []string, passEnv []string, extra map[string]string) []string {
+	pass := map[string]bool{}
+	for _, n := range passEnv {
+		pass[n] = true
+	}
 	vars := map[string]string{}
 	var order []string
 	for _, kv := range host {
 		name, value, ok := strings.Cut(kv, "=")
-		if !ok || name == "" || scrubbedName(name) {
+		if !ok || name == "" || strings.HasPrefix(strings.ToUpper(name), "LSPSEAM_") {
+			continue
+		}
+		if !pass[name] && !passesAllowlist(name, value) {
 			continue
 		}
 		if _, seen := vars[name]; !seen {

@@ -244,6 +244,8 @@ export interface ServerConfig {
   maxOpenDocuments: number;
   /** How long a long-lived server may sit unused before it is shut down. */
   idleTimeoutMs: number;
+  /** Host variables passed to the server beyond the environment allowlist. */
+  passEnv: string[];
 }
 
 /** A validated configuration. */
