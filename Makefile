@@ -6,13 +6,14 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build wasm test test-go test-race test-abi test-js test-mcp check-fmt vet bench fuzz demo clean
+.PHONY: help build wasm test test-go test-race test-abi test-js test-mcp check-fmt vet bench soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
 	@echo "make test      everything CI runs"
 	@echo "make bench     benchmarks (ratios measured in one run)"
+	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
 	@echo "make servers   pinned language servers into .tools/"
 	@echo "make demo      build, install servers, run the four operations on the Go fixture"
@@ -59,6 +60,10 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/
 	$(GO) test -run '^$$' -bench . -benchtime 100x ./e2e/
 	cd bindings/js && npm run build && npm run bench
+
+# One serve, 8 workspaces, 4,000 mixed queries with 8 in flight (fake server).
+soak:
+	$(GO) test -run '^$$' -bench '^BenchmarkSoak$$' -benchtime 1x ./e2e/
 
 FUZZTIME ?= 5m
 fuzz:

@@ -272,7 +272,7 @@ func (c *serveClient) query(e expectation, ws string) (json.RawMessage, *rpcErro
 	}
 }
 
-func (c *serveClient) shutdown(t *testing.T) {
+func (c *serveClient) shutdown(t testing.TB) {
 	t.Helper()
 	select {
 	case <-c.send("shutdown", nil):
