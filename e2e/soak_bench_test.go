@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +31,11 @@ func BenchmarkSoak(b *testing.B) {
 	}
 	pid := c.cmd.Process.Pid
 	rss0, fds0 := vmRSS(b, pid), openFDs(b, pid)
-	const total, inFlight = 4000, 8
+	const inFlight = 8
+	total := 4000
+	if n, err := strconv.Atoi(os.Getenv("LSPSEAM_SOAK_QUERIES")); err == nil && n > 0 {
+		total = n // a longer soak: LSPSEAM_SOAK_QUERIES=20000 make soak
+	}
 	ops := []string{"goToDefinition", "findReferences", "hover"}
 	var mu sync.Mutex
 	var lat []time.Duration
