@@ -46,11 +46,12 @@ func newFakeSetup(tb testing.TB, script map[string]any, n int) fakeSetup {
 }
 
 type fakeEvent struct {
-	PID       int    `json:"pid"`
-	Event     string `json:"event"`
-	Method    string `json:"method"`
-	Violation string `json:"violation"`
-	Cwd       string `json:"cwd"`
+	PID       int             `json:"pid"`
+	Event     string          `json:"event"`
+	Method    string          `json:"method"`
+	Violation string          `json:"violation"`
+	Cwd       string          `json:"cwd"`
+	Params    json.RawMessage `json:"params"`
 }
 
 func readFakeLog(tb testing.TB, path string) []fakeEvent {
@@ -310,4 +311,50 @@ func received(t *testing.T, log, method string) bool {
 		}
 	}
 	return false
+}
+
+// TestServeFIFO: 30 queries written at once to one workspace reach the
+// language server in the order they were written (the README promises a
+// first-in, first-out queue per workspace).
+func TestServeFIFO(t *testing.T) {
+	s := newFakeSetup(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition", "delayMs": 2}}}, 1)
+	c := startServe(t, s.cfg)
+	const n = 30
+	chans := make([]chan serveResponse, n)
+	for i := range chans { // character i marks query i
+		chans[i] = c.send("lsp/query", map[string]any{"operation": "goToDefinition", "filePath": fmt.Sprintf("f%d.go", i%5),
+			"workspaceRoot": s.workspaces[0], "position": map[string]int{"line": 2, "character": i}})
+	}
+	for i, ch := range chans {
+		select {
+		case r := <-ch:
+			if r.Error != nil {
+				t.Fatalf("query %d: %+v", i, r.Error)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("query %d unanswered", i)
+		}
+	}
+	c.shutdown(t)
+	var order []int
+	for _, e := range readFakeLog(t, s.log) {
+		if e.Event == "recv" && e.Method == "textDocument/definition" {
+			var p struct {
+				Position struct {
+					Character int `json:"character"`
+				} `json:"position"`
+			}
+			json.Unmarshal(e.Params, &p)
+			order = append(order, p.Position.Character)
+		}
+	}
+	inversions := 0
+	for i := 1; i < len(order); i++ {
+		if order[i] < order[i-1] {
+			inversions++
+		}
+	}
+	if len(order) != n || inversions > 0 {
+		t.Fatalf("requests reached the server in the order %v (%d inversions)", order, inversions)
+	}
 }

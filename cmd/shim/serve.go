@@ -58,7 +58,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer h.close()
 
-	s := &server{host: h, inflight: map[jsonrpc2.ID]context.CancelFunc{}, exit: make(chan struct{})}
+	s := &server{host: h, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
 	codec := localstdio.NewClientCodec(h.maxRequestBytes)
 	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, codec)
 	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{h}))
@@ -84,7 +84,8 @@ type server struct {
 
 	mu       sync.Mutex
 	inflight map[jsonrpc2.ID]context.CancelFunc
-	shutDown bool // shutdown was received: later queries are invalid
+	shutDown bool                     // shutdown was received: later queries are invalid
+	gates    map[string]chan struct{} // per workspace root: closed when the last query read has joined its queue
 	wg       sync.WaitGroup
 	exitOnce sync.Once
 	exit     chan struct{}
@@ -160,6 +161,10 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			invalid(fmt.Sprintf("request id %s is already in flight; use a new id for each request", req.ID))
 			return
 		}
+		// Queries on one workspace join its queue in the order they were
+		// read: this one may call the provider only once the previous one
+		// has joined (or ended).
+		prev, queued := s.gate(req)
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -169,7 +174,14 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				s.mu.Unlock()
 				cancel()
 			}()
-			res, err := s.query(qctx, req)
+			defer queued()
+			if prev != nil {
+				select {
+				case <-prev:
+				case <-qctx.Done():
+				}
+			}
+			res, err := s.query(lspseam.WithQueuedHook(qctx, queued), req)
 			if err != nil {
 				lerr := lspError(err)
 				data := json.RawMessage(mustJSON(lerr))
@@ -188,6 +200,39 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	default:
 		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, shutdown and exit; not " + req.Method})
 	}
+}
+
+// gate returns the channel closed when the previous query on the same
+// workspace root has joined its queue (nil if there is none in flight),
+// and the function that announces this query has joined (idempotent).
+// Called in the read loop, so gates chain in arrival order.
+func (s *server) gate(req *jsonrpc2.Request) (prev <-chan struct{}, queued func()) {
+	var p struct {
+		WorkspaceRoot string `json:"workspaceRoot"`
+	}
+	if req.Params != nil {
+		json.Unmarshal(*req.Params, &p)
+	}
+	mine := make(chan struct{})
+	s.mu.Lock()
+	prevCh := s.gates[p.WorkspaceRoot]
+	s.gates[p.WorkspaceRoot] = mine
+	s.mu.Unlock()
+	var once sync.Once
+	queued = func() {
+		once.Do(func() {
+			close(mine)
+			s.mu.Lock()
+			if s.gates[p.WorkspaceRoot] == mine {
+				delete(s.gates, p.WorkspaceRoot)
+			}
+			s.mu.Unlock()
+		})
+	}
+	if prevCh == nil {
+		return nil, queued
+	}
+	return prevCh, queued
 }
 
 func (s *server) query(ctx context.Context, req *jsonrpc2.Request) (lspseam.Result, error) {

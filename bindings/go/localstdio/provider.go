@@ -43,11 +43,11 @@ type Provider struct {
 
 // slot is one (workspace, root)'s queue and its current instance.
 type slot struct {
-	ws   Workspace     // the session's workspace: the source boundary
-	root Workspace     // the project root: the server's cwd and rootUri
-	turn chan struct{} // holds one token while a query has the turn
+	ws    Workspace // the session's workspace: the source boundary
+	root  Workspace // the project root: the server's cwd and rootUri
+	turns turnQueue // FIFO: one query at a time, in the order they joined
 
-	// Guarded by turn:
+	// Guarded by the turn:
 	inst     *instance
 	lastUsed time.Time
 	idle     *time.Timer
@@ -106,7 +106,7 @@ func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.
 	key := ws.Path + "\x00" + root.Path
 	s := p.slots[key]
 	if s == nil {
-		s = &slot{ws: ws, root: root, turn: make(chan struct{}, 1)}
+		s = &slot{ws: ws, root: root}
 		p.slots[key] = s
 	}
 	p.active.Add(1)
@@ -119,12 +119,12 @@ func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.
 	stop := context.AfterFunc(p.ctx, func() { cancel(p.disposed()) })
 	defer stop()
 
-	select {
-	case s.turn <- struct{}{}:
-	case <-ctx.Done():
+	ticket := s.turns.join()
+	lspseam.Queued(ctx) // the caller may let the next query join now
+	if err := ticket.wait(ctx); err != nil {
 		return lspseam.Result{}, p.ctxErr(ctx, "waiting for earlier queries on this workspace")
 	}
-	defer func() { <-s.turn }()
+	defer s.turns.release()
 	return p.run(ctx, s, q)
 }
 
@@ -227,12 +227,10 @@ func (p *Provider) reapIdle(s *slot) {
 	p.active.Add(1)
 	p.mu.Unlock()
 	defer p.active.Done()
-	select {
-	case s.turn <- struct{}{}:
-	default:
+	if !s.turns.tryAcquire() {
 		return
 	}
-	defer func() { <-s.turn }()
+	defer s.turns.release()
 	d := time.Duration(p.server.Config.IdleTimeoutMs) * time.Millisecond
 	if idle := time.Since(s.lastUsed); idle < d {
 		s.idle.Reset(d - idle)
