@@ -221,6 +221,17 @@ func TestServeRefusesBadClientMessages(t *testing.T) {
 	if r := answer(raw(4343, `{"jsonrpc":"2.0","id":4343,"method":"lsp/query","params":{`)); r.Error == nil || !strings.Contains(r.Error.Message, "not JSON-RPC") {
 		t.Fatalf("malformed request: %+v", r)
 	}
+	// Messages whose id cannot be answered as given (negative, null), and
+	// batches, are answered with "id": null (read back here as id 0).
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":-1,"method":"lsp/query","params":{}}`,
+		`{"jsonrpc":"2.0","id":null,"method":"lsp/query","params":{}}`,
+		`[{"jsonrpc":"2.0","id":5,"method":"lsp/query"}]`,
+	} {
+		if r := answer(raw(0, body)); r.Error == nil || r.Error.Code != -32600 {
+			t.Fatalf("%s: %+v", body, r)
+		}
+	}
 	// A per-request timeoutMs past the timers' bound is refused, not
 	// overflowed into an immediate timeout.
 	r := answer(c.send("lsp/query", map[string]any{"operation": "goToDefinition", "filePath": "f0.go", "workspaceRoot": s.workspaces[0],

@@ -2,6 +2,7 @@ package localstdio
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,6 +66,9 @@ func (c *frameCodec) WriteObject(w io.Writer, obj any) error {
 	if err != nil {
 		return err
 	}
+	if c.refuse {
+		body = bytes.Replace(body, []byte(`"id":"\u0000lspseam-null-id"`), []byte(`"id":null`), 1)
+	}
 	msg := make([]byte, 0, len(body)+32)
 	msg = append(msg, "Content-Length: "...)
 	msg = strconv.AppendInt(msg, int64(len(body)), 10)
@@ -125,6 +129,11 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 	if _, err := io.ReadFull(r, body); err != nil {
 		return c.failed(&FramingError{fmt.Sprintf("the server's output ended inside a %d-byte message body", length)})
 	}
+	if c.refuse {
+		if why := invalidRequest(body); why != "" {
+			return refusedMessage(body, why, v)
+		}
+	}
 	if err := json.Unmarshal(body, v); err != nil {
 		if c.refuse {
 			return refusedMessage(body, fmt.Sprintf("the message body is not JSON-RPC: %s", clip(err.Error(), 200)), v)
@@ -181,12 +190,50 @@ const refusedHeadBytes = 4096
 // in body (which may be a truncated or malformed message), if any.
 func refusedMessage(body []byte, why string, v any) error {
 	msg := map[string]any{"jsonrpc": "2.0", "method": RefusedMethod, "params": map[string]string{"message": why}}
-	// Only ids jsonrpc2 reads back (a string or an unsigned integer).
-	if id := gjson.GetBytes(body, "id"); id.Type == gjson.String || (id.Type == gjson.Number && strings.Trim(id.Raw, "0123456789") == "" && len(id.Raw) < 20) {
+	if id := gjson.GetBytes(body, "id"); usableID(id) {
 		msg["id"] = json.RawMessage(id.Raw)
+	} else {
+		// JSON-RPC answers what it cannot attribute with "id": null;
+		// jsonrpc2 has no null id, so a marker id stands in for it and
+		// WriteObject writes null.
+		msg["id"] = nullIDMarker
 	}
 	data, _ := json.Marshal(msg)
 	return json.Unmarshal(data, v)
+}
+
+// nullIDMarker is the id of a refused message whose own id is unusable;
+// WriteObject turns it back into null.
+const nullIDMarker = "\x00lspseam-null-id"
+
+// usableID reports an id jsonrpc2 reads back exactly: a string or an
+// unsigned integer below 2^64 written in digits.
+func usableID(id gjson.Result) bool {
+	return id.Type == gjson.String || (id.Type == gjson.Number && id.Raw != "" && strings.Trim(id.Raw, "0123456789") == "" && len(id.Raw) < 20)
+}
+
+// invalidRequest says why a client message, though JSON, is not one
+// jsonrpc2 can take as it is: a batch (not supported), a request with an
+// id that is not a string or an unsigned integer (negative, fractional,
+// null, an object), or no method and no id. "" when it is fine.
+func invalidRequest(body []byte) string {
+	v := gjson.ParseBytes(body)
+	switch {
+	case !gjson.ValidBytes(body):
+		return "" // json.Unmarshal reports it
+	case v.IsArray():
+		return "batch requests are not supported; send one request per message"
+	case !v.IsObject():
+		return "a message must be a JSON-RPC object"
+	}
+	id, method := v.Get("id"), v.Get("method")
+	switch {
+	case id.Exists() && !usableID(id):
+		return fmt.Sprintf("the id %s is not usable: ids must be strings or non-negative integers", clip(id.Raw, 40))
+	case !method.Exists() && !id.Exists():
+		return "a message must have a method (or be a response with an id)"
+	}
+	return ""
 }
 
 var errHeaderTooLong = errors.New("header too long")
