@@ -140,3 +140,22 @@ func TestServeBrokenFraming(t *testing.T) {
 		t.Errorf("clean EOF: exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// TestMCPMalformedLine: the MCP SDK ends a session on a line that is not
+// JSON-RPC; lspseam mcp then exits non-zero with the reason at error level.
+func TestMCPMalformedLine(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "lspseam.json")
+	if err := os.WriteFile(cfg, []byte(`{"servers":{"x":{"command":"/bin/true","extensionToLanguage":{".x":"x"}}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	var out, errb bytes.Buffer
+	if code := run([]string{"mcp", "--config", cfg}, strings.NewReader("garbage\n"), &out, &errb); code != exitError || !strings.Contains(errb.String(), "level=ERROR") || !strings.Contains(errb.String(), "not JSON-RPC") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"mcp", "--config", cfg}, strings.NewReader(""), &out, &errb); code != exitOK {
+		t.Errorf("clean EOF: exit %d, stderr %q", code, errb.String())
+	}
+}

@@ -65,8 +65,13 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	transport := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
 	h.log.Info("serving MCP", "pid", os.Getpid())
+	// The SDK ends the session on a line that is not JSON-RPC (it has no
+	// way to answer it and go on); that is the client's error, so it is
+	// reported at error level and the exit status says so. A closed stdin
+	// or a signal is a normal end.
 	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
-		h.log.Info("MCP session ended", "reason", err)
+		h.log.Error("the MCP session ended on a message that is not JSON-RPC", "reason", err)
+		return exitError
 	}
 	return exitOK
 }
