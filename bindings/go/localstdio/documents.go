@@ -3,7 +3,6 @@ package localstdio
 import (
 	"context"
 	"hash/maphash"
-	"time"
 )
 
 // The open-document cache: documents a server holds open, verified against
@@ -59,27 +58,33 @@ func (c *documentCache) paths() []string {
 func (c *documentCache) hashOf(text string) uint64 { return maphash.String(c.seed, text) }
 
 // ensureOpen makes the server hold src's current bytes as an open
-// document. It reports whether a didOpen was sent (readiness treats a new
-// document like the seed's transient open).
-func (in *instance) ensureOpen(ctx context.Context, src Source, languageID string) (opened bool, err error) {
+// document.
+func (in *instance) ensureOpen(ctx context.Context, src Source, languageID string) error {
 	c := in.docs
 	c.clock++
 	if d := c.docs[src.Path]; d != nil {
 		d.used = c.clock
-		return false, in.syncDocument(ctx, d, src.Text)
+		return in.syncDocument(ctx, d, src.Text)
 	}
 	for len(c.docs) >= c.max {
 		if err := in.closeDocument(ctx, c.leastRecentlyUsed()); err != nil {
-			return false, err
+			return err
 		}
 	}
-	d := &openDocument{path: src.Path, uri: src.URI, languageID: languageID, version: 1, hash: c.hashOf(src.Text), used: c.clock}
-	open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: languageID, Version: d.version, Text: src.Text}}
+	d := &openDocument{path: src.Path, uri: src.URI, languageID: languageID, version: 1, used: c.clock}
+	return in.openDocument(ctx, d, src.Text, c.hashOf(src.Text))
+}
+
+// openDocument sends didOpen for d at its version with text, whose hash is
+// h, and records d as open.
+func (in *instance) openDocument(ctx context.Context, d *openDocument, text string, h uint64) error {
+	open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: d.languageID, Version: d.version, Text: text}}
 	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
-		return false, err
+		return err
 	}
-	c.docs[d.path] = d
-	return true, nil
+	d.hash = h
+	in.docs.docs[d.path] = d
+	return nil
 }
 
 func (c *documentCache) leastRecentlyUsed() *openDocument {
@@ -105,13 +110,7 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 			return err
 		}
 		d.version++
-		open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: d.languageID, Version: d.version, Text: text}}
-		if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
-			return err
-		}
-		d.hash = h
-		in.docs.docs[d.path] = d
-		return nil
+		return in.openDocument(ctx, d, text, h)
 	}
 	change := didChangeParams{
 		TextDocument:   versionedTextDocumentIdentifier{URI: d.uri, Version: d.version + 1},
@@ -148,7 +147,7 @@ func (in *instance) closeDocument(ctx context.Context, d *openDocument) error {
 	delete(in.docs.docs, d.path)
 	if ctx.Err() != nil {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(context.Background(), time.Duration(in.server.Config.KillGraceMs)*time.Millisecond)
+		ctx, cancel = context.WithTimeout(context.Background(), in.killGrace())
 		defer cancel()
 	}
 	return in.notify(ctx, "textDocument/didClose", didCloseParams{TextDocument: textDocumentIdentifier{URI: d.uri}})

@@ -326,7 +326,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	}
 	began, ended := in.progress.counts()
 	opened := time.Now()
-	if _, err := in.ensureOpen(ctx, src, q.LanguageID); err != nil {
+	if err := in.ensureOpen(ctx, src, q.LanguageID); err != nil {
 		return lspseam.Result{}, err
 	}
 	incomplete, err := in.awaitReady(ctx, opened, began, ended)
