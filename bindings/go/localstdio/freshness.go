@@ -138,15 +138,18 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		if err != nil {
 			continue
 		}
-		if _, err := in.ensureOpen(ctx, src, in.server.Config.ExtensionToLanguage[core.FinalExtension(path)]); err != nil {
+		if err := in.ensureOpen(ctx, src, in.server.Config.ExtensionToLanguage[core.FinalExtension(path)]); err != nil {
 			return "", err
 		}
 		// Opening is not enough: gopls loads an open file's package when a
 		// request needs it, not before the next request on another file.
 		// A hover at the file's start needs it; its answer is not used.
+		req, err := in.core.Request(ctx, lspseam.OpHover, src.URI, lspseam.Position{})
+		if err != nil {
+			return "", err
+		}
 		var ignored json.RawMessage
-		params := map[string]any{"textDocument": map[string]string{"uri": src.URI}, "position": lspseam.Position{}}
-		if err := in.call(ctx, "textDocument/hover", params, &ignored); err != nil && (in.isDead() || ctx.Err() != nil) {
+		if err := in.call(ctx, req.Method, req.Params, &ignored); err != nil && (in.isDead() || ctx.Err() != nil) {
 			return "", err
 		}
 		in.log.Debug("opened a file of a new directory", "path", path)
