@@ -173,10 +173,11 @@ type ClientCodec interface {
 // find the request's id.
 func (c *frameCodec) refuseOversized(r *bufio.Reader, length int64, v any) error {
 	head := make([]byte, min(length, refusedHeadBytes))
-	if _, err := io.ReadFull(r, head); err != nil {
-		return c.failed(&FramingError{fmt.Sprintf("the client's input ended inside a %d-byte message body", length)})
+	_, err := io.ReadFull(r, head)
+	if err == nil {
+		_, err = io.CopyN(io.Discard, r, length-int64(len(head)))
 	}
-	if _, err := io.CopyN(io.Discard, r, length-int64(len(head))); err != nil {
+	if err != nil {
 		return c.failed(&FramingError{fmt.Sprintf("the client's input ended inside a %d-byte message body", length)})
 	}
 	why := fmt.Sprintf("the message of %d bytes is over maxRequestBytes %d and was not read; send smaller requests or raise maxRequestBytes in the config", length, c.maxMessageBytes)

@@ -627,8 +627,9 @@ func (w *workspaceWatcher) sync(ctx context.Context) error {
 	}
 	// Renames are serialized by w.mu: the sentinel has one name at a time.
 	if err := os.Rename(w.sentinelPath(w.seq), w.sentinelPath(w.seq+1)); err != nil {
+		// startPolling scans the tree and marks every subscription lost:
+		// a rescan now would find nothing new.
 		w.startPolling("the barrier's sentinel file cannot be renamed: " + err.Error())
-		w.rescanLocked()
 		w.mu.Unlock()
 		return nil
 	}
