@@ -161,10 +161,13 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			invalid(fmt.Sprintf("request id %s is already in flight; use a new id for each request", req.ID))
 			return
 		}
-		// Queries on one workspace join its queue in the order they were
-		// read: this one may call the provider only once the previous one
-		// has joined (or ended).
-		prev, queued := s.gate(req)
+		// The params are read here, in the read loop, because the
+		// workspace orders the query: queries on one workspace join its
+		// queue in the order they were read, so this one may call the
+		// provider only once the previous one has joined (or ended).
+		var p queryParams
+		badParams := req.Params == nil || json.Unmarshal(*req.Params, &p) != nil
+		prev, queued := s.gate(p.WorkspaceRoot)
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -181,7 +184,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				case <-qctx.Done():
 				}
 			}
-			res, err := s.query(lspseam.WithQueuedHook(qctx, queued), req)
+			res, err := s.query(lspseam.WithQueuedHook(qctx, queued), p, badParams)
 			if err != nil {
 				lerr := lspError(err)
 				data := json.RawMessage(mustJSON(lerr))
@@ -206,38 +209,30 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 // workspace root has joined its queue (nil if there is none in flight),
 // and the function that announces this query has joined (idempotent).
 // Called in the read loop, so gates chain in arrival order.
-func (s *server) gate(req *jsonrpc2.Request) (prev <-chan struct{}, queued func()) {
-	var p struct {
-		WorkspaceRoot string `json:"workspaceRoot"`
-	}
-	if req.Params != nil {
-		json.Unmarshal(*req.Params, &p)
-	}
+func (s *server) gate(workspaceRoot string) (prev <-chan struct{}, queued func()) {
 	mine := make(chan struct{})
 	s.mu.Lock()
-	prevCh := s.gates[p.WorkspaceRoot]
-	s.gates[p.WorkspaceRoot] = mine
+	prevCh := s.gates[workspaceRoot] // nil when none is in flight
+	s.gates[workspaceRoot] = mine
 	s.mu.Unlock()
 	var once sync.Once
 	queued = func() {
 		once.Do(func() {
 			close(mine)
 			s.mu.Lock()
-			if s.gates[p.WorkspaceRoot] == mine {
-				delete(s.gates, p.WorkspaceRoot)
+			if s.gates[workspaceRoot] == mine {
+				delete(s.gates, workspaceRoot)
 			}
 			s.mu.Unlock()
 		})
 	}
-	if prevCh == nil {
-		return nil, queued
-	}
 	return prevCh, queued
 }
 
-func (s *server) query(ctx context.Context, req *jsonrpc2.Request) (lspseam.Result, error) {
-	var p queryParams
-	if req.Params == nil || json.Unmarshal(*req.Params, &p) != nil {
+// query runs an lsp/query with the params read from the request (bad:
+// they were missing or not the expected object).
+func (s *server) query(ctx context.Context, p queryParams, bad bool) (lspseam.Result, error) {
+	if bad {
 		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "lsp/query params must be {operation, filePath, position:{line, character}, workspaceRoot} with a zero-based position")
 	}
 	timeout := s.host.timeout
