@@ -94,14 +94,9 @@ func (c Config) appendJSON(b []byte) []byte {
 func (s ServerConfig) appendJSON(b []byte) []byte {
 	b = append(b, `{"command":`...)
 	b = appendString(b, s.Command)
-	b = append(b, `,"args":[`...)
-	for i, a := range s.Args {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, a)
-	}
-	b = append(b, `],"env":`...)
+	b = append(b, `,"args":`...)
+	b = appendStrings(b, s.Args)
+	b = append(b, `,"env":`...)
 	b = appendStringMap(b, s.Env)
 	b = append(b, `,"extensionToLanguage":`...)
 	b = appendStringMap(b, s.ExtensionToLanguage)

@@ -267,12 +267,7 @@ type ProviderList struct {
 }
 
 func (l ProviderList) appendJSON(b []byte) []byte {
-	b = append(b, `{"providers":[`...)
-	for i, p := range l.Providers {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = p.appendJSON(b)
-	}
-	return append(b, "]}"...)
+	b = append(b, `{"providers":`...)
+	b = appendArray(b, l.Providers)
+	return append(b, '}')
 }
