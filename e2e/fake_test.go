@@ -197,23 +197,8 @@ func TestServeRefusesBadClientMessages(t *testing.T) {
 	data, _ = json.Marshal(cfg)
 	os.WriteFile(s.cfg, data, 0o644)
 	c := startServe(t, s.cfg)
-	raw := func(id int, body string) chan serveResponse {
-		ch := make(chan serveResponse, 1)
-		c.mu.Lock()
-		c.wait[id] = ch
-		fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
-		c.mu.Unlock()
-		return ch
-	}
-	answer := func(ch chan serveResponse) serveResponse {
-		select {
-		case r := <-ch:
-			return r
-		case <-time.After(20 * time.Second):
-			t.Fatal("no answer")
-		}
-		return serveResponse{}
-	}
+	raw := c.sendBody
+	answer := func(ch chan serveResponse) serveResponse { return awaitResponse(t, ch) }
 	huge := fmt.Sprintf(`{"jsonrpc":"2.0","id":4242,"method":"lsp/query","params":{"filePath":"%s"}}`, strings.Repeat("x", 30<<20))
 	if r := answer(raw(4242, huge)); r.Error == nil || !strings.Contains(r.Error.Message, "over maxRequestBytes 100000") {
 		t.Fatalf("oversized request: %+v", r)
@@ -255,24 +240,12 @@ func TestServeRefusesBadClientMessages(t *testing.T) {
 func TestServeIDsAndCancellation(t *testing.T) {
 	s := newFakeSetup(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"action": "hang"}}}, 1)
 	c := startServe(t, s.cfg)
+	// Requests with chosen ids (a duplicate among them).
 	raw := func(id int, method string, params any) chan serveResponse {
-		ch := make(chan serveResponse, 1)
 		body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-		c.mu.Lock()
-		c.wait[id] = ch
-		fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
-		c.mu.Unlock()
-		return ch
+		return c.sendBody(id, string(body))
 	}
-	answer := func(ch chan serveResponse) serveResponse {
-		select {
-		case r := <-ch:
-			return r
-		case <-time.After(20 * time.Second):
-			t.Fatal("no answer")
-		}
-		return serveResponse{}
-	}
+	answer := func(ch chan serveResponse) serveResponse { return awaitResponse(t, ch) }
 	query := map[string]any{"operation": "goToDefinition", "filePath": "f0.go", "workspaceRoot": s.workspaces[0], "position": map[string]int{"line": 2, "character": 5}}
 	raw(77, "lsp/query", query)
 	// The first query hangs in the server; wait until the server has it.
@@ -286,10 +259,7 @@ func TestServeIDsAndCancellation(t *testing.T) {
 	if r := answer(raw(77, "lsp/query", query)); r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "already in flight") {
 		t.Fatalf("duplicate id: %+v", r)
 	}
-	first := make(chan serveResponse, 1)
-	c.mu.Lock()
-	c.wait[77] = first
-	c.mu.Unlock()
+	first := c.expect(77)
 	if r := answer(raw(78, "$/cancelRequest", map[string]any{"id": 77})); r.Error != nil {
 		t.Fatalf("$/cancelRequest as a request: %+v", r)
 	}
@@ -337,13 +307,8 @@ func TestServeFIFO(t *testing.T) {
 			"workspaceRoot": s.workspaces[0], "position": map[string]int{"line": 2, "character": i}})
 	}
 	for i, ch := range chans {
-		select {
-		case r := <-ch:
-			if r.Error != nil {
-				t.Fatalf("query %d: %+v", i, r.Error)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("query %d unanswered", i)
+		if r := awaitResponse(t, ch); r.Error != nil {
+			t.Fatalf("query %d: %+v", i, r.Error)
 		}
 	}
 	c.shutdown(t)

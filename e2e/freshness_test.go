@@ -286,26 +286,10 @@ func startFreshServe(t *testing.T, cfg string) *freshServe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(shimPath, "serve", "--config", cfg, "--log-level", "debug")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &serveClient{cmd: cmd, stdin: stdin, wait: map[int]chan serveResponse{}, done: make(chan struct{})}
-	go c.read(stdout)
+	c := launchServe(t, logFile, "--config", cfg, "--log-level", "debug")
 	s := &freshServe{serveClient: c, logPath: logPath}
 	t.Cleanup(func() {
-		c.cmd.Process.Kill()
-		<-c.done
-		c.cmd.Wait()
+		c.kill()
 		logFile.Close()
 		if t.Failed() {
 			s.dumpLog(t, 120)

@@ -202,7 +202,16 @@ type serveResponse struct {
 
 func startServe(t testing.TB, cfg string) *serveClient {
 	t.Helper()
-	cmd := exec.Command(shimPath, "serve", "--config", cfg)
+	c := launchServe(t, os.Stderr, "--config", cfg)
+	t.Cleanup(c.kill)
+	return c
+}
+
+// launchServe starts `lspseam serve` with args, its log going to stderr.
+// The caller arranges for kill at cleanup.
+func launchServe(t testing.TB, stderr io.Writer, args ...string) *serveClient {
+	t.Helper()
+	cmd := exec.Command(shimPath, append([]string{"serve"}, args...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -211,18 +220,20 @@ func startServe(t testing.TB, cfg string) *serveClient {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	c := &serveClient{cmd: cmd, stdin: stdin, wait: map[int]chan serveResponse{}, done: make(chan struct{})}
 	go c.read(stdout)
-	t.Cleanup(func() {
-		c.cmd.Process.Kill()
-		<-c.done
-		c.cmd.Wait()
-	})
 	return c
+}
+
+// kill ends the serve process and waits for its output to end.
+func (c *serveClient) kill() {
+	c.cmd.Process.Kill()
+	<-c.done
+	c.cmd.Wait()
 }
 
 func (c *serveClient) read(r io.Reader) {
@@ -249,14 +260,51 @@ func (c *serveClient) read(r io.Reader) {
 
 func (c *serveClient) send(method string, params any) chan serveResponse {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.nextID++
-	id := c.nextID
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": c.nextID, "method": method, "params": params})
+	return c.sendLocked(c.nextID, body)
+}
+
+// sendBody writes a message body as it is (it may be malformed) and
+// returns the channel for the response with id.
+func (c *serveClient) sendBody(id int, body string) chan serveResponse {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sendLocked(id, []byte(body))
+}
+
+func (c *serveClient) sendLocked(id int, body []byte) chan serveResponse {
+	ch := c.expectLocked(id)
+	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	return ch
+}
+
+// expect returns a channel for the next response with id, for a request
+// already sent.
+func (c *serveClient) expect(id int) chan serveResponse {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.expectLocked(id)
+}
+
+func (c *serveClient) expectLocked(id int) chan serveResponse {
 	ch := make(chan serveResponse, 1)
 	c.wait[id] = ch
-	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
-	c.mu.Unlock()
 	return ch
+}
+
+// awaitResponse returns the response on ch; the watchdog only turns a
+// shim that never answers into a failure.
+func awaitResponse(t testing.TB, ch chan serveResponse) serveResponse {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(30 * time.Second):
+		t.Fatal("no answer from serve")
+	}
+	return serveResponse{}
 }
 
 func (c *serveClient) query(e expectation, ws string) (json.RawMessage, *rpcError) {
