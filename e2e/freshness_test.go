@@ -691,7 +691,7 @@ func (f *inflight) render(t *testing.T, ws string) (string, string) {
 
 // liveServers maps each project root to the language server processes
 // the shim started there (its debug log names each start's pid and root)
-// that are still running as its children. The working directory of a
+// that are still running under it. The working directory of a
 // server is no guide: pyright-langserver changes its own to its
 // installation directory.
 func (s *freshServe) liveServers() map[string][]int {
@@ -703,7 +703,7 @@ func (s *freshServe) liveServers() map[string][]int {
 			continue
 		}
 		pid, _ := strconv.Atoi(m[1])
-		if isChild(s.cmd.Process.Pid, pid) {
+		if isDescendant(s.cmd.Process.Pid, pid) {
 			out[m[2]] = append(out[m[2]], pid)
 		}
 	}
@@ -712,15 +712,36 @@ func (s *freshServe) liveServers() map[string][]int {
 
 var serverStarted = regexp.MustCompile(`msg="language server started" .*?\bpid=(\d+) .*?\broot=(\S+)`)
 
-// isChild reports whether pid is a live (not zombie) child of parent.
-func isChild(parent, pid int) bool {
+// isDescendant reports whether pid is a live (not zombie) descendant of
+// ancestor (servers run under a supervisor the shim starts).
+func isDescendant(ancestor, pid int) bool {
+	state, parent := procState(pid)
+	if state == "" || state == "Z" {
+		return false
+	}
+	for i := 0; i < 8 && parent > 1; i++ {
+		if parent == ancestor {
+			return true
+		}
+		_, parent = procState(parent)
+	}
+	return false
+}
+
+// procState reads a process's state letter and parent pid from
+// /proc/PID/stat ("" when it is gone).
+func procState(pid int) (state string, ppid int) {
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return false
+		return "", 0
 	}
 	// pid (comm) state ppid …; comm may hold spaces and parentheses.
 	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-	return len(fields) >= 2 && fields[0] != "Z" && fields[1] == strconv.Itoa(parent)
+	if len(fields) < 2 {
+		return "", 0
+	}
+	ppid, _ = strconv.Atoi(fields[1])
+	return fields[0], ppid
 }
 
 // serversIn returns the live language servers whose root is dir.

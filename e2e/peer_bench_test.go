@@ -267,26 +267,20 @@ func mentionsAll(text string, want []string) error {
 	return nil
 }
 
-// childRSS is the VmRSS in kB of pid's child processes named name, summed,
+// childRSS is the VmRSS in kB of pid's descendant processes named name
+// (servers run under lspseam's supervisor, the peer's directly), summed,
 // and how many there are.
 func childRSS(b *testing.B, pid int, name string) (kb int64, n int) {
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, d := range dirs {
-		stat, err := os.ReadFile(filepath.Join(d, "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...
-		i := strings.LastIndexByte(string(stat), ')')
-		j := strings.IndexByte(string(stat), '(')
-		if i < 0 || j < 0 || j > i {
-			continue
-		}
-		fields := strings.Fields(string(stat[i+1:]))
-		if len(fields) < 2 || fields[1] != strconv.Itoa(pid) || string(stat[j+1:i]) != name {
+		comm, err := os.ReadFile(filepath.Join(d, "comm"))
+		if err != nil || strings.TrimSpace(string(comm)) != name {
 			continue
 		}
 		child, _ := strconv.Atoi(filepath.Base(d))
+		if !isDescendant(pid, child) {
+			continue
+		}
 		kb += vmRSS(b, child)
 		n++
 	}

@@ -18,4 +18,12 @@
 // file inside the canonical workspace (opened beneath it with openat2)
 // and within maxDocumentBytes. The file watcher lists and stats the
 // workspace; it sends nothing of what it reads.
+//
+// Process lifetime: each server runs in its own process group under a
+// supervisor that kills the group when the program exits, even by SIGKILL
+// (supervise.go). The supervisor is the program's own executable,
+// re-executed with LSPSEAM_SUPERVISOR set: this package's init function
+// then runs the supervisor and exits, so a program linking localstdio
+// must not depend on side effects of other packages' init functions
+// being absent in that process.
 package localstdio

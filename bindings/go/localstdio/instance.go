@@ -72,7 +72,7 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 	in := &instance{
 		server:   s,
 		core:     core,
-		log:      log.With("server", s.ID, "pid", proc.cmd.Process.Pid),
+		log:      log.With("server", s.ID, "pid", proc.pid),
 		ws:       ws,
 		root:     root,
 		sub:      sub,

@@ -13,13 +13,16 @@ import (
 
 // One language-server process: spawned without a shell in its own process
 // group (servers start helpers of their own, e.g. typescript-language-server
-// runs tsserver, and termination must reach them too), with its stdin and
+// runs tsserver, and termination must reach them too), under a supervisor
+// that kills the group when the shim goes (supervise.go), with its stdin and
 // stdout as plain pipes and a bounded tail of its stderr.
 
 type process struct {
-	cmd    *exec.Cmd
-	stdin  *os.File // write end
-	stdout *os.File // read end
+	cmd    *exec.Cmd       // the supervisor, or the server itself without one
+	pid    int             // the server's
+	link   *supervisorLink // nil when started without a supervisor
+	stdin  *os.File        // write end
+	stdout *os.File        // read end
 	stderr *tailBuffer
 
 	done  chan struct{}    // closed once the process has been waited for
@@ -35,6 +38,10 @@ type processSpec struct {
 	env            []string
 	dir            string
 	maxStderrBytes int64
+
+	// unsupervised starts the server directly (parent-death signal only):
+	// for tests of the supervisor itself.
+	unsupervised bool
 }
 
 func startProcess(spec processSpec) (*process, error) {
@@ -60,11 +67,19 @@ func startProcess(spec processSpec) (*process, error) {
 	cmd.Dir = spec.dir
 	cmd.Env = spec.env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{
-		Setpgid:   true,            // its own group, so termination reaches its children
-		Pdeathsig: syscall.SIGKILL, // and it dies with us if we are killed
+	var link *supervisorLink
+	if exe := supervisorPath(); exe != "" && !spec.unsupervised {
+		// The group is the supervisor's, and it outlives the shim just long
+		// enough to kill the group.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		link, err = startSupervised(cmd, exe)
+	} else {
+		cmd.SysProcAttr = &syscall.SysProcAttr{
+			Setpgid:   true,            // its own group, so termination reaches its children
+			Pdeathsig: syscall.SIGKILL, // and it dies with us if we are killed
+		}
+		err = cmd.Start()
 	}
-	err = cmd.Start()
 	// The child has its copies; ours of its ends must go, or EOF never comes.
 	inR.Close()
 	outW.Close()
@@ -75,8 +90,14 @@ func startProcess(spec processSpec) (*process, error) {
 		errR.Close()
 		return nil, err
 	}
+	pid := cmd.Process.Pid
+	if link != nil {
+		pid = link.serverPid
+	}
 	p := &process{
 		cmd:        cmd,
+		pid:        pid,
+		link:       link,
 		stdin:      inW,
 		stdout:     outR,
 		stderr:     newTailBuffer(spec.maxStderrBytes),
@@ -132,6 +153,9 @@ func (p *process) terminate(grace time.Duration) {
 	<-p.done
 	p.stdin.Close()
 	p.stdout.Close()
+	if p.link != nil {
+		p.link.file.Close()
+	}
 	select {
 	case <-p.stderrDone:
 	case <-time.After(grace):
@@ -152,16 +176,33 @@ func (p *process) exitDescription(wait time.Duration) string {
 	case <-p.stderrDone:
 	case <-time.After(200 * time.Millisecond):
 	}
-	desc := "it exited"
+	return describeExit(p.waitStatus()) + p.stderrTail()
+}
+
+// waitStatus is how the server ended: as its supervisor reported it, or
+// the process's own status (a supervisor killed before reporting, or none).
+func (p *process) waitStatus() (syscall.WaitStatus, bool) {
+	if p.link != nil {
+		if ws, ok := p.link.serverStatus(); ok {
+			return ws, true
+		}
+	}
 	if p.state == nil {
-		return desc + p.stderrTail()
+		return 0, false
 	}
-	if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		desc = fmt.Sprintf("it was killed by signal %s", ws.Signal())
-	} else if p.state.Exited() {
-		desc = fmt.Sprintf("it exited with code %d", p.state.ExitCode())
+	ws, ok := p.state.Sys().(syscall.WaitStatus)
+	return ws, ok
+}
+
+func describeExit(ws syscall.WaitStatus, known bool) string {
+	switch {
+	case !known:
+		return "it exited"
+	case ws.Signaled():
+		return fmt.Sprintf("it was killed by signal %s", ws.Signal())
+	default:
+		return fmt.Sprintf("it exited with code %d", ws.ExitStatus())
 	}
-	return desc + p.stderrTail()
 }
 
 func (p *process) stderrTail() string {
