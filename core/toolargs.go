@@ -128,9 +128,14 @@ func ParseToolArgs(args gjson.Result) (ToolCall, *Error) {
 	})
 	var call ToolCall
 	op := get(args, "operation")
-	if op.Type == gjson.String && Operation(op.Str).valid() {
+	switch {
+	case op.Type == gjson.String && Operation(op.Str).valid():
 		call.Operation = Operation(op.Str)
-	} else {
+	case op.Type == gjson.String && suggestOperation(op.Str) != "":
+		// The likely intent goes first, before every other problem and the
+		// convention, so a model reads the fix before the rules.
+		problems = append([]string{"did you mean " + string(suggestOperation(op.Str)) + "? operation must be one of goToDefinition, findReferences, goToImplementation, hover; got " + describe(op)}, problems...)
+	default:
 		problems = append(problems, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got "+describe(op))
 	}
 	fp := get(args, "file_path")
@@ -160,6 +165,83 @@ func ParseToolArgs(args gjson.Result) (ToolCall, *Error) {
 		return ToolCall{}, argError(problems)
 	}
 	return call, nil
+}
+
+// operationWords maps the distinctive word of each operation, and the
+// short forms models and other tools use for it, to the operation.
+var operationWords = []struct {
+	word string
+	op   Operation
+}{
+	{"definition", OpDefinition}, {"def", OpDefinition}, {"godef", OpDefinition},
+	{"references", OpReferences}, {"reference", OpReferences}, {"refs", OpReferences}, {"usages", OpReferences},
+	{"implementation", OpImplementation}, {"implementations", OpImplementation}, {"impl", OpImplementation},
+	{"hover", OpHover},
+}
+
+// suggestOperation returns the operation a wrong operation name most
+// likely meant, or "": the same name in another case or with separators
+// (GoToDefinition, go_to_definition), a name that contains an operation's
+// distinctive word (definition, textDocument/references, findRefs), or one
+// within a small edit distance of an operation or its word (goToDefinitoin,
+// hovr).
+func suggestOperation(name string) Operation {
+	if len(name) > 64 {
+		return ""
+	}
+	key := make([]byte, 0, len(name))
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			key = append(key, c+'a'-'A')
+		case c >= 'a' && c <= 'z':
+			key = append(key, c)
+		}
+	}
+	if len(key) < 3 {
+		return ""
+	}
+	k := string(key)
+	for _, op := range Operations {
+		if k == strings.ToLower(string(op)) {
+			return op
+		}
+	}
+	// The longest distinctive word inside the name wins (implementations
+	// before impl); a word must be at least 4 letters to be searched for
+	// inside a longer name, so "def" only matches on its own or at the end.
+	best, bestLen := Operation(""), 0
+	for _, w := range operationWords {
+		if len(w.word) <= bestLen {
+			continue
+		}
+		if k == w.word || strings.HasSuffix(k, w.word) || (len(w.word) >= 4 && strings.Contains(k, w.word)) {
+			best, bestLen = w.op, len(w.word)
+		}
+	}
+	if best != "" {
+		return best
+	}
+	bestDist := 3
+	for _, op := range Operations {
+		if d := editDistance(k, strings.ToLower(string(op))); d < bestDist {
+			best, bestDist = op, d
+		}
+	}
+	for _, w := range operationWords {
+		if len(w.word) < 5 && w.word != "hover" {
+			continue
+		}
+		limit := 2
+		if len(k) <= 5 {
+			limit = 1
+		}
+		if d := editDistance(k, w.word); d <= limit && d < bestDist {
+			best, bestDist = w.op, d
+		}
+	}
+	return best
 }
 
 func argError(problems []string) *Error {
