@@ -239,7 +239,7 @@ func translateHover(op Operation, v gjson.Result) (*Hover, *Error) {
 	nonEmpty := parts[:0]
 	for _, p := range parts {
 		if strings.TrimSpace(p) != "" {
-			nonEmpty = append(nonEmpty, p)
+			nonEmpty = append(nonEmpty, trimBlankLines(p))
 		}
 	}
 	if len(nonEmpty) == 0 {
@@ -247,6 +247,24 @@ func translateHover(op Operation, v gjson.Result) (*Hover, *Error) {
 	}
 	h.Contents = strings.Join(nonEmpty, "\n\n")
 	return &h, nil
+}
+
+// trimBlankLines drops the blank lines (whitespace only) before the first
+// line with text and the whitespace after the last one, keeping the first
+// line's indentation: servers pad hover text with newlines a model would
+// otherwise read first.
+func trimBlankLines(s string) string {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			start = i + 1
+		case ' ', '\t', '\r', '\f', '\v':
+		default:
+			return strings.TrimRight(s[start:], " \t\r\n\f\v")
+		}
+	}
+	return ""
 }
 
 // markedString reads a MarkedString: a Markdown string, or
