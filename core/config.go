@@ -72,6 +72,12 @@ type ServerConfig struct {
 	// allowlist (its environment is otherwise an allowlist of what
 	// servers need; see the host's ServerEnv).
 	PassEnv []string `json:"passEnv"`
+	// Optional marks a server a table can do without: a host that cannot
+	// find its command skips it with a warning (and answers its extensions
+	// with LSP_UNAVAILABLE naming the missing server) instead of refusing
+	// the whole table. The presets mark theirs, so one printed preset file
+	// works on a machine with only some servers installed.
+	Optional bool `json:"optional"`
 }
 
 func (c Config) appendJSON(b []byte) []byte {
@@ -133,6 +139,8 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 	b = appendInt(b, s.IdleTimeoutMs)
 	b = append(b, `,"passEnv":`...)
 	b = appendStrings(b, s.PassEnv)
+	b = append(b, `,"optional":`...)
+	b = strconv.AppendBool(b, s.Optional)
 	return append(b, '}')
 }
 
@@ -140,7 +148,7 @@ var (
 	configFields = []string{"servers", "timeoutMs", "maxRequestBytes"}
 	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
 		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs",
-		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs", "passEnv"}
+		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs", "passEnv", "optional"}
 )
 
 // ValidateConfig checks a configuration and fills in every default. All
@@ -338,6 +346,13 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 				}
 				return true
 			})
+		}
+	}
+	if opt := get(v, "optional"); opt.Exists() {
+		if !opt.IsBool() {
+			count("%s.optional must be true or false (true: skip the server with a warning when its command is not installed), got %s", where, describe(opt))
+		} else {
+			s.Optional = opt.Bool()
 		}
 	}
 	return s, before == 0

@@ -246,6 +246,8 @@ export interface ServerConfig {
   idleTimeoutMs: number;
   /** Host variables passed to the server beyond the environment allowlist. */
   passEnv: string[];
+  /** A server the table can do without: a host that cannot find its command skips it with a warning. */
+  optional: boolean;
 }
 
 /** A validated configuration. */
