@@ -40,7 +40,7 @@ usage:
   lspseam version
         print the version
 
-flags (query, serve, mcp):
+flags (query, serve, mcp; before or after the arguments):
   --config FILE       server table (YAML or JSON); default: built-in presets
                       for whichever of gopls, typescript-language-server,
                       pyright-langserver and clangd are on PATH
@@ -48,6 +48,8 @@ flags (query, serve, mcp):
   --format text|json  output of query (default text)
   --timeout MS        budget of one query (default: the config's timeoutMs, 60000)
   --log-level LEVEL   debug, info, warn or error (default warn); logs go to stderr
+
+lspseam SUBCOMMAND --help (or lspseam help SUBCOMMAND) prints its usage.
 `
 
 // Exit codes.
@@ -85,11 +87,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "mcp":
 		return runMCP(args[1:], stdin, stdout, stderr)
 	case "presets":
+		if helpRequested(args[1:]) {
+			printSubcommandHelp(stdout, "presets", nil)
+			return exitOK
+		}
 		return runPresets(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
+		if helpRequested(args[1:]) {
+			printSubcommandHelp(stdout, "version", nil)
+			return exitOK
+		}
 		fmt.Fprintln(stdout, "lspseam", version())
 		return exitOK
 	case "help", "--help", "-h":
+		if len(args) > 1 {
+			// `lspseam help SUB` is `lspseam SUB --help`.
+			if _, ok := subcommandHelp[args[1]]; !ok {
+				fmt.Fprintf(stderr, "lspseam help: unknown command %q\n\n%s", args[1], usage)
+				return exitUsage
+			}
+			return run([]string{args[1], "--help"}, stdin, stdout, stderr)
+		}
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}

@@ -159,3 +159,75 @@ func TestMCPMalformedLine(t *testing.T) {
 		t.Errorf("clean EOF: exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// Every subcommand prints its usage to stdout and exits 0 on --help, -h
+// and `help SUB`, with its arguments, every flag as --double-dash and an
+// example.
+func TestSubcommandHelp(t *testing.T) {
+	flags := map[string][]string{
+		"query":   {"--config FILE", "--workspace DIR", "--format text|json", "--timeout MS", "--log-level LEVEL"},
+		"serve":   {"--config FILE", "--timeout MS", "--log-level LEVEL"},
+		"mcp":     {"--config FILE", "--workspace DIR", "--timeout MS", "--log-level LEVEL"},
+		"presets": nil,
+		"version": nil,
+	}
+	for sub, want := range flags {
+		for _, args := range [][]string{{sub, "--help"}, {sub, "-h"}, {"help", sub}} {
+			code, out, stderr := runCLI(t, args...)
+			if code != exitOK || stderr != "" || !strings.HasPrefix(out, "usage: lspseam "+sub) || !strings.Contains(out, "\nexample:\n  lspseam "+sub) {
+				t.Errorf("%q: exit %d, stderr %q, stdout:\n%s", args, code, stderr, out)
+				continue
+			}
+			for _, f := range want {
+				if !strings.Contains(out, "\n  "+f) {
+					t.Errorf("%q: no %q in\n%s", args, f, out)
+				}
+			}
+			if strings.Contains(out, " -config") || strings.Contains(out, " -timeout") {
+				t.Errorf("%q: single-dash flag names in\n%s", args, out)
+			}
+		}
+	}
+	_, out, _ := runCLI(t, "query", "--help")
+	for _, s := range []string{"OPERATION", "goToDefinition", "findReferences", "goToImplementation", "hover", "FILE:LINE:CHARACTER", "one-based", "UTF-16"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("query --help lacks %q", s)
+		}
+	}
+	// Help for a flag-less position: `query hover --help` is still help.
+	if code, out, _ := runCLI(t, "query", "hover", "a.go:1:1", "--help"); code != exitOK || !strings.HasPrefix(out, "usage: lspseam query") {
+		t.Errorf("query ARGS --help: %d %q", code, out)
+	}
+	if code, _, stderr := runCLI(t, "help", "frobnicate"); code != exitUsage || !strings.Contains(stderr, "unknown command") {
+		t.Errorf("help frobnicate: %d %q", code, stderr)
+	}
+}
+
+// Flags work after the positional arguments, as people type them; an
+// unknown flag is named with its --double-dash spelling.
+func TestFlagsAfterArguments(t *testing.T) {
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "a.unknownext"), []byte("x"), 0o644)
+	cfg := filepath.Join(t.TempDir(), "cfg.yaml")
+	os.WriteFile(cfg, []byte("servers:\n  sh:\n    command: /bin/sh\n    extensionToLanguage: {.sh: shellscript}\n"), 0o644)
+
+	code, out, stderr := runCLI(t, "query", "hover", "a.unknownext:1:1", "--config", cfg, "--workspace", ws, "--format", "json")
+	if code != exitError || !strings.HasPrefix(out, `{"error":{"code":"LSP_UNAVAILABLE"`) {
+		t.Errorf("flags after the arguments: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	code, out, _ = runCLI(t, "query", "--config", cfg, "hover", "--format=json", "a.unknownext:1:1", "--workspace", ws)
+	if code != exitError || !strings.HasPrefix(out, `{"error":{"code":"LSP_UNAVAILABLE"`) {
+		t.Errorf("flags between the arguments: exit %d, stdout %q", code, out)
+	}
+	// After --, everything is an argument: "--format" is then a third one.
+	if code, _, stderr := runCLI(t, "query", "--config", cfg, "--", "hover", "a.sh:1:1", "--format"); code != exitUsage || !strings.Contains(stderr, "usage: lspseam query") {
+		t.Errorf("flag after --: exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "query", "hover", "a.sh:1:1", "--bogus"); code != exitUsage || !strings.Contains(stderr, "unknown flag --bogus") || !strings.Contains(stderr, "lspseam query --help") {
+		t.Errorf("unknown flag: exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "serve", "--config", cfg, "extra"); code != exitUsage || !strings.Contains(stderr, `unexpected argument "extra"`) {
+		t.Errorf("serve extra: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -39,12 +39,15 @@ var mcpHeartbeat = time.Second
 
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var common commonFlags
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprint(stderr, "usage: lspseam mcp [--config FILE] [--workspace DIR] [--log-level LEVEL] [--timeout MS]\n")
+	positionals, code, ok := parseSubcommand("mcp", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(positionals) > 0 {
+		fmt.Fprintf(stderr, "lspseam mcp: unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -23,23 +23,23 @@ import (
 
 func runQuery(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("query", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var common commonFlags
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the current directory)")
 	format := fs.String("format", "text", "text or json")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	positionals, code, ok := parseSubcommand("query", fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "lspseam query: --format must be text or json, got %q\n", *format)
 		return exitUsage
 	}
-	if fs.NArg() != 2 {
-		fmt.Fprint(stderr, "usage: lspseam query [flags] OPERATION FILE:LINE:CHARACTER (run lspseam help)\n")
+	if len(positionals) != 2 {
+		fmt.Fprint(stderr, "usage: lspseam query [flags] OPERATION FILE:LINE:CHARACTER (run 'lspseam query --help')\n")
 		return exitUsage
 	}
-	toolArgs, err := toolArgsFromCLI(fs.Arg(0), fs.Arg(1))
+	toolArgs, err := toolArgsFromCLI(positionals[0], positionals[1])
 	if err != nil {
 		fmt.Fprintf(stderr, "lspseam query: %v\n", err)
 		return exitUsage

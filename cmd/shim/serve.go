@@ -43,11 +43,14 @@ const maxTimeoutMs = 2_147_483_647
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var common commonFlags
 	common.register(fs)
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprint(stderr, "usage: lspseam serve [--config FILE] [--log-level LEVEL] [--timeout MS]\n")
+	positionals, code, ok := parseSubcommand("serve", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(positionals) > 0 {
+		fmt.Fprintf(stderr, "lspseam serve: unexpected argument %q; usage: lspseam serve [--config FILE] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

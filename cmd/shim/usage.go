@@ -1,0 +1,186 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Subcommand usage: `lspseam SUB --help`, `lspseam SUB -h` and
+// `lspseam help SUB` print it to stdout and exit 0, as people expect of a
+// command-line tool. The flags section is generated from the subcommand's
+// own flag set, so it cannot drift from what the subcommand accepts.
+
+type subcommandDoc struct {
+	synopsis string // after "usage: "
+	about    string // what it does, arguments, operations
+	example  string
+}
+
+var subcommandHelp = map[string]subcommandDoc{
+	"query": {
+		synopsis: "lspseam query [flags] OPERATION FILE:LINE:CHARACTER [flags]",
+		about: `Runs one query through the language server configured for FILE's
+extension and prints the rendered answer (one path:line:character per line,
+or the hover text). Exit status: 0 with an answer, 1 with a structured
+error (CODE: message), 2 on a usage error.
+
+arguments:
+  OPERATION            goToDefinition | findReferences | goToImplementation | hover
+  FILE:LINE:CHARACTER  FILE relative to the workspace (or absolute inside it);
+                       LINE and CHARACTER are one-based, CHARACTER counts
+                       UTF-16 code units (an emoji counts 2)`,
+		example: `  lspseam query --workspace testdata/workspaces/go findReferences shape.go:15:6
+  lspseam query hover cmd/shapes/main.go:23:17 --format json`,
+	},
+	"serve": {
+		synopsis: "lspseam serve [flags]",
+		about: `JSON-RPC 2.0 over stdin/stdout with LSP's Content-Length framing, for
+harnesses. lsp/query takes a zero-based seam request {operation, filePath,
+position:{line, character}, workspaceRoot, timeoutMs?} and answers the seam
+result; $/cancelRequest {id} cancels a query; shutdown then exit stop it.`,
+		example: `  lspseam serve --config lspseam.yaml`,
+	},
+	"mcp": {
+		synopsis: "lspseam mcp [flags]",
+		about: `A Model Context Protocol server over stdio with one tool, lsp. The
+workspace is --workspace, else the client's first file:// root, else the
+current directory. Logs go to stderr; stdout carries only MCP messages.`,
+		example: `  lspseam mcp --config lspseam.yaml --workspace /path/to/project
+  in a client's mcpServers block:
+    "lspseam": {"command": "/path/to/lspseam", "args": ["mcp", "--config", "/path/lspseam.yaml"]}`,
+	},
+	"presets": {
+		synopsis: "lspseam presets",
+		about: `Prints the built-in server table (gopls, typescript-language-server,
+pyright-langserver, clangd) as a commented YAML config file to edit and pass
+with --config.`,
+		example: `  lspseam presets > lspseam.yaml`,
+	},
+	"version": {
+		synopsis: "lspseam version",
+		about:    `Prints the version of lspseam and of its core module.`,
+		example:  `  lspseam version`,
+	},
+}
+
+// flagDocs gives each flag its value name and a fuller description than
+// the flag set's one-liners. A flag missing here is still listed, with its
+// flag set's usage.
+var flagDocs = map[string]struct{ value, text string }{
+	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets for whichever of gopls, typescript-language-server,\npyright-langserver and clangd are installed"},
+	"workspace": {"DIR", ""},
+	"format":    {"text|json", "text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}} (default text)"},
+	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
+	"log-level": {"LEVEL", "debug, info, warn or error; logs go to stderr"},
+}
+
+// printSubcommandHelp prints a subcommand's usage; fs (nil for a
+// subcommand without flags) supplies the flags.
+func printSubcommandHelp(w io.Writer, name string, fs *flag.FlagSet) {
+	doc := subcommandHelp[name]
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", doc.synopsis, doc.about)
+	if fs != nil {
+		fmt.Fprint(w, "\nflags (before or after the arguments):\n")
+		fs.VisitAll(func(f *flag.Flag) {
+			value, text := flagDocs[f.Name].value, flagDocs[f.Name].text
+			if text == "" {
+				text = f.Usage
+			}
+			if value == "" {
+				value, _ = flag.UnquoteUsage(f)
+				value = strings.ToUpper(value)
+			}
+			if f.DefValue != "" && f.DefValue != "0" && !strings.Contains(text, "default") {
+				text += " (default " + f.DefValue + ")"
+			}
+			head := "  --" + f.Name + " " + value
+			lines := strings.Split(text, "\n")
+			if len(head) < 24 {
+				fmt.Fprintf(w, "%-24s%s\n", head, lines[0])
+			} else {
+				fmt.Fprintf(w, "%s\n%24s%s\n", head, "", lines[0])
+			}
+			for _, l := range lines[1:] {
+				fmt.Fprintf(w, "%24s%s\n", "", l)
+			}
+		})
+	}
+	fmt.Fprintf(w, "\nexample:\n%s\n", doc.example)
+}
+
+// helpRequested reports whether args ask for help.
+func helpRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "--h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
+}
+
+// parseSubcommand parses a subcommand's flags wherever they appear among
+// its arguments (`query hover a.go:1:2 --format json`); `--` ends the
+// flags. It returns the positional arguments, or ok=false with the exit
+// code after printing the help (stdout, exit 0) or the problem (stderr,
+// exit 2).
+func parseSubcommand(name string, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (positionals []string, code int, ok bool) {
+	fs.SetOutput(io.Discard) // problems are reported below, with --double-dash names
+	fs.Usage = func() {}
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			printSubcommandHelp(stdout, name, fs)
+			return nil, exitOK, false
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "lspseam %s: %s\nrun 'lspseam %s --help' for usage\n", name, flagProblem(err), name)
+			return nil, exitUsage, false
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positionals, exitOK, true
+		}
+		if endedFlags(fs, args, len(args)-len(rest)) {
+			return append(positionals, rest...), exitOK, true
+		}
+		positionals = append(positionals, rest[0])
+		args = rest[1:]
+	}
+}
+
+// endedFlags reports whether the parse of args stopped at a `--` (which
+// ends the flags) rather than at a positional argument; consumed is how
+// many arguments it used. A `--` that is the value of a flag
+// (`--config --`) does not end them.
+func endedFlags(fs *flag.FlagSet, args []string, consumed int) bool {
+	if consumed == 0 || args[consumed-1] != "--" {
+		return false
+	}
+	if consumed >= 2 {
+		prev := strings.TrimLeft(args[consumed-2], "-")
+		if f := fs.Lookup(prev); f != nil && !strings.Contains(args[consumed-2], "=") {
+			if b, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool || !b.IsBoolFlag() {
+				return false // "--" was that flag's value
+			}
+		}
+	}
+	return true
+}
+
+// flagProblem restates the flag package's error with --double-dash names.
+func flagProblem(err error) string {
+	msg := err.Error()
+	if name, found := strings.CutPrefix(msg, "flag provided but not defined: -"); found {
+		return "unknown flag --" + name
+	}
+	if name, found := strings.CutPrefix(msg, "flag needs an argument: -"); found {
+		return "flag --" + name + " needs a value"
+	}
+	return strings.Replace(msg, "for flag -", "for flag --", 1)
+}
