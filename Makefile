@@ -18,9 +18,14 @@ help:
 	@echo "make servers   pinned language servers into .tools/"
 	@echo "make demo      build, install servers, run the four operations on the Go fixture"
 
+# The binary records this checkout's .tools/bin (filled by `make servers`)
+# as a place to find language servers after PATH; see README "Finding
+# servers".
+SHIMFLAGS := -trimpath -ldflags "-X main.toolsDir=$(CURDIR)/.tools/bin"
+
 build: wasm
 	@mkdir -p bin
-	$(GO) build -trimpath -o bin/lspseam ./cmd/shim
+	$(GO) build $(SHIMFLAGS) -o bin/lspseam ./cmd/shim
 
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm

@@ -43,7 +43,9 @@ usage:
 flags (query, serve, mcp; before or after the arguments):
   --config FILE       server table (YAML or JSON); default: built-in presets
                       for whichever of gopls, typescript-language-server,
-                      pyright-langserver and clangd are on PATH
+                      pyright-langserver and clangd are installed (on PATH,
+                      in .tools/bin of the checkout lspseam was built from,
+                      or where make install-servers puts them)
   --workspace DIR     workspace root (query, mcp; default: the current directory)
   --format text|json  output of query (default text)
   --timeout MS        budget of one query (default: the config's timeoutMs, 60000)

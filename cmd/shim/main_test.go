@@ -2,14 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -58,32 +55,6 @@ func TestToolArgsFromCLI(t *testing.T) {
 	json.Unmarshal(got, &m)
 	if m["file_path"] != "dir:with:colons/a.go" || m["line"] != 12.0 || m["character"] != 6.0 || m["operation"] != "hover" {
 		t.Errorf("%s", got)
-	}
-}
-
-// The presets are a valid config, and `lspseam presets` prints them.
-func TestPresetsValidate(t *testing.T) {
-	code, out, _ := runCLI(t, "presets")
-	if code != 0 || out != presetsYAML {
-		t.Fatalf("presets: %d", code)
-	}
-	data, err := yamlToJSON([]byte(out), "presets")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := lspseam.NewCore(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(context.Background())
-	cfg, err := c.ValidateConfig(context.Background(), data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range []string{"gopls", "typescript", "pyright", "clangd"} {
-		if _, ok := cfg.Servers[id]; !ok {
-			t.Errorf("preset %s missing", id)
-		}
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,8 +11,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
@@ -97,32 +94,34 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 	// garbage once it is done; the shim is long-lived, so hand them back to
 	// the OS now rather than whenever the runtime gets to it.
 	debug.FreeOSMemory()
-	var servers []localstdio.Server
-	var cfg lspseam.Config
+	var table *localstdio.Table
 	if flags.config != "" {
-		data, err := readConfigFile(flags.config)
-		if err != nil {
-			c.Close(ctx)
-			return nil, err
-		}
-		servers, cfg, err = localstdio.Load(ctx, c, data, os.Environ())
-		if err != nil {
-			c.Close(ctx)
-			return nil, err
-		}
+		table, err = localstdio.LoadFile(ctx, c, flags.config, loadOptions())
 	} else {
-		servers, cfg, err = loadPresets(ctx, c, log)
-		if err != nil {
-			c.Close(ctx)
-			return nil, err
-		}
+		table, err = localstdio.LoadPresets(ctx, c, loadOptions())
 	}
-	service := lspseam.NewService(c)
-	local, err := localstdio.Start(ctx, c, service, servers, cfg, log)
 	if err != nil {
 		c.Close(ctx)
 		return nil, err
 	}
+	if summary := table.MissingSummary(); summary != "" {
+		// A table the user wrote names servers they expect: say once, at
+		// warn, which are missing. Missing presets are the normal case on
+		// a machine with some servers; the query on such a file says what
+		// to install.
+		level := slog.LevelWarn
+		if flags.config == "" {
+			level = slog.LevelInfo
+		}
+		log.Log(ctx, level, summary)
+	}
+	service := lspseam.NewService(c)
+	local, err := localstdio.StartTable(ctx, c, service, table, log)
+	if err != nil {
+		c.Close(ctx)
+		return nil, err
+	}
+	cfg, servers := table.Config, table.Servers
 	h := &host{core: c, service: service, local: local, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, log: log}
 	if flags.timeout < 0 {
 		h.close()
@@ -165,52 +164,6 @@ func (h *host) close() {
 type usageError struct{ err error }
 
 func (u usageError) Error() string { return u.err.Error() }
-
-// readConfigFile reads a YAML (or JSON, which is YAML) config file and
-// returns it as JSON for the core to validate.
-func readConfigFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "cannot read config file: %v", err)
-	}
-	return yamlToJSON(data, path)
-}
-
-func yamlToJSON(data []byte, name string) ([]byte, error) {
-	var doc any
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "config file %s is not valid YAML or JSON: %v", name, err)
-	}
-	out, err := json.Marshal(jsonable(doc))
-	if err != nil {
-		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "config file %s: %v", name, err)
-	}
-	return out, nil
-}
-
-// jsonable converts YAML's decoded values to ones encoding/json accepts
-// (mappings with non-string keys get their keys formatted as strings).
-func jsonable(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			t[k] = jsonable(e)
-		}
-		return t
-	case map[any]any:
-		m := make(map[string]any, len(t))
-		for k, e := range t {
-			m[fmt.Sprint(k)] = jsonable(e)
-		}
-		return m
-	case []any:
-		for i, e := range t {
-			t[i] = jsonable(e)
-		}
-		return t
-	}
-	return v
-}
 
 // lspError extracts a structured error, wrapping anything else as an
 // internal one.

@@ -12,7 +12,9 @@ import (
 
 // Loading a server table: the core validates it and fills defaults; this
 // file resolves each command to an executable in the server's own
-// environment (the allowlist, passEnv, env), once, at load time.
+// environment (the allowlist, passEnv, env), then in the caller's search
+// directories, once, at load time. An optional server whose executable is
+// not found is set aside (Table.Missing) instead of failing the table.
 
 // Server is one validated server of the table, ready to run.
 type Server struct {
@@ -22,42 +24,160 @@ type Server struct {
 	Env    []string // the environment it runs with
 }
 
+// MissingServer is an optional server whose executable was not found.
+// StartTable registers it so that a query on its extensions is answered
+// with LSP_UNAVAILABLE saying what is missing and how to install it.
+type MissingServer struct {
+	ID     string
+	Config lspseam.ServerConfig
+	// NotFound says what was not found and where it was looked for.
+	NotFound string
+	// Install says how to install it ("" when lspseam does not know the
+	// command): LoadOptions.InstallAdvice, then the package that has it.
+	Install string
+}
+
+// Table is a loaded server table.
+type Table struct {
+	// Config is the validated configuration, every default filled in.
+	Config lspseam.Config
+	// Servers are the servers whose executables were found, by id.
+	Servers []Server
+	// Missing are the optional servers whose executables were not found,
+	// by id.
+	Missing []MissingServer
+}
+
+// LoadOptions say where server executables are looked for and in which
+// environment servers run. The zero value searches only each server's PATH
+// in os.Environ().
+type LoadOptions struct {
+	// HostEnv is the environment every server's environment is built from
+	// (ServerEnv: the allowlist, passEnv, env); nil means os.Environ().
+	HostEnv []string
+	// SearchDirs are searched in order, after the server's PATH, for a
+	// command given as a bare name (the lspseam CLI passes the .tools/bin
+	// of its checkout, its installation's share/lspseam/bin and
+	// DefaultSearchDirs). Relative and empty entries are ignored.
+	SearchDirs []string
+	// InstallAdvice, when set, is offered first to install a missing
+	// server, e.g. "run `make servers` in /src/lspseam".
+	InstallAdvice string
+}
+
+// DefaultSearchDirs is where `make install-servers` puts the pinned
+// servers with the default PREFIX: $XDG_DATA_HOME/lspseam/bin, or
+// ~/.local/share/lspseam/bin without XDG_DATA_HOME (read from hostEnv; nil
+// means os.Environ()).
+func DefaultSearchDirs(hostEnv []string) []string {
+	if hostEnv == nil {
+		hostEnv = os.Environ()
+	}
+	if data := lookupEnv(hostEnv, "XDG_DATA_HOME"); filepath.IsAbs(data) {
+		return []string{filepath.Join(data, "lspseam", "bin")}
+	}
+	if home := lookupEnv(hostEnv, "HOME"); filepath.IsAbs(home) {
+		return []string{filepath.Join(home, ".local", "share", "lspseam", "bin")}
+	}
+	return nil
+}
+
 // Load validates a configuration (JSON) with the core, resolves every
-// server's executable, and returns the servers sorted by id and the
-// validated config. Any bad entry fails the whole load: nothing is
-// returned for the others, so a caller never registers half a table.
+// server's executable on its PATH, and returns the servers sorted by id
+// and the validated config. A missing server that is not optional fails
+// the whole load: nothing is returned for the others, so a caller never
+// registers half a table. Optional servers that are missing are left out;
+// LoadConfig reports them and searches more places.
 func Load(ctx context.Context, core *lspseam.Core, configJSON []byte, hostEnv []string) ([]Server, lspseam.Config, error) {
-	cfg, err := core.ValidateConfig(ctx, configJSON)
+	if hostEnv == nil {
+		hostEnv = []string{}
+	}
+	t, err := LoadConfig(ctx, core, configJSON, LoadOptions{HostEnv: hostEnv})
 	if err != nil {
 		return nil, lspseam.Config{}, err
+	}
+	return t.Servers, t.Config, nil
+}
+
+// LoadConfig validates a configuration (JSON; LoadFile reads YAML) with
+// the core and resolves every server's executable: a command with a slash
+// is a path, a bare name is searched on the server's PATH, then in
+// opts.SearchDirs. A server that is not found fails the whole load with
+// LSP_CONFIG_INVALID unless it is optional: then it is listed in
+// Table.Missing.
+func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts LoadOptions) (*Table, error) {
+	cfg, err := core.ValidateConfig(ctx, configJSON)
+	if err != nil {
+		return nil, err
+	}
+	hostEnv := opts.HostEnv
+	if hostEnv == nil {
+		hostEnv = os.Environ()
 	}
 	ids := make([]string, 0, len(cfg.Servers))
 	for id := range cfg.Servers {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	var servers []Server
+	t := &Table{Config: cfg}
 	var problems []string
 	for _, id := range ids {
 		sc := cfg.Servers[id]
 		env := ServerEnv(hostEnv, sc.PassEnv, sc.Env)
-		path, problem := ResolveExecutable(sc.Command, env)
-		if problem != "" {
-			problems = append(problems, "servers."+id+".command: "+problem)
+		path, notFound := resolveCommand(sc.Command, env, opts.SearchDirs)
+		if notFound == "" {
+			t.Servers = append(t.Servers, Server{ID: id, Config: sc, Path: path, Env: env})
 			continue
 		}
-		servers = append(servers, Server{ID: id, Config: sc, Path: path, Env: env})
+		install := installAdvice(sc.Command, opts.InstallAdvice)
+		if sc.Optional {
+			t.Missing = append(t.Missing, MissingServer{ID: id, Config: sc, NotFound: notFound, Install: install})
+			continue
+		}
+		fix := "give an absolute command path, or mark the server optional: true"
+		if install != "" {
+			fix = "install it (" + install + "), " + fix
+		}
+		problems = append(problems, "servers."+id+".command: "+notFound+"; "+fix)
 	}
 	if len(problems) > 0 {
-		return nil, lspseam.Config{}, lspseam.Errorf(lspseam.CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(problems, "; "))
+		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(problems, "; "))
 	}
-	return servers, cfg, nil
+	return t, nil
+}
+
+// MissingSummary is one line naming every missing optional server, for a
+// single warning at start-up; "" when none is missing.
+func (t *Table) MissingSummary() string {
+	if len(t.Missing) == 0 {
+		return ""
+	}
+	names := make([]string, len(t.Missing))
+	for i, m := range t.Missing {
+		names[i] = m.ID
+		if m.Config.Command != m.ID {
+			names[i] += " (" + m.Config.Command + ")"
+		}
+	}
+	s := "optional language servers not installed, skipped: " + strings.Join(names, ", ") +
+		"; queries on their files answer LSP_UNAVAILABLE"
+	if advice := t.Missing[0].Install; advice != "" && len(t.Missing) == 1 {
+		s += "; install: " + advice
+	} else if len(t.Missing) > 1 {
+		s += "; the error names the package to install"
+	}
+	return s
 }
 
 // ResolveExecutable finds command the way a shell would, without using
 // one: a name with a slash is a path (relative to the current directory),
 // a bare name is searched in the PATH of env. problem says what is wrong.
 func ResolveExecutable(command string, env []string) (path string, problem string) {
+	return resolveCommand(command, env, nil)
+}
+
+// resolveCommand is ResolveExecutable searching dirs after the PATH.
+func resolveCommand(command string, env []string, dirs []string) (path string, notFound string) {
 	if strings.Contains(command, "/") {
 		abs, err := filepath.Abs(command)
 		if err != nil {
@@ -68,17 +188,38 @@ func ResolveExecutable(command string, env []string) (path string, problem strin
 		}
 		return abs, ""
 	}
-	pathVar := lookupEnv(env, "PATH")
-	for _, dir := range filepath.SplitList(pathVar) {
+	for _, dir := range filepath.SplitList(lookupEnv(env, "PATH")) {
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue // relative PATH entries depend on the cwd; never use them
 		}
-		candidate := filepath.Join(dir, command)
-		if isExecutable(candidate) {
+		if candidate := filepath.Join(dir, command); isExecutable(candidate) {
 			return candidate, ""
 		}
 	}
-	return "", command + " was not found on the server's PATH (" + clip(pathVar, 300) + "); install it or give an absolute command path"
+	var searched []string
+	for _, dir := range dirs {
+		if dir == "" || !filepath.IsAbs(dir) || contains(searched, dir) {
+			continue
+		}
+		searched = append(searched, dir)
+		if candidate := filepath.Join(dir, command); isExecutable(candidate) {
+			return candidate, ""
+		}
+	}
+	where := "the server's PATH"
+	if len(searched) > 0 {
+		where += " or in " + strings.Join(searched, ", ")
+	}
+	return "", command + " was not found on " + where
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
 }
 
 func isExecutable(path string) bool {

@@ -1,0 +1,68 @@
+package localstdio
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// A bare command is looked up on the server's PATH first, then in the
+// search directories in order; relative entries are never used.
+func TestResolveCommandSearchOrder(t *testing.T) {
+	onPath, first, second := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, dir := range []string{onPath, first, second} {
+		os.WriteFile(filepath.Join(dir, "srv"), []byte("#!/bin/sh\n"), 0o755)
+	}
+	env := []string{"PATH=" + onPath}
+	if p, _ := resolveCommand("srv", env, []string{first, second}); p != filepath.Join(onPath, "srv") {
+		t.Errorf("PATH does not come first: %s", p)
+	}
+	if p, _ := resolveCommand("srv", nil, []string{"relative", "", first, second}); p != filepath.Join(first, "srv") {
+		t.Errorf("search dirs not in order: %s", p)
+	}
+	_, notFound := resolveCommand("other", env, []string{first, second, first})
+	if want := "other was not found on the server's PATH or in " + first + ", " + second; notFound != want {
+		t.Errorf("got %q, want %q", notFound, want)
+	}
+}
+
+func TestDefaultSearchDirs(t *testing.T) {
+	if got := DefaultSearchDirs([]string{"HOME=/home/u", "XDG_DATA_HOME=/data"}); len(got) != 1 || got[0] != "/data/lspseam/bin" {
+		t.Errorf("XDG_DATA_HOME: %q", got)
+	}
+	if got := DefaultSearchDirs([]string{"HOME=/home/u", "XDG_DATA_HOME=relative"}); len(got) != 1 || got[0] != "/home/u/.local/share/lspseam/bin" {
+		t.Errorf("HOME: %q", got)
+	}
+	if got := DefaultSearchDirs([]string{}); len(got) != 0 {
+		t.Errorf("no HOME: %q", got)
+	}
+}
+
+// Load keeps its contract: a missing server fails the table unless it is
+// optional, and then it is left out.
+func TestLoadOptionalServers(t *testing.T) {
+	ctx := context.Background()
+	c, err := lspseam.NewCore(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	cfg := func(optional string) []byte {
+		return []byte(`{"servers":{"sh":{"command":"/bin/sh","extensionToLanguage":{".sh":"sh"}},` +
+			`"ghost":{"command":"no-such-server","extensionToLanguage":{".ghost":"ghost"}` + optional + `}}}`)
+	}
+	servers, _, err := Load(ctx, c, cfg(`,"optional":true`), []string{"PATH=/nonexistent"})
+	if err != nil || len(servers) != 1 || servers[0].ID != "sh" {
+		t.Errorf("optional: %v %v", servers, err)
+	}
+	_, _, err = Load(ctx, c, cfg(""), []string{"PATH=/nonexistent"})
+	var lerr *lspseam.Error
+	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeConfigInvalid || !strings.Contains(lerr.Message, "servers.ghost.command: no-such-server was not found on the server's PATH; give an absolute command path, or mark the server optional: true") {
+		t.Errorf("not optional: %v", err)
+	}
+}

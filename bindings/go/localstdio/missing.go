@@ -1,0 +1,61 @@
+package localstdio
+
+import (
+	"context"
+	"log/slog"
+	"sort"
+	"strings"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// A missing optional server still owns its extensions: a query on them is
+// answered with LSP_UNAVAILABLE naming the server, where it was looked for
+// and how to install it, instead of the generic "no language server is
+// configured for .go files", which hides the cause.
+
+// StartTable is Start for a loaded table: it registers a provider per
+// server found and, for each missing optional server, one that answers
+// every query with LSP_UNAVAILABLE saying what to install.
+func StartTable(ctx context.Context, core *lspseam.Core, service *lspseam.Service, t *Table, log *slog.Logger) (*Host, error) {
+	h, err := Start(ctx, core, service, t.Servers, t.Config, log)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range t.Missing {
+		dispose, err := service.RegisterProvider(ctx, lspseam.Registration{
+			ID:                  m.ID,
+			ExtensionToLanguage: m.Config.ExtensionToLanguage,
+			Provider:            missingProvider{m},
+		})
+		if err != nil {
+			h.Close(ctx)
+			return nil, err
+		}
+		h.disposers = append(h.disposers, dispose)
+	}
+	return h, nil
+}
+
+type missingProvider struct{ server MissingServer }
+
+func (p missingProvider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.Result, error) {
+	return lspseam.Result{}, lspseam.Errorf(lspseam.CodeUnavailable, "%s", p.server.Unavailable())
+}
+
+// Unavailable is the message of the LSP_UNAVAILABLE a query on the
+// server's files gets.
+func (m MissingServer) Unavailable() string {
+	exts := make([]string, 0, len(m.Config.ExtensionToLanguage))
+	for ext := range m.Config.ExtensionToLanguage {
+		exts = append(exts, ext)
+	}
+	sort.Strings(exts)
+	var b strings.Builder
+	b.WriteString("the language server for " + strings.Join(exts, ", ") + " files (" + m.ID + ") is not installed: " + m.NotFound + ". ")
+	if m.Install != "" {
+		b.WriteString("To install it: " + m.Install + "; then start lspseam again. ")
+	}
+	b.WriteString("Until then use search/read for this file.")
+	return b.String()
+}
