@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -19,6 +21,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/core"
 )
 
 // `lspseam mcp`: a Model Context Protocol server over stdio (newline-
@@ -32,10 +36,17 @@ import (
 // lists (roots/list), else the current directory. notifications/cancelled
 // cancels the call (the language server gets $/cancelRequest); with a
 // progress token the client gets notifications/progress when the call
-// starts, every second while it runs and when it ends.
+// reaches a language server, every second while it runs and when it ends.
+// A configuration or --workspace that keeps lspseam from starting is
+// logged, and the session is served anyway with every call answering it.
 
 // mcpHeartbeat is the interval of progress notifications while a call runs.
 var mcpHeartbeat = time.Second
+
+// mcpFlushTimeout bounds the wait for the client's answer to the ping that
+// follows a call's final progress notification; a client that does not
+// answer pings still gets its response, that much later.
+const mcpFlushTimeout = 5 * time.Second
 
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
@@ -52,28 +63,54 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	h, code := startServing(ctx, "mcp", common, stderr)
-	if h == nil {
-		return code
+	h, startErr := startHost(ctx, common, stderr)
+	var u usageError
+	if errors.As(startErr, &u) {
+		fmt.Fprintf(stderr, "lspseam mcp: %v\n", startErr)
+		return exitUsage
 	}
-	// However the session ends (stdin closed, client gone, signal), the
-	// language servers are shut down before the process exits.
-	defer h.close()
-
-	server, err := newMCPServer(ctx, h, *workspace)
+	if startErr == nil && *workspace != "" {
+		if _, err := localstdio.CanonicalWorkspace(*workspace); err != nil {
+			startErr = lspseam.Errorf(lspError(err).Code, "--workspace %q is not an existing directory (%s); fix the arguments of the mcp server", *workspace, lspError(err).Message)
+			h.close()
+			h = nil
+		}
+	}
+	t := &mcpTool{host: h, workspace: *workspace, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}}
+	log, _ := newLogger(common.logLevel, stderr) // startHost has checked the level
+	if h != nil {
+		// However the session ends (stdin closed, client gone, signal), the
+		// language servers are shut down before the process exits.
+		defer h.close()
+		log = h.log
+	} else {
+		// A client that starts lspseam mcp sees only "Connection closed"
+		// if the process exits before the handshake, and its user rarely
+		// sees stderr. So the problem is logged, and the session is served
+		// anyway: the handshake's instructions and every tool call carry
+		// it, and the exit status says so at the end.
+		lerr := lspError(startErr)
+		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
+		fmt.Fprint(stderr, "lspseam mcp: serving the MCP session anyway; every lsp call answers with this error until the server is restarted with a fix\n")
+		t.startErr = lerr
+	}
+	server, err := newMCPServer(ctx, t, log)
 	if err != nil {
 		lerr := lspError(err)
 		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
 		return exitError
 	}
 	transport := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
-	h.log.Info("serving MCP", "pid", os.Getpid())
+	log.Info("serving MCP", "pid", os.Getpid())
 	// The SDK ends the session on a line that is not JSON-RPC (it has no
 	// way to answer it and go on); that is the client's error, so it is
 	// reported at error level and the exit status says so. A closed stdin
 	// or a signal is a normal end.
 	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
-		h.log.Error("the MCP session ended on a message that is not JSON-RPC", "reason", err)
+		log.Error("the MCP session ended on a message that is not JSON-RPC", "reason", err)
+		return exitError
+	}
+	if t.startErr != nil {
 		return exitError
 	}
 	return exitOK
@@ -85,33 +122,66 @@ func (nopWriteCloser) Close() error { return nil }
 
 // mcpTool serves the lsp tool for one MCP server (stdio has one session).
 type mcpTool struct {
-	host      *host
-	workspace string // --workspace, or ""
+	host        *host          // nil when startErr is set
+	startErr    *lspseam.Error // why lspseam could not start (config, --workspace); every call answers it
+	workspace   string         // --workspace, or ""
+	timeoutFlag bool           // the budget came from --timeout
 
 	mu    sync.Mutex
 	roots map[*mcp.ServerSession]string // the workspace from roots/list, per session
 }
 
+// lspToolTitle is the lsp tool's human-readable name in clients' lists.
+const lspToolTitle = "Code navigation (language servers)"
+
 // newMCPServer builds the MCP server with the core's lsp tool, registered
 // with the core's own input schema.
-func newMCPServer(ctx context.Context, h *host, workspace string) (*mcp.Server, error) {
-	def, err := h.core.ToolDefinition(ctx)
+func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Server, error) {
+	var def lspseam.ToolDefinition
+	var err error
+	if t.host != nil {
+		def, err = t.host.core.ToolDefinition(ctx)
+	} else {
+		// lspseam could not start, but the client should still list the
+		// tool it expects and read why it fails.
+		var c *lspseam.Core
+		if c, err = lspseam.NewCore(ctx, coreOptions(log)...); err == nil {
+			def, err = c.ToolDefinition(ctx)
+			c.Close(ctx)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	t := &mcpTool{host: h, workspace: workspace, roots: map[*mcp.ServerSession]string{}}
-	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Version: version()}, &mcp.ServerOptions{
-		Logger: h.log,
+	instructions := ""
+	if t.startErr != nil {
+		instructions = "lspseam could not start, so the lsp tool answers every call with this error: " + string(t.startErr.Code) + ": " + t.startErr.Message
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Title: "lspseam", Version: version()}, &mcp.ServerOptions{
+		Logger:       log,
+		Instructions: instructions,
 		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) {
 			t.mu.Lock()
 			delete(t.roots, req.Session)
 			t.mu.Unlock()
 		},
 	})
+	no := false
 	server.AddTool(&mcp.Tool{
 		Name:        def.Name,
+		Title:       lspToolTitle,
 		Description: def.Description,
 		InputSchema: json.RawMessage(def.InputSchema),
+		// It reads source files and asks language servers; it changes
+		// nothing, repeating a call repeats the answer (for unchanged
+		// files), and it reaches nothing beyond the workspace's servers.
+		Annotations: &mcp.ToolAnnotations{
+			Title:           lspToolTitle,
+			ReadOnlyHint:    true,
+			DestructiveHint: &no,
+			IdempotentHint:  true,
+			OpenWorldHint:   &no,
+		},
 	}, t.call)
 	return server, nil
 }
@@ -119,6 +189,9 @@ func newMCPServer(ctx context.Context, h *host, workspace string) (*mcp.Server, 
 // call is the lsp tool handler. ctx is cancelled by the SDK on
 // notifications/cancelled and when the session ends.
 func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if t.startErr != nil {
+		return toolError(t.startErr), nil
+	}
 	ws, ask, err := t.workspaceFor(ctx, req)
 	if err != nil {
 		return toolError(err), nil
@@ -126,21 +199,132 @@ func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	if ask != nil {
 		return ask, nil
 	}
-	done := t.progress(ctx, req)
+	// Progress starts when the query joins a language server's queue:
+	// a call refused before (bad arguments, no server for the file) has
+	// nothing to report progress on.
+	progress := t.progress(ctx, req)
 	args := []byte(req.Params.Arguments)
 	if len(args) == 0 {
 		args = []byte("{}") // the core then names every missing argument
 	}
-	res, text, err := t.host.toolCall(ctx, args, ws)
+	answer, err := t.host.toolCall(lspseam.WithQueuedHook(ctx, progress.start), args, ws, t.timeoutFlag)
 	if err != nil {
-		done("failed")
+		progress.finish("failed")
 		return toolError(err), nil
 	}
-	done("done")
+	progress.finish("done")
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
-		StructuredContent: res,
+		Content:           []mcp.Content{&mcp.TextContent{Text: answer.rendered.Text}},
+		StructuredContent: structuredResult(answer),
+		Meta:              mcp.Meta{seamResultMeta: answer.result},
 	}, nil
+}
+
+// seamResultMeta is the _meta key of the zero-based seam result (LSP
+// coordinates), for harnesses that work with the seam's types. Clients do
+// not show _meta to the model; structuredContent is one-based like the
+// text and the tool's arguments.
+const seamResultMeta = "lspseam/seamResult"
+
+// mcpLocation is a location as the model reads it: the path of the text
+// and one-based line and character (UTF-16), the values the lsp tool takes.
+// The end is exclusive.
+type mcpLocation struct {
+	Path         string `json:"path,omitempty"`
+	Line         uint64 `json:"line"`
+	Character    uint64 `json:"character"`
+	EndLine      uint64 `json:"endLine"`
+	EndCharacter uint64 `json:"endCharacter"`
+}
+
+type mcpHover struct {
+	Contents string `json:"contents"`
+	mcpRange
+}
+
+// mcpRange is a hover's optional one-based range.
+type mcpRange struct {
+	Line         uint64 `json:"line,omitempty"`
+	Character    uint64 `json:"character,omitempty"`
+	EndLine      uint64 `json:"endLine,omitempty"`
+	EndCharacter uint64 `json:"endCharacter,omitempty"`
+}
+
+// mcpResult is the structuredContent of a successful call: what the text
+// says, as data. Locations are in the text's order (grouped by file) and
+// only those the text shows; omitted counts the rest.
+type mcpResult struct {
+	Kind       string        `json:"kind"`
+	Locations  []mcpLocation `json:"locations,omitempty"`
+	Omitted    int           `json:"omitted,omitempty"`
+	Hover      *mcpHover     `json:"hover,omitempty"`
+	Incomplete string        `json:"incomplete,omitempty"`
+}
+
+func structuredResult(a toolAnswer) mcpResult {
+	res := a.result
+	out := mcpResult{Kind: string(res.Kind), Incomplete: res.Incomplete}
+	if res.Kind == lspseam.KindHover {
+		if res.Hover != nil {
+			out.Hover = &mcpHover{Contents: res.Hover.Contents}
+			if r := res.Hover.Range; r != nil {
+				out.Hover.mcpRange = mcpRange{oneBased(r.Start.Line), oneBased(r.Start.Character), oneBased(r.End.Line), oneBased(r.End.Character)}
+			}
+		}
+		return out
+	}
+	wsPath, _ := core.FileURIPath(a.workspaceURI)
+	out.Locations = []mcpLocation{}
+	for _, l := range groupedByPath(res.Locations, wsPath) {
+		if len(out.Locations) == a.rendered.Shown {
+			break
+		}
+		r := l.loc.Range
+		out.Locations = append(out.Locations, mcpLocation{l.path, oneBased(r.Start.Line), oneBased(r.Start.Character), oneBased(r.End.Line), oneBased(r.End.Character)})
+	}
+	out.Omitted = a.rendered.Omitted
+	return out
+}
+
+func oneBased(n uint32) uint64 { return uint64(n) + 1 }
+
+type pathLocation struct {
+	path string
+	loc  lspseam.Location
+}
+
+// groupedByPath orders locations as the rendered text does (core's
+// render): grouped by displayed path in first-seen order, otherwise in the
+// server's order; a path is relative to the workspace inside it ("." for
+// the workspace itself), absolute outside it, and a URI that is not a
+// local file stays verbatim.
+func groupedByPath(locs []lspseam.Location, wsPath string) []pathLocation {
+	var order []string
+	groups := map[string][]lspseam.Location{}
+	for _, l := range locs {
+		p, ok := core.FileURIPath(l.URI)
+		switch {
+		case !ok:
+			p = l.URI
+		case p == wsPath:
+			p = "."
+		case wsPath == "/":
+			p = p[1:]
+		case strings.HasPrefix(p, wsPath) && len(p) > len(wsPath) && p[len(wsPath)] == '/':
+			p = p[len(wsPath)+1:]
+		}
+		if _, seen := groups[p]; !seen {
+			order = append(order, p)
+		}
+		groups[p] = append(groups[p], l)
+	}
+	out := make([]pathLocation, 0, len(locs))
+	for _, p := range order {
+		for _, l := range groups[p] {
+			out = append(out, pathLocation{p, l})
+		}
+	}
+	return out
 }
 
 // toolError is a seam error as the model sees it.
@@ -152,53 +336,104 @@ func toolError(err error) *mcp.CallToolResult {
 	}
 }
 
-// progress sends notifications/progress when the client gave a token: now,
-// every mcpHeartbeat while the call runs, and once more from the returned
-// function, which ends the heartbeat.
-func (t *mcpTool) progress(ctx context.Context, req *mcp.CallToolRequest) func(final string) {
-	token := req.Params.GetProgressToken()
-	if token == nil || req.Session == nil {
-		return func(string) {}
+// callProgress sends notifications/progress for one call when the client
+// gave a token: from start (when the query reaches a language server),
+// every mcpHeartbeat while it runs, and a final one from finish.
+type callProgress struct {
+	ctx     context.Context
+	session *mcp.ServerSession
+	token   any // nil: the client asked for no progress
+	log     *slog.Logger
+
+	startOnce, finishOnce sync.Once
+	mu                    sync.Mutex
+	n                     float64
+	started               bool
+	stop                  chan struct{}
+	wg                    sync.WaitGroup
+}
+
+func (t *mcpTool) progress(ctx context.Context, req *mcp.CallToolRequest) *callProgress {
+	p := &callProgress{ctx: ctx, session: req.Session, log: t.host.log, stop: make(chan struct{})}
+	if req.Session != nil {
+		p.token = req.Params.GetProgressToken()
 	}
-	var mu sync.Mutex
-	n := 0.0
-	send := func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
-		n++
-		// Best effort: a client that has gone away just misses it.
-		_ = req.Session.NotifyProgress(context.WithoutCancel(ctx), &mcp.ProgressNotificationParams{ProgressToken: token, Progress: n, Message: msg})
+	return p
+}
+
+func (p *callProgress) send(msg string, final bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	params := &mcp.ProgressNotificationParams{ProgressToken: p.token, Progress: p.n, Message: msg}
+	if final {
+		params.Total = p.n // progress == total: the call is over
 	}
-	send("querying language server")
-	start := time.Now()
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(mcpHeartbeat)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				send(fmt.Sprintf("waiting for language server (%ds)", int(time.Since(start).Seconds())))
+	// Best effort: a client that has gone away just misses it.
+	_ = p.session.NotifyProgress(context.WithoutCancel(p.ctx), params)
+}
+
+// start sends the first notification and starts the heartbeat. It is the
+// query's queued hook, so it may be called more than once.
+func (p *callProgress) start() {
+	if p.token == nil {
+		return
+	}
+	p.startOnce.Do(func() {
+		p.mu.Lock()
+		p.started = true
+		p.mu.Unlock()
+		p.send("querying language server", false)
+		began := time.Now()
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			tick := time.NewTicker(mcpHeartbeat)
+			defer tick.Stop()
+			for {
+				select {
+				case <-p.stop:
+					return
+				case <-p.ctx.Done():
+					return
+				case <-tick.C:
+					p.send(fmt.Sprintf("waiting for language server (%ds)", int(time.Since(began).Seconds())), false)
+				}
 			}
+		}()
+	})
+}
+
+// finish ends the heartbeat and sends the final notification of a started
+// call, then makes sure the client has read it before the response goes
+// out: a client may drop progress for a request it already has the
+// response to (the TypeScript SDK handles a notification a microtask late
+// and removes the request's progress handler when its response arrives).
+// A ping answered by the client was read after the notification, so its
+// answer means the notification has been handled.
+func (p *callProgress) finish(msg string) {
+	p.finishOnce.Do(func() {
+		p.mu.Lock()
+		started := p.started
+		p.mu.Unlock()
+		if !started {
+			return
 		}
-	}()
-	var once sync.Once
-	return func(final string) {
-		once.Do(func() {
-			close(stop)
-			wg.Wait()
-			if ctx.Err() == nil {
-				send(final)
-			}
-		})
-	}
+		close(p.stop)
+		p.wg.Wait()
+		if p.ctx.Err() != nil {
+			return // cancelled: no response follows
+		}
+		p.send(msg, true)
+		if ip := p.session.InitializeParams(); ip == nil || ip.ProtocolVersion >= multiRoundTripVersion {
+			return // ping is gone from protocol 2026-07-28 on
+		}
+		ctx, cancel := context.WithTimeout(p.ctx, mcpFlushTimeout)
+		defer cancel()
+		if err := p.session.Ping(ctx, nil); err != nil {
+			p.log.Debug("the client did not answer the ping after the final progress", "reason", err)
+		}
+	})
 }
 
 // rootsInput is the id of the roots/list input request (SEP-2322).

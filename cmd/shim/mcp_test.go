@@ -370,6 +370,8 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 			switch {
 			case m["method"] == "roots/list":
 				send(map[string]any{"id": m["id"], "result": map[string]any{"roots": []any{map[string]any{"uri": "file://" + f.workspace}}}})
+			case m["method"] == "ping": // sent after a call's final progress
+				send(map[string]any{"id": m["id"], "result": map[string]any{}})
 			case m["method"] == "notifications/progress":
 				p := m["params"].(map[string]any)
 				if p["progressToken"] != float64(id) {

@@ -76,18 +76,18 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 	}
 	defer h.close()
 
-	res, text, err := h.toolCall(ctx, toolArgs, root)
+	answer, err := h.toolCall(ctx, toolArgs, root, common.timeout > 0)
 	if err != nil {
 		return fail(err)
 	}
 	if *format == "json" {
-		out, err := json.Marshal(map[string]any{"ok": map[string]any{"result": res, "text": text}})
+		out, err := json.Marshal(map[string]any{"ok": map[string]any{"result": answer.result, "text": answer.rendered.Text}})
 		if err != nil {
 			return fail(err)
 		}
 		fmt.Fprintln(stdout, string(out))
 	} else {
-		fmt.Fprintln(stdout, text)
+		fmt.Fprintln(stdout, answer.rendered.Text)
 	}
 	return exitOK
 }
@@ -113,22 +113,30 @@ func toolArgsFromCLI(operation, location string) ([]byte, error) {
 	return json.Marshal(map[string]any{"operation": operation, "file_path": location[:j], "line": line, "character": char})
 }
 
+// toolAnswer is one successful lsp tool call.
+type toolAnswer struct {
+	result       lspseam.Result   // the seam result, zero-based
+	rendered     lspseam.Rendered // the text the model reads, one-based
+	workspaceURI string           // what the text's paths are relative to
+}
+
 // toolCall is the lsp tool end to end: validate the model's arguments,
-// query within the budget, render. It returns the seam result and the text.
-func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot string) (lspseam.Result, string, error) {
+// query within the budget, render. timeoutFlag says whether the budget
+// came from --timeout, which an LSP_TIMEOUT then names.
+func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot string, timeoutFlag bool) (toolAnswer, error) {
 	call, err := h.core.ParseToolArgs(ctx, toolArgs)
 	if err != nil {
-		return lspseam.Result{}, "", err
+		return toolAnswer{}, err
 	}
 	ws, err := localstdio.CanonicalWorkspace(workspaceRoot)
 	if err != nil {
-		return lspseam.Result{}, "", err
+		return toolAnswer{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(h.timeout)*time.Millisecond)
 	defer cancel()
 	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path})
 	if err != nil {
-		return lspseam.Result{}, "", err
+		return toolAnswer{}, explainTimeout(err, h.timeout, timeoutFlag)
 	}
 	uri := res.WorkspaceURI
 	if uri == "" {
@@ -136,7 +144,21 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	}
 	out, err := h.core.Render(ctx, res, uri, lspseam.Limits{})
 	if err != nil {
-		return lspseam.Result{}, "", err
+		return toolAnswer{}, err
 	}
-	return res, out.Text, nil
+	return toolAnswer{result: res, rendered: out, workspaceURI: uri}, nil
+}
+
+// explainTimeout adds the budget and how to change it to an LSP_TIMEOUT,
+// so a person (or a model relaying it) knows which knob ran out: the
+// provider that reports it does not know where the budget came from.
+func explainTimeout(err error, budgetMs int64, fromFlag bool) error {
+	var lerr *lspseam.Error
+	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeTimeout {
+		return err
+	}
+	if fromFlag {
+		return lspseam.Errorf(lerr.Code, "%s (the budget was %d ms, set by --timeout %d; a larger --timeout gives the server more time)", lerr.Message, budgetMs, budgetMs)
+	}
+	return lspseam.Errorf(lerr.Code, "%s (the budget was %d ms, the config's timeoutMs; raise it with --timeout MS or timeoutMs in the config)", lerr.Message, budgetMs)
 }
