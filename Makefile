@@ -6,7 +6,7 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build wasm test test-go test-race test-abi test-js test-mcp check-fmt vet bench soak fuzz demo clean
+.PHONY: help build install wasm test test-go test-race test-abi test-js test-mcp check-fmt vet bench soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
@@ -15,8 +15,10 @@ help:
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
-	@echo "make servers   pinned language servers into .tools/"
-	@echo "make demo      build, install servers, run the four operations on the Go fixture"
+	@echo "make servers   pinned language servers into .tools/ (SERVERS=\"gopls clangd\" for some)"
+	@echo "make install   lspseam into PREFIX/bin (default PREFIX=~/.local)"
+	@echo "make install-servers  the pinned servers into PREFIX/share/lspseam/bin"
+	@echo "make demo      build, install gopls, run the four operations on the Go fixture"
 
 # The binary records this checkout's .tools/bin (filled by `make servers`)
 # as a place to find language servers after PATH; see README "Finding
@@ -26,6 +28,17 @@ SHIMFLAGS := -trimpath -ldflags "-X main.toolsDir=$(CURDIR)/.tools/bin"
 build: wasm
 	@mkdir -p bin
 	$(GO) build $(SHIMFLAGS) -o bin/lspseam ./cmd/shim
+
+# `make install` puts lspseam in PREFIX/bin; `make install-servers` puts the
+# pinned servers in PREFIX/share/lspseam/bin, where that lspseam finds them.
+# (`go install ./cmd/shim` would name the binary `shim`; without make, use
+# `go build -o ~/.local/bin/lspseam ./cmd/shim`.)
+PREFIX ?= $(HOME)/.local
+
+install:
+	@mkdir -p "$(PREFIX)/bin"
+	$(GO) build $(SHIMFLAGS) -o "$(PREFIX)/bin/lspseam" ./cmd/shim
+	@echo "installed $(PREFIX)/bin/lspseam; servers: make install-servers PREFIX=$(PREFIX)"
 
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
@@ -76,13 +89,15 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core/ || exit 1; \
 	done
 
-# The four operations on the Go fixture, with the pinned gopls.
+# The four operations on the Go fixture, with the pinned gopls (the only
+# server it installs), found by bin/lspseam in .tools/bin without PATH.
 DEMO_QUERIES := "goToDefinition cmd/shapes/main.go:23:17" "findReferences shape.go:15:6" \
 	"goToImplementation shape.go:9:2" "hover cmd/shapes/main.go:23:17"
-demo: build servers
+demo: build
+	@$(MAKE) --no-print-directory servers SERVERS=gopls
 	@cd testdata/workspaces/go && for q in $(DEMO_QUERIES); do \
 		echo "\$$ lspseam query $$q"; \
-		PATH="$(CURDIR)/.tools/bin:$$PATH" "$(CURDIR)/bin/lspseam" query $$q || exit 1; \
+		"$(CURDIR)/bin/lspseam" query $$q || exit 1; \
 		echo; \
 	done
 
