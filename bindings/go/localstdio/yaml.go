@@ -21,7 +21,7 @@ import (
 func ConfigJSON(data []byte, name string) ([]byte, error) {
 	var doc any
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "config file %s is not valid YAML or JSON: %v", name, err)
+		return nil, yamlSyntaxError(data, name, err)
 	}
 	out, err := json.Marshal(jsonable(doc))
 	if err != nil {
@@ -40,7 +40,11 @@ func LoadFile(ctx context.Context, core *lspseam.Core, path string, opts LoadOpt
 	if err != nil {
 		return nil, err
 	}
-	return LoadConfig(ctx, core, configJSON, opts)
+	t, err := LoadConfig(ctx, core, configJSON, opts)
+	if err != nil {
+		return nil, withConfigLines(err, data, path) // the core's paths, with the file's lines
+	}
+	return t, nil
 }
 
 // jsonable converts YAML's decoded values to ones encoding/json accepts
