@@ -46,6 +46,8 @@ type Table struct {
 	// Missing are the optional servers whose executables were not found,
 	// by id.
 	Missing []MissingServer
+
+	installAdvice string // LoadOptions.InstallAdvice, for MissingSummary
 }
 
 // LoadOptions say where server executables are looked for and in which
@@ -119,7 +121,7 @@ func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	t := &Table{Config: cfg}
+	t := &Table{Config: cfg, installAdvice: opts.InstallAdvice}
 	var problems []string
 	for _, id := range ids {
 		sc := cfg.Servers[id]
@@ -159,12 +161,17 @@ func (t *Table) MissingSummary() string {
 			names[i] += " (" + m.Config.Command + ")"
 		}
 	}
+	if len(t.Missing) == 1 {
+		s := "optional language server not installed, skipped: " + names[0] + "; queries on its files answer LSP_UNAVAILABLE"
+		if m := t.Missing[0]; m.Install != "" {
+			s += "; to install it: " + m.Install
+		}
+		return s
+	}
 	s := "optional language servers not installed, skipped: " + strings.Join(names, ", ") +
-		"; queries on their files answer LSP_UNAVAILABLE"
-	if advice := t.Missing[0].Install; advice != "" && len(t.Missing) == 1 {
-		s += "; install: " + advice
-	} else if len(t.Missing) > 1 {
-		s += "; the error names the package to install"
+		"; queries on their files answer LSP_UNAVAILABLE saying how to install each"
+	if t.installAdvice != "" {
+		s += "; to install them all: " + t.installAdvice
 	}
 	return s
 }
