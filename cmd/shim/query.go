@@ -136,7 +136,7 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	defer cancel()
 	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path})
 	if err != nil {
-		return toolAnswer{}, explainTimeout(err, h.timeout, timeoutFlag)
+		return toolAnswer{}, explainTimeout(err, h.timeout, budgetSource(timeoutFlag, false))
 	}
 	uri := res.WorkspaceURI
 	if uri == "" {
@@ -149,16 +149,33 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	return toolAnswer{result: res, rendered: out, workspaceURI: uri}, nil
 }
 
+// Where a query's budget came from, as explainTimeout names it.
+const (
+	budgetFromFlag    = "set by --timeout %d; a larger --timeout gives the server more time"
+	budgetFromConfig  = "the config's timeoutMs; raise it with --timeout MS or timeoutMs in the config"
+	budgetFromRequest = "the request's timeoutMs; send a larger one"
+)
+
+func budgetSource(fromFlag, fromRequest bool) string {
+	switch {
+	case fromRequest:
+		return budgetFromRequest
+	case fromFlag:
+		return budgetFromFlag
+	}
+	return budgetFromConfig
+}
+
 // explainTimeout adds the budget and how to change it to an LSP_TIMEOUT,
 // so a person (or a model relaying it) knows which knob ran out: the
 // provider that reports it does not know where the budget came from.
-func explainTimeout(err error, budgetMs int64, fromFlag bool) error {
+func explainTimeout(err error, budgetMs int64, source string) error {
 	var lerr *lspseam.Error
 	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeTimeout {
 		return err
 	}
-	if fromFlag {
-		return lspseam.Errorf(lerr.Code, "%s (the budget was %d ms, set by --timeout %d; a larger --timeout gives the server more time)", lerr.Message, budgetMs, budgetMs)
+	if strings.Contains(source, "%d") {
+		source = fmt.Sprintf(source, budgetMs)
 	}
-	return lspseam.Errorf(lerr.Code, "%s (the budget was %d ms, the config's timeoutMs; raise it with --timeout MS or timeoutMs in the config)", lerr.Message, budgetMs)
+	return lspseam.Errorf(lerr.Code, "%s (the budget was %d ms, %s)", lerr.Message, budgetMs, source)
 }

@@ -61,7 +61,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer h.close()
 
-	s := &server{host: h, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
+	s := &server{host: h, timeoutFlag: common.timeout > 0, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
 	codec := localstdio.NewClientCodec(h.maxRequestBytes)
 	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, codec)
 	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{h}))
@@ -83,7 +83,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type server struct {
-	host *host
+	host        *host
+	timeoutFlag bool // the default budget came from --timeout
 
 	mu       sync.Mutex
 	inflight map[jsonrpc2.ID]context.CancelFunc
@@ -247,7 +248,8 @@ func (s *server) query(ctx context.Context, p queryParams, bad bool) (lspseam.Re
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeout)*time.Millisecond)
 	defer cancel()
-	return s.host.service.Query(ctx, p.QueryRequest)
+	res, err := s.host.service.Query(ctx, p.QueryRequest)
+	return res, explainTimeout(err, timeout, budgetSource(s.timeoutFlag, p.TimeoutMs > 0))
 }
 
 func (s *server) cancelAll() {
