@@ -194,3 +194,25 @@ func lookup(env []string, name string) string {
 	}
 	return ""
 }
+
+// Without --config, a long-lived serve or mcp warns once about the presets
+// whose servers are not installed (its stderr is a log read when something
+// goes wrong); a one-shot query keeps stderr quiet, since the query on
+// such a file says what to install.
+func TestMissingPresetsWarnedByLongLivedShims(t *testing.T) {
+	env := isolatedEnv(t)
+	for _, sub := range []string{"serve", "mcp"} {
+		// stdin is empty: the session ends at once, after start-up.
+		_, _, stderr := runShim(t, shimPath, env, sub, "--workspace", workspaceDir("go"))
+		if sub == "serve" {
+			_, _, stderr = runShim(t, shimPath, env, sub)
+		}
+		if n := strings.Count(stderr, "skipped: clangd, gopls, pyright (pyright-langserver), typescript (typescript-language-server)"); n != 1 || !strings.Contains(stderr, "level=WARN") {
+			t.Errorf("%s: want one warning naming the missing presets, got:\n%s", sub, stderr)
+		}
+	}
+	_, _, stderr := runShim(t, shimPath, env, "query", "--workspace", workspaceDir("go"), "hover", "shape.go:15:6")
+	if strings.Contains(stderr, "skipped") {
+		t.Errorf("query warns about presets it does not need:\n%s", stderr)
+	}
+}

@@ -63,6 +63,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	common.longLived = true
 	h, startErr := startHost(ctx, common, stderr)
 	var u usageError
 	if errors.As(startErr, &u) {

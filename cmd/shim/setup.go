@@ -22,6 +22,9 @@ type commonFlags struct {
 	config   string
 	logLevel string
 	timeout  int
+	// longLived is set by serve and mcp: their stderr is a log read when
+	// something goes wrong, so missing presets are worth a warning there.
+	longLived bool
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
@@ -105,12 +108,13 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		return nil, err
 	}
 	if summary := table.MissingSummary(); summary != "" {
-		// A table the user wrote names servers they expect: say once, at
-		// warn, which are missing. Missing presets are the normal case on
-		// a machine with some servers; the query on such a file says what
-		// to install.
+		// A table the user wrote names servers they expect, and a long-lived
+		// serve or mcp logs for later reading: say once, at warn, which are
+		// missing. A one-shot query on the presets says it at info only:
+		// missing presets are the normal case on a machine with some
+		// servers, and a query on such a file says what to install.
 		level := slog.LevelWarn
-		if flags.config == "" {
+		if flags.config == "" && !flags.longLived {
 			level = slog.LevelInfo
 		}
 		log.Log(ctx, level, summary)
@@ -140,6 +144,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 // On failure it prints the usage or structured error itself and returns a
 // nil host with the exit code.
 func startServing(ctx context.Context, command string, flags commonFlags, stderr io.Writer) (*host, int) {
+	flags.longLived = true
 	h, err := startHost(ctx, flags, stderr)
 	if err == nil {
 		return h, exitOK
