@@ -66,3 +66,37 @@ func TestLoadOptionalServers(t *testing.T) {
 		t.Errorf("not optional: %v", err)
 	}
 }
+
+// One warning line names every missing optional server and how to install
+// them: the package for one, the caller's advice for several.
+func TestMissingSummary(t *testing.T) {
+	ctx := context.Background()
+	c, err := lspseam.NewCore(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	opts := LoadOptions{HostEnv: []string{"PATH=/nonexistent"}, InstallAdvice: "run `make servers` in /src/lspseam"}
+	table, err := LoadPresets(ctx, c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "optional language servers not installed, skipped: clangd, gopls, pyright (pyright-langserver), typescript (typescript-language-server); " +
+		"queries on their files answer LSP_UNAVAILABLE saying how to install each; to install them all: run `make servers` in /src/lspseam"
+	if got := table.MissingSummary(); got != want {
+		t.Errorf("several:\n got %s\nwant %s", got, want)
+	}
+	if got := table.Missing[1].Unavailable(); !strings.Contains(got, "To install it: run `make servers` in /src/lspseam, or go install golang.org/x/tools/gopls@latest; then start lspseam again.") {
+		t.Errorf("gopls: %s", got)
+	}
+	table.Missing = table.Missing[1:2]
+	want = "optional language server not installed, skipped: gopls; queries on its files answer LSP_UNAVAILABLE; " +
+		"to install it: run `make servers` in /src/lspseam, or go install golang.org/x/tools/gopls@latest"
+	if got := table.MissingSummary(); got != want {
+		t.Errorf("one:\n got %s\nwant %s", got, want)
+	}
+	table.Missing = nil
+	if got := table.MissingSummary(); got != "" {
+		t.Errorf("none: %q", got)
+	}
+}
