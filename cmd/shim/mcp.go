@@ -45,8 +45,9 @@ var mcpHeartbeat = time.Second
 
 // mcpFlushTimeout bounds the wait for the client's answer to the ping that
 // follows a call's final progress notification; a client that does not
-// answer pings still gets its response, that much later.
-const mcpFlushTimeout = 5 * time.Second
+// answer one gets its response that much later, once: its session is not
+// pinged again.
+const mcpFlushTimeout = 2 * time.Second
 
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
@@ -77,7 +78,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h = nil
 		}
 	}
-	t := &mcpTool{host: h, workspace: *workspace, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}}
+	t := &mcpTool{host: h, workspace: *workspace, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	log, _ := newLogger(common.logLevel, stderr) // startHost has checked the level
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
@@ -128,8 +129,9 @@ type mcpTool struct {
 	workspace   string         // --workspace, or ""
 	timeoutFlag bool           // the budget came from --timeout
 
-	mu    sync.Mutex
-	roots map[*mcp.ServerSession]string // the workspace from roots/list, per session
+	mu     sync.Mutex
+	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
+	noPing map[*mcp.ServerSession]bool   // sessions whose client did not answer a ping
 }
 
 // lspToolTitle is the lsp tool's human-readable name in clients' lists.
@@ -342,6 +344,7 @@ func toolError(err error) *mcp.CallToolResult {
 // every mcpHeartbeat while it runs, and a final one from finish.
 type callProgress struct {
 	ctx     context.Context
+	tool    *mcpTool
 	session *mcp.ServerSession
 	token   any // nil: the client asked for no progress
 	log     *slog.Logger
@@ -355,7 +358,7 @@ type callProgress struct {
 }
 
 func (t *mcpTool) progress(ctx context.Context, req *mcp.CallToolRequest) *callProgress {
-	p := &callProgress{ctx: ctx, session: req.Session, log: t.host.log, stop: make(chan struct{})}
+	p := &callProgress{ctx: ctx, tool: t, session: req.Session, log: t.host.log, stop: make(chan struct{})}
 	if req.Session != nil {
 		p.token = req.Params.GetProgressToken()
 	}
@@ -426,13 +429,20 @@ func (p *callProgress) finish(msg string) {
 			return // cancelled: no response follows
 		}
 		p.send(msg, true)
-		if ip := p.session.InitializeParams(); ip == nil || ip.ProtocolVersion >= multiRoundTripVersion {
-			return // ping is gone from protocol 2026-07-28 on
+		t := p.tool
+		t.mu.Lock()
+		skip := t.noPing[p.session]
+		t.mu.Unlock()
+		if skip {
+			return
 		}
 		ctx, cancel := context.WithTimeout(p.ctx, mcpFlushTimeout)
 		defer cancel()
-		if err := p.session.Ping(ctx, nil); err != nil {
-			p.log.Debug("the client did not answer the ping after the final progress", "reason", err)
+		if err := p.session.Ping(ctx, nil); err != nil && p.ctx.Err() == nil {
+			p.log.Info("the client did not answer a ping after a call's final progress; not pinging it again", "reason", err)
+			t.mu.Lock()
+			t.noPing[p.session] = true
+			t.mu.Unlock()
 		}
 	})
 }
