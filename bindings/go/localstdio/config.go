@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -209,15 +210,50 @@ func resolveCommand(command string, env []string, dirs []string) (path string, n
 			continue
 		}
 		searched = append(searched, dir)
-		if candidate := filepath.Join(dir, command); isExecutable(candidate) {
-			return candidate, ""
+		candidate := filepath.Join(dir, command)
+		if !isExecutable(candidate) {
+			continue
 		}
+		if problem := unsafeDir(dir); problem != "" {
+			searched[len(searched)-1] += " (not used: " + problem + ")"
+			continue
+		}
+		return candidate, ""
 	}
 	where := "the server's PATH"
 	if len(searched) > 0 {
 		where += " or in " + strings.Join(searched, ", ")
 	}
 	return "", command + " was not found on " + where
+}
+
+// unsafeDir says why dir cannot be trusted to hold the executables the
+// user meant to run, or "". Unlike PATH, a search directory is not the
+// user's own choice (one is found beside the executable, which may sit
+// under a shared directory such as /tmp), so it and every ancestor must be
+// owned by root or the user and not writable by others, a sticky directory
+// like /tmp excepted: then no other user can plant a server in it.
+func unsafeDir(dir string) string {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err.Error()
+	}
+	uid := uint32(os.Getuid())
+	for d := real; ; d = filepath.Dir(d) {
+		info, err := os.Stat(d)
+		if err != nil {
+			return err.Error()
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && st.Uid != uid {
+			return d + " belongs to another user"
+		}
+		if info.Mode().Perm()&0o022 != 0 && info.Mode()&os.ModeSticky == 0 {
+			return d + " is writable by other users"
+		}
+		if d == filepath.Dir(d) {
+			return ""
+		}
+	}
 }
 
 func contains(list []string, s string) bool {

@@ -100,3 +100,28 @@ func TestMissingSummary(t *testing.T) {
 		t.Errorf("none: %q", got)
 	}
 }
+
+// A search directory that another user could write to (here: under a
+// directory writable by all, without the sticky bit) is not used.
+func TestSearchDirWritableByOthersIsNotUsed(t *testing.T) {
+	shared := filepath.Join(t.TempDir(), "shared")
+	dir := filepath.Join(shared, "bin")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "srv"), []byte("#!/bin/sh\n"), 0o755)
+	if p, notFound := resolveCommand("srv", nil, []string{dir}); p != filepath.Join(dir, "srv") {
+		t.Fatalf("a safe directory is not used: %q", notFound)
+	}
+	if err := os.Chmod(shared, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	p, notFound := resolveCommand("srv", nil, []string{dir})
+	if want := "srv was not found on the server's PATH or in " + dir + " (not used: " + shared + " is writable by other users)"; p != "" || notFound != want {
+		t.Errorf("got %q %q, want %q", p, notFound, want)
+	}
+	if err := os.Chmod(shared, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	if p, notFound := resolveCommand("srv", nil, []string{dir}); p == "" {
+		t.Errorf("a sticky directory (like /tmp) is refused: %q", notFound)
+	}
+}
