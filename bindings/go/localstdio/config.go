@@ -61,7 +61,8 @@ type LoadOptions struct {
 	// SearchDirs are searched in order, after the server's PATH, for a
 	// command given as a bare name (the lspseam CLI passes the .tools/bin
 	// of its checkout, its installation's share/lspseam/bin and
-	// DefaultSearchDirs). Relative and empty entries are ignored.
+	// DefaultSearchDirs). Relative and empty entries are ignored, and so is
+	// a directory that another user could write to.
 	SearchDirs []string
 	// InstallAdvice, when set, is offered first to install a missing
 	// server, e.g. "run `make servers` in /src/lspseam".
