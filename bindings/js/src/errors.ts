@@ -47,6 +47,7 @@ const codes: Record<LspErrorCode, true> = {
   LSP_UNKNOWN_METHOD: true,
   LSP_INTERNAL_ERROR: true,
   LSP_NOT_INITIALIZED: true,
+  LSP_CORE_UNAVAILABLE: true,
 };
 
 /** Every stable error code. */

@@ -11,6 +11,8 @@ export interface Platform {
   /** The packaged core.wasm, when init() is called without a source. */
   defaultSource(): CoreSource;
   read: ReadSource;
+  /** What to do when the packaged core.wasm cannot be loaded (LSP_CORE_UNAVAILABLE's advice). */
+  fixPackaged: string;
 }
 
 let pending: Promise<Core> | undefined;
@@ -21,7 +23,10 @@ export function makeInit(platform: Platform) {
   return function init(source?: CoreSource, options: InitOptions = {}): Promise<Core> {
     if (pending && !current?.broken) return pending;
     const started = (async () => {
-      const module = await compileSource(source ?? platform.defaultSource(), platform.read);
+      const module = await compileSource(source ?? platform.defaultSource(), platform.read, {
+        packaged: source === undefined,
+        fixPackaged: platform.fixPackaged,
+      });
       current = await Core.instantiate(module, options);
       return current;
     })();

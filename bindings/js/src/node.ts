@@ -22,4 +22,6 @@ export const init = makeInit({
     if (url && url.protocol !== 'file:') return fetch(url);
     return readFile(url ?? location);
   },
+  fixPackaged:
+    "The package's dist/core.wasm is missing: reinstall lspseam (in a checkout, `make wasm` then `npm run build` in bindings/js), or pass the path, URL or bytes of `lspseam/core.wasm` to init(). If lspseam is bundled, copy `lspseam/core.wasm` next to the bundle.",
 });

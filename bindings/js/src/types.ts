@@ -38,7 +38,13 @@ export type LspErrorCode =
   | 'LSP_UNKNOWN_METHOD'
   | 'LSP_INTERNAL_ERROR'
   /** This package only: a core method was called before init() finished. */
-  | 'LSP_NOT_INITIALIZED';
+  | 'LSP_NOT_INITIALIZED'
+  /**
+   * This package only: init() could not load the core module from a location
+   * (core.wasm missing next to a bundle, an HTTP or read error, something
+   * else served in its place); the message says where it looked and what to do.
+   */
+  | 'LSP_CORE_UNAVAILABLE';
 
 /** A structured seam error as it travels in JSON. */
 export interface LspErrorData {

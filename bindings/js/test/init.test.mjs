@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as lspseam from '../dist/node.js';
 import { runFresh, wasmPath } from './helpers.mjs';
 
@@ -59,7 +62,10 @@ test('init() is idempotent: one promise, one instance; a method during init says
 
 async function initFrom(expr, setup = '') {
   const { stdout } = await runFresh(`
-    import { readFileSync } from 'node:fs';
+    import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
     import * as l from './dist/node.js';
     const wasmPath = ${JSON.stringify(wasmPath)};
     ${setup}
@@ -91,10 +97,14 @@ test('init(http URL) fetches it', async (t) => {
   t.after(() => server.close());
   const url = `http://127.0.0.1:${server.address().port}/core.wasm`;
   await initFrom(JSON.stringify(url));
-  await assert.rejects(
-    runFresh(`import * as l from './dist/node.js'; await l.init(${JSON.stringify(url + '.missing')});`),
-    /HTTP 404/,
-  );
+  const { stdout } = await runFresh(`
+    import * as l from './dist/node.js';
+    try { await l.init(${JSON.stringify(url + '.missing')}); } catch (e) { process.stdout.write(JSON.stringify({ code: e.code, message: e.message })); }
+  `);
+  const err = JSON.parse(stdout);
+  assert.equal(err.code, 'LSP_CORE_UNAVAILABLE');
+  assert.match(err.message, /cannot load the core module from http:\/\/127\.0\.0\.1:\d+\/core\.wasm\.missing: HTTP 404/);
+  assert.match(err.message, /`lspseam\/core\.wasm`/);
 });
 
 test('a failed init() rejects with LspError and may be retried', async () => {
@@ -104,7 +114,7 @@ test('a failed init() rejects with LspError and may be retried', async () => {
     try { await l.init(new Uint8Array([0, 97, 115, 109, 9, 9])); } catch (e) { out.push(e.code, /not a WebAssembly module/.test(e.message)); }
     try { await l.init(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); } catch (e) { out.push(e.code, e.message); }
     try { await l.init(42); } catch (e) { out.push(e.code); }
-    try { await l.init('/nonexistent/core.wasm'); } catch (e) { out.push(e.code, e.message.includes('cannot read the core module from /nonexistent/core.wasm: ENOENT')); }
+    try { await l.init('/nonexistent/core.wasm'); } catch (e) { out.push(e.code, e.message.includes('cannot load the core module from /nonexistent/core.wasm: ENOENT')); }
     const core = await l.init();
     out.push(core.abiVersion);
     process.stdout.write(JSON.stringify(out));
@@ -113,7 +123,57 @@ test('a failed init() rejects with LspError and may be retried', async () => {
     'LSP_INVALID_ARGUMENT', true,
     'LSP_INVALID_ARGUMENT', 'lspseam: not a core module: no export memory',
     'LSP_INVALID_ARGUMENT',
-    'LSP_INVALID_ARGUMENT', true,
+    'LSP_CORE_UNAVAILABLE', true,
     1,
   ]);
+});
+
+// A copy of dist/ without core.wasm: what a bundle looks like when the
+// bundler did not copy the module next to it.
+function distWithoutCore(t) {
+  const dir = mkdtempSync(join(tmpdir(), 'lspseam-nocore-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(new URL('../dist/', import.meta.url), join(dir, 'dist'), { recursive: true, filter: (src) => !src.endsWith('core.wasm') });
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+  return dir;
+}
+
+async function initFails(t, entry, setup = '', source = '') {
+  const dir = distWithoutCore(t);
+  const { stdout } = await runFresh(`
+    ${setup}
+    const l = await import(${JSON.stringify(pathToFileURL(join(dir, 'dist', entry)).href)});
+    try { await l.init(${source}); process.stdout.write('null'); } catch (e) { process.stdout.write(JSON.stringify({ name: e.name, code: e.code, message: e.message })); }
+  `);
+  const err = JSON.parse(stdout);
+  assert.ok(err, 'init() succeeded without core.wasm');
+  assert.equal(err.name, 'LspError');
+  return err;
+}
+
+test('browser entry: core.wasm missing next to the bundle (HTTP 404) is LSP_CORE_UNAVAILABLE saying to copy it or pass its URL', async (t) => {
+  // fetch as a browser's would answer a bundle's missing neighbour.
+  const setup = `globalThis.fetch = async (url) => Object.defineProperty(new Response('not found', { status: 404, statusText: 'Not Found' }), 'url', { value: String(url) });`;
+  const err = await initFails(t, 'browser.js', setup);
+  assert.equal(err.code, 'LSP_CORE_UNAVAILABLE');
+  assert.match(err.message, /cannot load the core module \(core\.wasm\) from file:\/\/\S+\/dist\/core\.wasm/);
+  assert.match(err.message, /HTTP 404 Not Found/);
+  assert.match(err.message, /copy `lspseam\/core\.wasm` \(node_modules\/lspseam\/dist\/core\.wasm\) next to the bundle/);
+  assert.match(err.message, /pass its URL to init\(\)/);
+});
+
+test("browser entry: a dev server's index.html served in core.wasm's place is LSP_CORE_UNAVAILABLE, not LSP_INVALID_ARGUMENT", async (t) => {
+  const setup = `globalThis.fetch = async (url) => Object.defineProperty(new Response('<!doctype html><title>app</title>', { headers: { 'content-type': 'text/html' } }), 'url', { value: String(url) });`;
+  const err = await initFails(t, 'browser.js', setup);
+  assert.equal(err.code, 'LSP_CORE_UNAVAILABLE');
+  assert.match(err.message, /not a WebAssembly module .*content-type text\/html/);
+  assert.match(err.message, /copy `lspseam\/core\.wasm`/);
+});
+
+test('node entry: a missing dist/core.wasm is LSP_CORE_UNAVAILABLE saying to reinstall or pass its path', async (t) => {
+  const err = await initFails(t, 'node.js');
+  assert.equal(err.code, 'LSP_CORE_UNAVAILABLE');
+  assert.match(err.message, /dist\/core\.wasm, where .*: ENOENT/);
+  assert.match(err.message, /reinstall lspseam/);
+  assert.match(err.message, /pass the path, URL or bytes of `lspseam\/core\.wasm` to init\(\)/);
 });
