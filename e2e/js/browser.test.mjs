@@ -1,11 +1,11 @@
 // The lspseam package in a real browser: headless Debian Chromium (driven by
 // playwright-core) loads the package's browser entry from a page on
 // localhost and runs toolDefinition, parseToolArgs, translate and render,
-// plus every golden case of testdata/core.
+// plus every golden case of testdata/core, counted per method.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -50,6 +50,21 @@ before(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 });
+
+// Cases per method in testdata/core: "< " lines of METHOD.golden, which must
+// name the cases of METHOD.cases.json; methods sorted.
+function goldenCounts() {
+  const counts = {};
+  const methods = new Set(readdirSync(goldenDir).filter((f) => f.endsWith('.golden') || f.endsWith('.cases.json')).map((f) => f.replace(/\.(golden|cases\.json)$/, '')));
+  for (const method of [...methods].sort()) {
+    const golden = existsSync(join(goldenDir, `${method}.golden`)) ? readFileSync(join(goldenDir, `${method}.golden`), 'utf8') : '';
+    const names = golden.split('\n').filter((l) => l.startsWith('=== ')).map((l) => l.slice(4));
+    const cases = existsSync(join(goldenDir, `${method}.cases.json`)) ? JSON.parse(readFileSync(join(goldenDir, `${method}.cases.json`), 'utf8')) : [];
+    assert.deepEqual(names, cases.map((c) => c.name), `${method}.golden vs ${method}.cases.json`);
+    counts[method] = golden.split('\n').filter((l) => l.startsWith('< ')).length;
+  }
+  return counts;
+}
 
 after(async () => {
   await browser?.close();
@@ -99,8 +114,15 @@ test('the browser entry runs the core in Chromium', async () => {
   assert.equal(r.hover.text, '```ts\nfunction describe(shape: Shape): string\n```');
   assert.deepEqual(r.present, { card: 'generic', kind: 'search', title: 'LSP hover src/main.ts:12:40', locations: [{ path: 'src/main.ts', line: 12 }] });
 
-  assert.ok(r.golden.cases >= 240, `only ${r.golden.cases} golden cases ran`);
+  // Per method, not a total: every method the module has and every golden
+  // file's method ran exactly the golden file's cases (a lost method, file
+  // or case fails), and each has at least one.
+  const want = goldenCounts();
+  assert.deepEqual([...r.golden.methods].sort(), Object.keys(want), "the module's methods (LSP_UNKNOWN_METHOD's list) vs testdata/core/*.golden");
+  assert.deepEqual(r.golden.perMethod, want, 'golden cases run in the browser per method vs cases in testdata/core/METHOD.golden');
+  for (const [method, n] of Object.entries(r.golden.perMethod)) assert.ok(n > 0, `${method}: no golden cases ran`);
   assert.deepEqual(r.golden.mismatches, []);
-  console.log(`# browser: init ${r.initMs.toFixed(0)} ms, ${r.golden.cases} golden cases byte-identical`);
+  const total = Object.values(r.golden.perMethod).reduce((a, b) => a + b, 0);
+  console.log(`# browser: init ${r.initMs.toFixed(0)} ms, ${Object.keys(r.golden.perMethod).length} methods, ${total} golden cases byte-identical`);
   await page.close();
 });

@@ -4,19 +4,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as lspseam from '../dist/node.js';
-import { goldenCases } from './helpers.mjs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { goldenCases, goldenDir } from './helpers.mjs';
 
 const cases = goldenCases();
 await lspseam.init();
 
-test('golden files hold the expected cases', () => {
-  const methods = new Set(cases.map((c) => c.method));
-  assert.deepEqual([...methods].sort(), [
-    'checkOperation', 'checkProviders', 'fileChanges', 'fileWatchers', 'initializeParams', 'negotiate', 'normalizeProvider',
-    'parseToolArgs', 'present', 'render', 'request', 'selectProvider', 'serverRequest', 'toolDefinition', 'translate',
-    'validateConfig',
-  ]);
-  assert.ok(cases.length >= 240, `only ${cases.length} golden cases`);
+test('golden files hold every case of every method the module has', () => {
+  const unknown = JSON.parse(lspseam.call('no such method', '{}'));
+  const listed = /this module has: (.+)$/.exec(unknown.error?.message ?? '');
+  assert.ok(listed, `LSP_UNKNOWN_METHOD does not list the module's methods: ${JSON.stringify(unknown)}`);
+  const moduleMethods = listed[1].split(', ').sort();
+  const goldenMethods = [...new Set(cases.map((c) => c.method))].sort();
+  assert.deepEqual(goldenMethods, moduleMethods, 'testdata/core/*.golden vs the methods the module has');
+  assert.deepEqual(Object.keys(typed).sort(), moduleMethods, 'typed methods of the package vs the methods the module has');
+  // Per method: METHOD.golden holds exactly the cases of METHOD.cases.json, in order, at least one.
+  const casesFiles = readdirSync(goldenDir).filter((f) => f.endsWith('.cases.json')).map((f) => f.slice(0, -'.cases.json'.length)).sort();
+  assert.deepEqual(casesFiles, moduleMethods, 'testdata/core/*.cases.json vs the methods the module has');
+  for (const method of moduleMethods) {
+    const want = JSON.parse(readFileSync(new URL(`${method}.cases.json`, goldenDir), 'utf8')).map((c) => c.name);
+    const got = cases.filter((c) => c.method === method).map((c) => c.name);
+    assert.ok(got.length > 0, `${method}: no golden cases`);
+    assert.deepEqual(got, want, `${method}.golden vs ${method}.cases.json`);
+  }
 });
 
 test('call() gives the golden envelope byte for byte, every case', () => {

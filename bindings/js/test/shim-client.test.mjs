@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ChildProcess } from 'node:child_process';
 import { ShimClient, LspError, defaultShimPath } from '../dist/node.js';
 import { runFresh, repoRoot } from './helpers.mjs';
 
@@ -32,6 +33,12 @@ const alive = (pid) => {
   } catch {
     return false;
   }
+};
+// Polls on real timers even while a test mocks setTimeout; no deadline (a
+// condition that never holds is a hang, which the test runner reports).
+const realSetTimeout = globalThis.setTimeout;
+const untilEvent = async (cond) => {
+  while (!cond()) await new Promise((r) => realSetTimeout(r, 5));
 };
 const until = async (cond, ms = 5000) => {
   const end = Date.now() + ms;
@@ -169,15 +176,49 @@ test('dispose(): shutdown then exit; running queries reject LSP_DISPOSED; later 
   await assert.rejects(c.query(req('a.ts')), { code: 'LSP_DISPOSED' });
 });
 
-test('dispose() of a shim that ignores shutdown and SIGTERM ends with SIGKILL', async (t) => {
-  const { c, log } = client(t, { env: { FAKE_SHIM_STUBBORN: '1' }, shutdownTimeoutMs: 200, killGraceMs: 200 });
+// The watchdog only turns a hang (a step that never comes) into a failure.
+test('dispose() of a shim that ignores shutdown and SIGTERM: each step waits for its grace, then SIGKILL', { timeout: 60_000 }, async (t) => {
+  let pid;
+  // First after-hook: a failed step leaves dispose() waiting on a mocked grace; ending the shim ends that wait.
+  t.after(() => pid && alive(pid) && process.kill(pid, 'SIGKILL'));
+  const { c, log } = client(t, { env: { FAKE_SHIM_STUBBORN: '1' }, shutdownTimeoutMs: 200, killGraceMs: 300 });
   await c.query(req('a.ts'));
-  const pid = c.pid;
-  const t0 = Date.now();
-  await c.dispose();
+  pid = c.pid;
+  // The client's grace timers are mocked: a grace ends only when the test ticks it.
+  // Signals sent to the shim are recorded as the client sends them.
+  const kills = [];
+  const kill = ChildProcess.prototype.kill;
+  ChildProcess.prototype.kill = function (signal) {
+    if (this.pid === pid) kills.push(signal);
+    return kill.call(this, signal);
+  };
+  t.after(() => (ChildProcess.prototype.kill = kill));
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const logged = (pred) => untilEvent(() => log().some(pred));
+  const settled = () => new Promise((r) => setImmediate(r));
+
+  const d = c.dispose();
+  await logged((m) => m.method === 'shutdown'); // unanswered: the shim is stubborn
+  await settled();
+  assert.deepEqual(kills, [], 'a signal before the shutdown grace ended');
+  t.mock.timers.tick(199);
+  await settled();
+  assert.equal(log().some((m) => m.method === 'exit'), false, 'exit before the shutdown grace ended');
+  t.mock.timers.tick(1); // shutdownTimeoutMs over: exit, stdin closed
+  await logged((m) => m.method === 'exit');
+  await settled();
+  assert.deepEqual(kills, [], 'SIGTERM before the grace after exit ended');
+  t.mock.timers.tick(300); // killGraceMs over: SIGTERM
+  await settled();
+  assert.deepEqual(kills, ['SIGTERM']);
+  await logged((m) => m.ignored === 'SIGTERM');
+  assert.ok(alive(pid), 'the stubborn shim outlives SIGTERM');
+  t.mock.timers.tick(300); // killGraceMs over again: SIGKILL
+  await d;
+  assert.deepEqual(kills, ['SIGTERM', 'SIGKILL']);
   assert.ok(!alive(pid));
-  assert.ok(Date.now() - t0 >= 550, 'each step waited');
-  assert.ok(log().some((m) => m.ignored === 'SIGTERM'));
+  const steps = log().map((m) => m.method ?? (m.ignored && `ignored ${m.ignored}`)).filter(Boolean);
+  assert.deepEqual(steps, ['lsp/query', 'shutdown', 'exit', 'ignored SIGTERM']);
 });
 
 test('an idle client does not keep Node running, and its shim is terminated when the process exits', async () => {

@@ -58,18 +58,20 @@ test('bad arguments reject LSP_INVALID_ARGUMENT (the convention restated) withou
   assert.equal(client.calls.length, 0);
 });
 
-test('a result resolves {text, value, presentation}: zero-based query, rendering in the result workspace', async () => {
+test('a result resolves {text, value, presentation}: zero-based query, rendering in the result workspace', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] }); // the budget's clock moves only when ticked
   const value = { ...locations(['file:///real/w/src/b.ts', 'file:///real/w/src/a.ts', 'file:///usr/lib/x.d.ts']), workspaceUri: 'file:///real/w' };
   const client = fakeClient(value);
   const tool = lspseam.createLspTool({ client, workspaceRoot: '/w', timeoutMs: 5000 });
-  const out = await tool.execute(args);
+  // 30 ms pass while the tool reads the arguments, after the call started.
+  const out = await tool.execute({ ...args, toJSON: () => (t.mock.timers.tick(30), args) });
   assert.equal(out.text, 'src/b.ts:1:2\nsrc/a.ts:2:2\n/usr/lib/x.d.ts:3:2');
   assert.deepEqual(out.value, value);
   assert.deepEqual(out.presentation, { card: 'generic', kind: 'search', title: 'LSP findReferences src/a.ts:3:7', locations: [{ path: 'src/a.ts', line: 3 }] });
   assert.deepEqual(out.rendered, { text: out.text, shown: 3, omitted: 0, truncated: false });
   const { request, signal } = client.calls[0];
   assert.deepEqual({ ...request, timeoutMs: undefined }, { operation: 'findReferences', filePath: 'src/a.ts', position: { line: 2, character: 6 }, workspaceRoot: '/w', timeoutMs: undefined });
-  assert.ok(request.timeoutMs > 4900 && request.timeoutMs <= 5000, `the shim gets the remaining budget, got ${request.timeoutMs}`);
+  assert.equal(request.timeoutMs, 4970, 'the shim gets the remaining budget');
   assert.ok(signal instanceof AbortSignal && !signal.aborted);
 });
 
@@ -89,21 +91,40 @@ test('hover results and empty results render their own lines', async () => {
   assert.match((await none.execute({ ...args, operation: 'hover' })).text, /one-based/);
 });
 
-test('timeoutMs covers the whole call: LSP_TIMEOUT, and the client signal is aborted', async () => {
-  const client = fakeClient(() => new Promise(() => {})); // never answers, ignores the signal
+test('timeoutMs covers the whole call: LSP_TIMEOUT when the budget runs out, not before; the client signal is aborted', async (t) => {
+  // The budget's timer and clock are mocked: time moves only when the test ticks it.
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  let started;
+  const queried = new Promise((r) => (started = r));
+  const client = fakeClient(() => (started(), new Promise(() => {}))); // never answers, ignores the signal
   const tool = lspseam.createLspTool({ client, workspaceRoot: '/w', timeoutMs: 100 });
-  const t0 = Date.now();
-  await assert.rejects(tool.execute(args), (e) => e instanceof lspseam.LspError && e.code === 'LSP_TIMEOUT' && /100 ms/.test(e.message));
-  assert.ok(Date.now() - t0 >= 95);
+  let settled = false;
+  const p = tool.execute(args).finally(() => (settled = true));
+  p.catch(() => {});
+  await queried;
+  assert.equal(client.calls[0].request.timeoutMs, 100, 'the shim gets the whole budget');
+  t.mock.timers.tick(99);
+  await new Promise((r) => setImmediate(r)); // let any rejection the tick caused settle
+  assert.equal(settled, false, 'rejected before the budget ran out');
+  assert.equal(client.calls[0].signal.aborted, false);
+  t.mock.timers.tick(1);
+  await assert.rejects(p, (e) => e instanceof lspseam.LspError && e.code === 'LSP_TIMEOUT' && /100 ms/.test(e.message));
   assert.ok(client.calls[0].signal.aborted);
 });
 
 test('the caller aborting mid-query rejects LSP_CANCELLED and aborts the client signal', async () => {
-  const client = fakeClient((_req, { signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new lspseam.LspError('LSP_CANCELLED', 'client saw it')))));
+  let started;
+  const queried = new Promise((r) => (started = r));
+  const client = fakeClient((_req, { signal }) => {
+    started();
+    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new lspseam.LspError('LSP_CANCELLED', 'client saw it'))));
+  });
   const tool = lspseam.createLspTool({ client, workspaceRoot: '/w' });
   const ac = new AbortController();
   const p = tool.execute(args, { signal: ac.signal });
-  setTimeout(() => ac.abort(), 20);
+  await queried; // the query is with the client: abort it there
+  assert.equal(client.calls[0].signal.aborted, false);
+  ac.abort();
   await assert.rejects(p, { code: 'LSP_CANCELLED' });
   assert.ok(client.calls[0].signal.aborted);
 });

@@ -55,21 +55,30 @@ test('clock_time_get: realtime is near Date.now(), in nanoseconds', () => {
   assert.ok(t >= before - 5_000_000n && t <= after + 5_000_000n, `realtime ${t} not within [${before}, ${after}] ± 5 ms`);
 });
 
-test('clock_time_get: monotonic increases', async () => {
+test('clock_time_get: monotonic is performance.now() in nanoseconds and never goes backwards', async (t) => {
   const { f, view } = setup();
-  assert.equal(f.clock_time_get(1, 0n, 8), Errno.SUCCESS);
-  const a = view().getBigUint64(8, true);
-  await new Promise((r) => setTimeout(r, 20));
-  assert.equal(f.clock_time_get(1, 0n, 8), Errno.SUCCESS);
-  const b = view().getBigUint64(8, true);
-  assert.ok(b - a >= 15_000_000n, `monotonic advanced only ${b - a} ns over 20 ms`);
+  const mono = () => (assert.equal(f.clock_time_get(1, 0n, 8), Errno.SUCCESS), view().getBigUint64(8, true));
+  // It measures elapsed time like an independent monotonic reference (process.hrtime): read
+  // strictly outside the reference's interval, it spans at least that interval (less the
+  // microsecond rounding of both readings). The wait ends when the reference has moved, not
+  // after a fixed sleep.
+  const a = mono();
+  const h0 = process.hrtime.bigint();
+  while (process.hrtime.bigint() - h0 < 20_000_000n) await new Promise((r) => setImmediate(r));
+  const h1 = process.hrtime.bigint();
+  const b = mono();
+  assert.ok(b - a >= h1 - h0 - 2_000n, `monotonic advanced ${b - a} ns while the reference inside its readings advanced ${h1 - h0} ns`);
   let last = b;
   for (let i = 0; i < 1000; i++) {
-    f.clock_time_get(1, 0n, 8);
-    const t = view().getBigUint64(8, true);
+    const t = mono();
     assert.ok(t >= last, 'monotonic went backwards');
     last = t;
   }
+  // The unit, exactly (microsecond-rounded): a clock stopped at 1234.5678 ms, then moved by 20 ms.
+  const clock = fakeClock(t, 1234.5678);
+  assert.equal(mono(), 1_234_568_000n);
+  clock.advance(20);
+  assert.equal(mono(), 1_254_568_000n);
 });
 
 test('clock_time_get: an unknown clock is EINVAL', () => {
@@ -188,43 +197,76 @@ function subscribeClock(view, at, userdata, clock, timeoutNs, flags = 0) {
   view().setUint16(at + 40, flags, true);
 }
 
-test('poll_oneoff: a relative clock subscription sleeps, then fires', () => {
+// The host's clocks read performance.now(); this stops it at startMs for
+// the test, and advance(ms) moves it.
+function fakeClock(t, startMs) {
+  let ms = startMs;
+  const had = Object.hasOwn(performance, 'now');
+  const real = performance.now;
+  performance.now = () => ms;
+  t.after(() => (had ? (performance.now = real) : delete performance.now));
+  return { advance: (d) => (ms += d), now: () => ms };
+}
+
+// poll_oneoff blocks only through Atomics.wait (the package's sleep). This
+// records every wait and, instead of blocking, moves the fake clock by the
+// wait's timeout, as a real wait that timed out would have. The real
+// Atomics.wait still runs on the same arguments with a zero timeout, so an
+// argument it would reject (or a wait this thread may not do) still fails.
+function spyWaits(t, clock) {
+  const real = Atomics.wait;
+  const waits = [];
+  Atomics.wait = (cell, index, value, timeout) => {
+    const result = real.call(Atomics, cell, index, value, 0);
+    waits.push({ shared: cell.buffer instanceof SharedArrayBuffer, timeout, result });
+    clock.advance(timeout);
+    return result;
+  };
+  t.after(() => (Atomics.wait = real));
+  return waits;
+}
+
+test('poll_oneoff: a relative clock subscription sleeps until its deadline, then fires', (t) => {
   const { f, view } = setup();
+  const clock = fakeClock(t, 5000);
+  const waits = spyWaits(t, clock);
   subscribeClock(view, 0, 42n, 1, 30_000_000n);
-  const t0 = performance.now();
   assert.equal(f.poll_oneoff(0, 256, 1, 512), Errno.SUCCESS);
-  const took = performance.now() - t0;
-  assert.ok(took >= 25, `returned after ${took} ms of a 30 ms timeout`);
+  assert.deepEqual(waits, [{ shared: true, timeout: 30, result: 'timed-out' }], 'one blocking wait for the whole 30 ms');
+  assert.ok(clock.now() >= 5030, 'returned before the deadline');
   assert.equal(view().getUint32(512, true), 1);
   assert.equal(view().getBigUint64(256, true), 42n, 'userdata');
   assert.equal(view().getUint16(264, true), Errno.SUCCESS, 'error');
   assert.equal(view().getUint8(266), 0, 'type clock');
 });
 
-test('poll_oneoff: the earliest of two clocks fires; an absolute deadline in the past fires at once', () => {
+test('poll_oneoff: the earliest of two clocks fires; an absolute deadline in the past fires without waiting', (t) => {
   const { f, view } = setup();
+  const clock = fakeClock(t, 5000);
+  const waits = spyWaits(t, clock);
   subscribeClock(view, 0, 1n, 1, 5_000_000_000n);
   subscribeClock(view, 48, 2n, 1, 10_000_000n);
   assert.equal(f.poll_oneoff(0, 256, 2, 512), Errno.SUCCESS);
+  assert.deepEqual(waits.map((w) => w.timeout), [10], 'waited for the 10 ms clock only');
   assert.equal(view().getUint32(512, true), 1);
   assert.equal(view().getBigUint64(256, true), 2n);
 
+  waits.length = 0;
   subscribeClock(view, 0, 3n, 0, 1n, 1); // realtime, abstime 1 ns after the epoch
-  const t0 = performance.now();
   assert.equal(f.poll_oneoff(0, 256, 1, 512), Errno.SUCCESS);
-  assert.ok(performance.now() - t0 < 20);
+  assert.deepEqual(waits, [], 'waited for a deadline already past');
   assert.equal(view().getBigUint64(256, true), 3n);
 });
 
-test('poll_oneoff: fd subscriptions answer at once (EBADF for fds that are not open); no subscriptions is EINVAL', () => {
+test('poll_oneoff: fd subscriptions answer without waiting (EBADF for fds that are not open); no subscriptions is EINVAL', (t) => {
   const { f, view } = setup();
+  const waits = spyWaits(t, fakeClock(t, 5000));
   view().setBigUint64(0, 7n, true);
   view().setUint8(8, 1); // fd_read
   view().setUint32(16, 9, true);
   subscribeClock(view, 48, 8n, 1, 5_000_000_000n);
-  const t0 = performance.now();
   assert.equal(f.poll_oneoff(0, 256, 2, 512), Errno.SUCCESS);
-  assert.ok(performance.now() - t0 < 100, 'waited for the clock');
+  assert.deepEqual(waits, [], 'waited for the clock');
   assert.equal(view().getUint32(512, true), 1);
   assert.equal(view().getBigUint64(256, true), 7n);
   assert.equal(view().getUint16(264, true), Errno.BADF);

@@ -2,7 +2,6 @@
 // import map from the local test server. Results go to window.__lspseam.
 import * as lspseam from 'lspseam';
 
-const methods = ['checkOperation', 'checkProviders', 'fileChanges', 'fileWatchers', 'initializeParams', 'negotiate', 'normalizeProvider', 'parseToolArgs', 'present', 'render', 'request', 'selectProvider', 'serverRequest', 'toolDefinition', 'translate', 'validateConfig'];
 
 async function run() {
   const r = { exports: Object.keys(lspseam).sort() };
@@ -40,11 +39,20 @@ async function run() {
   });
   r.present = lspseam.present({ operation: 'hover', file_path: 'src/main.ts', line: 12, character: 40 });
 
-  // Every golden case of testdata/core, byte for byte, in this browser.
-  let cases = 0;
+  // Every golden case of testdata/core, byte for byte, in this browser, for
+  // every method the module says it has (LSP_UNKNOWN_METHOD lists them);
+  // the test compares the per-method counts with the golden files.
+  const unknown = JSON.parse(lspseam.call('no such method', '{}'));
+  const listed = /this module has: (.+)$/.exec(unknown.error?.message ?? '');
+  if (!listed) throw new Error(`LSP_UNKNOWN_METHOD does not list the module's methods: ${JSON.stringify(unknown)}`);
+  const methods = listed[1].split(', ');
+  const perMethod = {};
   const mismatches = [];
   for (const method of methods) {
-    const text = await (await fetch(`/golden/${method}.golden`)).text();
+    perMethod[method] = 0;
+    const res = await fetch(`/golden/${method}.golden`);
+    if (!res.ok) continue; // no golden file: the count stays 0
+    const text = await res.text();
     let name = '';
     let input;
     for (const line of text.replace(/\n$/, '').split('\n')) {
@@ -52,12 +60,12 @@ async function run() {
       else if (line.startsWith('>q ')) input = JSON.parse(line.slice(3));
       else if (line.startsWith('> ')) input = line.slice(2);
       else if (line.startsWith('< ')) {
-        cases++;
+        perMethod[method]++;
         if (lspseam.call(method, input) !== line.slice(2)) mismatches.push(`${method}/${name}`);
       }
     }
   }
-  r.golden = { cases, mismatches };
+  r.golden = { methods, perMethod, mismatches };
   return r;
 }
 
