@@ -10,7 +10,7 @@ import (
 )
 
 // Validation of the local stdio provider's configuration: the server table
-// of DESIGN.md with its defaults filled in. A config with any bad entry is
+// of docs/design.md with its defaults filled in. A config with any bad entry is
 // rejected whole, so a host never registers half of it.
 
 // Defaults of the server table.

@@ -6,7 +6,7 @@ import "fmt"
 // public contract: a code is never reused for a different meaning.
 type Code string
 
-// The error codes of DESIGN.md, plus CodeWorkspaceInvalid and the two the
+// The error codes of docs/design.md, including CodeWorkspaceInvalid and the two the
 // ABI needs for itself (CodeUnknownMethod, CodeInternal).
 const (
 	CodeInvalidArgument      Code = "LSP_INVALID_ARGUMENT"

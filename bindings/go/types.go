@@ -67,7 +67,7 @@ const (
 	KindHover     = core.KindHover
 )
 
-// Error codes (see DESIGN.md).
+// Error codes (see docs/design.md, "Error codes").
 const (
 	CodeInvalidArgument      = core.CodeInvalidArgument
 	CodeWorkspaceRequired    = core.CodeWorkspaceRequired
