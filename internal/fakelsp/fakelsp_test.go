@@ -43,6 +43,7 @@ func TestFakeLSP(t *testing.T) {
 		{"InvalidJSON", testInvalidJSON},
 		{"BeforeServerRequestAndNotification", testBeforeServerRequest},
 		{"WorkDoneProgress", testWorkDoneProgress},
+		{"WaitingNotificationKeepsReading", testWaitingNotificationKeepsReading},
 		{"EnvFromEnvironmentVariables", testEnvRecorded},
 		{"Violations", testViolations},
 		{"DocumentChangesAndEchoText", testDocumentChanges},
@@ -462,6 +463,21 @@ func (p *proc) waitEvent(pred func(logLine) bool) logLine {
 	return nil
 }
 
+// waitEvents polls the log until it holds n lines of event name.
+func (p *proc) waitEvents(name string, n int) []logLine {
+	p.t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		if ev := p.events(name); len(ev) >= n {
+			return ev
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%d %q log events not found; log:\n%v", n, name, p.logLines())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func jsonEqual(t *testing.T, what string, got []byte, want string) {
 	t.Helper()
 	var g, w any
@@ -529,20 +545,27 @@ func testDefaultsWithoutScript(t *testing.T, bin string) {
 func testEchoPosition(t *testing.T, bin string) {
 	p := start(t, bin, `{"methods": {
 		"textDocument/definition": {"action": "reply", "result": "$echoPosition", "delayMs": 50},
+		"textDocument/implementation": {"result": "$echoPosition", "delayMs": 3600000},
 		"textDocument/hover": {"result": "$echoPosition"}
 	}}`, startOpts{})
 	p.initialize()
 	p.open("file:///w/a.go")
-	began := time.Now()
+	// A delayed request is answered once its delay has passed.
 	id := p.request("textDocument/definition", posParams("file:///w/a.go", 3, 7))
 	m := p.next()
-	if took := time.Since(began); took < 50*time.Millisecond {
-		t.Fatalf("delayMs 50 not honoured: answered after %v", took)
-	}
 	if string(m.ID) != strconv.Itoa(id) {
 		t.Fatalf("id %s, want %d", m.ID, id)
 	}
 	jsonEqual(t, "definition", m.Result, `[{"uri":"file:///w/a.go","range":{"start":{"line":3,"character":7},"end":{"line":3,"character":7}}}]`)
+	// delayMs holds the answer back (checked by order, not by a clock): a
+	// later request is answered first, and a cancellation during the
+	// delay answers -32800.
+	delayed := p.request("textDocument/implementation", posParams("file:///w/a.go", 4, 1))
+	p.barrier()
+	p.notify("$/cancelRequest", map[string]any{"id": delayed})
+	if m := p.next(); string(m.ID) != strconv.Itoa(delayed) || m.Error == nil || m.Error.Code != -32800 {
+		t.Fatalf("want RequestCancelled (-32800) for the delayed id %d, got %+v (result %s)", delayed, m, m.Result)
+	}
 	p.request("textDocument/hover", posParams("file:///w/a.go", 1, 2))
 	jsonEqual(t, "hover", p.next().Result, `{"contents":{"kind":"plaintext","value":"file:///w/a.go:1:2"},"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":2}}}`)
 }
@@ -568,14 +591,16 @@ func testIgnoreCancel(t *testing.T, bin string) {
 	p.open("file:///w/a.go")
 	hung := p.request("textDocument/references", posParams("file:///w/a.go", 0, 0))
 	p.notify("$/cancelRequest", map[string]any{"id": hung})
-	p.barrier()
 	l := p.waitEvent(func(l logLine) bool { return l["event"] == "cancelIgnored" })
 	if l["reason"] != "ignoreCancel" || l["id"] != float64(hung) {
 		t.Fatalf("cancelIgnored event: %v", l)
 	}
-	time.Sleep(200 * time.Millisecond)
-	if extra := p.rawN(0); len(extra) != 0 {
-		t.Fatalf("cancel was not ignored; server wrote %q", extra)
+	// Ordering barrier: the cancel has been handled; a request sent now is
+	// answered, and nothing for the hung request may come before that
+	// answer (barrier fails on any other message).
+	p.barrier()
+	if ev := p.events("cancelled"); len(ev) != 0 {
+		t.Fatalf("cancel was not ignored: %v", ev)
 	}
 }
 
@@ -690,10 +715,14 @@ func testBeforeServerRequest(t *testing.T, bin string) {
 		t.Fatalf("want workspace/configuration request, got %+v", req)
 	}
 	jsonEqual(t, "configuration params", req.Params, `{"items": [{"section": "gopls"}]}`)
-	// The server waits for the response: nothing else may arrive yet.
-	time.Sleep(100 * time.Millisecond)
-	if extra := p.rawN(0); len(extra) != 0 {
-		t.Fatalf("server did not wait for the configuration response: %q", extra)
+	// The server waits for the response: a request sent now is answered
+	// before anything else of the definition (barrier fails on any other
+	// message, such as the logMessage that follows the response).
+	p.barrier()
+	for _, l := range p.events("send") {
+		if l["method"] == "window/logMessage" {
+			t.Fatalf("server did not wait for the configuration response: it sent %v", l)
+		}
 	}
 	p.respond(req.ID, []any{map[string]any{"a": 1}})
 	note := p.next()
@@ -743,6 +772,23 @@ func testWorkDoneProgress(t *testing.T, bin string) {
 	if string(m.ID) != strconv.Itoa(id) || string(m.Result) != "[]" {
 		t.Fatalf("answer: %+v", m)
 	}
+}
+
+// testWaitingNotificationKeepsReading: a notification whose steps wait
+// runs off the reading loop — a request sent after it is answered while it
+// waits, and its later steps still run.
+func testWaitingNotificationKeepsReading(t *testing.T, bin string) {
+	p := start(t, bin, `{"methods": {
+		"custom/slow": {"action": "none", "after": [{"sleepMs": 3600000}, {"notification": "custom/never", "params": {}}]},
+		"custom/soon": {"action": "none", "after": [{"sleepMs": 1}, {"notification": "custom/done", "params": {}}]}
+	}}`, startOpts{})
+	p.initialize()
+	p.notify("custom/slow", map[string]any{})
+	p.notify("custom/soon", map[string]any{})
+	if m := p.next(); m.Method != "custom/done" {
+		t.Fatalf("want custom/done from the second notification's steps, got %+v", m)
+	}
+	p.barrier()
 }
 
 func testEnvRecorded(t *testing.T, bin string) {
@@ -873,11 +919,11 @@ func testIgnoreShutdownAndSigterm(t *testing.T, bin string) {
 	p.request("shutdown", nil)
 	p.notify("exit", nil)
 	p.waitEvent(func(l logLine) bool { return l["event"] == "ignored" && l["what"] == "exit" })
+	// Ordering barrier: the shutdown before it was handled, and its answer
+	// would have come first (barrier fails on any other message).
+	p.barrier()
 	p.stdin.Close()
 	p.waitEvent(func(l logLine) bool { return l["event"] == "ignored" && l["what"] == "stdin closed" })
-	if out := p.rawN(0); len(out) != 0 {
-		t.Fatalf("shutdown was answered: %q", out)
-	}
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -885,7 +931,13 @@ func testIgnoreShutdownAndSigterm(t *testing.T, bin string) {
 	if l["signal"] != "terminated" || l["ignored"] != true {
 		t.Fatalf("signal event: %v", l)
 	}
-	time.Sleep(100 * time.Millisecond)
+	// Ordering barrier: a second SIGTERM is logged only by a process that
+	// survived the first (one that honoured it re-raises it and dies
+	// before it can log again).
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	p.waitEvents("signal", 2)
 	if !p.alive() {
 		t.Fatal("server died despite ignoreShutdown/ignoreSigterm")
 	}
@@ -893,6 +945,9 @@ func testIgnoreShutdownAndSigterm(t *testing.T, bin string) {
 	p.wait()
 	if ws := p.cmd.ProcessState.Sys().(syscall.WaitStatus); !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatalf("wait status %v, want killed by SIGKILL", p.cmd.ProcessState)
+	}
+	if out := p.stdoutEOF(); len(out) != 0 {
+		t.Fatalf("the server wrote after the barrier (shutdown answered?): %q", out)
 	}
 }
 
@@ -955,20 +1010,44 @@ func testOnDidOpenCrash(t *testing.T, bin string) {
 func testOnDidOpenStopReading(t *testing.T, bin string) {
 	p := start(t, bin, `{"onDidOpen": {"action": "stopReading"}}`, startOpts{})
 	p.initialize()
-	p.open("file:///w/a.go")
-	p.request("textDocument/definition", posParams("file:///w/a.go", 0, 0))
+	// didOpen and the request in one write: the request is in the server's
+	// read buffer when didOpen stops the reading loop.
+	var both bytes.Buffer
+	for _, m := range []map[string]any{
+		{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": "file:///w/a.go", "languageId": "go", "version": 1, "text": "package a\n"}}},
+		{"jsonrpc": "2.0", "id": 99, "method": "textDocument/definition", "params": posParams("file:///w/a.go", 0, 0)},
+	} {
+		body, _ := json.Marshal(m)
+		fmt.Fprintf(&both, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	}
+	if _, err := p.stdin.Write(both.Bytes()); err != nil {
+		t.Fatal(err)
+	}
 	p.waitEvent(func(l logLine) bool { return l["event"] == "stopReading" })
-	time.Sleep(100 * time.Millisecond)
-	if out := p.rawN(0); len(out) != 0 {
+	// A server that stopped reading answers nothing, so no later request
+	// can serve as a barrier. Instead the process is ended right away and
+	// the complete record is checked: its whole output and its whole log.
+	// A reading loop that went on would parse the buffered request without
+	// waiting for input.
+	if !p.alive() {
+		t.Fatal("server exited after stopReading")
+	}
+	_ = p.cmd.Process.Kill()
+	p.wait()
+	if ws := p.cmd.ProcessState.Sys().(syscall.WaitStatus); !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("wait status %v, want killed by SIGKILL (alive until then)", p.cmd.ProcessState)
+	}
+	if out := p.stdoutEOF(); len(out) != 0 {
 		t.Fatalf("server answered after stopReading: %q", out)
+	}
+	lines := p.logLines()
+	if last := lines[len(lines)-1]; last["event"] != "stopReading" {
+		t.Fatalf("the server went on after stopReading: last log line %v", last)
 	}
 	for _, l := range p.events("recv") {
 		if l["method"] == "textDocument/definition" {
 			t.Fatal("server read a message after stopReading")
 		}
-	}
-	if !p.alive() {
-		t.Fatal("server exited")
 	}
 }
 

@@ -154,11 +154,15 @@ func (a *Action) validate(where string, stepsAllowed bool) error {
 	return nil
 }
 
-// hasWaits reports whether running the action needs responses from the
-// client (and therefore cannot run inside the reading loop).
+// hasWaits reports whether running the action waits: for responses from
+// the client (so it cannot run inside the reading loop) or for time (so
+// running it there would stop the server reading meanwhile).
 func (a *Action) hasWaits() bool {
+	if a.DelayMs > 0 {
+		return true
+	}
 	for _, st := range append(append([]Step(nil), a.Before...), a.After...) {
-		if st.ServerRequest != "" || st.WorkDoneProgress == "begin" {
+		if st.ServerRequest != "" || st.WorkDoneProgress == "begin" || st.SleepMs > 0 {
 			return true
 		}
 	}

@@ -129,6 +129,7 @@ type event struct {
 	Event      string          `json:"event"`
 	Kind       string          `json:"kind"`
 	Method     string          `json:"method"`
+	ID         json.RawMessage `json:"id"`
 	ResponseTo string          `json:"responseTo"`
 	Result     json.RawMessage `json:"result"`
 	Params     json.RawMessage `json:"params"`
@@ -181,6 +182,37 @@ func (f *fake) received(method string) int {
 		}
 	}
 	return n
+}
+
+// requestIDs returns the ids of the received requests with method, in
+// order.
+func (f *fake) requestIDs(method string) []string {
+	var ids []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Kind == "request" && e.Method == method {
+			ids = append(ids, string(e.ID))
+		}
+	}
+	return ids
+}
+
+// cancelledIDs returns the ids named by the received $/cancelRequest
+// notifications, in order.
+func (f *fake) cancelledIDs() []string {
+	f.t.Helper()
+	var ids []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Method == "$/cancelRequest" {
+			var p struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if err := json.Unmarshal(e.Params, &p); err != nil {
+				f.t.Fatalf("$/cancelRequest params %s: %v", e.Params, err)
+			}
+			ids = append(ids, string(p.ID))
+		}
+	}
+	return ids
 }
 
 func (f *fake) noViolations() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -149,8 +150,8 @@ func TestHangIsCancelledThenKilled(t *testing.T) {
 	if codeOf(err) != lspseam.CodeTimeout {
 		t.Fatalf("got %v, want LSP_TIMEOUT", err)
 	}
-	if f.received("$/cancelRequest") != 1 {
-		t.Errorf("$/cancelRequest sent %d times", f.received("$/cancelRequest"))
+	if got, want := f.cancelledIDs(), f.requestIDs("textDocument/references"); len(want) != 1 || !slices.Equal(got, want) {
+		t.Errorf("$/cancelRequest for ids %v, want one for the hung request %v", got, want)
 	}
 	pids := f.pids()
 	if !waitFor(2*time.Second, func() bool { return liveFakes(t) == 0 }) {
@@ -164,9 +165,25 @@ func TestCancelAnsweredKeepsServer(t *testing.T) {
 	g := baseline(t)
 	f := newFake(t, map[string]any{"methods": map[string]any{"textDocument/references": map[string]any{"action": "hang"}, "textDocument/definition": map[string]any{"result": "$echoPosition"}}}, nil)
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(200 * time.Millisecond); cancel() }()
-	if _, err := f.query(ctx, lspseam.OpReferences, "a.go"); codeOf(err) != lspseam.CodeCancelled {
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := f.query(ctx, lspseam.OpReferences, "a.go")
+		done <- err
+	}()
+	// Cancel once the request has reached the server.
+	if !waitFor(10*time.Second, func() bool { return f.received("textDocument/references") == 1 }) {
+		t.Fatal("the references request never reached the server")
+	}
+	cancel()
+	if err := <-done; codeOf(err) != lspseam.CodeCancelled {
 		t.Fatalf("got %v, want LSP_CANCELLED", err)
+	}
+	// The query returned after the server's answer to the cancellation
+	// (a server that does not answer is replaced, checked below), so the
+	// server has logged the $/cancelRequest: it must name that request.
+	if got, want := f.cancelledIDs(), f.requestIDs("textDocument/references"); len(want) != 1 || !slices.Equal(got, want) {
+		t.Errorf("$/cancelRequest for ids %v, want one for the references request %v", got, want)
 	}
 	f.mustQuery(lspseam.OpDefinition)
 	if pids := f.pids(); len(pids) != 1 {
@@ -290,23 +307,37 @@ func TestSourceRejectedBeforeStart(t *testing.T) {
 
 func TestQueuedQueryAbortedNeverReachesServer(t *testing.T) {
 	g := baseline(t)
-	f := newFake(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition", "delayMs": 600}}}, nil)
+	// The first query hangs in the server until it is cancelled, so the
+	// second one is queued behind it for as long as the test needs.
+	f := newFake(t, map[string]any{"methods": map[string]any{
+		"textDocument/references": map[string]any{"action": "hang"},
+		"textDocument/definition": map[string]any{"result": "$echoPosition"},
+		"textDocument/hover":      map[string]any{"result": "$echoPosition"},
+	}}, nil)
+	firstCtx, cancelFirst := context.WithCancel(context.Background())
+	defer cancelFirst()
 	first := make(chan error, 1)
 	go func() {
-		_, err := f.query(context.Background(), lspseam.OpDefinition, "a.go")
+		_, err := f.query(firstCtx, lspseam.OpReferences, "a.go")
 		first <- err
 	}()
-	waitFor(2*time.Second, func() bool { return f.received("textDocument/definition") == 1 })
+	if !waitFor(10*time.Second, func() bool { return f.received("textDocument/references") == 1 }) {
+		t.Fatal("the first query never reached the server")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	if _, err := f.query(ctx, lspseam.OpDefinition, "b.go"); codeOf(err) != lspseam.CodeTimeout {
 		t.Fatalf("queued query: %v", err)
 	}
-	if err := <-first; err != nil {
-		t.Fatal(err)
+	cancelFirst()
+	if err := <-first; codeOf(err) != lspseam.CodeCancelled {
+		t.Fatalf("first query: %v, want LSP_CANCELLED", err)
 	}
-	if n := f.received("textDocument/didOpen"); n != 1 {
-		t.Errorf("didOpen received %d times; the aborted queued query reached the server", n)
+	// Ordering barrier: once a later query on the same queue is answered,
+	// the server has read everything written before it.
+	f.mustQuery(lspseam.OpHover)
+	if n, d := f.received("textDocument/didOpen"), f.received("textDocument/definition"); n != 1 || d != 0 {
+		t.Errorf("%d didOpen and %d definition requests, want 1 and 0: the aborted queued query reached the server", n, d)
 	}
 	checkQuiescent(t, f, g)
 }
@@ -389,7 +420,9 @@ func TestCloseCancelsActiveQuery(t *testing.T) {
 		_, err := f.query(context.Background(), lspseam.OpReferences, "a.go")
 		done <- err
 	}()
-	waitFor(2*time.Second, func() bool { return f.received("textDocument/references") == 1 })
+	if !waitFor(10*time.Second, func() bool { return f.received("textDocument/references") == 1 }) {
+		t.Fatal("the references request never reached the server")
+	}
 	checkQuiescent(t, f, g)
 	if err := <-done; codeOf(err) != lspseam.CodeDisposed {
 		t.Errorf("active query during Close: %v", err)

@@ -11,9 +11,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 // The workspace watcher on a real file system: what is recorded for each
@@ -319,19 +320,36 @@ func TestWatcherSharedAndStopped(t *testing.T) {
 	}
 }
 
+// TestWatcherCancelledSync: a sync whose context is done returns its
+// error instead of waiting for the sentinel. The sentinel directory's watch
+// is removed first, so no sentinel event can ever release the wait: the
+// only nil return left is barrierTimeout's fallback to polling, so a sync
+// that ignored its context would return nil (after barrierTimeout) with
+// the watcher polling.
 func TestWatcherCancelledSync(t *testing.T) {
 	root := canonicalTemp(t)
 	set := newWatcherSet(slog.New(slog.DiscardHandler))
 	sub := set.subscribe(root)
 	defer func() { sub.close(); set.wait() }()
+	w := sub.w
+	w.mu.Lock()
+	fsw, polling := w.fsw, w.polling
+	w.mu.Unlock()
+	if polling || fsw == nil {
+		t.Fatal("the watcher is polling; this test needs inotify")
+	}
+	if err := fsw.Remove(w.sentinel); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	start := time.Now()
-	if err := sub.w.sync(ctx); err == nil {
-		// The sentinel may have been read before the select saw ctx.
-		t.Log("sync finished before noticing the cancellation")
+	if err := w.sync(ctx); codeOf(err) != lspseam.CodeCancelled {
+		t.Fatalf("cancelled sync returned %v, want LSP_CANCELLED", err)
 	}
-	if time.Since(start) > 5*time.Second {
-		t.Fatal("a cancelled sync waited")
+	w.mu.Lock()
+	polling, waiting := w.polling, len(w.waiters)
+	w.mu.Unlock()
+	if polling || waiting != 0 {
+		t.Fatalf("after a cancelled sync: polling %v, %d waiters left", polling, waiting)
 	}
 }
