@@ -52,6 +52,7 @@ type fakeEvent struct {
 	Method    string          `json:"method"`
 	Violation string          `json:"violation"`
 	Cwd       string          `json:"cwd"`
+	ID        json.RawMessage `json:"id"`
 	Params    json.RawMessage `json:"params"`
 }
 
@@ -292,6 +293,23 @@ func TestServeIDsAndCancellation(t *testing.T) {
 			t.Fatal("the language server never received $/cancelRequest")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	// The cancel names the id of the definition request the server got.
+	var definitionID, cancelledID string
+	for _, e := range readFakeLog(t, s.log) {
+		switch {
+		case e.Event == "recv" && e.Method == "textDocument/definition":
+			definitionID = string(e.ID)
+		case e.Event == "recv" && e.Method == "$/cancelRequest":
+			var p struct {
+				ID json.RawMessage `json:"id"`
+			}
+			json.Unmarshal(e.Params, &p)
+			cancelledID = string(p.ID)
+		}
+	}
+	if definitionID == "" || cancelledID != definitionID {
+		t.Fatalf("the server got textDocument/definition id %s but $/cancelRequest for id %s", definitionID, cancelledID)
 	}
 	if r := answer(raw(79, "shutdown", nil)); r.Error != nil {
 		t.Fatalf("shutdown: %+v", r)
