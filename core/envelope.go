@@ -141,6 +141,12 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		if problem != "" {
 			return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
 		}
+		if text := get(in, "text"); text.Exists() && text.Type != gjson.Null {
+			if text.Type != gjson.String {
+				return nil, Errorf(CodeInvalidArgument, "text must be the document's text as a string, got %s", describe(text))
+			}
+			return wrap(RequestInText(op, uri.Str, pos, text.Str))
+		}
 		return wrap(Request(op, uri.Str, pos))
 	case "translate":
 		op, err := decodeOperation(get(in, "operation"))

@@ -2,8 +2,10 @@ package core
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
@@ -12,7 +14,8 @@ import (
 )
 
 // Fuzz targets for every parser of untrusted input: model arguments
-// (parseToolArgs), server payloads (translate), results handed to render,
+// (parseToolArgs), source text checked against a position (request with
+// text, FuzzRequestText), server payloads (translate), results handed to render,
 // configuration files (validateConfig), servers' watcher registrations and
 // glob patterns (fileWatchers, FuzzGlobMatch) and hosts' recorded file
 // changes (fileChanges). The seed corpus is every golden case of the method
@@ -102,6 +105,55 @@ func FuzzParseToolArgs(f *testing.F) {
 		// its invalid bytes, by the encoder's rule.)
 		if (utf8.ValidString(args.Get("file_path").Str) && ok.Get("filePath").Str != args.Get("file_path").Str) || ok.Get("operation").Str != args.Get("operation").Str {
 			t.Fatalf("path or operation changed: %s → %s", input, env)
+		}
+	})
+}
+
+// FuzzRequestText checks the position check on document text, the one
+// parser of a source file in the core: valid exactly when the line exists
+// (read tools' numbering) and the column is at most one past its last
+// UTF-16 unit, one-based in every message, and the subject names the
+// position.
+func FuzzRequestText(f *testing.F) {
+	cases, err := casefile.Load(casefile.Dir(".."))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if in := gjson.ParseBytes(c.Bytes()); c.Method == "request" && in.Get("text").Type == gjson.String {
+			f.Add(in.Get("text").Str, uint32(in.Get("position.line").Uint()), uint32(in.Get("position.character").Uint()))
+		}
+	}
+	f.Add("a\r\nb\rc\n\n🚀x", uint32(3), uint32(2))
+	f.Fuzz(func(t *testing.T, text string, line, char uint32) {
+		line, char = line%64, char%256
+		subject, perr := CheckPosition(text, Position{Line: line, Character: char}) // any bytes: must not panic
+		if !utf8.ValidString(text) {
+			return
+		}
+		// The reference: split at every terminator, a final one ends the
+		// last line.
+		lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
+		if lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		valid := int(line) < len(lines) && int(char) <= len(utf16.Encode([]rune(lines[line])))
+		if valid != (perr == nil) {
+			t.Fatalf("text %q line %d char %d (zero-based): valid=%v but got %q, %v", text, line, char, valid, subject, perr)
+		}
+		in := appendString([]byte(`{"operation":"hover","uri":"file:///w/a.go","position":{"line":`+strconv.Itoa(int(line))+`,"character":`+strconv.Itoa(int(char))+`},"text":`), text)
+		in = append(in, '}')
+		env := Call("request", in)
+		ok := checkEnvelope(t, in, env, 2*maxQuotedLine+4096)
+		where := "line " + strconv.Itoa(int(line)+1)
+		if !ok.Exists() {
+			if valid || !strings.Contains(string(env), where) || !strings.Contains(string(env), "one-based") {
+				t.Fatalf("position error not in one-based terms for %q: %s", in, env)
+			}
+			return
+		}
+		if !strings.Contains(ok.Get("subject").Str, where+", column "+strconv.Itoa(int(char)+1)) {
+			t.Fatalf("subject does not name the one-based position: %s", env)
 		}
 	})
 }

@@ -80,8 +80,19 @@ func Render(r Result, workspaceURI string, limits Limits) (Rendered, *Error) {
 		return Rendered{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
 	}
 	limits = limits.withDefaults()
-	// An incomplete answer ends with a line that says so. It is part of the
-	// text maxResultChars bounds, so the body gets what it leaves.
+	// The subject (what the answer is for) is the first line, and an
+	// incomplete answer ends with a line that says so. Both are part of the
+	// text maxResultChars bounds, so the body gets what they leave; a line
+	// that does not fit beside a body is left out.
+	prefix := ""
+	if r.Subject != "" {
+		prefix = r.Subject + "\n"
+		if n := utf8.RuneCountInString(prefix); n < limits.MaxResultChars {
+			limits.MaxResultChars -= n
+		} else {
+			prefix = ""
+		}
+	}
 	suffix := ""
 	if r.Incomplete != "" {
 		suffix = "\n(" + IncompletePrefix + r.Incomplete + ")"
@@ -97,7 +108,7 @@ func Render(r Result, workspaceURI string, limits Limits) (Rendered, *Error) {
 	} else {
 		out = renderLocations(r.Locations, wsPath, limits)
 	}
-	out.Text += suffix
+	out.Text = prefix + out.Text + suffix
 	return out, nil
 }
 
@@ -303,6 +314,12 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 			return bad("incomplete must be a string, got " + describe(inc))
 		}
 		r.Incomplete = inc.Str
+	}
+	if sub := get(v, "subject"); sub.Exists() && sub.Type != gjson.Null {
+		if sub.Type != gjson.String {
+			return bad("subject must be a string, got " + describe(sub))
+		}
+		r.Subject = sub.Str
 	}
 	switch kind := get(v, "kind"); {
 	case kind.Type == gjson.String && kind.Str == string(KindLocations):

@@ -18,6 +18,10 @@ type RequestValue struct {
 	// IncludeDeclaration is set for references: lspseam always asks for the
 	// declaration too, so impact analysis never misses the defining site.
 	IncludeDeclaration bool
+	// Subject is the first line of the answer's text, naming what is at the
+	// position (see subject.go); set when the request was built with the
+	// document's text. Providers copy it into the Result.
+	Subject string
 }
 
 func (r RequestValue) appendJSON(b []byte) []byte {
@@ -30,7 +34,12 @@ func (r RequestValue) appendJSON(b []byte) []byte {
 	if r.IncludeDeclaration {
 		b = append(b, `,"context":{"includeDeclaration":true}`...)
 	}
-	return append(b, "}}"...)
+	b = append(b, '}')
+	if r.Subject != "" {
+		b = append(b, `,"subject":`...)
+		b = appendString(b, r.Subject)
+	}
+	return append(b, '}')
 }
 
 // Request builds the LSP request for an operation on a document position.
@@ -45,4 +54,19 @@ func Request(op Operation, uri string, pos Position) (RequestValue, *Error) {
 		return RequestValue{}, Errorf(CodeInvalidArgument, "position components must be at most %d", maxUint31)
 	}
 	return RequestValue{Method: Method[op], URI: uri, Position: pos, IncludeDeclaration: op == OpReferences}, nil
+}
+
+// RequestInText builds the request like Request after checking the
+// position against the document's text (the text the host sends in
+// didOpen): a position outside the text is LSP_INVALID_ARGUMENT in the
+// tool's one-based terms, and the request carries the answer's Subject.
+func RequestInText(op Operation, uri string, pos Position, text string) (RequestValue, *Error) {
+	r, err := Request(op, uri, pos)
+	if err != nil {
+		return RequestValue{}, err
+	}
+	if r.Subject, err = CheckPosition(text, pos); err != nil {
+		return RequestValue{}, err
+	}
+	return r, nil
 }

@@ -109,12 +109,18 @@ const (
 // that the server was still loading the project when the caller's budget
 // ran out — and Render shows it to the model. Empty means the provider had
 // no reason to doubt the answer.
+//
+// Subject, when set, names what the answer is for — the identifier at the
+// queried position, or that there is none (see subject.go) — and Render
+// makes it the first line of the text. Providers copy it from the request
+// RequestInText built; Translate leaves it empty.
 type Result struct {
 	Kind         ResultKind `json:"kind"`
 	Locations    []Location `json:"locations,omitempty"`
 	Hover        *Hover     `json:"hover,omitempty"`
 	WorkspaceURI string     `json:"workspaceUri,omitempty"`
 	Incomplete   string     `json:"incomplete,omitempty"`
+	Subject      string     `json:"subject,omitempty"`
 }
 
 func (r Result) appendJSON(b []byte) []byte {
@@ -140,6 +146,10 @@ func (r Result) appendJSON(b []byte) []byte {
 	if r.Incomplete != "" {
 		b = append(b, `,"incomplete":`...)
 		b = appendString(b, r.Incomplete)
+	}
+	if r.Subject != "" {
+		b = append(b, `,"subject":`...)
+		b = appendString(b, r.Subject)
 	}
 	return append(b, '}')
 }

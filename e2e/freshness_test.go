@@ -639,6 +639,7 @@ func oneOf(text, code string, models ...refModel) bool {
 	if code != "" || strings.Contains(text, "possibly incomplete") {
 		return false
 	}
+	_, text, _ = splitSubject(text)
 	var got []string
 	if !strings.HasPrefix(text, "No locations found.") {
 		got = strings.Split(text, "\n")

@@ -29,6 +29,11 @@ type expectation struct {
 	Locations     []string `json:"locations"`
 	HoverContains []string `json:"hoverContains"`
 	ErrorCode     string   `json:"errorCode"`
+	ErrorContains []string `json:"errorContains"`
+	// Subject is the answer's first line: what it is for (the identifier
+	// at the position). Every successful answer has one; rows that state it
+	// check it exactly.
+	Subject string `json:"subject"`
 }
 
 func loadExpectations(t *testing.T) []expectation {
@@ -60,11 +65,26 @@ func checkAnswer(t *testing.T, e expectation, text, errCode string) {
 		if errCode != e.ErrorCode {
 			t.Errorf("%s: want error %s, got %q / %q", e.ID, e.ErrorCode, errCode, text)
 		}
+		for _, frag := range e.ErrorContains {
+			if !strings.Contains(text, frag) {
+				t.Errorf("%s: error message lacks %q: %q", e.ID, frag, text)
+			}
+		}
 		return
 	}
 	if errCode != "" {
 		t.Errorf("%s: unexpected error %s: %s", e.ID, errCode, text)
 		return
+	}
+	subject, text, ok := splitSubject(text)
+	switch {
+	case !ok:
+		t.Errorf("%s: the answer does not start by naming what it is for:\n%s", e.ID, text)
+		return
+	case e.Subject != "" && subject != e.Subject:
+		t.Errorf("%s: first line %q, want %q", e.ID, subject, e.Subject)
+	case !strings.Contains(subject, fmt.Sprintf("line %d, column %d", e.Line, e.Character)):
+		t.Errorf("%s: first line %q does not name line %d, column %d", e.ID, subject, e.Line, e.Character)
 	}
 	if strings.Contains(text, "possibly incomplete") {
 		t.Errorf("%s: answer marked incomplete:\n%s", e.ID, text)
@@ -90,6 +110,17 @@ func checkAnswer(t *testing.T, e expectation, text, errCode string) {
 	if !slices.Equal(got, want) {
 		t.Errorf("%s: %s %s:%d:%d\n got: %q\nwant: %q", e.ID, e.Operation, e.File, e.Line, e.Character, got, want)
 	}
+}
+
+// splitSubject splits a rendered answer into its first line, which names
+// what the answer is for (the identifier at the position, or that there is
+// none), and the rest; ok is false when the first line is not one.
+func splitSubject(text string) (subject, rest string, ok bool) {
+	first, rest, found := strings.Cut(text, "\n")
+	if !found || !(strings.HasPrefix(first, "`") || strings.HasPrefix(first, "No identifier at ")) {
+		return "", text, false
+	}
+	return first, rest, true
 }
 
 // TestQueryColdServers runs every row through `lspseam query`, one process

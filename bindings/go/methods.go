@@ -115,16 +115,29 @@ func (c *Core) CheckOperation(ctx context.Context, n Negotiation, op Operation) 
 	return c.invoke(ctx, "checkOperation", map[string]any{"negotiation": n, "operation": op}, nil)
 }
 
-// LSPRequest is a request ready to send to a server.
+// LSPRequest is a request ready to send to a server. Subject, set by
+// RequestInText, names what is at the position (the first line of the
+// answer's text); copy it into the Result.
 type LSPRequest struct {
-	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Subject string          `json:"subject,omitempty"`
 }
 
 // Request builds the LSP request for op at a zero-based position.
 func (c *Core) Request(ctx context.Context, op Operation, uri string, pos Position) (LSPRequest, error) {
 	var v LSPRequest
 	return v, c.invoke(ctx, "request", map[string]any{"operation": op, "uri": uri, "position": pos}, &v)
+}
+
+// RequestInText builds the request like Request after checking pos against
+// the document's text (what the host sends in didOpen): a line past the end
+// of the text or a column past the end of its line is LSP_INVALID_ARGUMENT
+// in the tool's one-based terms, before anything reaches the server. The
+// request's Subject names the identifier at pos.
+func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos Position, text string) (LSPRequest, error) {
+	var v LSPRequest
+	return v, c.invoke(ctx, "request", map[string]any{"operation": op, "uri": uri, "position": pos, "text": text}, &v)
 }
 
 // Translate normalizes a server's raw result for op. A nil result means the

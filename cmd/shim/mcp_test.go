@@ -177,7 +177,7 @@ func TestMCPServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.IsError || resultText(res) != "a.go:3:6" {
+	if res.IsError || resultText(res) != "`Hello` at line 3, column 6:\na.go:3:6" {
 		t.Errorf("definition: isError=%v %q", res.IsError, resultText(res))
 	}
 	sc, _ := res.StructuredContent.(map[string]any)
@@ -252,7 +252,7 @@ func TestMCPServer(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	// The session is still usable.
-	if res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 5, "character": 14}, nil); err != nil || resultText(res) != "a.go:5:14" {
+	if res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 5, "character": 14}, nil); err != nil || resultText(res) != "`Hello` at line 5, column 14:\na.go:5:14" {
 		t.Errorf("after cancel: %v %+v", err, res)
 	}
 
@@ -282,7 +282,7 @@ func TestMCPWorkspaceFlagAndBudget(t *testing.T) {
 	ctx := context.Background()
 
 	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6}, nil)
-	if err != nil || res.IsError || resultText(res) != "a.go:3:6" {
+	if err != nil || res.IsError || resultText(res) != "`Hello` at line 3, column 6:\na.go:3:6" {
 		t.Fatalf("definition with --workspace: %v %+v", err, res)
 	}
 	res, err = callLSP(t, ctx, cs, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6}, nil)
@@ -399,7 +399,7 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 
 	res, progress := call(2, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6})
 	content := res["content"].([]any)
-	if res["isError"] == true || content[0].(map[string]any)["text"] != "a.go:3:6" {
+	if res["isError"] == true || content[0].(map[string]any)["text"] != "`Hello` at line 3, column 6:\na.go:3:6" {
 		t.Errorf("definition through roots: %v", res)
 	}
 	if len(progress) < 2 || progress[0] != "querying language server" || progress[len(progress)-1] != "done" {

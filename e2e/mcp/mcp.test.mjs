@@ -134,9 +134,17 @@ for (const ws of ['go', 'ts']) {
           { timeout: 120_000, onprogress: () => progressSeen++ },
         );
         const got = text(res);
+        if (q.errorCode) {
+          // A position past the end of a line or of the file: refused before the server sees it.
+          assert.ok(res.isError && got.startsWith(`${q.errorCode}: `), `${q.id}: ${got}`);
+          for (const s of q.errorContains) assert.ok(got.includes(s), `${q.id}: ${JSON.stringify(got)} lacks ${JSON.stringify(s)}`);
+          continue;
+        }
         assert.ok(!res.isError, `${q.id}: ${got}`);
+        // The first line names what the answer is for.
+        assert.equal(got.split('\n')[0], q.subject, q.id);
         if (q.locations) {
-          assert.deepEqual(got.split('\n').sort(), q.locations.map(expand).sort(), q.id);
+          assert.deepEqual(got.split('\n').slice(1).sort(), q.locations.map(expand).sort(), q.id);
           assert.equal(res.structuredContent.kind, 'locations', q.id);
         } else {
           for (const s of q.hoverContains) assert.ok(got.includes(s), `${q.id}: ${JSON.stringify(got)} lacks ${JSON.stringify(s)}`);
@@ -146,7 +154,7 @@ for (const ws of ['go', 'ts']) {
       assert.deepEqual([...ops].sort(), ['findReferences', 'goToDefinition', 'goToImplementation', 'hover']);
       // At least the first and the final one of each call (the final one is
       // checked on the fake server below).
-      assert.ok(progressSeen >= 2 * rows.length, `progress notifications: ${progressSeen}`);
+      assert.ok(progressSeen >= 2 * rows.filter((q) => !q.errorCode).length, `progress notifications: ${progressSeen}`);
 
       // Bad arguments are tool results with the stable code.
       const bad = await client.callTool({ name: 'lsp', arguments: { operation: 'hover', file_path: rows[0].file, line: 0, character: 1 } });
@@ -177,7 +185,7 @@ test('a slow query on the fake server is cancelled by the client', { timeout: 60
   const { client } = conn;
   try {
     const def = await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', file_path: 'a.go', line: 3, character: 6 } });
-    assert.equal(text(def), 'a.go:3:6');
+    assert.equal(text(def), '`Hello` at line 3, column 6:\na.go:3:6');
 
     const ac = new AbortController();
     const started = Date.now();
@@ -192,7 +200,7 @@ test('a slow query on the fake server is cancelled by the client', { timeout: 60
     }
     // The session goes on.
     const again = await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', file_path: 'a.go', line: 3, character: 1 } });
-    assert.equal(text(again), 'a.go:3:1');
+    assert.equal(text(again), '`func` at line 3, column 1:\na.go:3:1');
   } finally {
     await closeAndCheck(conn);
   }

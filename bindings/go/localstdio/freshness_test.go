@@ -77,7 +77,7 @@ func TestOpenDocumentCache(t *testing.T) {
 	f := newFake(t, echoText, map[string]any{"maxOpenDocuments": 2})
 	a := filepath.Join(f.ws, "a.go")
 
-	if got := f.hoverText("a.go"); got != "package a\n\nfunc A() {}\n" {
+	if got := f.hoverText("a.go"); got != "package a\n\nfunc A() {}" { // hover text is trimmed
 		t.Fatalf("first hover: %q", got)
 	}
 	// Unchanged bytes: nothing is sent.
@@ -101,7 +101,7 @@ func TestOpenDocumentCache(t *testing.T) {
 	// LRU: a third document closes the least recently used (b.go).
 	f.hoverText("b.go")
 	f.hoverText("a.go")
-	write(t, filepath.Join(f.ws, "c.go"), "package a\n")
+	write(t, filepath.Join(f.ws, "c.go"), "package a\n\nfunc C() {}\n")
 	f.hoverText("c.go")
 	closes := f.notifications("textDocument/didClose")
 	if len(closes) != 1 || !strings.Contains(string(closes[0]), "/b.go") {
@@ -237,7 +237,7 @@ func TestLostChangesRestartServer(t *testing.T) {
 	w.mu.Lock()
 	w.handleError(fsnotify.ErrEventOverflow)
 	w.mu.Unlock()
-	write(t, filepath.Join(f.ws, "a.go"), "package a // after overflow\n")
+	write(t, filepath.Join(f.ws, "a.go"), "package a // after overflow\n\nfunc A() {}\n")
 	if got := f.hoverText("a.go"); !strings.Contains(got, "after overflow") {
 		t.Fatalf("hover after overflow: %q", got)
 	}
@@ -258,7 +258,7 @@ func TestChangeSyncNoneReopens(t *testing.T) {
 	}
 	f := newFake(t, script, nil)
 	f.hoverText("a.go")
-	write(t, filepath.Join(f.ws, "a.go"), "package a // reopened\n")
+	write(t, filepath.Join(f.ws, "a.go"), "package a // reopened\n\nfunc A() {}\n")
 	if got := f.hoverText("a.go"); !strings.Contains(got, "reopened") {
 		t.Fatalf("hover: %q", got)
 	}
@@ -295,9 +295,9 @@ func TestProjectRoots(t *testing.T) {
 	g := baseline(t)
 	f := newFake(t, echo, map[string]any{"rootMarkers": []string{"go.mod"}})
 	write(t, filepath.Join(f.ws, "m1/go.mod"), "module m1\n")
-	write(t, filepath.Join(f.ws, "m1/x/x.go"), "package x\n")
+	write(t, filepath.Join(f.ws, "m1/x/x.go"), "package x\n\nfunc X() {}\n")
 	write(t, filepath.Join(f.ws, "m2/go.mod"), "module m2\n")
-	write(t, filepath.Join(f.ws, "m2/y.go"), "package m2\n")
+	write(t, filepath.Join(f.ws, "m2/y.go"), "package m2\n\nfunc Y() {}\n")
 	for _, file := range []string{"m1/x/x.go", "m2/y.go", "a.go", "m1/x/x.go"} {
 		if _, err := f.query(context.Background(), lspseam.OpDefinition, file); err != nil {
 			t.Fatalf("%s: %v", file, err)
@@ -386,7 +386,7 @@ func TestPollingFallbackStaysFresh(t *testing.T) {
 	f.hoverText("a.go")
 	write(t, filepath.Join(f.ws, "extra.go"), "package a\n")
 	write(t, filepath.Join(f.ws, "b.go"), "package a // edited\n")
-	write(t, filepath.Join(f.ws, "a.go"), "package a // open and edited\n")
+	write(t, filepath.Join(f.ws, "a.go"), "package a // open and edited\n\nfunc A() {}\n")
 	if got := f.hoverText("a.go"); !strings.Contains(got, "open and edited") {
 		t.Fatalf("hover: %q", got)
 	}

@@ -320,7 +320,9 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if err := in.checkOperation(ctx, q.Operation); err != nil {
 		return lspseam.Result{}, err
 	}
-	req, err := in.core.Request(ctx, q.Operation, src.URI, q.Position)
+	// The position is checked against the bytes just read, before the
+	// server sees anything of this query.
+	req, err := in.core.RequestInText(ctx, q.Operation, src.URI, q.Position, src.Text)
 	if err != nil {
 		return lspseam.Result{}, err
 	}
@@ -346,6 +348,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 		res.WorkspaceURI = in.ws.URI
 	}
 	res.Incomplete = incomplete
+	res.Subject = req.Subject
 	return res, nil
 }
 

@@ -85,6 +85,8 @@ export interface LspLocationsResult {
   workspaceUri?: string;
   /** Why the answer may be partial (e.g. the server was still loading). */
   incomplete?: string;
+  /** What the answer is for: the identifier at the position, or that there is none. `render` makes it the first line. */
+  subject?: string;
 }
 
 /** A hover answer; `null` hover is a successful "nothing here". */
@@ -93,6 +95,7 @@ export interface LspHoverResult {
   hover: LspHover | null;
   workspaceUri?: string;
   incomplete?: string;
+  subject?: string;
 }
 
 /** The seam's answer to one query. */
@@ -214,6 +217,8 @@ export interface Negotiation {
 export interface LspRequest {
   method: string;
   params: Json;
+  /** With `text`: what is at the position (the first line of the answer's text); copy it into the result. */
+  subject?: string;
 }
 
 /** LSP InitializeParams as the core builds them. */
@@ -371,6 +376,13 @@ export interface RequestInput {
   operation: LspOperation;
   uri: string;
   position: LspPosition;
+  /**
+   * The document's text (what the host sends in didOpen). When given, the
+   * position is checked against it (a line or column past the end is
+   * `LSP_INVALID_ARGUMENT` in one-based terms) and the request carries a
+   * `subject`.
+   */
+  text?: string;
 }
 
 export interface TranslateInput {

@@ -14,7 +14,9 @@ import { repoRoot } from './helpers.mjs';
 const toolsDir = join(repoRoot, '.tools');
 const tsls = join(toolsDir, 'bin', 'typescript-language-server');
 const workspace = join(repoRoot, 'testdata', 'workspaces', 'ts');
-const rows = JSON.parse(readFileSync(join(repoRoot, 'testdata', 'workspaces', 'expectations.json'), 'utf8')).queries.filter((q) => q.workspace === 'ts');
+const tsRows = JSON.parse(readFileSync(join(repoRoot, 'testdata', 'workspaces', 'expectations.json'), 'utf8')).queries.filter((q) => q.workspace === 'ts');
+const rows = tsRows.filter((q) => !q.errorCode);
+const errorRows = tsRows.filter((q) => q.errorCode);
 
 let tmp;
 let shimPath;
@@ -52,6 +54,12 @@ after(async () => {
 });
 
 const expand = (s) => s.replaceAll('{TOOLS}', realpathSync(toolsDir));
+// The lines of an answer after its first, which names what it is for (the identifier at the position).
+const answerLines = (text) => {
+  const [subject, ...rest] = text.split('\n');
+  assert.match(subject, /^(`.+` (at|just before) line \d+, column \d+|No identifier at line \d+, column \d+)/, `no subject line: ${text}`);
+  return rest;
+};
 const argsOf = (row) => ({ operation: row.operation, file_path: row.file, line: row.line, character: row.character });
 
 test('all four operations give the exact expected answers (every ts row of expectations.json)', async () => {
@@ -67,12 +75,14 @@ test('all four operations give the exact expected answers (every ts row of expec
       title: `LSP ${row.operation} ${row.file}:${row.line}:${row.character}`,
       locations: [{ path: row.file, line: row.line }],
     });
+    assert.equal(out.text.split('\n')[0], row.subject, `${row.id}: the first line names what the answer is for`);
+    assert.equal(out.value.subject, row.subject, row.id);
     if (row.hoverContains) {
       assert.equal(out.value.kind, 'hover', row.id);
       for (const fragment of row.hoverContains) assert.ok(out.text.includes(fragment), `${row.id}: hover lacks ${JSON.stringify(fragment)}:\n${out.text}`);
     } else {
       assert.equal(out.value.kind, 'locations', row.id);
-      const got = out.text.split('\n').sort();
+      const got = answerLines(out.text).sort();
       const want = row.locations.map(expand).sort();
       assert.deepEqual(got, want, row.id);
       assert.equal(out.rendered.shown, want.length, row.id);
@@ -80,6 +90,14 @@ test('all four operations give the exact expected answers (every ts row of expec
   }
   assert.deepEqual([...ops].sort(), ['findReferences', 'goToDefinition', 'goToImplementation', 'hover']);
   assert.ok(rows.length >= 12, `only ${rows.length} rows`);
+});
+
+test('a position past the end of a line or of the file is LSP_INVALID_ARGUMENT in one-based terms (every ts error row)', async () => {
+  const tool = lspseam.createLspTool({ client: newClient(), workspaceRoot: workspace });
+  assert.ok(errorRows.length >= 2, `only ${errorRows.length} error rows`);
+  for (const row of errorRows) {
+    await assert.rejects(tool.execute(argsOf(row)), (e) => e.code === row.errorCode && row.errorContains.every((f) => e.message.includes(f)), row.id);
+  }
 });
 
 test('a tool error: a file outside the workspace is rejected before any query', async () => {
@@ -105,7 +123,7 @@ test('aborting mid-query rejects LSP_CANCELLED; the client keeps working', async
   await assert.rejects(p, { code: 'LSP_CANCELLED' });
   assert.ok(Date.now() - t0 < 2000, 'the abort was not prompt');
   const out = await tool.execute(argsOf(rows[0]));
-  assert.deepEqual(out.text.split('\n').sort(), rows[0].locations.map(expand).sort());
+  assert.deepEqual(answerLines(out.text).sort(), rows[0].locations.map(expand).sort());
 });
 
 test('the timeout rejects LSP_TIMEOUT; the next call with a budget succeeds', async () => {
@@ -116,7 +134,7 @@ test('the timeout rejects LSP_TIMEOUT; the next call with a budget succeeds', as
   assert.ok(Date.now() - t0 < 2000, 'the timeout was not prompt');
   const patient = lspseam.createLspTool({ client, workspaceRoot: workspace });
   const out = await patient.execute(argsOf(rows[0]));
-  assert.deepEqual(out.text.split('\n').sort(), rows[0].locations.map(expand).sort());
+  assert.deepEqual(answerLines(out.text).sort(), rows[0].locations.map(expand).sort());
 });
 
 test('a shim killed while idle is restarted by the next call', async () => {
@@ -128,7 +146,7 @@ test('a shim killed while idle is restarted by the next call', async () => {
   process.kill(first, 'SIGKILL');
   await waitFor(() => client.pid === undefined);
   const out = await tool.execute(argsOf(row));
-  assert.deepEqual(out.text.split('\n').sort(), row.locations.map(expand).sort());
+  assert.deepEqual(answerLines(out.text).sort(), row.locations.map(expand).sort());
   assert.ok(client.pid && client.pid !== first);
 });
 
@@ -141,7 +159,7 @@ test('a shim killed during a query fails it with LSP_SERVER_FAILED; the next cal
   process.kill(killed, 'SIGKILL');
   await assert.rejects(p, (e) => e.code === 'LSP_SERVER_FAILED' && /killed by SIGKILL/.test(e.message));
   const out = await tool.execute(argsOf(rows[0]));
-  assert.deepEqual(out.text.split('\n').sort(), rows[0].locations.map(expand).sort());
+  assert.deepEqual(answerLines(out.text).sort(), rows[0].locations.map(expand).sort());
   assert.ok(client.pid && client.pid !== killed);
 });
 
