@@ -30,7 +30,8 @@ const ToolDescription = "Ask the language server about the symbol at a position 
 	"or before a change needs precise definitions, implementations or references.\n" +
 	"Coordinates: " + CoordinateConvention + ".\n" +
 	"file_path is relative to the workspace root, or absolute inside it. " +
-	"Results list one location per line as path:line:character (one-based), grouped by file."
+	"The first line of every answer names the identifier at the position (check it: a position off by one names another, or none); " +
+	"then results list one location per line as path:line:character (one-based), grouped by file."
 
 // ToolDefinitionValue is what toolDefinition returns.
 type ToolDefinitionValue struct {
