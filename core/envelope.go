@@ -145,7 +145,9 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 			if text.Type != gjson.String {
 				return nil, Errorf(CodeInvalidArgument, "text must be the document's text as a string, got %s", describe(text))
 			}
-			return wrap(RequestInText(op, uri.Str, pos, text.Str))
+			// The raw literal, not text.Str: only the line asked about is
+			// decoded (see lineSource).
+			return wrap(requestIn(op, uri.Str, pos, lineSource{s: text.Raw[1 : len(text.Raw)-1], raw: true}))
 		}
 		return wrap(Request(op, uri.Str, pos))
 	case "translate":

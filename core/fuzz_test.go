@@ -145,6 +145,29 @@ func FuzzRequestText(f *testing.F) {
 		in = append(in, '}')
 		env := Call("request", in)
 		ok := checkEnvelope(t, in, env, 2*maxQuotedLine+4096)
+		// The envelope reads lines from the raw JSON string: the same text
+		// with its line breaks escaped as \u000a / \u000D must give the
+		// same envelope.
+		alt := []byte(`{"operation":"hover","uri":"file:///w/a.go","position":{"line":` + strconv.Itoa(int(line)) + `,"character":` + strconv.Itoa(int(char)) + `},"text":"`)
+		for i := 0; i < len(text); i++ {
+			switch c := text[i]; {
+			case c == '\n':
+				alt = append(alt, `\u000a`...)
+			case c == '\r':
+				alt = append(alt, `\u000D`...)
+			case c == '"' || c == '\\':
+				alt = append(alt, '\\', c)
+			case c < 0x20:
+				alt = append(alt, `\u00`...)
+				alt = append(alt, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+			default:
+				alt = append(alt, c)
+			}
+		}
+		alt = append(alt, `"}`...)
+		if altEnv := Call("request", alt); !bytes.Equal(altEnv, env) {
+			t.Fatalf("\\u-escaped line breaks changed the answer:\n%s\n%s", altEnv, env)
+		}
 		where := "line " + strconv.Itoa(int(line)+1)
 		if !ok.Exists() {
 			if valid || !strings.Contains(string(env), where) || !strings.Contains(string(env), "one-based") {
@@ -154,6 +177,9 @@ func FuzzRequestText(f *testing.F) {
 		}
 		if !strings.Contains(ok.Get("subject").Str, where+", column "+strconv.Itoa(int(char)+1)) {
 			t.Fatalf("subject does not name the one-based position: %s", env)
+		}
+		if ok.Get("subject").Str != subject {
+			t.Fatalf("the envelope's subject %q differs from CheckPosition's %q", ok.Get("subject").Str, subject)
 		}
 	})
 }

@@ -61,11 +61,15 @@ func Request(op Operation, uri string, pos Position) (RequestValue, *Error) {
 // didOpen): a position outside the text is LSP_INVALID_ARGUMENT in the
 // tool's one-based terms, and the request carries the answer's Subject.
 func RequestInText(op Operation, uri string, pos Position, text string) (RequestValue, *Error) {
+	return requestIn(op, uri, pos, lineSource{s: text})
+}
+
+func requestIn(op Operation, uri string, pos Position, src lineSource) (RequestValue, *Error) {
 	r, err := Request(op, uri, pos)
 	if err != nil {
 		return RequestValue{}, err
 	}
-	if r.Subject, err = CheckPosition(text, pos); err != nil {
+	if r.Subject, err = checkPosition(src, pos); err != nil {
 		return RequestValue{}, err
 	}
 	return r, nil

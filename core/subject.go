@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
 )
 
 // The position checked against the document, and the subject of an answer.
@@ -43,9 +45,13 @@ const positionConvention = "line and character are one-based; character counts U
 // LSP_INVALID_ARGUMENT in one-based terms when the position is not in the
 // text.
 func CheckPosition(text string, pos Position) (string, *Error) {
-	line, ok := lineAt(text, pos.Line)
+	return checkPosition(lineSource{s: text}, pos)
+}
+
+func checkPosition(src lineSource, pos Position) (string, *Error) {
+	line, ok := src.lineAt(pos.Line)
 	if !ok {
-		return "", lineError(text, pos.Line)
+		return "", src.lineError(pos.Line)
 	}
 	width := utf16Len(line)
 	if uint64(pos.Character) > uint64(width) {
@@ -61,57 +67,124 @@ func CheckPosition(text string, pos Position) (string, *Error) {
 	return subjectLine(line, pos), nil
 }
 
-// lineAt returns line n (zero-based) of text, without its terminator.
-func lineAt(text string, n uint32) (string, bool) {
-	start := 0
-	for i := uint32(0); i < n; i++ {
-		end := lineEnd(text, start)
-		if end == len(text) {
-			return "", false
+// lineSource is a document's text, either as it is or, when raw is set,
+// as the inside of the JSON string literal the host sent (between the
+// quotes, escapes intact). The envelope uses the raw form so that only the
+// one line it needs is ever unescaped: a document can be megabytes, and
+// decoding it whole on every query would cost more than the rest of the
+// request. In a valid JSON string a line terminator is always escaped
+// (\n, \r, \u000a, \u000d), so lines are found between escapes.
+type lineSource struct {
+	s   string
+	raw bool
+}
+
+// next returns the end of the line that starts at start (the index of its
+// terminator, or len(s)) and the start of the following line (len(s) when
+// there is none).
+func (src lineSource) next(start int) (end, after int) {
+	s := src.s
+	if !src.raw {
+		i := strings.IndexAny(s[start:], "\r\n")
+		if i < 0 {
+			return len(s), len(s)
 		}
-		start = end + terminatorLen(text, end)
-		if start == len(text) {
-			return "", false // a final line break ends the last line
+		end = start + i
+		if s[end] == '\r' && end+1 < len(s) && s[end+1] == '\n' {
+			return end, end + 2
 		}
+		return end, end + 1
 	}
-	if start == len(text) {
-		return "", false // an empty file has no lines
-	}
-	return text[start:lineEnd(text, start)], true
-}
-
-// lineEnd is the index of the first line terminator at or after start, or
-// len(text).
-func lineEnd(text string, start int) int {
-	if i := strings.IndexAny(text[start:], "\r\n"); i >= 0 {
-		return start + i
-	}
-	return len(text)
-}
-
-func terminatorLen(text string, i int) int {
-	if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-		return 2
-	}
-	return 1
-}
-
-// lineError is the error for a line past the end of text.
-func lineError(text string, line uint32) *Error {
-	n, last := 0, ""
-	for start := 0; start < len(text); {
-		end := lineEnd(text, start)
-		n, last = n+1, text[start:end]
-		if end == len(text) {
+	for i := start; i < len(s); {
+		j := strings.IndexByte(s[i:], '\\')
+		if j < 0 {
 			break
 		}
-		start = end + terminatorLen(text, end)
+		i += j
+		kind, n := rawTerminator(s, i)
+		if kind == 0 {
+			i += n
+			continue
+		}
+		after = i + n
+		if kind == '\r' && after < len(s) && s[after] == '\\' {
+			if k2, n2 := rawTerminator(s, after); k2 == '\n' {
+				after += n2
+			}
+		}
+		return i, after
+	}
+	return len(s), len(s)
+}
+
+// rawTerminator reads the escape at s[i] (a backslash) of a raw JSON
+// string: kind is '\n' or '\r' for an escaped line terminator, else 0; n
+// is the escape's length.
+func rawTerminator(s string, i int) (kind byte, n int) {
+	if i+1 >= len(s) {
+		return 0, len(s) - i
+	}
+	switch s[i+1] {
+	case 'n':
+		return '\n', 2
+	case 'r':
+		return '\r', 2
+	case 'u':
+		if i+6 > len(s) {
+			return 0, len(s) - i
+		}
+		if s[i+2:i+5] == "000" {
+			switch s[i+5] {
+			case 'a', 'A':
+				return '\n', 6
+			case 'd', 'D':
+				return '\r', 6
+			}
+		}
+		return 0, 6
+	}
+	return 0, 2
+}
+
+// text returns the line s[start:end] decoded.
+func (src lineSource) text(start, end int) string {
+	line := src.s[start:end]
+	if !src.raw || strings.IndexByte(line, '\\') < 0 {
+		return line
+	}
+	return gjson.Parse(`"` + line + `"`).Str
+}
+
+// lineAt returns line n (zero-based), without its terminator.
+func (src lineSource) lineAt(n uint32) (string, bool) {
+	start := 0
+	for i := uint32(0); i < n; i++ {
+		end, after := src.next(start)
+		if end == len(src.s) || after == len(src.s) {
+			return "", false // past the end; a final line break ends the last line
+		}
+		start = after
+	}
+	if start == len(src.s) {
+		return "", false // an empty file has no lines
+	}
+	end, _ := src.next(start)
+	return src.text(start, end), true
+}
+
+// lineError is the error for a line past the end of the text.
+func (src lineSource) lineError(line uint32) *Error {
+	n, lastStart, lastEnd := 0, 0, 0
+	for start := 0; start < len(src.s); {
+		end, after := src.next(start)
+		n, lastStart, lastEnd = n+1, start, end
+		start = after
 	}
 	msg := "line " + strconv.FormatUint(toOneBased(line), 10) + " is past the end of the file, "
 	if n == 0 {
 		msg += "which is empty: there is nothing to ask about"
 	} else {
-		msg += "which has " + strconv.Itoa(n) + " " + plural(n, "line", "lines") + "; its last line, " + strconv.Itoa(n) + ", is " + quoteLine(last)
+		msg += "which has " + strconv.Itoa(n) + " " + plural(n, "line", "lines") + "; its last line, " + strconv.Itoa(n) + ", is " + quoteLine(src.text(lastStart, lastEnd))
 	}
 	return &Error{Code: CodeInvalidArgument, Message: msg + ". " + upperFirst(positionConvention)}
 }

@@ -136,8 +136,16 @@ func (c *Core) Request(ctx context.Context, op Operation, uri string, pos Positi
 // in the tool's one-based terms, before anything reaches the server. The
 // request's Subject names the identifier at pos.
 func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos Position, text string) (LSPRequest, error) {
+	// The text goes last, so the module finds the other fields without
+	// scanning past it.
+	in := struct {
+		Operation Operation `json:"operation"`
+		URI       string    `json:"uri"`
+		Position  Position  `json:"position"`
+		Text      string    `json:"text"`
+	}{op, uri, pos, text}
 	var v LSPRequest
-	return v, c.invoke(ctx, "request", map[string]any{"operation": op, "uri": uri, "position": pos, "text": text}, &v)
+	return v, c.invoke(ctx, "request", in, &v)
 }
 
 // Translate normalizes a server's raw result for op. A nil result means the
