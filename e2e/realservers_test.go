@@ -126,6 +126,15 @@ func splitSubject(text string) (subject, rest string, ok bool) {
 // TestQueryColdServers runs every row through `lspseam query`, one process
 // per query: every answer comes from a freshly started server, so this is
 // also the readiness test (a cold answer must equal the warm one).
+//
+// clangd keeps its background index in the workspace (.cache/clangd), and
+// a fresh clangd loads what an earlier one wrote there instead of indexing:
+// on the shared fixture its answers would be complete even if the query
+// were sent before it had indexed anything. So each C row runs on its own
+// copy of the fixture (with a compilation database, without an index):
+// every clangd starts from nothing, as on a user's first query, and an
+// answer sent before indexing ended misses the other files (cross-file
+// definitions fall back to header declarations, references miss files).
 func TestQueryColdServers(t *testing.T) {
 	cfg := writeConfig(t)
 	rows := loadExpectations(t)
@@ -137,8 +146,13 @@ func TestQueryColdServers(t *testing.T) {
 		t.Run(ws, func(t *testing.T) {
 			t.Parallel()
 			for _, e := range rows {
+				dir := workspaceDir(ws)
+				if ws == "c" {
+					dir = copyFixture(t, ws)
+					freshC.prepare(t, dir)
+				}
 				start := time.Now()
-				cmd := exec.Command(shimPath, "query", "--config", cfg, "--workspace", workspaceDir(ws), "--format", "json",
+				cmd := exec.Command(shimPath, "query", "--config", cfg, "--workspace", dir, "--format", "json",
 					e.Operation, fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Character))
 				var stderr bytes.Buffer
 				cmd.Stderr = &stderr

@@ -11,8 +11,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -127,15 +129,109 @@ func fakelspRunning(path string) []string {
 	return pids
 }
 
+// fakeEvent is one line of the fake server's log.
+type fakeEvent struct {
+	PID    int             `json:"pid"`
+	Event  string          `json:"event"`
+	Kind   string          `json:"kind"`
+	Method string          `json:"method"`
+	ID     json.RawMessage `json:"id"`
+	Params json.RawMessage `json:"params"`
+}
+
+func (f mcpFixture) fakeEvents(t *testing.T) []fakeEvent {
+	t.Helper()
+	data, err := os.ReadFile(f.events)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fakeEvent
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		var e fakeEvent
+		if err := json.Unmarshal(line, &e); err != nil {
+			t.Fatalf("fake log line %q: %v", line, err)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// waitFakeEvent polls the fake server's log until match finds a line; the
+// deadline only turns a hang into a failure.
+func (f mcpFixture) waitFakeEvent(t *testing.T, what string, match func(fakeEvent) bool) fakeEvent {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		for _, e := range f.fakeEvents(t) {
+			if match(e) {
+				return e
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the fake server's log never showed %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// serverPID returns the pid of the fake server started last (its log's
+// last start event).
+func (f mcpFixture) serverPID(t *testing.T) int {
+	t.Helper()
+	pid := 0
+	for _, e := range f.fakeEvents(t) {
+		if e.Event == "start" {
+			pid = e.PID
+		}
+	}
+	if pid == 0 {
+		t.Fatal("no fake server has started")
+	}
+	return pid
+}
+
+// cancelledIDs returns the ids named by the $/cancelRequest notifications
+// the fake server received.
+func (f mcpFixture) cancelledIDs(t *testing.T) []string {
+	t.Helper()
+	var ids []string
+	for _, e := range f.fakeEvents(t) {
+		if e.Event == "recv" && e.Method == "$/cancelRequest" {
+			var p struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if err := json.Unmarshal(e.Params, &p); err != nil {
+				t.Fatalf("$/cancelRequest params %s: %v", e.Params, err)
+			}
+			ids = append(ids, string(p.ID))
+		}
+	}
+	return ids
+}
+
 func TestMCPServer(t *testing.T) {
 	f := newMCPFixture(t)
 	var mu sync.Mutex
 	var progress []string
+	progressDone := make(chan struct{}) // closed at the first "done"
 	client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-test", Version: "0"}, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
 			mu.Lock()
+			defer mu.Unlock()
 			progress = append(progress, req.Params.Message)
-			mu.Unlock()
+			if req.Params.Message == "done" {
+				select {
+				case <-progressDone:
+				default:
+					close(progressDone)
+				}
+			}
 		},
 	})
 	// No --workspace: the workspace is the client's first file root, not
@@ -185,22 +281,23 @@ func TestMCPServer(t *testing.T) {
 		t.Errorf("structured content: %#v", res.StructuredContent)
 	}
 	// The notifications precede the response on the wire, but the client
-	// may hand them to the handler after CallTool returns.
-	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		mu.Lock()
-		p := append([]string(nil), progress...)
-		mu.Unlock()
-		ok := len(p) >= 2 && p[0] == "querying language server" && p[len(p)-1] == "done"
-		if ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("progress notifications: %q", p)
-			break
-		}
+	// may hand them to the handler after CallTool returns: wait for the
+	// final one (the watchdog only turns a lost one into a failure).
+	select {
+	case <-progressDone:
+	case <-time.After(20 * time.Second):
 	}
+	mu.Lock()
+	if p := progress; len(p) < 2 || p[0] != "querying language server" || p[len(p)-1] != "done" {
+		t.Errorf("progress notifications: %q", p)
+	}
+	mu.Unlock()
 
 	// Errors are tool results with the stable code, not protocol errors.
+	// The file outside the workspace exists, so the only reason to refuse
+	// it is where it is.
+	outside := filepath.Join(filepath.Dir(f.workspace), "outside.go")
+	writeFile(t, outside, "package outside\n")
 	for _, tc := range []struct {
 		args map[string]any
 		want []string
@@ -208,7 +305,8 @@ func TestMCPServer(t *testing.T) {
 		{map[string]any{"operation": "hover", "file_path": "a.go", "line": 0, "character": 1}, []string{"LSP_INVALID_ARGUMENT: ", "one-based"}},
 		{map[string]any{"operation": "hover"}, []string{"LSP_INVALID_ARGUMENT: "}},
 		{map[string]any{"operation": "hover", "file_path": "notes.txt", "line": 1, "character": 1}, []string{"LSP_UNAVAILABLE: "}},
-		{map[string]any{"operation": "hover", "file_path": filepath.Join(filepath.Dir(f.workspace), "outside.go"), "line": 1, "character": 1}, []string{"LSP_"}},
+		{map[string]any{"operation": "hover", "file_path": outside, "line": 1, "character": 1}, []string{"LSP_SOURCE_REJECTED: ", "outside the workspace"}},
+		{map[string]any{"operation": "hover", "file_path": "../outside.go", "line": 1, "character": 1}, []string{"LSP_SOURCE_REJECTED: ", "outside the workspace"}},
 	} {
 		res, err := callLSP(t, ctx, cs, tc.args, nil)
 		if err != nil {
@@ -221,35 +319,34 @@ func TestMCPServer(t *testing.T) {
 		}
 	}
 
-	// A hanging query cancelled by the client returns promptly, and the
-	// language server is told.
+	// A hanging query cancelled by the client (once the request has
+	// reached the language server) returns, and the language server is
+	// told: it receives $/cancelRequest for that very request.
 	cctx, cancel := context.WithCancel(ctx)
 	errc := make(chan error, 1)
 	go func() {
 		_, err := callLSP(t, cctx, cs, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6}, nil)
 		errc <- err
 	}()
-	time.Sleep(500 * time.Millisecond)
+	refs := f.waitFakeEvent(t, "the references request", func(e fakeEvent) bool {
+		return e.Event == "recv" && e.Kind == "request" && e.Method == "textDocument/references"
+	})
 	cancel()
 	select {
 	case err := <-errc:
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("cancelled call: %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(20 * time.Second):
 		t.Fatal("cancelled call did not return")
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		log, _ := os.ReadFile(f.events)
-		if bytes.Contains(log, []byte(`"$/cancelRequest"`)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("the language server never got $/cancelRequest:\n%s", log)
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	// The fake answers -32800 once it has the cancellation, so the log
+	// shows "cancelled" only after the $/cancelRequest it logged.
+	f.waitFakeEvent(t, "the hung request cancelled", func(e fakeEvent) bool {
+		return e.Event == "cancelled" && string(e.ID) == string(refs.ID)
+	})
+	if got := f.cancelledIDs(t); !slices.Equal(got, []string{string(refs.ID)}) {
+		t.Errorf("$/cancelRequest for ids %v, want one for the references request %s", got, refs.ID)
 	}
 	// The session is still usable.
 	if res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 5, "character": 14}, nil); err != nil || resultText(res) != "`Hello` at line 5, column 14:\na.go:5:14" {
@@ -263,7 +360,7 @@ func TestMCPServer(t *testing.T) {
 	if err := cs.Close(); err != nil {
 		t.Logf("close: %v", err)
 	}
-	deadline = time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for len(fakelspRunning(f.fakelsp)) > 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("fakelsp still running after close: %v", fakelspRunning(f.fakelsp))
@@ -310,9 +407,10 @@ func TestFileURIPath(t *testing.T) {
 }
 
 // A client on an older protocol (as the TypeScript SDK's may be) gets a
-// server-sent roots/list; progress has a heartbeat; closing stdin ends the
-// server and its language servers. This drives `run` in-process with
-// hand-written newline-delimited JSON-RPC.
+// server-sent roots/list; progress has a heartbeat (checked by order: the
+// hung query is ended, by killing its server, only after a heartbeat
+// arrived); closing stdin ends the server and its language servers. This
+// drives `run` in-process with hand-written newline-delimited JSON-RPC.
 func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 	f := newMCPFixture(t)
 	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
@@ -325,7 +423,9 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 	var stderr syncBuffer
 	exit := make(chan int, 1)
 	go func() {
-		exit <- run([]string{"mcp", "--config", f.config, "--timeout", "700"}, inR, outW, &stderr)
+		// The budget only bounds a call the test failed to end (it is
+		// below next's watchdog, so such a call ends as LSP_TIMEOUT).
+		exit <- run([]string{"mcp", "--config", f.config, "--timeout", "15000"}, inR, outW, &stderr)
 		outW.Close()
 	}()
 	msgs := make(chan map[string]any, 100)
@@ -362,8 +462,9 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 		return nil
 	}
 	// call sends a tool call and answers roots/list until the response;
-	// it returns the result and the progress messages.
-	call := func(id int, args map[string]any) (result map[string]any, progress []string) {
+	// it returns the result and the progress messages. onProgress, if not
+	// nil, sees each progress message as it arrives.
+	call := func(id int, args map[string]any, onProgress func(string)) (result map[string]any, progress []string) {
 		send(map[string]any{"id": id, "method": "tools/call", "params": map[string]any{"name": "lsp", "arguments": args, "_meta": map[string]any{"progressToken": id}}})
 		for {
 			m := next()
@@ -378,6 +479,9 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 					t.Errorf("progress token %v, want %d", p["progressToken"], id)
 				}
 				progress = append(progress, p["message"].(string))
+				if onProgress != nil {
+					onProgress(p["message"].(string))
+				}
 			case m["id"] == float64(id):
 				if m["error"] != nil {
 					t.Fatalf("protocol error: %v", m["error"])
@@ -397,7 +501,7 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 	}
 	send(map[string]any{"method": "notifications/initialized", "params": map[string]any{}})
 
-	res, progress := call(2, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6})
+	res, progress := call(2, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6}, nil)
 	content := res["content"].([]any)
 	if res["isError"] == true || content[0].(map[string]any)["text"] != "`Hello` at line 3, column 6:\na.go:3:6" {
 		t.Errorf("definition through roots: %v", res)
@@ -406,23 +510,41 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 		t.Errorf("progress: %q", progress)
 	}
 
-	res, progress = call(3, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6})
+	// The references request hangs in the server, and nothing ends it but
+	// the test: at the first heartbeat, the language server is killed, so
+	// the call fails only after a heartbeat was sent.
+	killed := false
+	res, progress = call(3, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6}, func(msg string) {
+		if killed || !strings.HasPrefix(msg, "waiting for language server") {
+			return
+		}
+		killed = true
+		pid := f.serverPID(t)
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatalf("killing the fake server %d: %v", pid, err)
+		}
+	})
 	content = res["content"].([]any)
-	if res["isError"] != true || !strings.HasPrefix(content[0].(map[string]any)["text"].(string), "LSP_TIMEOUT: ") {
-		t.Errorf("hanging query: %v", res)
+	if res["isError"] != true || !strings.HasPrefix(content[0].(map[string]any)["text"].(string), "LSP_SERVER_FAILED: ") {
+		t.Errorf("hanging query whose server was killed: %v", res)
 	}
-	heartbeats := 0
-	for _, p := range progress {
-		if strings.HasPrefix(p, "waiting for language server") {
-			heartbeats++
+	// Ordering, not counts: started, a heartbeat while waiting, then
+	// failed.
+	if !killed || len(progress) < 3 || progress[0] != "querying language server" || progress[len(progress)-1] != "failed" {
+		t.Errorf("progress of a failed query with a heartbeat: %q", progress)
+	} else {
+		for _, p := range progress[1 : len(progress)-1] {
+			if !strings.HasPrefix(p, "waiting for language server") {
+				t.Errorf("progress of a failed query: %q between start and end", p)
+			}
 		}
 	}
-	// Ordering, not counts: started, at least one heartbeat while
-	// waiting, then failed.
-	if heartbeats < 1 || progress[0] != "querying language server" || progress[len(progress)-1] != "failed" {
-		t.Errorf("progress of a timed-out query with a heartbeat: %q", progress)
-	}
 
+	// A new language server for the next call, for the EOF check below.
+	res, _ = call(4, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 5, "character": 14}, nil)
+	if content := res["content"].([]any); res["isError"] == true || content[0].(map[string]any)["text"] != "`Hello` at line 5, column 14:\na.go:5:14" {
+		t.Errorf("definition after the server was killed: %v", res)
+	}
 	if len(fakelspRunning(f.fakelsp)) == 0 {
 		t.Fatal("no fakelsp running")
 	}

@@ -353,14 +353,12 @@ func TestChangesAppliedSignal(t *testing.T) {
 	f := newFake(t, script, map[string]any{"settleMs": nil})
 	f.mustQuery(lspseam.OpDefinition)
 	write(t, filepath.Join(f.ws, "c.go"), "package a\n")
-	start := time.Now()
 	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
 		t.Fatalf("marked incomplete: %s", res.Incomplete)
 	}
-	if took := time.Since(start); took < 300*time.Millisecond {
-		t.Fatalf("the query did not wait for the server to apply the change (%v)", took)
-	}
-	// In the log, the second request comes after the second "Found".
+	// Order, not time: in the log, the second request comes after the
+	// second "Found" (which the server sends only after its 300 ms, so a
+	// request that did not wait for it would come first).
 	var order []string
 	for _, e := range f.events() {
 		if e.Event == "recv" && e.Method == "textDocument/definition" {
