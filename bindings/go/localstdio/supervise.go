@@ -24,7 +24,9 @@ package localstdio
 //   - reports on the socket the server's pid once started (or why it could
 //     not start, so start-up errors stay synchronous) and its wait status
 //     once it ended, so the shim describes the server's exit, not its own
-//     helper's; then it exits with the server's code.
+//     helper's; then it kills the rest of the group, itself included (the
+//     server often exits by itself when a killed shim's pipe closes, and
+//     its helpers must not outlive it either way).
 //
 // What still escapes: processes that leave the group (setsid, setpgid —
 // daemons such as a build server detaching on purpose). Containing those
@@ -120,10 +122,12 @@ func supervise(args []string) int {
 	cmd.Wait()
 	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	report("exited %d", uint32(ws))
-	if ws.Signaled() {
-		return 128 + int(ws.Signal())
-	}
-	return ws.ExitStatus()
+	// The server is gone; its helpers go too, whether or not the shim is
+	// still there to do it (a server commonly exits on its own when the
+	// killed shim's pipe closes, before the watch above has run). The
+	// report is already in the socket's buffer for the shim to read.
+	syscall.Kill(-group, syscall.SIGKILL)
+	select {} // SIGKILL includes this process
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
