@@ -258,6 +258,7 @@ type mcpRange struct {
 // only those the text shows; omitted counts the rest.
 type mcpResult struct {
 	Kind       string        `json:"kind"`
+	Subject    string        `json:"subject,omitempty"` // the text's first line: what the answer is for
 	Locations  []mcpLocation `json:"locations,omitempty"`
 	Omitted    int           `json:"omitted,omitempty"`
 	Hover      *mcpHover     `json:"hover,omitempty"`
@@ -266,7 +267,7 @@ type mcpResult struct {
 
 func structuredResult(a toolAnswer) mcpResult {
 	res := a.result
-	out := mcpResult{Kind: string(res.Kind), Incomplete: res.Incomplete}
+	out := mcpResult{Kind: string(res.Kind), Subject: res.Subject, Incomplete: res.Incomplete}
 	if res.Kind == lspseam.KindHover {
 		if res.Hover != nil {
 			out.Hover = &mcpHover{Contents: res.Hover.Contents}

@@ -85,9 +85,14 @@ func TestMCPToolMetadataAndOneBasedStructuredContent(t *testing.T) {
 	sc, _ := json.Marshal(res.StructuredContent)
 	var structured struct {
 		Kind      string           `json:"kind"`
+		Subject   string           `json:"subject"`
 		Locations []map[string]any `json:"locations"`
 	}
 	json.Unmarshal(sc, &structured)
+	// The subject is the text's first line, the same words.
+	if first, _, _ := strings.Cut(resultText(res), "\n"); structured.Subject == "" || structured.Subject != first {
+		t.Errorf("structuredContent subject %q, want the text's first line %q", structured.Subject, first)
+	}
 	want := map[string]any{"path": "a.go", "line": 3.0, "character": 6.0, "endLine": 3.0, "endCharacter": 6.0}
 	if structured.Kind != "locations" || len(structured.Locations) != 1 || !reflect.DeepEqual(structured.Locations[0], want) {
 		t.Errorf("structuredContent %s, want one location %v", sc, want)
