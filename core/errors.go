@@ -29,6 +29,14 @@ const (
 	// is not a directory (LSP_WORKSPACE_REQUIRED is for no root at all).
 	CodeWorkspaceInvalid Code = "LSP_WORKSPACE_INVALID"
 
+	// CodeTargetNotFound: a target names no symbol of the file (the message
+	// lists the nearest names), or its matchText is not on its line (the
+	// message quotes the line as it is now). CodeAmbiguousTarget: a symbol
+	// target matches several symbols (the message and the candidates list
+	// them; name one, or pass firstMatch on a read). See target.go.
+	CodeTargetNotFound  Code = "LSP_TARGET_NOT_FOUND"
+	CodeAmbiguousTarget Code = "LSP_AMBIGUOUS_TARGET"
+
 	// CodeUnknownMethod: an ABI caller named a method the module does not
 	// have (a host built against a newer ABI than the module it loaded).
 	CodeUnknownMethod Code = "LSP_UNKNOWN_METHOD"

@@ -43,7 +43,8 @@ var documentedCodes = map[string]bool{}
 func init() {
 	for _, c := range []Code{CodeInvalidArgument, CodeWorkspaceRequired, CodeUnavailable, CodeConflict, CodeDisposed,
 		CodeUnsupportedOperation, CodeUnsupportedSync, CodeSourceRejected, CodeMalformedResponse, CodeProtocolError,
-		CodeServerFailed, CodeServerError, CodeCancelled, CodeTimeout, CodeConfigInvalid, CodeWorkspaceInvalid, CodeUnknownMethod} {
+		CodeServerFailed, CodeServerError, CodeCancelled, CodeTimeout, CodeConfigInvalid, CodeWorkspaceInvalid, CodeUnknownMethod,
+		CodeTargetNotFound, CodeAmbiguousTarget} {
 		documentedCodes[string(c)] = true
 	}
 }
@@ -331,6 +332,97 @@ func FuzzFileWatchers(f *testing.F) {
 					t.Fatalf("kept a watcher with kind %d", k)
 				}
 			}
+		}
+	})
+}
+
+// FuzzResolveTarget resolves arbitrary targets in arbitrary files with
+// arbitrary documentSymbol answers (seeded with the planned resolveTarget
+// golden cases): it never panics, failures carry a documented code, and a
+// resolved target lies inside the file (its line exists, its column is at
+// most one past the line's last UTF-16 unit), names the identifier the
+// text has there, converts one-based ↔ zero-based, and for matchText sits
+// on the text; a symbol target's symbol ends with the name asked for.
+func FuzzResolveTarget(f *testing.F) {
+	cases, err := casefile.Load(plannedDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Method != "resolveTarget" {
+			continue
+		}
+		in := gjson.ParseBytes(c.Bytes())
+		tg := in.Get("target")
+		f.Add(in.Get("text").Str, in.Get("symbols").Raw, tg.Get("symbol").Str, tg.Get("kind").Str, tg.Get("line").Int(), tg.Get("column").Int(), tg.Get("matchText").Str, in.Get("firstMatch").Bool())
+	}
+	f.Fuzz(func(t *testing.T, text, symbolsJSON, symbol, kind string, line, column int64, matchText string, firstMatch bool) {
+		file := TargetFile{Text: text, NoSymbols: symbolsJSON == ""}
+		if !file.NoSymbols {
+			if !gjson.Valid(symbolsJSON) {
+				return
+			}
+			var serr *Error
+			if file.Symbols, serr = FlattenSymbols(gjson.Parse(symbolsJSON), text); serr != nil {
+				if serr.Code != CodeMalformedResponse || serr.Message == "" {
+					t.Fatalf("FlattenSymbols error %v", serr)
+				}
+				return
+			}
+		}
+		lines := splitLines(text)
+		for _, s := range file.Symbols {
+			if int(s.Selection.Start.Line) >= len(lines) || int(s.Selection.Start.Character) > utf16Len(lines[s.Selection.Start.Line]) {
+				t.Fatalf("symbol %+v not in the text %q", s, text)
+			}
+		}
+		tg := Target{Path: "a.go", Symbol: symbol, Kind: kind, Line: line, Column: column, MatchText: matchText}
+		r, cands, rerr := ResolveTarget(tg, firstMatch, file)
+		if rerr != nil {
+			if !documentedCodes[string(rerr.Code)] || rerr.Message == "" || rerr.Code == CodeInternal {
+				t.Fatalf("error %v", rerr)
+			}
+			if len(cands) > maxCandidates || (cands != nil && rerr.Code != CodeAmbiguousTarget && rerr.Code != CodeTargetNotFound) {
+				t.Fatalf("%d candidates with %v", len(cands), rerr)
+			}
+			if rerr.Code == CodeAmbiguousTarget && (firstMatch || len(cands) < 2) {
+				t.Fatalf("ambiguous with firstMatch %v and %d candidates", firstMatch, len(cands))
+			}
+			return
+		}
+		if int(r.Position.Line) >= len(lines) {
+			t.Fatalf("resolved line %d of a %d-line file", r.Line(), len(lines))
+		}
+		l := lines[r.Position.Line]
+		if int(r.Position.Character) > utf16Len(l) {
+			t.Fatalf("resolved column %d past line %q", r.Column(), l)
+		}
+		if id, _ := identifierAt(l, int(r.Position.Character)); id != r.Identifier {
+			t.Fatalf("identifier %q, the text has %q at %d:%d", r.Identifier, id, r.Line(), r.Column())
+		}
+		if r.Line() != uint64(r.Position.Line)+1 || r.Column() != uint64(r.Position.Character)+1 {
+			t.Fatalf("one-based %d:%d for zero-based %+v", r.Line(), r.Column(), r.Position)
+		}
+		switch r.By {
+		case BySymbol:
+			segs := strings.Split(strings.ReplaceAll(strings.TrimSpace(symbol), "::", "."), ".")
+			if !strings.HasSuffix(r.Symbol, segs[len(segs)-1]) {
+				t.Fatalf("symbol %q resolved to %q", symbol, r.Symbol)
+			}
+		case ByMatchText:
+			if !strings.HasPrefix(l[byteOffsetOfColumn(l, int(r.Position.Character)):], matchText) || int64(r.Line()) != line {
+				t.Fatalf("matchText %q not at %d:%d of %q", matchText, r.Line(), r.Column(), l)
+			}
+		case ByColumn:
+			if int64(r.Line()) != line || int64(r.Column()) != column {
+				t.Fatalf("line+column %d:%d resolved to %d:%d", line, column, r.Line(), r.Column())
+			}
+		case ByLine:
+			if int64(r.Line()) != line || strings.TrimSpace(l) == "" {
+				t.Fatalf("line %d resolved to %d:%d", line, r.Line(), r.Column())
+			}
+		default:
+			t.Fatalf("resolved by %q", r.By)
 		}
 	})
 }

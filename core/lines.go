@@ -1,0 +1,116 @@
+package core
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Lines of a source file and UTF-16 columns within a line, for targets and
+// snippets. Lines are numbered as read tools and CheckPosition number them
+// (subject.go): "\n", "\r\n" and "\r" end a line, a final line break ends
+// the last line, and an empty file has no lines.
+
+// splitLines returns the lines of text without their terminators.
+func splitLines(text string) []string {
+	src := lineSource{s: text}
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for start := 0; start < len(text); {
+		end, after := src.next(start)
+		lines = append(lines, text[start:end])
+		start = after
+	}
+	return lines
+}
+
+// byteOffsetOfColumn returns the byte offset in line of the zero-based
+// UTF-16 column col (len(line) past the end; a column inside a surrogate
+// pair rounds down to the character's start).
+func byteOffsetOfColumn(line string, col int) int {
+	u := 0
+	for i, r := range line {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if u+w > col {
+			return i
+		}
+		u += w
+	}
+	return len(line)
+}
+
+// columnOfByteOffset returns the zero-based UTF-16 column of byte offset i
+// of line.
+func columnOfByteOffset(line string, i int) int {
+	return utf16Len(line[:min(i, len(line))])
+}
+
+// identifierAt returns the identifier at the zero-based UTF-16 column col
+// of line (the run of identifier characters around it, not starting with a
+// digit) and the column it starts at; "" when there is none.
+func identifierAt(line string, col int) (string, int) {
+	i := byteOffsetOfColumn(line, col)
+	if i >= len(line) {
+		return "", col
+	}
+	r, _ := utf8.DecodeRuneInString(line[i:])
+	if !identChar(r) {
+		return "", col
+	}
+	start := i
+	for start > 0 {
+		r, w := utf8.DecodeLastRuneInString(line[:start])
+		if !identChar(r) {
+			break
+		}
+		start -= w
+	}
+	end := i
+	for end < len(line) {
+		r, w := utf8.DecodeRuneInString(line[end:])
+		if !identChar(r) {
+			break
+		}
+		end += w
+	}
+	if first, _ := utf8.DecodeRuneInString(line[start:]); first >= '0' && first <= '9' {
+		return "", col
+	}
+	return line[start:end], columnOfByteOffset(line, start)
+}
+
+// identifierLike reports whether s is made of identifier characters only.
+func identifierLike(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !identChar(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// findIdentifier finds name as a whole identifier in line at or after byte
+// offset from, and returns its zero-based UTF-16 column.
+func findIdentifier(line, name string, from int) (int, bool) {
+	for from <= len(line) {
+		j := strings.Index(line[from:], name)
+		if j < 0 {
+			return 0, false
+		}
+		s, e := from+j, from+j+len(name)
+		before, _ := utf8.DecodeLastRuneInString(line[:s])
+		after, _ := utf8.DecodeRuneInString(line[e:])
+		if (s == 0 || !identChar(before)) && (e == len(line) || !identChar(after)) {
+			return columnOfByteOffset(line, s), true
+		}
+		from = s + 1
+		for from < len(line) && !utf8.RuneStart(line[from]) {
+			from++
+		}
+	}
+	return 0, false
+}

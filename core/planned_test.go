@@ -1,0 +1,179 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/lspseam/lspseam/internal/casefile"
+)
+
+// Golden cases for core functions that are not ABI methods yet (issue 11:
+// targets, snippet planning and code locations; the tools and surfaces
+// come later). They live in testdata/core/planned, in the same format as
+// the ABI's cases, so the JavaScript binding's parity tests (which read
+// testdata/core/*.golden) do not see them; callPlanned plays the envelope
+// the methods will have. When a method joins Methods, its files move up to
+// testdata/core and its case of callPlanned into dispatch.
+//
+// An error may carry "candidates" next to code and message (an ambiguous
+// or missing symbol target), as MCP's structuredContent will.
+
+var plannedMethods = []string{"resolveTarget"}
+
+func plannedDir() string { return filepath.Join(casefile.Dir(".."), "planned") }
+
+func callPlanned(method string, input []byte) (envelope []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			envelope = errorEnvelope(Errorf(CodeInternal, "lspseam core failed in %s: %v", method, p))
+		}
+	}()
+	v, err := parseInput(input)
+	if err == nil {
+		err = requireObject(v, "the "+method+" input")
+	}
+	if err != nil {
+		return errorEnvelope(err)
+	}
+	var value jsonAppender
+	var cands []TargetCandidate
+	switch method {
+	case "resolveTarget":
+		value, cands, err = plannedResolveTarget(v)
+	default:
+		err = unknownMethod(method)
+	}
+	if err != nil {
+		env := errorEnvelope(err)
+		if cands != nil {
+			env = append(env[:len(env)-2], `,"candidates":`...)
+			env = appendArray(env, cands)
+			env = append(env, "}}"...)
+		}
+		return env
+	}
+	b := append([]byte(`{"ok":`), value.appendJSON(nil)...)
+	return append(b, '}')
+}
+
+// decodeTarget reads a target object strictly (test driver only; the
+// tools will read targets from their arguments).
+func decodeTarget(v gjson.Result) (Target, *Error) {
+	var t Target
+	if !v.IsObject() {
+		return t, targetArgError("target must be an object, got " + describe(v))
+	}
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"path", &t.Path}, {"symbol", &t.Symbol}, {"kind", &t.Kind}, {"matchText", &t.MatchText}} {
+		if x := get(v, f.name); x.Exists() {
+			if x.Type != gjson.String {
+				return t, targetArgError(f.name + " must be a string, got " + describe(x))
+			}
+			*f.dst = x.Str
+		}
+	}
+	for _, f := range []struct {
+		name string
+		dst  *int64
+	}{{"line", &t.Line}, {"column", &t.Column}} {
+		if x := get(v, f.name); x.Exists() {
+			n, ok := integer(x, 1, maxOneBased)
+			if !ok {
+				return t, targetArgError(f.name + " must be a positive integer (one-based), got " + describe(x))
+			}
+			*f.dst = n
+		}
+	}
+	return t, nil
+}
+
+// resolveTarget: {target, firstMatch?, text, symbols?} → ResolvedTarget;
+// symbols is the raw documentSymbol result, absent when the server has no
+// documentSymbol.
+func plannedResolveTarget(in gjson.Result) (jsonAppender, []TargetCandidate, *Error) {
+	t, err := decodeTarget(get(in, "target"))
+	if err != nil {
+		return nil, nil, err
+	}
+	text := get(in, "text")
+	if text.Type != gjson.String {
+		return nil, nil, Errorf(CodeInvalidArgument, "text must be a string, got %s", describe(text))
+	}
+	file := TargetFile{Text: text.Str}
+	if s := get(in, "symbols"); s.Exists() {
+		if file.Symbols, err = FlattenSymbols(s, text.Str); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		file.NoSymbols = true
+	}
+	r, cands, err := ResolveTarget(t, get(in, "firstMatch").Type == gjson.True, file)
+	if err != nil {
+		return nil, cands, err
+	}
+	return r, nil, nil
+}
+
+func TestGoldenPlanned(t *testing.T) {
+	dir := plannedDir()
+	cases, err := casefile.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byMethod := map[string][]casefile.Case{}
+	for _, c := range cases {
+		byMethod[c.Method] = append(byMethod[c.Method], c)
+	}
+	for _, m := range plannedMethods {
+		if len(byMethod[m]) == 0 {
+			t.Errorf("planned method %s has no cases in %s", m, dir)
+		}
+		if knownMethod(m) {
+			t.Errorf("%s is an ABI method now: move its cases to testdata/core", m)
+		}
+	}
+	for method, cs := range byMethod {
+		t.Run(method, func(t *testing.T) {
+			var golden map[string]casefile.Golden
+			if !*update {
+				if golden, err = casefile.ReadGolden(dir, method); err != nil {
+					t.Fatalf("%v (run go test ./core -update to create it)", err)
+				}
+			}
+			envelopes := map[string][]byte{}
+			for _, c := range cs {
+				env := callPlanned(c.Method, c.Bytes())
+				envelopes[c.Name] = env
+				if !json.Valid(env) {
+					t.Errorf("%s: envelope is not valid JSON: %s", c.Name, env)
+				}
+				if problem := casefile.Check(c, env); problem != "" {
+					t.Errorf("%s: %s", c.Name, problem)
+				}
+				if *update {
+					continue
+				}
+				g, ok := golden[c.Name]
+				switch {
+				case !ok:
+					t.Errorf("%s: not in the golden file (run go test ./core -update)", c.Name)
+				case !bytes.Equal(g.Input, c.Bytes()):
+					t.Errorf("%s: golden input differs from the case (run go test ./core -update)", c.Name)
+				case !bytes.Equal(g.Envelope, env):
+					t.Errorf("%s: envelope differs from golden\n got: %s\nwant: %s", c.Name, env, g.Envelope)
+				}
+			}
+			if *update {
+				if err := casefile.WriteGolden(dir, method, cases, envelopes); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}

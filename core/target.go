@@ -1,0 +1,540 @@
+package core
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Targets: what a model names instead of a UTF-16 column (DESIGN.md "The
+// code-intelligence catalog", seed 003 §3).
+//
+// A target is {path, symbol?, kind?, line?, column?, matchText?}, resolved
+// against the file's text and its document symbols in this order:
+//
+//  1. symbol: a name ("Helper") or a dotted "Container.member"
+//     ("Circle.Area", "geom.Circle.Area"; "::" works as "."), matched
+//     against the flattened symbols (symbols.go), narrowed by kind, and
+//     when several remain, by line (the symbol whose name is on the line,
+//     else whose range holds it). The position is the start of its name.
+//  2. line + matchText: the first occurrence of matchText on the line.
+//  3. line + column: the position itself.
+//  4. line alone: the line's first non-blank character.
+//
+// No symbol matches → LSP_TARGET_NOT_FOUND with the nearest names by edit
+// distance; several → LSP_AMBIGUOUS_TARGET with every candidate, unless
+// firstMatch (reads only) takes the first in document order. A matchText
+// not on its line, or a blank line, is LSP_TARGET_NOT_FOUND quoting the
+// line as it is now. Lines and columns are one-based in and out (UTF-16
+// columns, as in the lsp tool); the resolved Position is zero-based, for
+// the request.
+
+// Target is a model's target, one-based. Zero Line or Column means absent.
+type Target struct {
+	Path      string `json:"path"`
+	Symbol    string `json:"symbol,omitempty"`
+	Kind      string `json:"kind,omitempty"`
+	Line      int64  `json:"line,omitempty"`
+	Column    int64  `json:"column,omitempty"`
+	MatchText string `json:"matchText,omitempty"`
+}
+
+// TargetFile is what the host knows of the target's file: its text and
+// its document symbols. NoSymbols says the server cannot give symbols (no
+// documentSymbol provider), so symbol targets cannot work.
+type TargetFile struct {
+	Text      string
+	Symbols   []Symbol
+	NoSymbols bool
+}
+
+// How a target was resolved.
+const (
+	BySymbol    = "symbol"
+	ByMatchText = "matchText"
+	ByColumn    = "column"
+	ByLine      = "line"
+)
+
+// ResolvedTarget is the resolved position and what is there, echoed in
+// every answer so an off-by-one is visible.
+type ResolvedTarget struct {
+	Path string
+	// Position is zero-based, for the LSP request.
+	Position Position
+	// Identifier is the identifier in the text at Position ("" when there
+	// is none).
+	Identifier string
+	// Symbol is the qualified name of the symbol targeted, or of the
+	// symbol whose name is at Position; Kind its kind; Container the
+	// qualified name of the symbol it lies in. All may be empty.
+	Symbol    string
+	Kind      string
+	Container string
+	// By says which form of the target was used.
+	By string
+	// Range is the targeted symbol's whole range (zero-based), when known.
+	Range *Range
+}
+
+// Line and Column are the one-based position.
+func (r ResolvedTarget) Line() uint64   { return toOneBased(r.Position.Line) }
+func (r ResolvedTarget) Column() uint64 { return toOneBased(r.Position.Character) }
+
+// Text is the target's line for the model: "Target: `Area` (method
+// Circle.Area) at geom/geom.go:12:17".
+func (r ResolvedTarget) Text() string {
+	var b strings.Builder
+	b.WriteString("Target: ")
+	if r.Identifier != "" {
+		b.WriteString(quoteCode(r.Identifier))
+	} else {
+		b.WriteString("no identifier")
+	}
+	if r.Kind != "" || r.Symbol != "" || r.Container != "" {
+		b.WriteString(" (")
+		switch {
+		case r.Symbol != "":
+			b.WriteString(r.Kind)
+			if r.Symbol != r.Identifier || r.Kind == "" {
+				if r.Kind != "" {
+					b.WriteString(" ")
+				}
+				b.WriteString(r.Symbol)
+			}
+		case r.Container != "":
+			b.WriteString("in " + r.Container)
+		default:
+			b.WriteString(r.Kind)
+		}
+		b.WriteString(")")
+	}
+	b.WriteString(" at " + r.Path + ":" + strconv.FormatUint(r.Line(), 10) + ":" + strconv.FormatUint(r.Column(), 10))
+	return b.String()
+}
+
+func (r ResolvedTarget) appendJSON(b []byte) []byte {
+	b = append(b, `{"path":`...)
+	b = appendString(b, r.Path)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendUint(b, r.Line(), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendUint(b, r.Column(), 10)
+	b = append(b, `,"position":`...)
+	b = r.Position.appendJSON(b)
+	b = append(b, `,"identifier":`...)
+	b = appendString(b, r.Identifier)
+	for _, f := range [...]struct{ k, v string }{{"symbol", r.Symbol}, {"kind", r.Kind}, {"container", r.Container}} {
+		if f.v != "" {
+			b = appendKey(b, f.k, false)
+			b = appendString(b, f.v)
+		}
+	}
+	b = append(b, `,"by":`...)
+	b = appendString(b, r.By)
+	if r.Range != nil {
+		b = append(b, `,"range":`...)
+		b = r.Range.appendJSON(b)
+	}
+	b = append(b, `,"text":`...)
+	b = appendString(b, r.Text())
+	return append(b, '}')
+}
+
+// TargetCandidate is one symbol offered when a symbol target is ambiguous
+// or not found, one-based.
+type TargetCandidate struct {
+	QualifiedName string
+	Kind          string
+	Path          string
+	Line, Column  uint64
+	EndLine       uint64
+	Container     string
+}
+
+func candidateOf(path string, s Symbol) TargetCandidate {
+	return TargetCandidate{QualifiedName: s.QualifiedName(), Kind: s.Kind.String(), Path: path,
+		Line: toOneBased(s.Selection.Start.Line), Column: toOneBased(s.Selection.Start.Character),
+		EndLine: toOneBased(max(s.Range.End.Line, s.Selection.Start.Line)), Container: s.Container}
+}
+
+func (c TargetCandidate) appendJSON(b []byte) []byte {
+	b = append(b, `{"qualifiedName":`...)
+	b = appendString(b, c.QualifiedName)
+	b = append(b, `,"kind":`...)
+	b = appendString(b, c.Kind)
+	b = append(b, `,"path":`...)
+	b = appendString(b, c.Path)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendUint(b, c.Line, 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendUint(b, c.Column, 10)
+	b = append(b, `,"endLine":`...)
+	b = strconv.AppendUint(b, c.EndLine, 10)
+	if c.Container != "" {
+		b = append(b, `,"container":`...)
+		b = appendString(b, c.Container)
+	}
+	return append(b, '}')
+}
+
+// describeCandidate is a candidate in a message: "`Circle.Area` (method,
+// line 12, column 17)".
+func (c TargetCandidate) describe() string {
+	s := quoteCode(c.QualifiedName) + " ("
+	if c.Kind != "" {
+		s += c.Kind + ", "
+	}
+	return s + "line " + strconv.FormatUint(c.Line, 10) + ", column " + strconv.FormatUint(c.Column, 10) + ")"
+}
+
+// Bounds of what a target failure lists.
+const (
+	maxCandidates     = 50 // candidates of an ambiguous target
+	maxNearest        = 5  // nearest names of a missing symbol
+	maxListed         = 10 // candidates named in a message
+	maxNameForDist    = 64 // runes of a name compared by edit distance
+	maxMatchTextLines = 3  // other lines named where a missing matchText is
+)
+
+// ResolveTarget resolves a target in its file (see above). candidates is
+// set with LSP_AMBIGUOUS_TARGET (every match, in document order) and
+// LSP_TARGET_NOT_FOUND for a symbol (the nearest names).
+func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, []TargetCandidate, *Error) {
+	if t.Path == "" {
+		return ResolvedTarget{}, nil, targetArgError("path is required: the file the target is in")
+	}
+	for _, f := range [...]struct {
+		name string
+		v    int64
+	}{{"line", t.Line}, {"column", t.Column}} {
+		if f.v < 0 || f.v > maxOneBased {
+			return ResolvedTarget{}, nil, targetArgError(f.name + " must be a positive integer (one-based), got " + strconv.FormatInt(f.v, 10))
+		}
+	}
+	var kind SymbolKind
+	if t.Kind != "" {
+		k, ok := ParseSymbolKind(t.Kind)
+		if !ok {
+			return ResolvedTarget{}, nil, targetArgError("kind " + strconv.Quote(clip(t.Kind, 40)) + " is not a symbol kind; use one of " + strings.Join(SymbolKindNames(), ", "))
+		}
+		kind = k
+	}
+	lines := splitLines(file.Text)
+	switch {
+	case strings.TrimSpace(t.Symbol) != "":
+		return resolveSymbol(t, kind, firstMatch, file, lines)
+	case t.Symbol != "":
+		return ResolvedTarget{}, nil, targetArgError("symbol is blank; give a name such as \"Helper\" or \"Circle.Area\", or target by line")
+	case t.Kind != "":
+		return ResolvedTarget{}, nil, targetArgError("kind narrows a symbol name; give symbol with it, or drop kind")
+	case t.Line == 0 && (t.Column != 0 || t.MatchText != ""):
+		return ResolvedTarget{}, nil, targetArgError("column and matchText are positions on a line; give line with them")
+	case t.Line == 0:
+		return ResolvedTarget{}, nil, targetArgError("give symbol (a name such as \"Helper\" or \"Circle.Area\"), or line with matchText (text on that line) or column")
+	}
+	line := toZeroBased(t.Line)
+	if int64(line) >= int64(len(lines)) {
+		return ResolvedTarget{}, nil, lineSource{s: file.Text}.lineError(line)
+	}
+	text := lines[line]
+	var col int
+	by := ByLine
+	switch {
+	case t.MatchText != "":
+		i := strings.Index(text, t.MatchText)
+		if i < 0 {
+			return ResolvedTarget{}, nil, matchTextError(t, lines, int(line))
+		}
+		col, by = columnOfByteOffset(text, i), ByMatchText
+	case t.Column != 0:
+		pos := Position{Line: line, Character: toZeroBased(t.Column)}
+		if _, err := checkPosition(lineSource{s: file.Text}, pos); err != nil {
+			return ResolvedTarget{}, nil, err
+		}
+		col, by = int(pos.Character), ByColumn
+	default:
+		i := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) })
+		if i < 0 {
+			return ResolvedTarget{}, nil, &Error{Code: CodeTargetNotFound, Message: "line " + strconv.FormatInt(t.Line, 10) + " of " + t.Path + " is " +
+				quoteLine(text) + ": there is nothing to target on it. " + nearbyLines(lines, int(line)) + "Give the line of the code you mean, with matchText (text on that line) to pick the spot."}
+		}
+		col = columnOfByteOffset(text, i)
+	}
+	pos := Position{Line: line, Character: uint32(col)}
+	r := ResolvedTarget{Path: t.Path, Position: pos, By: by}
+	r.Identifier, _ = identifierAt(text, col)
+	if s, ok := EnclosingSymbol(file.Symbols, pos); ok {
+		if rangeContains(s.Selection, pos) && s.Selection.Start.Line == pos.Line {
+			r.Symbol, r.Kind, r.Container = s.QualifiedName(), s.Kind.String(), s.Container
+			rng := s.Range
+			r.Range = &rng
+		} else {
+			r.Container = s.QualifiedName()
+		}
+	}
+	return r, nil, nil
+}
+
+// targetArgError is LSP_INVALID_ARGUMENT for a target, with the forms.
+func targetArgError(problem string) *Error {
+	return &Error{Code: CodeInvalidArgument, Message: "target: " + problem + ". A target is {path, symbol?, kind?, line?, column?, matchText?}: " +
+		"symbol \"Helper\" or \"Circle.Area\" (kind such as \"function\" or \"method\" narrows it), or line with matchText (text on that line), " +
+		"or line with column, or line alone (its first non-blank character); line and column are one-based, column counts UTF-16 code units (an emoji counts as 2)."}
+}
+
+// matchTextError quotes the line as it is now and names the nearest lines
+// that do hold matchText.
+func matchTextError(t Target, lines []string, line int) *Error {
+	msg := "matchText " + quoteCode(clip(t.MatchText, maxQuotedLine)) + " is not on line " + strconv.FormatInt(t.Line, 10) + " of " + t.Path + ", which is now " + quoteLine(lines[line]) + "."
+	var found []int
+	for d := 1; d < len(lines) && len(found) < maxMatchTextLines; d++ {
+		for _, l := range [2]int{line - d, line + d} {
+			if l >= 0 && l < len(lines) && len(found) < maxMatchTextLines && strings.Contains(lines[l], t.MatchText) {
+				found = append(found, l+1)
+			}
+		}
+	}
+	switch len(found) {
+	case 0:
+		msg += " It is nowhere in the file; read the file again, or target by symbol."
+	default:
+		msg += " It is on line"
+		if len(found) > 1 {
+			msg += "s"
+		}
+		for i, l := range found {
+			if i > 0 {
+				msg += ","
+			}
+			msg += " " + strconv.Itoa(l)
+		}
+		msg += "; call again with the right line."
+	}
+	return &Error{Code: CodeTargetNotFound, Message: msg}
+}
+
+// nearbyLines names the nearest non-blank lines around a blank one.
+func nearbyLines(lines []string, line int) string {
+	out := ""
+	for _, l := range [2]int{line - 1, line + 1} {
+		for l >= 0 && l < len(lines) && strings.TrimSpace(lines[l]) == "" {
+			if l < line {
+				l--
+			} else {
+				l++
+			}
+		}
+		if l >= 0 && l < len(lines) {
+			out += "Line " + strconv.Itoa(l+1) + " is " + quoteLine(lines[l]) + ". "
+		}
+	}
+	return out
+}
+
+// resolveSymbol is order 1: a symbol name.
+func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, lines []string) (ResolvedTarget, []TargetCandidate, *Error) {
+	if file.NoSymbols {
+		return ResolvedTarget{}, nil, &Error{Code: CodeUnsupportedOperation, Message: "the language server for " + t.Path +
+			" does not list document symbols, so symbol " + quoteCode(clip(t.Symbol, 80)) + " cannot be found by name; target it by line with matchText (text on that line) instead."}
+	}
+	query := strings.TrimSpace(t.Symbol)
+	segs := splitQuery(query)
+	var byName, matches []int
+	for i, s := range file.Symbols {
+		if !symbolMatches(s, query, segs) {
+			continue
+		}
+		byName = append(byName, i)
+		if kind == 0 || s.Kind == kind {
+			matches = append(matches, i)
+		}
+	}
+	if len(matches) == 0 {
+		cs, err := symbolNotFound(t, query, kind, file.Symbols, byName)
+		return ResolvedTarget{}, cs, err
+	}
+	if len(matches) > 1 && t.Line != 0 {
+		line := toZeroBased(t.Line)
+		var on, in []int
+		for _, i := range matches {
+			s := file.Symbols[i]
+			if s.Selection.Start.Line == line {
+				on = append(on, i)
+			} else if s.Range.Start.Line <= line && line <= s.Range.End.Line {
+				in = append(in, i)
+			}
+		}
+		switch {
+		case len(on) > 0:
+			matches = on
+		case len(in) > 0:
+			matches = in[len(in)-1:] // the innermost
+			for _, i := range in {
+				if rangeWithin(file.Symbols[i].Range, file.Symbols[matches[0]].Range) {
+					matches = []int{i}
+				}
+			}
+		}
+	}
+	if len(matches) > 1 && !firstMatch {
+		return ResolvedTarget{}, candidatesOf(t.Path, file.Symbols, matches, maxCandidates), ambiguous(t, query, file.Symbols, matches)
+	}
+	s := file.Symbols[matches[0]]
+	pos := s.Selection.Start
+	r := ResolvedTarget{Path: t.Path, Position: pos, Symbol: s.QualifiedName(), Kind: s.Kind.String(), Container: s.Container, By: BySymbol}
+	rng := s.Range
+	r.Range = &rng
+	if int64(pos.Line) < int64(len(lines)) {
+		r.Identifier, _ = identifierAt(lines[pos.Line], int(pos.Character))
+	}
+	return r, nil, nil
+}
+
+// splitQuery splits a dotted (or "::") symbol name into its segments.
+func splitQuery(query string) []string {
+	return strings.Split(strings.ReplaceAll(query, "::", "."), ".")
+}
+
+// symbolMatches: the name itself, or the qualified name's last segments.
+func symbolMatches(s Symbol, query string, segs []string) bool {
+	if s.Name == query || s.QualifiedName() == query {
+		return true
+	}
+	if len(segs) < 2 || s.Name != segs[len(segs)-1] {
+		return false
+	}
+	container := s.Container
+	for i := len(segs) - 2; i >= 0; i-- {
+		switch {
+		case container == segs[i]:
+			container = ""
+		case strings.HasSuffix(container, "."+segs[i]):
+			container = container[:len(container)-len(segs[i])-1]
+		default:
+			return false
+		}
+		if container == "" && i > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func candidatesOf(path string, symbols []Symbol, idx []int, limit int) []TargetCandidate {
+	out := make([]TargetCandidate, 0, min(len(idx), limit))
+	for _, i := range idx[:min(len(idx), limit)] {
+		out = append(out, candidateOf(path, symbols[i]))
+	}
+	return out
+}
+
+func listCandidates(cs []TargetCandidate, total int) string {
+	var b strings.Builder
+	for i, c := range cs[:min(len(cs), maxListed)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.describe())
+	}
+	if total > maxListed {
+		b.WriteString(" and " + strconv.Itoa(total-maxListed) + " more")
+	}
+	return b.String()
+}
+
+func ambiguous(t Target, query string, symbols []Symbol, matches []int) *Error {
+	cs := candidatesOf(t.Path, symbols, matches, maxListed)
+	msg := quoteCode(clip(query, 80)) + " matches " + strconv.Itoa(len(matches)) + " symbols in " + t.Path + ": " + listCandidates(cs, len(matches)) + ". "
+	if distinctNames(cs) {
+		msg += "Call again with symbol set to one of these qualified names (or add kind or line to narrow it)"
+	} else {
+		msg += "Call again with symbol and the line of the one you mean (kind also narrows)"
+	}
+	msg += ", or with firstMatch: true to take the first."
+	return &Error{Code: CodeAmbiguousTarget, Message: msg}
+}
+
+func distinctNames(cs []TargetCandidate) bool {
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if seen[c.QualifiedName] {
+			return false
+		}
+		seen[c.QualifiedName] = true
+	}
+	return true
+}
+
+// symbolNotFound lists the symbols of that name of other kinds, else the
+// nearest names by edit distance.
+func symbolNotFound(t Target, query string, kind SymbolKind, symbols []Symbol, byName []int) ([]TargetCandidate, *Error) {
+	msg := "no symbol " + quoteCode(clip(query, 80))
+	if kind != 0 {
+		msg += " of kind " + kind.String()
+	}
+	msg += " in " + t.Path
+	switch {
+	case len(symbols) == 0:
+		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols in it (the file may be empty or not parse). Target by line with matchText (text on that line) instead."}
+	case len(byName) > 0:
+		cs := candidatesOf(t.Path, symbols, byName, maxCandidates)
+		return cs, &Error{Code: CodeTargetNotFound, Message: msg + "; of other kinds it has " + listCandidates(cs, len(byName)) + ". Call again with the right kind, or without kind."}
+	}
+	cs := nearestSymbols(t.Path, query, symbols)
+	return cs, &Error{Code: CodeTargetNotFound, Message: msg + ". The nearest names are " + listCandidates(cs, len(cs)) +
+		". Call again with one of them (Container.member for a member), or target by line with matchText."}
+}
+
+// NearestSymbols returns up to five symbols whose names are nearest to
+// query by edit distance (case-insensitive; ties in document order).
+func NearestSymbols(path, query string, symbols []Symbol) []TargetCandidate {
+	return nearestSymbols(path, query, symbols)
+}
+
+func nearestSymbols(path, query string, symbols []Symbol) []TargetCandidate {
+	q := []rune(strings.ToLower(firstRunes(query, maxNameForDist)))
+	type scored struct{ d, i int }
+	var all []scored
+	seen := map[string]bool{}
+	for i, s := range symbols {
+		qn := s.QualifiedName()
+		if seen[qn] {
+			continue
+		}
+		seen[qn] = true
+		d := runeEditDistance(q, []rune(strings.ToLower(firstRunes(s.Name, maxNameForDist))))
+		if strings.Contains(query, ".") {
+			d = min(d, runeEditDistance(q, []rune(strings.ToLower(firstRunes(qn, maxNameForDist)))))
+		}
+		all = append(all, scored{d, i})
+	}
+	sort.SliceStable(all, func(a, b int) bool { return all[a].d < all[b].d })
+	idx := make([]int, 0, maxNearest)
+	for _, s := range all[:min(len(all), maxNearest)] {
+		idx = append(idx, s.i)
+	}
+	return candidatesOf(path, symbols, idx, maxNearest)
+}
+
+// runeEditDistance is the Levenshtein distance between a and b, by code point.
+func runeEditDistance(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

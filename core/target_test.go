@@ -1,0 +1,176 @@
+package core
+
+import (
+	"testing"
+
+	"github.com/tidwall/gjson"
+)
+
+// Table-driven tests of the pieces targets are built from; the resolution
+// orders and failures are golden cases (testdata/core/planned).
+
+func TestSplitMemberName(t *testing.T) {
+	tests := []struct{ name, container, wantName, wantContainer string }{
+		{"Helper", "", "Helper", ""},
+		{"(*Circle).Area", "", "Area", "Circle"},
+		{"(Square).Area", "", "Area", "Square"},
+		{"(*List[T]).Push", "", "Push", "List"},
+		{"Circle::area", "", "area", "Circle"},
+		{"ns::Circle::area", "", "area", "ns.Circle"},
+		{"Circle::area", "geo", "area", "geo.Circle"},
+		{"operator<<", "", "operator<<", ""},
+		{"(x)", "", "(x)", ""},
+		{"::", "", "::", ""},
+		{"a::", "", "a::", ""},
+	}
+	for _, tt := range tests {
+		n, c := splitMemberName(tt.name, tt.container)
+		if n != tt.wantName || c != tt.wantContainer {
+			t.Errorf("splitMemberName(%q, %q) = %q, %q; want %q, %q", tt.name, tt.container, n, c, tt.wantName, tt.wantContainer)
+		}
+	}
+}
+
+func TestSymbolKinds(t *testing.T) {
+	for name, want := range map[string]SymbolKind{"function": 12, "Function": 12, "enummember": 22, "enumMember": 22, "typeParameter": 26, "file": 1} {
+		if k, ok := ParseSymbolKind(name); !ok || k != want {
+			t.Errorf("ParseSymbolKind(%q) = %d, %v; want %d", name, k, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "func", "method "} {
+		if _, ok := ParseSymbolKind(bad); ok {
+			t.Errorf("ParseSymbolKind(%q) accepted", bad)
+		}
+	}
+	if SymbolKind(0).String() != "" || SymbolKind(27).String() != "" || SymbolKind(6).String() != "method" {
+		t.Error("SymbolKind.String out of range or wrong")
+	}
+}
+
+func TestFlattenSymbols(t *testing.T) {
+	text := "def  area(self):\r\n    return 1\r\nx = 1\n"
+	// SymbolInformation at the declaration start moves onto the name; a
+	// duplicate is dropped; a symbol past the end of the file is dropped;
+	// a name that is not in the text keeps its (clamped) position.
+	raw := `[
+	 {"name":"x","kind":13,"location":{"uri":"file:///a.py","range":{"start":{"line":2,"character":0},"end":{"line":2,"character":5}}}},
+	 {"name":"area","kind":12,"location":{"uri":"file:///a.py","range":{"start":{"line":0,"character":0},"end":{"line":1,"character":12}}}},
+	 {"name":"area","kind":12,"location":{"uri":"file:///a.py","range":{"start":{"line":0,"character":0},"end":{"line":1,"character":12}}}},
+	 {"name":"ghost","kind":12,"location":{"uri":"file:///a.py","range":{"start":{"line":9,"character":0},"end":{"line":9,"character":1}}}},
+	 {"name":"<lambda>","kind":12,"location":{"uri":"file:///a.py","range":{"start":{"line":1,"character":40},"end":{"line":1,"character":41}}}}
+	]`
+	syms, err := FlattenSymbols(gjson.Parse(raw), text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type got struct {
+		name      string
+		line, col uint32
+	}
+	want := []got{{"area", 0, 5}, {"<lambda>", 1, 12}, {"x", 2, 0}}
+	if len(syms) != len(want) {
+		t.Fatalf("got %d symbols %+v, want %v", len(syms), syms, want)
+	}
+	for i, w := range want {
+		if s := syms[i]; s.Name != w.name || s.Selection.Start.Line != w.line || s.Selection.Start.Character != w.col {
+			t.Errorf("symbol %d = %+v, want %v", i, s, w)
+		}
+	}
+	for _, empty := range []string{"null", "[]"} {
+		if s, err := FlattenSymbols(gjson.Parse(empty), text); err != nil || len(s) != 0 {
+			t.Errorf("FlattenSymbols(%s) = %v, %v", empty, s, err)
+		}
+	}
+	for _, bad := range []string{`{}`, `[1]`, `[{"name":1,"kind":1}]`, `[{"name":"a","kind":1,"range":{}}]`, `[{"name":"a","kind":1,"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"children":{}}]`} {
+		if _, err := FlattenSymbols(gjson.Parse(bad), text); err == nil || err.Code != CodeMalformedResponse {
+			t.Errorf("FlattenSymbols(%s) error %v, want LSP_MALFORMED_RESPONSE", bad, err)
+		}
+	}
+}
+
+func TestEnclosingSymbol(t *testing.T) {
+	r := func(l1, c1, l2, c2 uint32) Range { return Range{Position{l1, c1}, Position{l2, c2}} }
+	syms := []Symbol{
+		{Name: "Outer", Kind: 5, Range: r(0, 0, 10, 1), Selection: r(0, 6, 0, 11)},
+		{Name: "inner", Kind: 6, Container: "Outer", Range: r(2, 2, 4, 3), Selection: r(2, 2, 2, 7)},
+	}
+	tests := []struct {
+		pos  Position
+		want string
+	}{
+		{Position{0, 7}, "Outer"}, {Position{3, 0}, "Outer.inner"}, {Position{2, 3}, "Outer.inner"},
+		{Position{6, 0}, "Outer"}, {Position{11, 0}, ""},
+	}
+	for _, tt := range tests {
+		s, ok := EnclosingSymbol(syms, tt.pos)
+		if got := s.QualifiedName(); (tt.want == "") == ok || (ok && got != tt.want) {
+			t.Errorf("EnclosingSymbol(%v) = %q, %v; want %q", tt.pos, got, ok, tt.want)
+		}
+	}
+}
+
+func TestIdentifierAtAndColumns(t *testing.T) {
+	line := `s := "🚀" + émoji2 + 42`
+	tests := []struct {
+		col   int
+		id    string
+		start int
+	}{{0, "s", 0}, {1, "", 1}, {6, "", 6}, {12, "émoji2", 12}, {13, "émoji2", 12}, {11, "", 11}, {21, "", 21}, {99, "", 99}}
+	for _, tt := range tests {
+		if id, start := identifierAt(line, tt.col); id != tt.id || (id != "" && start != tt.start) {
+			t.Errorf("identifierAt(%d) = %q, %d; want %q, %d", tt.col, id, start, tt.id, tt.start)
+		}
+	}
+	if got := byteOffsetOfColumn(line, 7); got != len(`s := "`) {
+		t.Errorf("column inside a surrogate pair: byte %d", got)
+	}
+	if col, ok := findIdentifier("ab abc xabc abc", "abc", 0); !ok || col != 3 {
+		t.Errorf("findIdentifier = %d, %v", col, ok)
+	}
+	if _, ok := findIdentifier("xabc abcx", "abc", 0); ok {
+		t.Error("findIdentifier matched inside a longer identifier")
+	}
+	if got := splitLines("a\r\nb\rc\n\nd"); len(got) != 5 || got[3] != "" || got[4] != "d" {
+		t.Errorf("splitLines = %q", got)
+	}
+	if got := splitLines("a\n"); len(got) != 1 {
+		t.Errorf("splitLines with a final line break = %q", got)
+	}
+}
+
+func TestRuneEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"Helpr", "Helper", 1}, {"kitten", "sitting", 3}, {"🚀a", "a", 1}, {"abc", "", 3}} {
+		if d := runeEditDistance([]rune(tt.a), []rune(tt.b)); d != tt.d {
+			t.Errorf("runeEditDistance(%q, %q) = %d, want %d", tt.a, tt.b, d, tt.d)
+		}
+	}
+}
+
+func TestResolveTargetSymbolMatching(t *testing.T) {
+	syms := []Symbol{
+		{Name: "Area", Kind: 6, Container: "geo.Circle"},
+		{Name: "a.b", Kind: 7, Container: "obj"},
+	}
+	tests := []struct {
+		query string
+		i     int // index of the match, -1 none
+	}{
+		{"Area", 0}, {"Circle.Area", 0}, {"geo.Circle.Area", 0}, {"eo.Circle.Area", -1}, {"x.geo.Circle.Area", -1},
+		{"Circle", -1}, {"a.b", 1}, {"obj.a.b", 1}, {"b", -1},
+	}
+	for _, tt := range tests {
+		got := -1
+		for i, s := range syms {
+			if symbolMatches(s, tt.query, splitQuery(tt.query)) {
+				got = i
+				break
+			}
+		}
+		if got != tt.i {
+			t.Errorf("%q matched symbol %d, want %d", tt.query, got, tt.i)
+		}
+	}
+}
