@@ -22,7 +22,7 @@ import (
 // An error may carry "candidates" next to code and message (an ambiguous
 // or missing symbol target), as MCP's structuredContent will.
 
-var plannedMethods = []string{"resolveTarget"}
+var plannedMethods = []string{"resolveTarget", "planSnippets", "codeLocations"}
 
 func plannedDir() string { return filepath.Join(casefile.Dir(".."), "planned") }
 
@@ -44,6 +44,10 @@ func callPlanned(method string, input []byte) (envelope []byte) {
 	switch method {
 	case "resolveTarget":
 		value, cands, err = plannedResolveTarget(v)
+	case "planSnippets":
+		value, err = plannedPlanSnippets(v)
+	case "codeLocations":
+		value, err = plannedCodeLocations(v)
 	default:
 		err = unknownMethod(method)
 	}
@@ -118,6 +122,102 @@ func plannedResolveTarget(in gjson.Result) (jsonAppender, []TargetCandidate, *Er
 		return nil, cands, err
 	}
 	return r, nil, nil
+}
+
+// snippetInput is the input of planSnippets and codeLocations:
+// {locations: [Location], workspaceUri, context?, includeBody?, limit?,
+// files?: {uri: text}, symbols?: {uri: documentSymbol result}, subject?,
+// maxResultChars?}. files stands for the disk: codeLocations hands
+// BuildCodeLocations only the planned spans of the planned files, as a
+// host reads them.
+type snippetInput struct {
+	locs    []Location
+	ws      string
+	opts    SnippetOptions
+	files   map[string]string
+	symbols map[string][]Symbol
+}
+
+func decodeSnippetInput(in gjson.Result) (snippetInput, *Error) {
+	si := snippetInput{files: map[string]string{}, symbols: map[string][]Symbol{}, ws: get(in, "workspaceUri").Str}
+	var problem string
+	i := 0
+	get(in, "locations").ForEach(func(_, item gjson.Result) bool {
+		var l Location
+		l, problem = locationOrLink(item, at{"locations", i})
+		si.locs = append(si.locs, l)
+		i++
+		return problem == ""
+	})
+	if problem != "" {
+		return si, &Error{Code: CodeInvalidArgument, Message: problem}
+	}
+	si.opts = SnippetOptions{Context: int(get(in, "context").Int()), IncludeBody: get(in, "includeBody").Bool(), Limit: int(get(in, "limit").Int())}
+	get(in, "files").ForEach(func(k, v gjson.Result) bool {
+		si.files[k.Str] = v.Str
+		return true
+	})
+	var err *Error
+	get(in, "symbols").ForEach(func(k, v gjson.Result) bool {
+		if text, ok := si.files[k.Str]; ok {
+			si.symbols[k.Str], err = FlattenSymbols(v, text)
+		} else {
+			si.symbols[k.Str], err = FlattenSymbolsUnchecked(v)
+		}
+		return err == nil
+	})
+	return si, err
+}
+
+func plannedPlanSnippets(in gjson.Result) (jsonAppender, *Error) {
+	si, err := decodeSnippetInput(in)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(PlanSnippets(si.locs, si.ws, si.opts, si.symbols))
+}
+
+type renderedLocations struct {
+	CodeLocations
+	Rendered
+}
+
+func (r renderedLocations) appendJSON(b []byte) []byte {
+	b = r.CodeLocations.appendJSON(b)
+	b = append(b[:len(b)-1], `,"rendered":`...)
+	b = r.Rendered.appendJSON(b)
+	return append(b, '}')
+}
+
+func plannedCodeLocations(in gjson.Result) (jsonAppender, *Error) {
+	si, err := decodeSnippetInput(in)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := PlanSnippets(si.locs, si.ws, si.opts, si.symbols)
+	if err != nil {
+		return nil, err
+	}
+	var read []FileLines
+	for _, f := range plan.Files {
+		text, ok := si.files[f.URI]
+		if !ok {
+			continue // unreadable: no snippet
+		}
+		lines := splitLines(text)
+		fl := FileLines{URI: f.URI}
+		for _, s := range f.Spans {
+			if int64(s.Start) < int64(len(lines)) {
+				fl.Chunks = append(fl.Chunks, LineChunk{Start: s.Start, Lines: lines[s.Start:min(int64(s.End)+1, int64(len(lines)))]})
+			}
+		}
+		read = append(read, fl)
+	}
+	cl, err := BuildCodeLocations(plan, read, si.symbols)
+	if err != nil {
+		return nil, err
+	}
+	return renderedLocations{cl, RenderCodeLocations(cl, get(in, "subject").Str, int(get(in, "maxResultChars").Int()))}, nil
 }
 
 func TestGoldenPlanned(t *testing.T) {

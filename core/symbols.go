@@ -93,7 +93,23 @@ func FlattenSymbols(result gjson.Result, text string) ([]Symbol, *Error) {
 	if !result.IsArray() {
 		return nil, symbolsMalformed("result must be null or an array of DocumentSymbol or SymbolInformation, got " + describe(result))
 	}
-	f := flattener{lines: splitLines(text), seen: map[symbolKey]bool{}}
+	return flattenSymbols(result, &flattener{lines: splitLines(text), checked: true, seen: map[symbolKey]bool{}})
+}
+
+// FlattenSymbolsUnchecked is FlattenSymbols without the file's text: the
+// positions stay as the server gave them. Enough to find the symbol a
+// location lies in (and a body's lines), not to target names.
+func FlattenSymbolsUnchecked(result gjson.Result) ([]Symbol, *Error) {
+	if result.Type == gjson.Null || !result.Exists() {
+		return []Symbol{}, nil
+	}
+	if !result.IsArray() {
+		return nil, symbolsMalformed("result must be null or an array of DocumentSymbol or SymbolInformation, got " + describe(result))
+	}
+	return flattenSymbols(result, &flattener{seen: map[symbolKey]bool{}})
+}
+
+func flattenSymbols(result gjson.Result, f *flattener) ([]Symbol, *Error) {
 	i := 0
 	var problem string
 	result.ForEach(func(_, item gjson.Result) bool {
@@ -118,9 +134,10 @@ type symbolKey struct {
 }
 
 type flattener struct {
-	lines []string
-	out   []Symbol
-	seen  map[symbolKey]bool
+	lines   []string
+	checked bool // lines holds the file's text: place names on it
+	out     []Symbol
+	seen    map[symbolKey]bool
 }
 
 // add reads one DocumentSymbol (with its children) or SymbolInformation.
@@ -245,6 +262,9 @@ func splitMemberName(name, container string) (string, string) {
 // onto the name when it is elsewhere in the symbol's range; false drops a
 // symbol whose name position is not in the text.
 func (f *flattener) place(s *Symbol) bool {
+	if !f.checked {
+		return true
+	}
 	start := s.Selection.Start
 	if int64(start.Line) >= int64(len(f.lines)) {
 		return false

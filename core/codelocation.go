@@ -1,0 +1,542 @@
+package core
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Code locations: result locations with the source they point at (DESIGN.md
+// "The code-intelligence catalog", seed 003 §4), so a model rarely needs a
+// follow-up read.
+//
+// Two pure steps around the host's file reads:
+//
+//  1. PlanSnippets takes the server's locations and the options (context
+//     0–3 lines around each, includeBody for definitions, limit 100 by
+//     default and at most 500), removes duplicates, groups them by file in
+//     first-seen order, keeps the first limit of them (truncated and
+//     totalFound say so), and lists for each file inside the workspace the
+//     line spans to read. Files outside the workspace (or not file: URIs)
+//     are never read: their locations are listed without snippets. A body
+//     is the range of the document symbol the location lies in, so
+//     includeBody needs the file's symbols: without them the file's entry
+//     says needSymbols and the host asks the server and plans again.
+//  2. BuildCodeLocations takes the plan, the lines the host read (any
+//     superset of the spans, e.g. whole files) and the symbols it has, and
+//     makes the CodeLocation values: one-based path:line:column (UTF-16)
+//     with the end, the trimmed line as snippet (or the context window or
+//     body, untrimmed, with its first line number), and the symbol the
+//     location lies in (symbol, kind, container) when the file's symbols
+//     are known. RenderCodeLocations writes them for the model, grouped
+//     under file headings, within a character budget.
+
+// Bounds of code locations.
+const (
+	DefaultLocationLimit = 100
+	MaxLocationLimit     = 500
+	MaxSnippetContext    = 3
+	MaxBodyLines         = 200
+	maxSnippetLineRunes  = 240 // a longer source line (minified code) is cut with "…"
+)
+
+// SnippetOptions are the model's snippet arguments. Limit 0 is the default.
+type SnippetOptions struct {
+	Context     int  `json:"context,omitempty"`
+	IncludeBody bool `json:"includeBody,omitempty"`
+	Limit       int  `json:"limit,omitempty"`
+}
+
+func (o SnippetOptions) check() (SnippetOptions, *Error) {
+	if o.Context < 0 || o.Context > MaxSnippetContext {
+		return o, &Error{Code: CodeInvalidArgument, Message: "context must be 0 to 3 (lines of source around each location), got " + strconv.Itoa(o.Context)}
+	}
+	if o.Limit == 0 {
+		o.Limit = DefaultLocationLimit
+	}
+	if o.Limit < 1 || o.Limit > MaxLocationLimit {
+		return o, &Error{Code: CodeInvalidArgument, Message: "limit must be 1 to 500 (locations returned; default 100), got " + strconv.Itoa(o.Limit)}
+	}
+	return o, nil
+}
+
+// LineSpan is a zero-based, inclusive range of lines.
+type LineSpan struct {
+	Start uint32 `json:"start"`
+	End   uint32 `json:"end"`
+}
+
+func (s LineSpan) appendJSON(b []byte) []byte {
+	b = append(b, `{"start":`...)
+	b = appendUint(b, s.Start)
+	b = append(b, `,"end":`...)
+	b = appendUint(b, s.End)
+	return append(b, '}')
+}
+
+// FileRead is one file the host reads: its URI, its absolute path, the
+// line spans needed (merged, in order; lines past the end of the file are
+// simply absent), and whether its document symbols are needed first.
+type FileRead struct {
+	URI         string
+	Path        string
+	Spans       []LineSpan
+	NeedSymbols bool
+}
+
+func (f FileRead) appendJSON(b []byte) []byte {
+	b = append(b, `{"uri":`...)
+	b = appendString(b, f.URI)
+	b = append(b, `,"path":`...)
+	b = appendString(b, f.Path)
+	b = append(b, `,"spans":`...)
+	b = appendArray(b, f.Spans)
+	if f.NeedSymbols {
+		b = append(b, `,"needSymbols":true`...)
+	}
+	return append(b, '}')
+}
+
+// SnippetPlan is what PlanSnippets decided: the locations kept (grouped by
+// file), how many there were, and the reads.
+type SnippetPlan struct {
+	Locations    []Location
+	TotalFound   int
+	Truncated    bool
+	Files        []FileRead
+	Options      SnippetOptions
+	WorkspaceURI string
+}
+
+func (p SnippetPlan) appendJSON(b []byte) []byte {
+	b = append(b, `{"locations":`...)
+	b = appendArray(b, p.Locations)
+	b = append(b, `,"totalFound":`...)
+	b = appendInt(b, int64(p.TotalFound))
+	b = append(b, `,"truncated":`...)
+	b = appendBool(b, p.Truncated)
+	b = append(b, `,"files":`...)
+	b = appendArray(b, p.Files)
+	return append(b, '}')
+}
+
+// PlanSnippets plans the reads for a list of result locations (see above).
+// symbols holds the flattened document symbols the host already has, by
+// URI; only includeBody needs them.
+func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, symbols map[string][]Symbol) (SnippetPlan, *Error) {
+	wsPath, ok := FileURIPath(workspaceURI)
+	if !ok {
+		return SnippetPlan{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
+	}
+	opts, err := opts.check()
+	if err != nil {
+		return SnippetPlan{}, err
+	}
+	type key struct {
+		uri string
+		r   Range
+	}
+	seen := make(map[key]bool, len(locs))
+	unique := make([]Location, 0, len(locs))
+	for _, l := range locs {
+		if k := (key{l.URI, l.Range}); !seen[k] {
+			seen[k] = true
+			unique = append(unique, l)
+		}
+	}
+	order, _ := groupByFile(unique, wsPath)
+	plan := SnippetPlan{TotalFound: len(unique), Options: opts, WorkspaceURI: workspaceURI}
+	kept := min(len(order), opts.Limit)
+	plan.Truncated = kept < len(order)
+	plan.Locations = make([]Location, 0, kept)
+	files := map[string]int{}
+	for _, ref := range order[:kept] {
+		l := unique[ref.loc]
+		plan.Locations = append(plan.Locations, l)
+		path, inside := insideWorkspace(l.URI, wsPath)
+		if !inside {
+			continue
+		}
+		i, ok := files[l.URI]
+		if !ok {
+			i = len(plan.Files)
+			files[l.URI] = i
+			plan.Files = append(plan.Files, FileRead{URI: l.URI, Path: path})
+		}
+		f := &plan.Files[i]
+		syms, haveSymbols := symbols[l.URI]
+		if opts.IncludeBody && haveSymbols {
+			if span, _, ok := bodySpan(syms, l.Range.Start); ok {
+				f.Spans = append(f.Spans, span)
+				continue
+			}
+		}
+		if opts.IncludeBody && !haveSymbols {
+			f.NeedSymbols = true
+		}
+		f.Spans = append(f.Spans, contextSpan(l.Range.Start.Line, opts.Context))
+	}
+	for i := range plan.Files {
+		plan.Files[i].Spans = mergeSpans(plan.Files[i].Spans)
+	}
+	return plan, nil
+}
+
+// insideWorkspace returns the absolute path of a file: URI strictly inside
+// the workspace directory; false for anything else (outside, the
+// workspace itself, not a local file: URI).
+func insideWorkspace(uri, wsPath string) (string, bool) {
+	p, ok := FileURIPath(uri)
+	if !ok || p == wsPath {
+		return "", false
+	}
+	if wsPath == "/" || (strings.HasPrefix(p, wsPath) && p[len(wsPath)] == '/') {
+		return p, true
+	}
+	return "", false
+}
+
+func contextSpan(line uint32, context int) LineSpan {
+	start := line - min(line, uint32(context))
+	return LineSpan{Start: start, End: line + uint32(context)}
+}
+
+// bodySpan is the lines of the symbol a position lies in, at most
+// MaxBodyLines; cut says the body is longer.
+func bodySpan(symbols []Symbol, p Position) (span LineSpan, cut bool, ok bool) {
+	s, ok := EnclosingSymbol(symbols, p)
+	if !ok {
+		return LineSpan{}, false, false
+	}
+	start, end := s.Range.Start.Line, max(s.Range.End.Line, s.Range.Start.Line)
+	if end-start >= MaxBodyLines {
+		end, cut = start+MaxBodyLines-1, true
+	}
+	return LineSpan{Start: start, End: end}, cut, true
+}
+
+func mergeSpans(spans []LineSpan) []LineSpan {
+	if len(spans) < 2 {
+		return spans
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	out := spans[:1]
+	for _, s := range spans[1:] {
+		last := &out[len(out)-1]
+		if uint64(s.Start) <= uint64(last.End)+1 {
+			last.End = max(last.End, s.End)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// FileLines is what the host read of one file: chunks of consecutive
+// lines, each from its zero-based start line (without line terminators).
+type FileLines struct {
+	URI    string
+	Chunks []LineChunk
+}
+
+// LineChunk is consecutive lines from Start (zero-based).
+type LineChunk struct {
+	Start uint32
+	Lines []string
+}
+
+// CodeLocation is one location for the model, one-based. Snippet is the
+// trimmed source line, or (SnippetLine set) the lines from SnippetLine on:
+// the context window or the body. BodyEndLine is set when a body was cut
+// at MaxBodyLines: the line it really ends on.
+type CodeLocation struct {
+	Path        string
+	Line        uint64
+	Column      uint64
+	EndLine     uint64
+	EndColumn   uint64
+	Snippet     string
+	SnippetLine uint64
+	BodyEndLine uint64
+	Symbol      string
+	Kind        string
+	Container   string
+	// OnSymbol says the location is the symbol's name (a definition),
+	// rather than somewhere inside it.
+	OnSymbol bool
+	// Outside says the file is outside the workspace: no snippet is read.
+	Outside bool
+}
+
+func (c CodeLocation) appendJSON(b []byte) []byte {
+	b = append(b, `{"path":`...)
+	b = appendString(b, c.Path)
+	for _, f := range [...]struct {
+		k string
+		v uint64
+	}{{"line", c.Line}, {"column", c.Column}, {"endLine", c.EndLine}, {"endColumn", c.EndColumn}} {
+		b = appendKey(b, f.k, false)
+		b = strconv.AppendUint(b, f.v, 10)
+	}
+	if !c.Outside {
+		b = append(b, `,"snippet":`...)
+		b = appendString(b, c.Snippet)
+	}
+	if c.SnippetLine != 0 {
+		b = append(b, `,"snippetLine":`...)
+		b = strconv.AppendUint(b, c.SnippetLine, 10)
+	}
+	if c.BodyEndLine != 0 {
+		b = append(b, `,"bodyEndLine":`...)
+		b = strconv.AppendUint(b, c.BodyEndLine, 10)
+	}
+	for _, f := range [...]struct{ k, v string }{{"symbol", c.Symbol}, {"kind", c.Kind}, {"container", c.Container}} {
+		if f.v != "" {
+			b = appendKey(b, f.k, false)
+			b = appendString(b, f.v)
+		}
+	}
+	if c.Outside {
+		b = append(b, `,"outsideWorkspace":true`...)
+	}
+	return append(b, '}')
+}
+
+// CodeLocations is the locations part of an answer: grouped by file, the
+// first Limit of TotalFound.
+type CodeLocations struct {
+	Locations  []CodeLocation
+	TotalFound int
+	Truncated  bool
+	Limit      int
+}
+
+func (c CodeLocations) appendJSON(b []byte) []byte {
+	b = append(b, `{"locations":`...)
+	b = appendArray(b, c.Locations)
+	b = append(b, `,"totalFound":`...)
+	b = appendInt(b, int64(c.TotalFound))
+	b = append(b, `,"truncated":`...)
+	b = appendBool(b, c.Truncated)
+	return append(b, '}')
+}
+
+// BuildCodeLocations makes the code locations of a plan from the lines the
+// host read and the symbols it has (by URI; both may miss files: their
+// locations come without snippet or symbol).
+func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string][]Symbol) (CodeLocations, *Error) {
+	wsPath, ok := FileURIPath(plan.WorkspaceURI)
+	if !ok {
+		return CodeLocations{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(plan.WorkspaceURI, 200))
+	}
+	opts, err := plan.Options.check()
+	if err != nil {
+		return CodeLocations{}, err
+	}
+	text := make(map[string]map[uint32]string, len(files))
+	for _, f := range files {
+		m := text[f.URI]
+		if m == nil {
+			m = map[uint32]string{}
+			text[f.URI] = m
+		}
+		for _, c := range f.Chunks {
+			for i, l := range c.Lines {
+				if uint64(c.Start)+uint64(i) <= maxUint31 {
+					m[c.Start+uint32(i)] = l
+				}
+			}
+		}
+	}
+	out := CodeLocations{TotalFound: plan.TotalFound, Truncated: plan.Truncated, Limit: opts.Limit, Locations: make([]CodeLocation, 0, len(plan.Locations))}
+	for _, l := range plan.Locations {
+		c := CodeLocation{Path: displayPath(l.URI, wsPath),
+			Line: toOneBased(l.Range.Start.Line), Column: toOneBased(l.Range.Start.Character),
+			EndLine: toOneBased(l.Range.End.Line), EndColumn: toOneBased(l.Range.End.Character)}
+		_, inside := insideWorkspace(l.URI, wsPath)
+		c.Outside = !inside
+		syms, haveSymbols := symbols[l.URI]
+		if haveSymbols {
+			if s, ok := EnclosingSymbol(syms, l.Range.Start); ok {
+				c.Symbol, c.Kind, c.Container = s.Name, s.Kind.String(), s.Container
+				c.OnSymbol = rangeContains(s.Selection, l.Range.Start) && s.Selection.Start.Line == l.Range.Start.Line
+			}
+		}
+		lines := text[l.URI]
+		if c.Outside || lines == nil {
+			out.Locations = append(out.Locations, c)
+			continue
+		}
+		var span LineSpan
+		cut, block := false, false
+		if opts.IncludeBody && haveSymbols {
+			span, cut, block = bodySpan(syms, l.Range.Start)
+		}
+		if !block && opts.Context > 0 {
+			span, block = contextSpan(l.Range.Start.Line, opts.Context), true
+		}
+		if !block {
+			c.Snippet = clipRunes(strings.TrimSpace(lines[l.Range.Start.Line]), maxSnippetLineRunes)
+			out.Locations = append(out.Locations, c)
+			continue
+		}
+		var b strings.Builder
+		first, have := uint32(0), false
+		for n := uint64(span.Start); n <= uint64(span.End); n++ {
+			line, ok := lines[uint32(n)]
+			if !ok {
+				if have {
+					break // past the end of the file (or of what was read)
+				}
+				continue
+			}
+			if have {
+				b.WriteByte('\n')
+			} else {
+				first = uint32(n)
+			}
+			have = true
+			b.WriteString(clipRunes(strings.TrimRight(line, " \t\r"), maxSnippetLineRunes))
+		}
+		if have {
+			c.Snippet, c.SnippetLine = b.String(), toOneBased(first)
+			if cut {
+				if s, ok := EnclosingSymbol(syms, l.Range.Start); ok {
+					c.BodyEndLine = toOneBased(s.Range.End.Line)
+				}
+			}
+		}
+		out.Locations = append(out.Locations, c)
+	}
+	return out, nil
+}
+
+// clipRunes cuts s to n code points, marking the cut with "…".
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return firstRunes(s, n-1) + "…"
+}
+
+// RenderCodeLocations writes code locations for the model: the subject
+// (the resolved target) first when given, a count, then each file's path
+// and its locations (line:column, the symbol, the snippet; a window or
+// body as numbered lines), then what was left out. The text stays within
+// maxChars code points (DefaultMaxResultChars when 0), cut between
+// locations.
+func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered {
+	if maxChars <= 0 {
+		maxChars = DefaultMaxResultChars
+	}
+	var head strings.Builder
+	if subject != "" {
+		head.WriteString(subject + "\n")
+	}
+	if len(c.Locations) == 0 {
+		head.WriteString("No locations found.")
+		return fitText(Rendered{Text: head.String()}, maxChars)
+	}
+	files := 0
+	for i, l := range c.Locations {
+		if i == 0 || l.Path != c.Locations[i-1].Path {
+			files++
+		}
+	}
+	head.WriteString(strconv.Itoa(c.TotalFound) + " " + plural(c.TotalFound, "location", "locations"))
+	if !c.Truncated {
+		head.WriteString(" in " + strconv.Itoa(files) + " " + plural(files, "file", "files"))
+	}
+	head.WriteString(":")
+
+	blocks := make([]string, len(c.Locations))
+	for i, l := range c.Locations {
+		var b strings.Builder
+		if i == 0 || l.Path != c.Locations[i-1].Path {
+			b.WriteString("\n" + l.Path)
+			if l.Outside {
+				b.WriteString(" (outside the workspace: no source shown)")
+			}
+		}
+		b.WriteString("\n  " + strconv.FormatUint(l.Line, 10) + ":" + strconv.FormatUint(l.Column, 10))
+		switch {
+		case l.Symbol != "" && l.OnSymbol:
+			b.WriteString(" (" + strings.TrimSpace(l.Kind+" "+qualified(l.Container, l.Symbol)) + ")")
+		case l.Symbol != "":
+			b.WriteString(" (in " + qualified(l.Container, l.Symbol) + ")")
+		}
+		switch {
+		case l.SnippetLine != 0:
+			lines := strings.Split(l.Snippet, "\n")
+			width := digits(l.SnippetLine + uint64(len(lines)) - 1)
+			for j, line := range lines {
+				n := strconv.FormatUint(l.SnippetLine+uint64(j), 10)
+				b.WriteString("\n    " + strings.Repeat(" ", width-len(n)) + n + " | " + line)
+			}
+			if l.BodyEndLine != 0 {
+				b.WriteString("\n    … (the body goes on to line " + strconv.FormatUint(l.BodyEndLine, 10) + "; " + strconv.Itoa(MaxBodyLines) + " lines shown)")
+			}
+		case l.Snippet != "":
+			b.WriteString("  " + l.Snippet)
+		}
+		blocks[i] = b.String()
+	}
+
+	moreNotice := func(shown int, cutByChars bool) string {
+		omitted := c.TotalFound - shown
+		if omitted <= 0 {
+			return ""
+		}
+		s := "(" + strconv.Itoa(shown) + " of " + strconv.Itoa(c.TotalFound) + " locations shown"
+		switch {
+		case cutByChars:
+			s += "; the text was cut to " + strconv.Itoa(maxChars) + " characters: ask for less context or a smaller limit"
+		case c.Limit < MaxLocationLimit:
+			s += "; limit is " + strconv.Itoa(c.Limit) + ", at most " + strconv.Itoa(MaxLocationLimit)
+		default:
+			s += "; limit is at its maximum, " + strconv.Itoa(MaxLocationLimit)
+		}
+		return s + ")"
+	}
+	text := head.String()
+	used := utf8.RuneCountInString(text)
+	all := used
+	for _, blk := range blocks {
+		all += utf8.RuneCountInString(blk)
+	}
+	if notice := moreNotice(len(blocks), false); notice != "" {
+		all += 1 + utf8.RuneCountInString(notice)
+		text = strings.Join(append([]string{text}, blocks...), "") + "\n" + notice
+	} else {
+		text = strings.Join(append([]string{text}, blocks...), "")
+	}
+	if all <= maxChars {
+		return Rendered{Text: text, Shown: len(blocks), Omitted: c.TotalFound - len(blocks)}
+	}
+	// Too long: the most whole locations that fit with the notice.
+	text = head.String()
+	shown := 0
+	for i, blk := range blocks {
+		n := utf8.RuneCountInString(blk)
+		if used+n+1+utf8.RuneCountInString(moreNotice(i+1, true)) > maxChars {
+			break
+		}
+		text += blk
+		used += n
+		shown++
+	}
+	text += "\n" + moreNotice(shown, true)
+	out := Rendered{Text: text, Shown: shown, Omitted: c.TotalFound - shown, Truncated: true}
+	if utf8.RuneCountInString(out.Text) > maxChars {
+		out.Text = firstRunes(out.Text, maxChars)
+	}
+	return out
+}
+
+func qualified(container, name string) string {
+	if container == "" {
+		return name
+	}
+	return container + "." + name
+}

@@ -1,0 +1,96 @@
+package core
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Unit tests of snippet planning and code-location rendering; the whole
+// path (plan → read → build → render) is golden (testdata/core/planned).
+
+func TestMergeSpans(t *testing.T) {
+	got := mergeSpans([]LineSpan{{10, 12}, {0, 3}, {4, 4}, {11, 20}, {30, 30}, {22, 25}})
+	want := []LineSpan{{0, 4}, {10, 20}, {22, 25}, {30, 30}}
+	if len(got) != len(want) {
+		t.Fatalf("mergeSpans = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("mergeSpans = %v, want %v", got, want)
+		}
+	}
+	if s := contextSpan(1, 3); s != (LineSpan{0, 4}) {
+		t.Errorf("contextSpan(1, 3) = %v", s)
+	}
+}
+
+func TestInsideWorkspace(t *testing.T) {
+	tests := []struct {
+		uri, ws string
+		inside  bool
+	}{
+		{"file:///w/p/a.go", "/w/p", true},
+		{"file:///w/p/sub/../a.go", "/w/p", true},
+		{"file:///w/p/../q/a.go", "/w/p", false},
+		{"file:///w/p", "/w/p", false},
+		{"file:///w/pp/a.go", "/w/p", false},
+		{"file:///a.go", "/", true},
+		{"untitled:1", "/w/p", false},
+		{"file://host/w/p/a.go", "/w/p", false},
+	}
+	for _, tt := range tests {
+		if _, inside := insideWorkspace(tt.uri, tt.ws); inside != tt.inside {
+			t.Errorf("insideWorkspace(%q, %q) = %v", tt.uri, tt.ws, inside)
+		}
+	}
+}
+
+func TestSnippetOptions(t *testing.T) {
+	for _, o := range []SnippetOptions{{Context: -1}, {Context: 4}, {Limit: -1}, {Limit: 501}} {
+		if _, err := o.check(); err == nil || err.Code != CodeInvalidArgument {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+	if o, err := (SnippetOptions{}).check(); err != nil || o.Limit != DefaultLocationLimit {
+		t.Errorf("defaults: %+v, %v", o, err)
+	}
+}
+
+// TestRenderCodeLocationsBudget: for every budget the text stays within
+// it, keeps whole locations only, and counts them.
+func TestRenderCodeLocationsBudget(t *testing.T) {
+	var locs []CodeLocation
+	for i := 0; i < 12; i++ {
+		l := CodeLocation{Path: []string{"a.go", "dir/b.go", "/outside/c.go"}[i%3], Line: uint64(i + 1), Column: 2, EndLine: uint64(i + 1), EndColumn: 5, Symbol: "f", Kind: "function"}
+		switch i % 3 {
+		case 0:
+			l.Snippet = "x := f(🚀)"
+		case 1:
+			l.Snippet, l.SnippetLine = "a\n\tb\nc", uint64(i)
+		default:
+			l.Outside = true
+		}
+		locs = append(locs, l)
+	}
+	c := CodeLocations{Locations: locs, TotalFound: 15, Truncated: true, Limit: 12}
+	full := RenderCodeLocations(c, "Target: `f` (function) at a.go:1:2", 0)
+	if full.Shown != 12 || full.Omitted != 3 || full.Truncated || !strings.HasSuffix(full.Text, "(12 of 15 locations shown; limit is 12, at most 500)") {
+		t.Fatalf("full render: %+v", full)
+	}
+	for budget := 1; budget <= utf8.RuneCountInString(full.Text)+5; budget++ {
+		r := RenderCodeLocations(c, "Target: `f` (function) at a.go:1:2", budget)
+		if n := utf8.RuneCountInString(r.Text); n > budget {
+			t.Fatalf("budget %d: %d code points", budget, n)
+		}
+		if r.Shown+r.Omitted != c.TotalFound || r.Shown > len(locs) {
+			t.Fatalf("budget %d: shown %d omitted %d", budget, r.Shown, r.Omitted)
+		}
+		if r.Shown < len(locs) && !r.Truncated {
+			t.Fatalf("budget %d: %d shown but not marked truncated", budget, r.Shown)
+		}
+		if strings.Contains(r.Text, "\ufffd") {
+			t.Fatalf("budget %d: cut inside a character", budget)
+		}
+	}
+}
