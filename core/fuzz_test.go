@@ -426,3 +426,59 @@ func FuzzResolveTarget(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCodeLocations plans, reads (from the input's files), builds and
+// renders arbitrary locations (seeded with the planned planSnippets and
+// codeLocations golden cases): no panic, documented codes, every planned
+// read inside the workspace with merged spans of at most a body's length
+// each, at most limit locations, and the text within maxResultChars.
+func FuzzCodeLocations(f *testing.F) {
+	cases, err := casefile.Load(plannedDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Method == "planSnippets" || c.Method == "codeLocations" {
+			f.Add(c.Bytes())
+		}
+	}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		ws := gjson.GetBytes(input, "workspaceUri").Str
+		wsPath, _ := FileURIPath(ws)
+		limit := int(gjson.GetBytes(input, "limit").Int())
+		if limit == 0 {
+			limit = DefaultLocationLimit
+		}
+		plan := checkEnvelope(t, input, callPlanned("planSnippets", input), 64*len(input)+4096)
+		if plan.Exists() {
+			if n := len(plan.Get("locations").Array()); n > limit || n > int(plan.Get("totalFound").Int()) {
+				t.Fatalf("%d locations kept, limit %d: %s", n, limit, plan.Raw)
+			}
+			for _, fr := range plan.Get("files").Array() {
+				p := fr.Get("path").Str
+				if !strings.HasPrefix(p, wsPath+"/") && wsPath != "/" || p == wsPath {
+					t.Fatalf("planned a read outside the workspace %s: %s", wsPath, fr.Raw)
+				}
+				prev := int64(-2)
+				for _, s := range fr.Get("spans").Array() {
+					start, end := s.Get("start").Int(), s.Get("end").Int()
+					if start <= prev+1 || end < start || end-start >= MaxBodyLines+2*MaxSnippetContext {
+						t.Fatalf("spans not merged, ordered and bounded: %s", fr.Raw)
+					}
+					prev = end
+				}
+			}
+		}
+		ok := checkEnvelope(t, input, callPlanned("codeLocations", input), 1<<20)
+		if !ok.Exists() {
+			return
+		}
+		budget := DefaultMaxResultChars
+		if m := gjson.GetBytes(input, "maxResultChars").Int(); m > 0 && m <= maxUint31 {
+			budget = int(m)
+		}
+		if n := utf8.RuneCountInString(ok.Get("rendered.text").Str); n > budget {
+			t.Fatalf("text of %d code points, budget %d", n, budget)
+		}
+	})
+}
