@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// Code locations: result locations with the source they point at (DESIGN.md
-// "The code-intelligence catalog", seed 003 §4), so a model rarely needs a
-// follow-up read.
+// Code locations: result locations with the source they point at
+// (docs/design.md, "Planned (not built): the code-intelligence catalog",
+// Locations), so a model rarely needs a follow-up read.
 //
 // Two pure steps around the host's file reads:
 //

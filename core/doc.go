@@ -7,7 +7,9 @@
 // selection, LSP request construction, capability negotiation, translation
 // of raw server payloads, hover normalization, rendering with limits,
 // presentation, config validation and the answers to server-to-client
-// requests.
+// requests. For the code-intelligence catalog (not yet exposed as ABI
+// methods) it resolves targets (target.go, symbols.go) and plans and
+// renders code locations with snippets (codelocation.go).
 //
 // It must not touch anything outside its inputs: no I/O, no goroutines, no
 // clocks, no randomness, no global mutable state. Every function is

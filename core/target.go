@@ -7,8 +7,8 @@ import (
 	"unicode"
 )
 
-// Targets: what a model names instead of a UTF-16 column (DESIGN.md "The
-// code-intelligence catalog", seed 003 §3).
+// Targets: what a model names instead of a UTF-16 column (docs/design.md,
+// "Planned (not built): the code-intelligence catalog", Targets).
 //
 // A target is {path, symbol?, kind?, line?, column?, matchText?}, resolved
 // against the file's text and its document symbols in this order:
