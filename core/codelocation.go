@@ -14,13 +14,14 @@ import (
 // Two pure steps around the host's file reads:
 //
 //  1. PlanSnippets takes the server's locations and the options (context
-//     0–3 lines around each, includeBody for definitions, limit 100 by
+//     0–3 lines around each, includeBody for definitions (a location on
+//     a symbol's name gets the symbol's whole range), limit 100 by
 //     default and at most 500), removes duplicates, groups them by file in
 //     first-seen order, keeps the first limit of them (truncated and
 //     totalFound say so), and lists for each file inside the workspace the
 //     line spans to read. Files outside the workspace (or not file: URIs)
 //     are never read: their locations are listed without snippets. A body
-//     is the range of the document symbol the location lies in, so
+//     is the range of the document symbol defined at the location, so
 //     includeBody needs the file's symbols: without them the file's entry
 //     says needSymbols and the host asks the server and plans again.
 //  2. BuildCodeLocations takes the plan, the lines the host read (any
@@ -202,10 +203,11 @@ func contextSpan(line uint32, context int) LineSpan {
 	return LineSpan{Start: start, End: line + uint32(context)}
 }
 
-// bodySpan is the lines of the symbol a position lies in, at most
-// MaxBodyLines; cut says the body is longer.
+// bodySpan is the lines of the symbol defined at a position (SymbolAt),
+// at most MaxBodyLines; cut says the body is longer. A position that is
+// not a definition (a reference inside a function) has no body.
 func bodySpan(symbols []Symbol, p Position) (span LineSpan, cut bool, ok bool) {
-	s, ok := EnclosingSymbol(symbols, p)
+	s, ok := SymbolAt(symbols, p)
 	if !ok {
 		return LineSpan{}, false, false
 	}
@@ -402,7 +404,7 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 		if have {
 			c.Snippet, c.SnippetLine = b.String(), toOneBased(first)
 			if cut {
-				if s, ok := EnclosingSymbol(syms, l.Range.Start); ok {
+				if s, ok := SymbolAt(syms, l.Range.Start); ok {
 					c.BodyEndLine = toOneBased(s.Range.End.Line)
 				}
 			}

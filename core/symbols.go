@@ -340,6 +340,24 @@ func EnclosingSymbol(symbols []Symbol, p Position) (Symbol, bool) {
 	return symbols[best], true
 }
 
+// SymbolAt returns the symbol defined at p: the innermost one whose name
+// holds p, or whose range starts at p (a server that points a definition
+// at the start of the declaration); ok false when p is not on a symbol's
+// definition.
+func SymbolAt(symbols []Symbol, p Position) (Symbol, bool) {
+	best := -1
+	for i, s := range symbols {
+		on := (rangeContains(s.Selection, p) && s.Selection.Start.Line == p.Line) || s.Range.Start == p
+		if on && (best < 0 || rangeWithin(s.Range, symbols[best].Range)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return Symbol{}, false
+	}
+	return symbols[best], true
+}
+
 // rangeWithin reports whether a lies inside b.
 func rangeWithin(a, b Range) bool {
 	return !positionLess(a.Start, b.Start) && !positionLess(b.End, a.End)

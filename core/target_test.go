@@ -107,6 +107,16 @@ func TestEnclosingSymbol(t *testing.T) {
 			t.Errorf("EnclosingSymbol(%v) = %q, %v; want %q", tt.pos, got, ok, tt.want)
 		}
 	}
+	// SymbolAt: only on a name, or at the start of a declaration.
+	for _, tt := range []struct {
+		pos  Position
+		want string
+	}{{Position{0, 7}, "Outer"}, {Position{0, 0}, "Outer"}, {Position{2, 4}, "Outer.inner"}, {Position{3, 0}, ""}, {Position{6, 0}, ""}} {
+		s, ok := SymbolAt(syms, tt.pos)
+		if got := s.QualifiedName(); (tt.want == "") == ok || (ok && got != tt.want) {
+			t.Errorf("SymbolAt(%v) = %q, %v; want %q", tt.pos, got, ok, tt.want)
+		}
+	}
 }
 
 func TestIdentifierAtAndColumns(t *testing.T) {
