@@ -1,0 +1,208 @@
+package doccheck
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lspseam/lspseam/core"
+)
+
+// skipDirs are never the repository's own documents or code.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, ".tools": true, "bin": true, "dist": true, ".cache": true, ".build": true}
+
+// repoFiles walks the checkout and returns the files (slash-separated,
+// relative) whose name passes keep.
+func repoFiles(t *testing.T, keep func(rel string) bool) []string {
+	t.Helper()
+	root := repoRoot(t)
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && skipDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.Type().IsRegular() && keep(rel) {
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRepositoryPointsOnlyToItself: the documents and code comments name
+// no file the repository does not contain — the specification that lived
+// outside it is docs/design.md now.
+func TestRepositoryPointsOnlyToItself(t *testing.T) {
+	// Spelled in pieces so that this file does not match itself.
+	outside := []string{"DESIGN" + ".md", "../" + "shared", "shared" + " folder", "/work/" + "shared"}
+	text := regexp.MustCompile(`(\.(md|go|ts|mjs|js|json|ya?ml|sh|mk|html)|Makefile|/run)$`)
+	for _, rel := range repoFiles(t, func(rel string) bool { return text.MatchString(rel) && !strings.HasSuffix(rel, "package-lock.json") }) {
+		data := readRepoFile(t, rel)
+		for _, s := range outside {
+			if i := strings.Index(data, s); i >= 0 {
+				line := strings.Count(data[:i], "\n") + 1
+				t.Errorf("%s:%d points outside the repository (%q); point to docs/design.md instead", rel, line, s)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(repoRoot(t), "docs", "design.md")); err != nil {
+		t.Errorf("the design the code follows must be in the repository: %v", err)
+	}
+}
+
+// TestMarkdownLinksResolve: every relative link in the repository's
+// markdown files names a file or directory that exists.
+func TestMarkdownLinksResolve(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, rel := range repoFiles(t, func(rel string) bool { return strings.HasSuffix(rel, ".md") }) {
+		data := readRepoFile(t, rel)
+		for _, m := range link.FindAllStringSubmatchIndex(data, -1) {
+			target := data[m[2]:m[3]]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") || strings.HasPrefix(target, "#") {
+				continue
+			}
+			target, _, _ = strings.Cut(target, "#")
+			p := filepath.Join(repoRoot(t), filepath.Dir(rel), filepath.FromSlash(target))
+			if _, err := os.Stat(p); err != nil {
+				t.Errorf("%s:%d links to %s, which the repository does not have", rel, strings.Count(data[:m[0]], "\n")+1, data[m[2]:m[3]])
+			}
+		}
+	}
+}
+
+// apache2 is the SHA-256 of the Apache License 2.0 as published (the text
+// at apache.org/licenses/LICENSE-2.0.txt, Debian's
+// /usr/share/common-licenses/Apache-2.0), with the appendix's
+// "Copyright [yyyy] [name of copyright owner]" placeholder.
+const apache2 = "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30"
+
+const copyrightLine = "   Copyright 2026 The lspseam authors\n"
+
+// TestLicense: LICENSE is the standard Apache-2.0 text with the project's
+// copyright line, the README points to it, and the npm package declares it.
+func TestLicense(t *testing.T) {
+	license := readRepoFile(t, "LICENSE")
+	if !strings.Contains(license, copyrightLine) {
+		t.Errorf("LICENSE lacks the copyright line %q", copyrightLine)
+	}
+	standard := strings.Replace(license, copyrightLine, "   Copyright [yyyy] [name of copyright owner]\n", 1)
+	if sum := sha256.Sum256([]byte(standard)); hex.EncodeToString(sum[:]) != apache2 {
+		t.Errorf("LICENSE is not the standard Apache License 2.0 text (SHA-256 %x, want %s with the copyright placeholder)", sum, apache2)
+	}
+	if !strings.Contains(readRepoFile(t, "README.md"), "](LICENSE)") {
+		t.Error("README.md does not link to LICENSE")
+	}
+	var pkg struct {
+		License string `json:"license"`
+	}
+	if err := json.Unmarshal([]byte(readRepoFile(t, "bindings/js/package.json")), &pkg); err != nil {
+		t.Fatal(err)
+	}
+	if pkg.License != "Apache-2.0" {
+		t.Errorf("bindings/js/package.json license = %q, want Apache-2.0", pkg.License)
+	}
+}
+
+// TestREADMEOpensWithQuickStart: a newcomer meets the two commands that
+// set lspseam up with a first answer and run the tests before any
+// internals.
+func TestREADMEOpensWithQuickStart(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	h2 := regexp.MustCompile(`(?m)^## (.+)$`).FindAllStringSubmatchIndex(readme, -1)
+	if len(h2) < 2 || readme[h2[0][2]:h2[0][3]] != "Quick start" {
+		t.Fatalf("README.md's first section must be \"## Quick start\"")
+	}
+	quick := readme[h2[0][1]:h2[1][0]]
+	blocks := fencedBlocks(quick, "sh")
+	if len(blocks) != 1 {
+		t.Fatalf("the Quick start has %d sh blocks, want one with its two commands", len(blocks))
+	}
+	cmds := commandLines(blocks[0].text)
+	if len(cmds) != 2 || cmds[0] != "make demo" || !strings.HasPrefix(cmds[1], "make ") || !strings.HasSuffix(cmds[1], " test") {
+		t.Errorf("the Quick start's commands are %q, want the set-up with a first answer (make demo) and the test command (make … test)", cmds)
+	}
+	// Implementer material comes after what a user needs.
+	for _, later := range []string{"## The core module's ABI", "## Performance"} {
+		if i := strings.Index(readme, later); i >= 0 && i < h2[1][0] {
+			t.Errorf("%q comes before the Quick start ends", later)
+		}
+	}
+}
+
+// TestDesignNamesWhatTheCodeHas: docs/design.md names every error code
+// (core and JavaScript-only), every ABI method, every configuration field
+// and every entry of the servers' environment allowlist, and marks what
+// is planned.
+func TestDesignNamesWhatTheCodeHas(t *testing.T) {
+	design := readRepoFile(t, "docs/design.md")
+	named := func(what, name string) {
+		if !strings.Contains(design, "`"+name+"`") {
+			t.Errorf("docs/design.md does not name %s `%s`", what, name)
+		}
+	}
+	quoted := regexp.MustCompile(`"([^"]+)"`)
+
+	codes := regexp.MustCompile(`Code = "(LSP_[A-Z_]+)"`).FindAllStringSubmatch(readRepoFile(t, "core/errors.go"), -1)
+	jsCodes := regexp.MustCompile(`(?m)^  (LSP_[A-Z_]+): true,$`).FindAllStringSubmatch(readRepoFile(t, "bindings/js/src/errors.ts"), -1)
+	if len(codes) < 18 || len(jsCodes) < len(codes) {
+		t.Fatalf("found %d core codes and %d JS codes: the patterns no longer match core/errors.go and bindings/js/src/errors.ts", len(codes), len(jsCodes))
+	}
+	for _, m := range append(codes, jsCodes...) {
+		named("error code", m[1])
+	}
+	for _, m := range core.Methods {
+		named("ABI method", m)
+	}
+	for _, typ := range []reflect.Type{reflect.TypeOf(core.Config{}), reflect.TypeOf(core.ServerConfig{})} {
+		for i := 0; i < typ.NumField(); i++ {
+			if tag, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ","); tag != "" && tag != "-" {
+				named("configuration field", tag)
+			}
+		}
+	}
+
+	env := readRepoFile(t, "bindings/go/localstdio/env.go")
+	section := func(start string) string {
+		i := strings.Index(env, start)
+		if i < 0 {
+			t.Fatalf("bindings/go/localstdio/env.go has no %q", start)
+		}
+		rest := env[i:]
+		if line, _, _ := strings.Cut(rest, "\n"); strings.HasSuffix(line, "}") {
+			return line // a one-line declaration
+		}
+		j := strings.Index(rest, "\n}")
+		return rest[:j]
+	}
+	for _, m := range quoted.FindAllStringSubmatch(section("var allowedNames"), -1) {
+		named("allowed environment variable", m[1])
+	}
+	for _, m := range quoted.FindAllStringSubmatch(section("var allowedPrefixes"), -1) {
+		named("allowed environment family", m[1]+"*")
+	}
+	for _, m := range quoted.FindAllStringSubmatch(section("var credentialWords"), -1) {
+		named("credential word", m[1])
+	}
+
+	if !strings.Contains(design, "## Planned (not built)") {
+		t.Error("docs/design.md must mark the sections that are planned, not built, with \"## Planned (not built)\"")
+	}
+}
