@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/lspseam/lspseam/internal/casefile"
 )
 
@@ -32,5 +34,71 @@ func BenchmarkRender(b *testing.B) {
 				Call("render", in)
 			}
 		})
+	}
+}
+
+// benchFile is a Go-like file of n functions, each three lines, and its
+// documentSymbol answer.
+func benchFile(n int) (string, string) {
+	var text, syms []byte
+	syms = append(syms, '[')
+	for i := 0; i < n; i++ {
+		text = fmt.Appendf(text, "func F%d(x int) int {\n\treturn x + %d // 🚀\n}\n", i, i)
+		if i > 0 {
+			syms = append(syms, ',')
+		}
+		syms = fmt.Appendf(syms, `{"name":"F%d","kind":12,"range":{"start":{"line":%d,"character":0},"end":{"line":%d,"character":1}},"selectionRange":{"start":{"line":%d,"character":5},"end":{"line":%d,"character":%d}}}`,
+			i, 3*i, 3*i+2, 3*i, 3*i, 5+len(fmt.Sprint(i))+1)
+	}
+	return string(text), string(append(syms, ']'))
+}
+
+// BenchmarkResolveTarget: flatten the symbols of a 3,000-line file and
+// resolve a name in it (what a by-name call adds before its request).
+func BenchmarkResolveTarget(b *testing.B) {
+	text, raw := benchFile(1000)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		syms, err := FlattenSymbols(gjson.Parse(raw), text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := ResolveTarget(Target{Path: "a.go", Symbol: "F777"}, false, TargetFile{Text: text, Symbols: syms}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCodeLocations: plan, build and render 500 references with one
+// line of context in one 3,000-line file.
+func BenchmarkCodeLocations(b *testing.B) {
+	text, raw := benchFile(1000)
+	uri := "file:///w/p/a.go"
+	syms, _ := FlattenSymbols(gjson.Parse(raw), text)
+	symbols := map[string][]Symbol{uri: syms}
+	lines := splitLines(text)
+	locs := make([]Location, 500)
+	for i := range locs {
+		locs[i] = Location{URI: uri, Range: Range{Start: Position{Line: uint32(6*i + 1), Character: 8}, End: Position{Line: uint32(6*i + 1), Character: 9}}}
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		plan, err := PlanSnippets(locs, "file:///w/p", SnippetOptions{Context: 1, Limit: 500}, symbols)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var read []FileLines
+		for _, f := range plan.Files {
+			fl := FileLines{URI: f.URI}
+			for _, s := range f.Spans {
+				fl.Chunks = append(fl.Chunks, LineChunk{Start: s.Start, Lines: lines[s.Start:min(int(s.End)+1, len(lines))]})
+			}
+			read = append(read, fl)
+		}
+		cl, err := BuildCodeLocations(plan, read, symbols)
+		if err != nil {
+			b.Fatal(err)
+		}
+		RenderCodeLocations(cl, "", 0)
 	}
 }

@@ -336,20 +336,9 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 	if err != nil {
 		return CodeLocations{}, err
 	}
-	text := make(map[string]map[uint32]string, len(files))
+	text := make(map[string]fileChunks, len(files))
 	for _, f := range files {
-		m := text[f.URI]
-		if m == nil {
-			m = map[uint32]string{}
-			text[f.URI] = m
-		}
-		for _, c := range f.Chunks {
-			for i, l := range c.Lines {
-				if uint64(c.Start)+uint64(i) <= maxUint31 {
-					m[c.Start+uint32(i)] = l
-				}
-			}
-		}
+		text[f.URI] = append(text[f.URI], f.Chunks...)
 	}
 	out := CodeLocations{TotalFound: plan.TotalFound, Truncated: plan.Truncated, Limit: opts.Limit, Locations: make([]CodeLocation, 0, len(plan.Locations))}
 	for _, l := range plan.Locations {
@@ -379,14 +368,15 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 			span, block = contextSpan(l.Range.Start.Line, opts.Context), true
 		}
 		if !block {
-			c.Snippet = clipRunes(strings.TrimSpace(lines[l.Range.Start.Line]), maxSnippetLineRunes)
+			line, _ := lines.line(l.Range.Start.Line)
+			c.Snippet = clipRunes(strings.TrimSpace(line), maxSnippetLineRunes)
 			out.Locations = append(out.Locations, c)
 			continue
 		}
 		var b strings.Builder
 		first, have := uint32(0), false
 		for n := uint64(span.Start); n <= uint64(span.End); n++ {
-			line, ok := lines[uint32(n)]
+			line, ok := lines.line(uint32(n))
 			if !ok {
 				if have {
 					break // past the end of the file (or of what was read)
@@ -412,6 +402,20 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 		out.Locations = append(out.Locations, c)
 	}
 	return out, nil
+}
+
+// fileChunks is what was read of one file; a host passes few chunks (one
+// per planned span, or the whole file), so lookups scan them.
+type fileChunks []LineChunk
+
+// line returns line n (zero-based) if it was read.
+func (fc fileChunks) line(n uint32) (string, bool) {
+	for _, c := range fc {
+		if n >= c.Start && uint64(n-c.Start) < uint64(len(c.Lines)) {
+			return c.Lines[n-c.Start], true
+		}
+	}
+	return "", false
 }
 
 // clipRunes cuts s to n code points, marking the cut with "…".
@@ -517,19 +521,20 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 		return Rendered{Text: text, Shown: len(blocks), Omitted: c.TotalFound - len(blocks)}
 	}
 	// Too long: the most whole locations that fit with the notice.
-	text = head.String()
+	var b strings.Builder
+	b.WriteString(head.String())
 	shown := 0
 	for i, blk := range blocks {
 		n := utf8.RuneCountInString(blk)
 		if used+n+1+utf8.RuneCountInString(moreNotice(i+1, true)) > maxChars {
 			break
 		}
-		text += blk
+		b.WriteString(blk)
 		used += n
 		shown++
 	}
-	text += "\n" + moreNotice(shown, true)
-	out := Rendered{Text: text, Shown: shown, Omitted: c.TotalFound - shown, Truncated: true}
+	b.WriteString("\n" + moreNotice(shown, true))
+	out := Rendered{Text: b.String(), Shown: shown, Omitted: c.TotalFound - shown, Truncated: true}
 	if utf8.RuneCountInString(out.Text) > maxChars {
 		out.Text = firstRunes(out.Text, maxChars)
 	}
