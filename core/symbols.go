@@ -233,7 +233,7 @@ func first(have, v gjson.Result) gjson.Result {
 }
 
 // splitMemberName turns gopls's "(*T).M" / "(T[K]).M" and clangd's
-// "T::m" into the member name and its container.
+// "T::m" / "Box<T>::get" into the member name and its container.
 func splitMemberName(name, container string) (string, string) {
 	join := func(outer, inner string) string {
 		if outer == "" {
@@ -253,7 +253,13 @@ func splitMemberName(name, container string) (string, string) {
 		}
 	}
 	if i := strings.LastIndex(name, "::"); i > 0 && i+2 < len(name) && !strings.Contains(name, "operator") {
-		return name[i+2:], join(container, strings.ReplaceAll(name[:i], "::", "."))
+		parts := strings.Split(name[:i], "::")
+		for k, p := range parts {
+			if j := strings.IndexByte(p, '<'); j > 0 {
+				parts[k] = p[:j] // Box<T>::get is a member of Box
+			}
+		}
+		return name[i+2:], join(container, strings.Join(parts, "."))
 	}
 	return name, container
 }

@@ -199,8 +199,10 @@ const (
 )
 
 // ResolveTarget resolves a target in its file (see above). candidates is
-// set with LSP_AMBIGUOUS_TARGET (every match, in document order) and
-// LSP_TARGET_NOT_FOUND for a symbol (the nearest names).
+// set with LSP_AMBIGUOUS_TARGET (every match, in document order, at most
+// 50) and LSP_TARGET_NOT_FOUND for a symbol (the nearest names, or the
+// same name's other kinds). firstMatch is for reads only: a mutating tool
+// must pass false, so an ambiguous target never edits a guess.
 func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, []TargetCandidate, *Error) {
 	if t.Path == "" {
 		return ResolvedTarget{}, nil, targetArgError("path is required: the file the target is in")

@@ -18,6 +18,8 @@ func TestSplitMemberName(t *testing.T) {
 		{"Circle::area", "", "area", "Circle"},
 		{"ns::Circle::area", "", "area", "ns.Circle"},
 		{"Circle::area", "geo", "area", "geo.Circle"},
+		{"Box<T>::get", "", "get", "Box"},
+		{"ns::Map<K, V>::find", "", "find", "ns.Map"},
 		{"operator<<", "", "operator<<", ""},
 		{"(x)", "", "(x)", ""},
 		{"::", "", "::", ""},
