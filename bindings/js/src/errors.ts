@@ -31,6 +31,8 @@ const codes: Record<LspErrorCode, true> = {
   LSP_INVALID_ARGUMENT: true,
   LSP_WORKSPACE_REQUIRED: true,
   LSP_WORKSPACE_INVALID: true,
+  LSP_TARGET_NOT_FOUND: true,
+  LSP_AMBIGUOUS_TARGET: true,
   LSP_UNAVAILABLE: true,
   LSP_CONFLICT: true,
   LSP_DISPOSED: true,

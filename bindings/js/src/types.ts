@@ -22,6 +22,10 @@ export type LspErrorCode =
   | 'LSP_INVALID_ARGUMENT'
   | 'LSP_WORKSPACE_REQUIRED'
   | 'LSP_WORKSPACE_INVALID'
+  /** A catalog target names no symbol, or its matchText is not on its line (the core's target resolution). */
+  | 'LSP_TARGET_NOT_FOUND'
+  /** A catalog symbol target matches several symbols (the message lists them). */
+  | 'LSP_AMBIGUOUS_TARGET'
   | 'LSP_UNAVAILABLE'
   | 'LSP_CONFLICT'
   | 'LSP_DISPOSED'
