@@ -429,7 +429,8 @@ func clipRunes(s string, n int) string {
 // RenderCodeLocations writes code locations for the model: the subject
 // (the resolved target) first when given, a count, then each file's path
 // and its locations (line:column, the symbol, the snippet; a window or
-// body as numbered lines), then what was left out. The text stays within
+// body as numbered lines, the windows of neighbouring locations merged so
+// no line is written twice), then what was left out. The text stays within
 // maxChars code points (DefaultMaxResultChars when 0), cut between
 // locations.
 func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered {
@@ -456,8 +457,26 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 	}
 	head.WriteString(":")
 
-	blocks := make([]string, len(c.Locations))
-	for i, l := range c.Locations {
+	// A block is one location, or consecutive locations of a file whose
+	// context windows overlap or touch: their positions, then the lines of
+	// the windows once.
+	type block struct {
+		text  string
+		count int
+	}
+	var blocks []block
+	for i := 0; i < len(c.Locations); {
+		l := c.Locations[i]
+		j := i + 1
+		end := windowEnd(l)
+		for l.SnippetLine != 0 && l.BodyEndLine == 0 && j < len(c.Locations) {
+			n := c.Locations[j]
+			if n.Path != l.Path || n.SnippetLine == 0 || n.BodyEndLine != 0 || n.SnippetLine < l.SnippetLine || n.SnippetLine > end+1 {
+				break
+			}
+			end = max(end, windowEnd(n))
+			j++
+		}
 		var b strings.Builder
 		if i == 0 || l.Path != c.Locations[i-1].Path {
 			b.WriteString("\n" + l.Path)
@@ -465,20 +484,30 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 				b.WriteString(" (outside the workspace: no source shown)")
 			}
 		}
-		b.WriteString("\n  " + strconv.FormatUint(l.Line, 10) + ":" + strconv.FormatUint(l.Column, 10))
-		switch {
-		case l.Symbol != "" && l.OnSymbol:
-			b.WriteString(" (" + strings.TrimSpace(l.Kind+" "+qualified(l.Container, l.Symbol)) + ")")
-		case l.Symbol != "":
-			b.WriteString(" (in " + qualified(l.Container, l.Symbol) + ")")
+		for _, m := range c.Locations[i:j] {
+			b.WriteString("\n  " + strconv.FormatUint(m.Line, 10) + ":" + strconv.FormatUint(m.Column, 10))
+			switch {
+			case m.Symbol != "" && m.OnSymbol:
+				b.WriteString(" (" + strings.TrimSpace(m.Kind+" "+qualified(m.Container, m.Symbol)) + ")")
+			case m.Symbol != "":
+				b.WriteString(" (in " + qualified(m.Container, m.Symbol) + ")")
+			}
 		}
 		switch {
 		case l.SnippetLine != 0:
-			lines := strings.Split(l.Snippet, "\n")
-			width := digits(l.SnippetLine + uint64(len(lines)) - 1)
-			for j, line := range lines {
-				n := strconv.FormatUint(l.SnippetLine+uint64(j), 10)
-				b.WriteString("\n    " + strings.Repeat(" ", width-len(n)) + n + " | " + line)
+			// The windows' lines, each once, in order.
+			width := digits(end)
+			next := l.SnippetLine
+			for _, m := range c.Locations[i:j] {
+				for k, line := range strings.Split(m.Snippet, "\n") {
+					n := m.SnippetLine + uint64(k)
+					if n < next {
+						continue
+					}
+					num := strconv.FormatUint(n, 10)
+					b.WriteString("\n    " + strings.Repeat(" ", width-len(num)) + num + " | " + line)
+					next = n + 1
+				}
 			}
 			if l.BodyEndLine != 0 {
 				b.WriteString("\n    … (the body goes on to line " + strconv.FormatUint(l.BodyEndLine, 10) + "; " + strconv.Itoa(MaxBodyLines) + " lines shown)")
@@ -486,7 +515,8 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 		case l.Snippet != "":
 			b.WriteString("  " + l.Snippet)
 		}
-		blocks[i] = b.String()
+		blocks = append(blocks, block{b.String(), j - i})
+		i = j
 	}
 
 	moreNotice := func(shown int, cutByChars bool) string {
@@ -508,30 +538,31 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 	text := head.String()
 	used := utf8.RuneCountInString(text)
 	all := used
+	var whole strings.Builder
+	whole.WriteString(text)
 	for _, blk := range blocks {
-		all += utf8.RuneCountInString(blk)
+		all += utf8.RuneCountInString(blk.text)
+		whole.WriteString(blk.text)
 	}
-	if notice := moreNotice(len(blocks), false); notice != "" {
+	if notice := moreNotice(len(c.Locations), false); notice != "" {
 		all += 1 + utf8.RuneCountInString(notice)
-		text = strings.Join(append([]string{text}, blocks...), "") + "\n" + notice
-	} else {
-		text = strings.Join(append([]string{text}, blocks...), "")
+		whole.WriteString("\n" + notice)
 	}
 	if all <= maxChars {
-		return Rendered{Text: text, Shown: len(blocks), Omitted: c.TotalFound - len(blocks)}
+		return Rendered{Text: whole.String(), Shown: len(c.Locations), Omitted: c.TotalFound - len(c.Locations)}
 	}
-	// Too long: the most whole locations that fit with the notice.
+	// Too long: the most whole blocks that fit with the notice.
 	var b strings.Builder
-	b.WriteString(head.String())
+	b.WriteString(text)
 	shown := 0
-	for i, blk := range blocks {
-		n := utf8.RuneCountInString(blk)
-		if used+n+1+utf8.RuneCountInString(moreNotice(i+1, true)) > maxChars {
+	for _, blk := range blocks {
+		n := utf8.RuneCountInString(blk.text)
+		if used+n+1+utf8.RuneCountInString(moreNotice(shown+blk.count, true)) > maxChars {
 			break
 		}
-		b.WriteString(blk)
+		b.WriteString(blk.text)
 		used += n
-		shown++
+		shown += blk.count
 	}
 	b.WriteString("\n" + moreNotice(shown, true))
 	out := Rendered{Text: b.String(), Shown: shown, Omitted: c.TotalFound - shown, Truncated: true}
@@ -539,6 +570,14 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 		out.Text = firstRunes(out.Text, maxChars)
 	}
 	return out
+}
+
+// windowEnd is the last line (one-based) of a location's snippet window.
+func windowEnd(l CodeLocation) uint64 {
+	if l.SnippetLine == 0 {
+		return l.Line
+	}
+	return l.SnippetLine + uint64(strings.Count(l.Snippet, "\n"))
 }
 
 func qualified(container, name string) string {

@@ -94,3 +94,24 @@ func TestRenderCodeLocationsBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderMergesWindows: neighbouring windows of a file are written
+// once, under all their positions, and cut as one block.
+func TestRenderMergesWindows(t *testing.T) {
+	w := func(line uint64) CodeLocation {
+		return CodeLocation{Path: "a.go", Line: line, Column: 1, EndLine: line, EndColumn: 2, SnippetLine: line - 1,
+			Snippet: "l" + strings.Repeat("x", int(line-1)) + "\nl" + strings.Repeat("x", int(line)) + "\nl" + strings.Repeat("x", int(line+1))}
+	}
+	c := CodeLocations{Locations: []CodeLocation{w(5), w(6), w(8), w(20)}, TotalFound: 4, Limit: 100}
+	r := RenderCodeLocations(c, "", 0)
+	want := "4 locations in 1 file:\na.go\n  5:1\n  6:1\n  8:1\n    4 | lxxxx\n    5 | lxxxxx\n    6 | lxxxxxx\n    7 | lxxxxxxx\n    8 | lxxxxxxxx\n    9 | lxxxxxxxxx\n  20:1\n    19 | l" + strings.Repeat("x", 19) + "\n    20 | l" + strings.Repeat("x", 20) + "\n    21 | l" + strings.Repeat("x", 21)
+	if r.Text != want || r.Shown != 4 {
+		t.Fatalf("got %d shown:\n%s\nwant:\n%s", r.Shown, r.Text, want)
+	}
+	for budget := 1; budget < len(want); budget++ {
+		r := RenderCodeLocations(c, "", budget)
+		if r.Shown != 0 && r.Shown != 3 {
+			t.Fatalf("budget %d: %d shown, a merged block is cut whole", budget, r.Shown)
+		}
+	}
+}
