@@ -45,8 +45,11 @@ test('the harness answers the scripted tool calls through the shim', () => {
   assert.equal(tools[0].function.name, 'lsp');
   assert.deepEqual(tools[0].function.parameters.required, ['operation', 'file_path', 'line', 'character']);
   assert.deepEqual(messages.map((m) => m.tool_call_id), ['call_1', 'call_2', 'call_3', 'call_4']);
-  assert.equal(messages[0].content, 'src/shape.ts:13:17');
-  assert.deepEqual(messages[1].content.split('\n').sort(), ['src/main.ts:11:25', 'src/main.ts:4:22']);
+  // Every answer's first line names what it answered for.
+  assert.equal(messages[0].content, '`describe` at line 5, column 35:\nsrc/shape.ts:13:17');
+  const [subject, ...refs] = messages[1].content.split('\n');
+  assert.match(subject, /^`\w+` at line \d+, column \d+:$/);
+  assert.deepEqual(refs.sort(), ['src/main.ts:11:25', 'src/main.ts:4:22']);
   assert.match(messages[2].content, /describe\(shape: Shape\): string/);
   assert.match(messages[2].content, /Returns a one-line, human-readable summary of a shape\./);
   assert.match(messages[3].content, /^LSP_INVALID_ARGUMENT: .*one-based/);
