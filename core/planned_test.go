@@ -1,8 +1,6 @@
 package core
 
 import (
-	"bytes"
-	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -240,40 +238,7 @@ func TestGoldenPlanned(t *testing.T) {
 	}
 	for method, cs := range byMethod {
 		t.Run(method, func(t *testing.T) {
-			var golden map[string]casefile.Golden
-			if !*update {
-				if golden, err = casefile.ReadGolden(dir, method); err != nil {
-					t.Fatalf("%v (run go test ./core -update to create it)", err)
-				}
-			}
-			envelopes := map[string][]byte{}
-			for _, c := range cs {
-				env := callPlanned(c.Method, c.Bytes())
-				envelopes[c.Name] = env
-				if !json.Valid(env) {
-					t.Errorf("%s: envelope is not valid JSON: %s", c.Name, env)
-				}
-				if problem := casefile.Check(c, env); problem != "" {
-					t.Errorf("%s: %s", c.Name, problem)
-				}
-				if *update {
-					continue
-				}
-				g, ok := golden[c.Name]
-				switch {
-				case !ok:
-					t.Errorf("%s: not in the golden file (run go test ./core -update)", c.Name)
-				case !bytes.Equal(g.Input, c.Bytes()):
-					t.Errorf("%s: golden input differs from the case (run go test ./core -update)", c.Name)
-				case !bytes.Equal(g.Envelope, env):
-					t.Errorf("%s: envelope differs from golden\n got: %s\nwant: %s", c.Name, env, g.Envelope)
-				}
-			}
-			if *update {
-				if err := casefile.WriteGolden(dir, method, cases, envelopes); err != nil {
-					t.Fatal(err)
-				}
-			}
+			replayGolden(t, dir, method, cases, cs, callPlanned)
 		})
 	}
 }
