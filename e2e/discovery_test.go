@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,14 +49,7 @@ func runShim(t *testing.T, bin string, env []string, args ...string) (code int, 
 	cmd.Env = env
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			t.Fatal(err)
-		}
-		code = exit.ExitCode()
-	}
-	return code, out.String(), errb.String()
+	return exitCode(t, cmd.Run()), out.String(), errb.String()
 }
 
 // jsonError is the error of a `query --format json` answer.

@@ -20,14 +20,7 @@ func runMake(t *testing.T, env []string, args ...string) (code int, output strin
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			t.Fatal(err)
-		}
-		code = exit.ExitCode()
-	}
-	return code, out.String()
+	return exitCode(t, cmd.Run()), out.String()
 }
 
 // `make install PREFIX=…` installs lspseam as PREFIX/bin/lspseam, and

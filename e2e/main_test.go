@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -103,4 +104,20 @@ func writeConfig(t *testing.T) string {
 func expand(s string) string {
 	s = strings.ReplaceAll(s, "{GOROOT}", goroot)
 	return strings.ReplaceAll(s, "{TOOLS}", filepath.Join(repoRoot, ".tools"))
+}
+
+// exitCode is a finished command's exit status: 0 for a nil error, the
+// status of an *exec.ExitError; any other error (the command could not
+// run) fails the test.
+func exitCode(t testing.TB, err error) int {
+	t.Helper()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	}
+	t.Fatal(err)
+	return -1
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -157,14 +156,7 @@ func TestQueryColdServers(t *testing.T) {
 				var stderr bytes.Buffer
 				cmd.Stderr = &stderr
 				out, err := cmd.Output()
-				code := 0
-				if err != nil {
-					var exit *exec.ExitError
-					if !errors.As(err, &exit) {
-						t.Fatalf("%s: %v", e.ID, err)
-					}
-					code = exit.ExitCode()
-				}
+				code := exitCode(t, err)
 				var answer struct {
 					OK *struct {
 						Text string `json:"text"`
