@@ -130,12 +130,17 @@ func TestMCPProgressOnlyWhenAServerIsAsked(t *testing.T) {
 	cs, _, _ := f.connectMCP(t, client, "--config", f.config, "--workspace", f.workspace)
 	defer cs.Close()
 	ctx := context.Background()
+	os.WriteFile(filepath.Join(filepath.Dir(f.workspace), "outside.go"), []byte("package outside\n"), 0o644)
+	os.Mkdir(filepath.Join(f.workspace, "dir.go"), 0o755)
 
 	for token, args := range map[string]map[string]any{
 		"bad-line":   {"operation": "hover", "file_path": "a.go", "line": 0, "character": 1},
 		"no-server":  {"operation": "hover", "file_path": "notes.txt", "line": 1, "character": 1},
 		"bad-op":     {"operation": "rename", "file_path": "a.go", "line": 1, "character": 1},
 		"no-file-op": {"operation": "hover"},
+		"missing":    {"operation": "hover", "file_path": "missing.go", "line": 1, "character": 1},
+		"outside":    {"operation": "hover", "file_path": "../outside.go", "line": 1, "character": 1},
+		"directory":  {"operation": "hover", "file_path": "dir.go", "line": 1, "character": 1},
 	} {
 		res, err := callLSP(t, ctx, cs, args, token)
 		if err != nil || !res.IsError {

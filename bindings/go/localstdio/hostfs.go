@@ -98,8 +98,35 @@ func rejected(format string, args ...any) error {
 // the bytes that are read. Kernels without openat2 (before 5.6) get the
 // resolve-check-open route with O_NOFOLLOW on the last component only.
 func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
+	f, real, err := openSource(ws, filePath)
+	if err != nil {
+		return Source{}, err
+	}
+	defer f.Close()
+	return readOpenSource(f, filePath, real, maxBytes)
+}
+
+// CheckSource applies the source rules that need no read — a usable path,
+// inside the workspace after resolving symlinks, an existing regular file
+// within maxBytes — with the same errors as ReadSource. Providers call it
+// when a query arrives, so a query bound to be refused is refused before
+// it joins a queue (and before a harness reports progress for it); the
+// source is still read, and every rule applied again, at the query's turn.
+func CheckSource(ws Workspace, filePath string, maxBytes int64) error {
+	f, _, err := openSource(ws, filePath)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = statSource(f, shownPath(filePath), maxBytes)
+	return err
+}
+
+// openSource opens filePath for reading under the source rules (see
+// ReadSource), returning the file and its canonical path.
+func openSource(ws Workspace, filePath string) (*os.File, string, error) {
 	if strings.IndexByte(filePath, 0) >= 0 || strings.TrimSpace(filePath) == "" {
-		return Source{}, rejected("file_path %q is not a usable path", shownPath(filePath))
+		return nil, "", rejected("file_path %q is not a usable path", shownPath(filePath))
 	}
 	p := filePath
 	if !filepath.IsAbs(p) {
@@ -109,19 +136,18 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	if inside(ws.Path, p) {
 		f, real, err := openBeneath(ws, p, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_MAGICLINKS)
 		if err == nil {
-			defer f.Close()
-			return readOpenSource(f, filePath, real, maxBytes)
+			return f, real, nil
 		}
 	}
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Source{}, rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", shownPath(filePath), ws.Path)
+			return nil, "", rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", shownPath(filePath), ws.Path)
 		}
-		return Source{}, rejected("%s cannot be resolved: %v", shownPath(filePath), cause(err))
+		return nil, "", rejected("%s cannot be resolved: %v", shownPath(filePath), cause(err))
 	}
 	if !inside(ws.Path, real) {
-		return Source{}, rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", shownPath(filePath), ws.Path, shownPath(real))
+		return nil, "", rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", shownPath(filePath), ws.Path, shownPath(real))
 	}
 	f, _, err := openBeneath(ws, real, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_SYMLINKS)
 	if errors.Is(err, unix.ENOSYS) {
@@ -129,15 +155,14 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 	}
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EXDEV) {
-			return Source{}, rejected("%s changed (a directory became a symlink) while it was being opened; try again", shownPath(filePath))
+			return nil, "", rejected("%s changed (a directory became a symlink) while it was being opened; try again", shownPath(filePath))
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return Source{}, rejected("%s is missing: no such file", shownPath(filePath))
+			return nil, "", rejected("%s is missing: no such file", shownPath(filePath))
 		}
-		return Source{}, rejected("%s cannot be opened: %v", shownPath(filePath), cause(err))
+		return nil, "", rejected("%s cannot be opened: %v", shownPath(filePath), cause(err))
 	}
-	defer f.Close()
-	return readOpenSource(f, filePath, real, maxBytes)
+	return f, real, nil
 }
 
 // openBeneath opens path, which is inside ws, with openat2 relative to the
@@ -175,15 +200,8 @@ func openBeneath(ws Workspace, path string, resolve uint64) (*os.File, string, e
 // readOpenSource applies the source rules to an open file and reads it.
 func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, error) {
 	filePath = shownPath(filePath)
-	info, err := f.Stat()
-	if err != nil {
-		return Source{}, rejected("%s cannot be inspected: %v", filePath, cause(err))
-	}
-	if !info.Mode().IsRegular() {
-		return Source{}, rejected("%s is not a regular file (it is %s); lsp queries source files", filePath, describeMode(info.Mode()))
-	}
-	if info.Size() > maxBytes {
-		return Source{}, rejected("%s is too large: %d bytes, over maxDocumentBytes %d; use search/read for it", filePath, info.Size(), maxBytes)
+	if _, err := statSource(f, filePath, maxBytes); err != nil {
+		return Source{}, err
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
 	if err != nil {
@@ -196,6 +214,22 @@ func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, 
 		return Source{}, rejected("%s is not UTF-8 text; language servers read UTF-8 source", filePath)
 	}
 	return Source{Path: real, URI: FileURI(real), Text: string(data)}, nil
+}
+
+// statSource applies the rules an open file's metadata decides: a regular
+// file within maxBytes. filePath is as errors show it.
+func statSource(f *os.File, filePath string, maxBytes int64) (fs.FileInfo, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, rejected("%s cannot be inspected: %v", filePath, cause(err))
+	}
+	if !info.Mode().IsRegular() {
+		return nil, rejected("%s is not a regular file (it is %s); lsp queries source files", filePath, describeMode(info.Mode()))
+	}
+	if info.Size() > maxBytes {
+		return nil, rejected("%s is too large: %d bytes, over maxDocumentBytes %d; use search/read for it", filePath, info.Size(), maxBytes)
+	}
+	return info, nil
 }
 
 // maxEcho bounds how much of a caller's path an error message repeats: a

@@ -97,6 +97,11 @@ func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.
 	if err != nil {
 		return lspseam.Result{}, err
 	}
+	// A query bound to be refused for its source is refused now, before it
+	// joins a queue; the source is read, and checked again, at its turn.
+	if err := CheckSource(ws, q.FilePath, p.server.Config.MaxDocumentBytes); err != nil {
+		return lspseam.Result{}, err
+	}
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
