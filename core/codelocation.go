@@ -8,8 +8,9 @@ import (
 )
 
 // Code locations: result locations with the source they point at
-// (docs/design.md, "Planned (not built): the code-intelligence catalog",
-// Locations), so a model rarely needs a follow-up read.
+// (docs/design.md, "the code-intelligence catalog", Locations), so a
+// model rarely needs a follow-up read. The ABI methods planSnippets and
+// codeLocations wrap them (catalog.go).
 //
 // Two pure steps around the host's file reads:
 //

@@ -7,7 +7,7 @@ import (
 )
 
 // Unit tests of snippet planning and code-location rendering; the whole
-// path (plan → read → build → render) is golden (testdata/core/planned).
+// path (plan → read → build → render) is golden (testdata/core).
 
 func TestMergeSpans(t *testing.T) {
 	got := mergeSpans([]LineSpan{{10, 12}, {0, 3}, {4, 4}, {11, 20}, {30, 30}, {22, 25}})

@@ -10,7 +10,8 @@ import (
 // The JSON envelope layer: the ABI's lspseam_call, method by method.
 //
 // Every method takes one JSON value and answers {"ok": VALUE} or
-// {"error": {"code": "LSP_…", "message": "…"}}. Call never panics: a
+// {"error": {"code": "LSP_…", "message": "…"}}; an error with candidates
+// (resolveTarget's) adds "candidates" after the message. Call never panics: a
 // recovered panic becomes LSP_INTERNAL_ERROR, so a bug cannot trap the
 // module and take its host instance down.
 
@@ -24,6 +25,7 @@ var Methods = []string{
 	"toolDefinition", "parseToolArgs", "normalizeProvider", "checkProviders", "selectProvider",
 	"initializeParams", "negotiate", "checkOperation", "request", "translate",
 	"render", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
+	"resolveTarget", "planSnippets", "codeLocations",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -52,6 +54,10 @@ func errorEnvelope(err *Error) []byte {
 	b = appendString(b, string(err.Code))
 	b = append(b, `,"message":`...)
 	b = appendString(b, err.Message)
+	if len(err.Candidates) > 0 {
+		b = append(b, `,"candidates":`...)
+		b = appendArray(b, err.Candidates)
+	}
 	return append(b, "}}"...)
 }
 
@@ -204,6 +210,12 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 			return nil, err
 		}
 		return wrap(FileChanges(fc))
+	case "resolveTarget":
+		return resolveTargetCall(in)
+	case "planSnippets":
+		return planSnippetsCall(in)
+	case "codeLocations":
+		return codeLocationsCall(in)
 	}
 	return nil, unknownMethod(method)
 }

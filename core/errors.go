@@ -51,6 +51,10 @@ const (
 type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
+	// Candidates are the symbols an LSP_AMBIGUOUS_TARGET matched, or the
+	// nearest names of an LSP_TARGET_NOT_FOUND symbol; absent otherwise.
+	// The envelope writes them after the message, only when there are any.
+	Candidates []TargetCandidate `json:"candidates,omitempty"`
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

@@ -337,14 +337,14 @@ func FuzzFileWatchers(f *testing.F) {
 }
 
 // FuzzResolveTarget resolves arbitrary targets in arbitrary files with
-// arbitrary documentSymbol answers (seeded with the planned resolveTarget
+// arbitrary documentSymbol answers (seeded with the resolveTarget
 // golden cases): it never panics, failures carry a documented code, and a
 // resolved target lies inside the file (its line exists, its column is at
 // most one past the line's last UTF-16 unit), names the identifier the
 // text has there, converts one-based ↔ zero-based, and for matchText sits
 // on the text; a symbol target's symbol ends with the name asked for.
 func FuzzResolveTarget(f *testing.F) {
-	cases, err := casefile.Load(plannedDir())
+	cases, err := casefile.Load(casefile.Dir(".."))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -428,12 +428,12 @@ func FuzzResolveTarget(f *testing.F) {
 }
 
 // FuzzCodeLocations plans, reads (from the input's files), builds and
-// renders arbitrary locations (seeded with the planned planSnippets and
+// renders arbitrary locations (seeded with the planSnippets and
 // codeLocations golden cases): no panic, documented codes, every planned
 // read inside the workspace with merged spans of at most a body's length
 // each, at most limit locations, and the text within maxResultChars.
 func FuzzCodeLocations(f *testing.F) {
-	cases, err := casefile.Load(plannedDir())
+	cases, err := casefile.Load(casefile.Dir(".."))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -449,7 +449,7 @@ func FuzzCodeLocations(f *testing.F) {
 		if limit == 0 {
 			limit = DefaultLocationLimit
 		}
-		plan := checkEnvelope(t, input, callPlanned("planSnippets", input), 64*len(input)+4096)
+		plan := checkEnvelope(t, input, Call("planSnippets", input), 64*len(input)+4096)
 		if plan.Exists() {
 			if n := len(plan.Get("locations").Array()); n > limit || n > int(plan.Get("totalFound").Int()) {
 				t.Fatalf("%d locations kept, limit %d: %s", n, limit, plan.Raw)
@@ -469,7 +469,7 @@ func FuzzCodeLocations(f *testing.F) {
 				}
 			}
 		}
-		ok := checkEnvelope(t, input, callPlanned("codeLocations", input), 1<<20)
+		ok := checkEnvelope(t, input, Call("codeLocations", input), 1<<20)
 		if !ok.Exists() {
 			return
 		}

@@ -8,7 +8,8 @@ import (
 )
 
 // Targets: what a model names instead of a UTF-16 column (docs/design.md,
-// "Planned (not built): the code-intelligence catalog", Targets).
+// "the code-intelligence catalog", Targets); the ABI method resolveTarget
+// wraps ResolveTarget (catalog.go).
 //
 // A target is {path, symbol?, kind?, line?, column?, matchText?}, resolved
 // against the file's text and its document symbols in this order:
@@ -145,12 +146,13 @@ func (r ResolvedTarget) appendJSON(b []byte) []byte {
 // TargetCandidate is one symbol offered when a symbol target is ambiguous
 // or not found, one-based.
 type TargetCandidate struct {
-	QualifiedName string
-	Kind          string
-	Path          string
-	Line, Column  uint64
-	EndLine       uint64
-	Container     string
+	QualifiedName string `json:"qualifiedName"`
+	Kind          string `json:"kind"`
+	Path          string `json:"path"`
+	Line          uint64 `json:"line"`
+	Column        uint64 `json:"column"`
+	EndLine       uint64 `json:"endLine"`
+	Container     string `json:"container,omitempty"`
 }
 
 func candidateOf(path string, s Symbol) TargetCandidate {

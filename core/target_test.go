@@ -7,7 +7,7 @@ import (
 )
 
 // Table-driven tests of the pieces targets are built from; the resolution
-// orders and failures are golden cases (testdata/core/planned).
+// orders and failures are golden cases (testdata/core).
 
 func TestSplitMemberName(t *testing.T) {
 	tests := []struct{ name, container, wantName, wantContainer string }{

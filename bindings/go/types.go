@@ -85,6 +85,8 @@ const (
 	CodeTimeout              = core.CodeTimeout
 	CodeConfigInvalid        = core.CodeConfigInvalid
 	CodeWorkspaceInvalid     = core.CodeWorkspaceInvalid
+	CodeTargetNotFound       = core.CodeTargetNotFound
+	CodeAmbiguousTarget      = core.CodeAmbiguousTarget
 	CodeUnknownMethod        = core.CodeUnknownMethod
 	CodeInternal             = core.CodeInternal
 )

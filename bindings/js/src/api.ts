@@ -6,6 +6,8 @@ import type {
   CheckOperationInput,
   CheckProvidersInput,
   CheckProvidersOutput,
+  CodeLocations,
+  CodeLocationsInput,
   Config,
   FileChangesInput,
   FileChangesResult,
@@ -17,15 +19,19 @@ import type {
   Negotiation,
   NegotiateInput,
   NormalizeProviderInput,
+  PlanSnippetsInput,
   PresentationCard,
   ProviderSpec,
   RenderInput,
   Rendered,
   RequestInput,
+  ResolvedTarget,
+  ResolveTargetInput,
   Selection,
   SelectProviderInput,
   ServerReply,
   ServerRequestInput,
+  SnippetPlan,
   ToolCall,
   ToolDefinition,
   TranslateInput,
@@ -60,3 +66,6 @@ export const serverRequest = (input: ServerRequestInput): ServerReply => getCore
 export const validateConfig = (config: unknown): Config => getCore('validateConfig()').validateConfig(config);
 export const fileWatchers = (input: FileWatchersInput): WatchUpdate => getCore('fileWatchers()').fileWatchers(input);
 export const fileChanges = (input: FileChangesInput): FileChangesResult => getCore('fileChanges()').fileChanges(input);
+export const resolveTarget = (input: ResolveTargetInput): ResolvedTarget => getCore('resolveTarget()').resolveTarget(input);
+export const planSnippets = (input: PlanSnippetsInput): SnippetPlan => getCore('planSnippets()').planSnippets(input);
+export const codeLocations = (input: CodeLocationsInput): CodeLocations => getCore('codeLocations()').codeLocations(input);

@@ -10,6 +10,8 @@ import type {
   CheckOperationInput,
   CheckProvidersInput,
   CheckProvidersOutput,
+  CodeLocations,
+  CodeLocationsInput,
   Config,
   Envelope,
   FileChangesInput,
@@ -22,15 +24,19 @@ import type {
   Negotiation,
   NegotiateInput,
   NormalizeProviderInput,
+  PlanSnippetsInput,
   PresentationCard,
   ProviderSpec,
   RenderInput,
   Rendered,
   RequestInput,
+  ResolvedTarget,
+  ResolveTargetInput,
   Selection,
   SelectProviderInput,
   ServerReply,
   ServerRequestInput,
+  SnippetPlan,
   ToolCall,
   ToolDefinition,
   TranslateInput,
@@ -241,6 +247,21 @@ export class Core {
   fileChanges(input: FileChangesInput): FileChangesResult {
     return this.invoke('fileChanges', input);
   }
+  /**
+   * Resolves a model's one-based target in its file's text and raw documentSymbol result.
+   * Throws LspError LSP_AMBIGUOUS_TARGET / LSP_TARGET_NOT_FOUND with `candidates` for a symbol.
+   */
+  resolveTarget(input: ResolveTargetInput): ResolvedTarget {
+    return this.invoke('resolveTarget', input);
+  }
+  /** Plans which lines of which workspace files to read for a server's locations. */
+  planSnippets(input: PlanSnippetsInput): SnippetPlan {
+    return this.invoke('planSnippets', input);
+  }
+  /** Builds and renders the code locations from the lines the host read for planSnippets' plan. */
+  codeLocations(input: CodeLocationsInput): CodeLocations {
+    return this.invoke('codeLocations', input);
+  }
 }
 
 const KNOWN_METHODS = new Set<string>([
@@ -260,11 +281,17 @@ const KNOWN_METHODS = new Set<string>([
   'validateConfig',
   'fileWatchers',
   'fileChanges',
+  'resolveTarget',
+  'planSnippets',
+  'codeLocations',
 ] satisfies AbiMethod[]);
 
 /** Decodes an envelope: the ok value, or a thrown LspError. */
 export function unwrap<T>(envelope: string): T {
   const env = JSON.parse(envelope) as Envelope<T>;
-  if ('error' in env) throw new LspError(env.error.code, env.error.message);
+  if ('error' in env) {
+    const { code, message, candidates } = env.error;
+    throw new LspError(code, message, candidates === undefined ? undefined : { candidates });
+  }
   return env.ok;
 }

@@ -1,20 +1,25 @@
 // LspError: every seam failure, from the core module, the shim or the tool
 // layer, with the stable code of README.md's error table.
 
-import type { LspErrorCode } from './types.js';
+import type { LspErrorCode, LspErrorData, TargetCandidate } from './types.js';
 
 export class LspError extends Error {
   /** The stable code; branch on this, never on the message. */
   readonly code: LspErrorCode;
+  /** The symbols of an LSP_AMBIGUOUS_TARGET, or the nearest names of a symbol's LSP_TARGET_NOT_FOUND. */
+  readonly candidates?: TargetCandidate[];
 
-  constructor(code: LspErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: LspErrorCode, message: string, options?: { cause?: unknown; candidates?: TargetCandidate[] }) {
     super(message, options);
     this.name = 'LspError';
     this.code = code;
+    if (options?.candidates !== undefined) this.candidates = options.candidates;
   }
 
-  toJSON(): { code: LspErrorCode; message: string } {
-    return { code: this.code, message: this.message };
+  toJSON(): LspErrorData {
+    return this.candidates === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, candidates: this.candidates };
   }
 }
 

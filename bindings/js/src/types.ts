@@ -24,7 +24,7 @@ export type LspErrorCode =
   | 'LSP_WORKSPACE_INVALID'
   /** A catalog target names no symbol, or its matchText is not on its line (the core's target resolution). */
   | 'LSP_TARGET_NOT_FOUND'
-  /** A catalog symbol target matches several symbols (the message lists them). */
+  /** A catalog symbol target matches several symbols (the message lists them; so does `candidates`). */
   | 'LSP_AMBIGUOUS_TARGET'
   | 'LSP_UNAVAILABLE'
   | 'LSP_CONFLICT'
@@ -54,6 +54,8 @@ export type LspErrorCode =
 export interface LspErrorData {
   code: LspErrorCode;
   message: string;
+  /** resolveTarget's LSP_AMBIGUOUS_TARGET (every match) or symbol LSP_TARGET_NOT_FOUND (the nearest names). */
+  candidates?: TargetCandidate[];
 }
 
 /** Any JSON value. */
@@ -429,6 +431,150 @@ export interface FileChangesInput {
   openNewDirectories?: boolean;
 }
 
+// ---- the code-intelligence catalog: targets and code locations ---------------
+
+/** A model's target, one-based (columns in UTF-16 code units, as in the lsp tool). */
+export interface Target {
+  path: string;
+  /** A name ("Helper") or a dotted "Container.member" ("Circle.Area"; "::" works as "."). */
+  symbol?: string;
+  /** An LSP SymbolKind name, any case ("method", "struct"). */
+  kind?: string;
+  line?: number;
+  column?: number;
+  /** Text on `line`: the target is its first occurrence. */
+  matchText?: string;
+}
+
+/** A symbol offered by LSP_AMBIGUOUS_TARGET or LSP_TARGET_NOT_FOUND, one-based. */
+export interface TargetCandidate {
+  qualifiedName: string;
+  kind: string;
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  container?: string;
+}
+
+export interface ResolveTargetInput {
+  target: Target;
+  /** Take the first of several matching symbols instead of LSP_AMBIGUOUS_TARGET (reads only). */
+  firstMatch?: boolean;
+  /** The target file's text. */
+  text: string;
+  /** The server's raw textDocument/documentSymbol result; omit when the server has no documentSymbol provider. */
+  symbols?: Json;
+}
+
+/** How a target was resolved. */
+export type TargetResolvedBy = 'symbol' | 'matchText' | 'column' | 'line';
+
+/** resolveTarget's answer: where the target points. */
+export interface ResolvedTarget {
+  path: string;
+  /** One-based. */
+  line: number;
+  /** One-based, UTF-16 code units. */
+  column: number;
+  /** Zero-based, for the LSP request. */
+  position: LspPosition;
+  /** The identifier at the position ("" when there is none). */
+  identifier: string;
+  /** Qualified name of the symbol targeted (or whose name is at the position). */
+  symbol?: string;
+  kind?: string;
+  container?: string;
+  by: TargetResolvedBy;
+  /** The targeted symbol's whole range (zero-based), when known. */
+  range?: LspRange;
+  /** The subject line to echo in the answer: "Target: `Area` (method Circle.Area) at geom/geom.go:10:18". */
+  text: string;
+}
+
+/** planSnippets' input (and the first part of codeLocations'). */
+export interface PlanSnippetsInput {
+  /** The server's locations (Location or LocationLink, as translate accepts them). */
+  locations: Json[];
+  /** The workspace's file: URI; only files inside it are planned for reading. */
+  workspaceUri: string;
+  /** Lines of source around each location, 0–3 (default 0: the trimmed line). */
+  context?: number;
+  /** A definition's whole symbol range (at most 200 lines); needs the file's symbols. */
+  includeBody?: boolean;
+  /** Locations kept, 1–500 (default 100). */
+  limit?: number;
+  /** Raw documentSymbol results the host has, by file URI. */
+  symbols?: Record<string, Json>;
+}
+
+/** A zero-based, inclusive range of lines. */
+export interface LineSpan {
+  start: number;
+  end: number;
+}
+
+/** One file to read: the spans needed, and whether its document symbols are needed first. */
+export interface FileRead {
+  uri: string;
+  /** Absolute path. */
+  path: string;
+  spans: LineSpan[];
+  /** includeBody without the file's symbols: ask the server and plan again. */
+  needSymbols?: boolean;
+}
+
+/** planSnippets' answer. */
+export interface SnippetPlan {
+  locations: LspLocation[];
+  totalFound: number;
+  truncated: boolean;
+  files: FileRead[];
+}
+
+/** Consecutive lines from a zero-based start line, without line terminators. */
+export interface LineChunk {
+  start: number;
+  lines: string[];
+}
+
+export interface CodeLocationsInput extends PlanSnippetsInput {
+  /** What the host read, by file URI: chunks of lines (any superset of the planned spans) or the whole text. */
+  files?: Record<string, LineChunk[] | string>;
+  /** The first line of the text (a ResolvedTarget's `text`). */
+  subject?: string;
+  /** Budget of the text in code points (default 16,000). */
+  maxResultChars?: number;
+}
+
+/** One location for the model, one-based (UTF-16 columns). */
+export interface CodeLocation {
+  /** Relative inside the workspace, absolute outside. */
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** The trimmed line, or (snippetLine set) the lines from snippetLine on; absent outside the workspace. */
+  snippet?: string;
+  snippetLine?: number;
+  /** Where a body cut at 200 lines really ends. */
+  bodyEndLine?: number;
+  symbol?: string;
+  kind?: string;
+  container?: string;
+  /** The file is outside the workspace: never read. */
+  outsideWorkspace?: true;
+}
+
+/** codeLocations' answer: the locations grouped by file and their text for the model. */
+export interface CodeLocations {
+  locations: CodeLocation[];
+  totalFound: number;
+  truncated: boolean;
+  rendered: Rendered;
+}
+
 /** Every ABI method: its input and its ok value. */
 export interface AbiMethods {
   toolDefinition: { input: Record<string, never>; output: ToolDefinition };
@@ -448,6 +594,9 @@ export interface AbiMethods {
   validateConfig: { input: unknown; output: Config };
   fileWatchers: { input: FileWatchersInput; output: WatchUpdate };
   fileChanges: { input: FileChangesInput; output: FileChangesResult };
+  resolveTarget: { input: ResolveTargetInput; output: ResolvedTarget };
+  planSnippets: { input: PlanSnippetsInput; output: SnippetPlan };
+  codeLocations: { input: CodeLocationsInput; output: CodeLocations };
 }
 
 export type AbiMethod = keyof AbiMethods;

@@ -62,6 +62,9 @@ const typed = {
   validateConfig: (v) => lspseam.validateConfig(v),
   fileWatchers: (v) => lspseam.fileWatchers(v),
   fileChanges: (v) => lspseam.fileChanges(v),
+  resolveTarget: (v) => lspseam.resolveTarget(v),
+  planSnippets: (v) => lspseam.planSnippets(v),
+  codeLocations: (v) => lspseam.codeLocations(v),
 };
 
 test('typed methods return the ok value or throw LspError with the envelope code', () => {
@@ -82,6 +85,8 @@ test('typed methods return the ok value or throw LspError with the envelope code
         assert.ok(err instanceof lspseam.LspError, label);
         assert.equal(err.code, want.error.code, label);
         assert.equal(err.message, want.error.message, label);
+        assert.deepEqual(err.candidates, want.error.candidates, label);
+        if (want.error.candidates !== undefined) assert.deepEqual(err.toJSON(), want.error, label);
         return true;
       }, label);
     } else if (c.method === 'checkOperation') {

@@ -1,0 +1,172 @@
+package lspseam
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/lspseam/lspseam/core"
+)
+
+// The catalog's core methods: target resolution and code locations with
+// snippets (docs/design.md, "the code-intelligence catalog"). They are
+// pure: the host asks the server for the document symbols and the
+// locations, and reads the files the plan names (inside the workspace
+// only); the module decides what to ask and what to read, and writes the
+// answer.
+
+// Target is a model's target, one-based: {path, symbol?, kind?, line?,
+// column?, matchText?}. Zero Line or Column means absent.
+type Target = core.Target
+
+// TargetCandidate is a symbol listed by an LSP_AMBIGUOUS_TARGET (every
+// match) or a symbol LSP_TARGET_NOT_FOUND (the nearest names), in the
+// error's Candidates. Line, Column and EndLine are one-based.
+type TargetCandidate = core.TargetCandidate
+
+// SnippetOptions are a model's snippet arguments: Context 0–3 lines
+// around each location, IncludeBody (a definition's whole symbol range, at
+// most 200 lines), Limit (0 = 100, at most 500).
+type SnippetOptions = core.SnippetOptions
+
+// LineSpan is a zero-based, inclusive range of lines to read.
+type LineSpan = core.LineSpan
+
+// ResolveTargetInput is the input of ResolveTarget. Symbols is the
+// server's raw textDocument/documentSymbol result for the target's file;
+// nil when the server has no documentSymbol provider (symbol targets then
+// fail, naming line + matchText instead). FirstMatch takes the first of
+// several matching symbols instead of LSP_AMBIGUOUS_TARGET (reads only).
+type ResolveTargetInput struct {
+	Target     Target          `json:"target"`
+	FirstMatch bool            `json:"firstMatch,omitempty"`
+	Text       string          `json:"text"`
+	Symbols    json.RawMessage `json:"symbols,omitempty"`
+}
+
+// ResolvedTarget is where a target points: one-based Line and Column
+// (UTF-16) for the model, the zero-based Position for the LSP request, the
+// Identifier there, the Symbol (qualified name), Kind and Container when
+// known, By (symbol, matchText, column or line: the form used), the
+// targeted symbol's zero-based Range, and Text, the line to echo in the
+// answer ("Target: `Area` (method Circle.Area) at geom/geom.go:10:18").
+type ResolvedTarget struct {
+	Path       string   `json:"path"`
+	Line       uint64   `json:"line"`
+	Column     uint64   `json:"column"`
+	Position   Position `json:"position"`
+	Identifier string   `json:"identifier"`
+	Symbol     string   `json:"symbol,omitempty"`
+	Kind       string   `json:"kind,omitempty"`
+	Container  string   `json:"container,omitempty"`
+	By         string   `json:"by"`
+	Range      *Range   `json:"range,omitempty"`
+	Text       string   `json:"text"`
+}
+
+// SnippetsInput is the input of PlanSnippets: the server's locations, the
+// workspace's file: URI, the model's options and the document symbols the
+// host already has (each file's raw documentSymbol result by its URI; only
+// IncludeBody needs them).
+type SnippetsInput struct {
+	Locations    []Location `json:"locations"`
+	WorkspaceURI string     `json:"workspaceUri"`
+	SnippetOptions
+	Symbols map[string]json.RawMessage `json:"symbols,omitempty"`
+}
+
+// FileRead is one file to read: its URI, absolute path, the line spans
+// needed (merged, in order) and whether its document symbols are needed
+// first (IncludeBody without them: ask the server and plan again).
+type FileRead struct {
+	URI         string     `json:"uri"`
+	Path        string     `json:"path"`
+	Spans       []LineSpan `json:"spans"`
+	NeedSymbols bool       `json:"needSymbols,omitempty"`
+}
+
+// SnippetPlan is what PlanSnippets decided: the locations kept (without
+// duplicates, grouped by file, the first Limit), how many there were, and
+// the reads. Files outside the workspace are never listed.
+type SnippetPlan struct {
+	Locations  []Location `json:"locations"`
+	TotalFound int        `json:"totalFound"`
+	Truncated  bool       `json:"truncated"`
+	Files      []FileRead `json:"files"`
+}
+
+// LineChunk is consecutive lines of a file from Start (zero-based),
+// without line terminators: what the host read of a planned span (any
+// superset of the spans works, e.g. the whole file).
+type LineChunk struct {
+	Start uint32   `json:"start"`
+	Lines []string `json:"lines"`
+}
+
+// CodeLocationsInput is the input of CodeLocations: the same as
+// PlanSnippets' (the module plans again), the lines the host read by file
+// URI (a file missing here, unreadable or outside the workspace, gets no
+// snippet), the subject line to start the text with (a ResolvedTarget's
+// Text) and the text's budget (0 = the default).
+type CodeLocationsInput struct {
+	SnippetsInput
+	Files          map[string][]LineChunk `json:"files,omitempty"`
+	Subject        string                 `json:"subject,omitempty"`
+	MaxResultChars int                    `json:"maxResultChars,omitempty"`
+}
+
+// CodeLocation is one location for the model, one-based (UTF-16 columns):
+// Path relative inside the workspace, absolute outside; Snippet the
+// trimmed line, or (SnippetLine set) the lines from SnippetLine on (the
+// context window or the body; BodyEndLine is where a body cut at 200
+// lines really ends); the symbol the location lies in when the file's
+// symbols were known; OutsideWorkspace for a file never read.
+type CodeLocation struct {
+	Path             string `json:"path"`
+	Line             uint64 `json:"line"`
+	Column           uint64 `json:"column"`
+	EndLine          uint64 `json:"endLine"`
+	EndColumn        uint64 `json:"endColumn"`
+	Snippet          string `json:"snippet,omitempty"`
+	SnippetLine      uint64 `json:"snippetLine,omitempty"`
+	BodyEndLine      uint64 `json:"bodyEndLine,omitempty"`
+	Symbol           string `json:"symbol,omitempty"`
+	Kind             string `json:"kind,omitempty"`
+	Container        string `json:"container,omitempty"`
+	OutsideWorkspace bool   `json:"outsideWorkspace,omitempty"`
+}
+
+// CodeLocations is CodeLocations' answer: the locations grouped by file,
+// the first limit of TotalFound, and their text for the model.
+type CodeLocations struct {
+	Locations  []CodeLocation `json:"locations"`
+	TotalFound int            `json:"totalFound"`
+	Truncated  bool           `json:"truncated"`
+	Rendered   Rendered       `json:"rendered"`
+}
+
+// ResolveTarget resolves a model's target in its file's text and document
+// symbols. A symbol matching several symbols is an *Error
+// LSP_AMBIGUOUS_TARGET, a missing one LSP_TARGET_NOT_FOUND, both with
+// Candidates; a matchText not on its line is LSP_TARGET_NOT_FOUND quoting
+// the line as it is now.
+func (c *Core) ResolveTarget(ctx context.Context, in ResolveTargetInput) (ResolvedTarget, error) {
+	var v ResolvedTarget
+	return v, c.invoke(ctx, "resolveTarget", in, &v)
+}
+
+// PlanSnippets plans the reads for a server's locations: which lines of
+// which files inside the workspace the host reads before CodeLocations.
+func (c *Core) PlanSnippets(ctx context.Context, in SnippetsInput) (SnippetPlan, error) {
+	in.Locations = nonNil(in.Locations)
+	var v SnippetPlan
+	return v, c.invoke(ctx, "planSnippets", in, &v)
+}
+
+// CodeLocations builds the code locations of a server's locations from the
+// lines the host read for PlanSnippets' plan, and renders them for the
+// model under the subject line.
+func (c *Core) CodeLocations(ctx context.Context, in CodeLocationsInput) (CodeLocations, error) {
+	in.Locations = nonNil(in.Locations)
+	var v CodeLocations
+	return v, c.invoke(ctx, "codeLocations", in, &v)
+}
