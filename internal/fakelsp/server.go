@@ -799,12 +799,13 @@ func (s *server) send(body []byte, fields ...field) {
 	frame := make([]byte, 0, len(body)+32)
 	frame = fmt.Appendf(frame, "Content-Length: %d\r\n\r\n", len(body))
 	frame = append(frame, body...)
-	err := s.writeRaw(frame)
-	fields = append(fields, kv("bytes", len(body)))
-	if err != nil {
-		fields = append(fields, kv("error", err.Error()))
+	// Logged before the write: a message sent from outside the read loop
+	// (a notification whose steps wait) would otherwise be logged after
+	// the client's reaction to it, which the read loop logs as it arrives.
+	s.log.event("send", append(fields, kv("bytes", len(body)))...)
+	if err := s.writeRaw(frame); err != nil {
+		s.log.event("sendFailed", kv("bytes", len(body)), kv("error", err.Error()))
 	}
-	s.log.event("send", fields...)
 }
 
 func (s *server) writeRaw(b []byte) error {
