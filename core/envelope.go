@@ -26,6 +26,8 @@ var Methods = []string{
 	"initializeParams", "negotiate", "checkOperation", "request", "translate",
 	"render", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
 	"resolveTarget", "planSnippets", "codeLocations",
+	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
+	"inlayHints", "hierarchy",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -216,6 +218,20 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		return planSnippetsCall(in)
 	case "codeLocations":
 		return codeLocationsCall(in)
+	case "toolDefinitions":
+		return toolDefinitionsCall(in)
+	case "parseCodeArgs":
+		return parseCodeArgsCall(in)
+	case "codeRequest":
+		return codeRequestCall(in)
+	case "codeSymbols":
+		return codeSymbolsCall(in)
+	case "codeHover":
+		return codeHoverCall(in)
+	case "inlayHints":
+		return inlayHintsCall(in)
+	case "hierarchy":
+		return hierarchyCall(in)
 	}
 	return nil, unknownMethod(method)
 }
