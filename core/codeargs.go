@@ -1,9 +1,382 @@
 package core
 
-import "github.com/tidwall/gjson"
+import (
+	"sort"
+	"strconv"
+	"strings"
 
-// Stub.
+	"github.com/tidwall/gjson"
+)
 
+// Validating a model's call of a catalog tool (tooldefs.go): parseCodeArgs
+// checks the arguments against the tool's schema rules, reports every
+// problem at once (with the target convention when a target is involved,
+// so a model corrects its call in one step), and returns the call in one
+// normalized shape whatever the tool, with defaults filled in.
+
+// Navigation kinds of code_navigate and hierarchy kinds of code_hierarchy.
+var (
+	NavigateKinds  = []string{"definition", "typeDefinition", "declaration", "implementation", "references"}
+	HierarchyKinds = []string{"callers", "callees", "supertypes", "subtypes"}
+)
+
+// Snippet and result bounds shared by the catalog's tools.
+const (
+	DefaultLimit    = 100
+	MaxLimit        = 500
+	MaxContext      = 3
+	MaxDepth        = 4
+	defaultDepth    = 1
+	maxQueryLength  = 1000
+	maxInlayLines   = 1 << 20
+	maxMatchTextLen = 1000
+)
+
+// LineRange is a one-based, inclusive range of lines.
+type LineRange struct {
+	StartLine int64 `json:"startLine"`
+	EndLine   int64 `json:"endLine"`
+}
+
+func (r LineRange) appendJSON(b []byte) []byte {
+	b = append(b, `{"startLine":`...)
+	b = appendInt(b, r.StartLine)
+	b = append(b, `,"endLine":`...)
+	b = appendInt(b, r.EndLine)
+	return append(b, '}')
+}
+
+// CodeCall is a validated catalog tool call. Path is the file the call is
+// about (the target's path for targeted tools): the host routes by it.
+type CodeCall struct {
+	Tool        string
+	Toolset     string
+	Path        string
+	Target      *Target
+	FirstMatch  bool
+	Kind        string // code_navigate's and code_hierarchy's kind
+	Context     int
+	IncludeBody bool
+	Limit       int
+	Depth       int
+	Query       string
+	Range       *LineRange
+}
+
+func (c CodeCall) appendJSON(b []byte) []byte {
+	b = append(b, `{"tool":`...)
+	b = appendString(b, c.Tool)
+	b = append(b, `,"toolset":`...)
+	b = appendString(b, c.Toolset)
+	b = append(b, `,"path":`...)
+	b = appendString(b, c.Path)
+	if c.Target != nil {
+		b = append(b, `,"target":`...)
+		b = c.Target.appendJSON(b)
+		b = append(b, `,"firstMatch":`...)
+		b = appendBool(b, c.FirstMatch)
+	}
+	if c.Kind != "" {
+		b = append(b, `,"kind":`...)
+		b = appendString(b, c.Kind)
+	}
+	if c.Tool == ToolCodeNavigate {
+		b = append(b, `,"context":`...)
+		b = appendInt(b, int64(c.Context))
+		b = append(b, `,"includeBody":`...)
+		b = appendBool(b, c.IncludeBody)
+	}
+	if c.Tool == ToolCodeHierarchy {
+		b = append(b, `,"depth":`...)
+		b = appendInt(b, int64(c.Depth))
+	}
+	if c.Limit > 0 {
+		b = append(b, `,"limit":`...)
+		b = appendInt(b, int64(c.Limit))
+	}
+	if c.Query != "" {
+		b = append(b, `,"query":`...)
+		b = appendString(b, c.Query)
+	}
+	if c.Range != nil {
+		b = append(b, `,"range":`...)
+		b = c.Range.appendJSON(b)
+	}
+	return append(b, '}')
+}
+
+func (t Target) appendJSON(b []byte) []byte {
+	b = append(b, `{"path":`...)
+	b = appendString(b, t.Path)
+	for _, f := range []struct{ name, v string }{{"symbol", t.Symbol}, {"kind", t.Kind}, {"matchText", t.MatchText}} {
+		if f.v != "" {
+			b = append(b, `,"`...)
+			b = append(b, f.name...)
+			b = append(b, `":`...)
+			b = appendString(b, f.v)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"line", t.Line}, {"column", t.Column}} {
+		if f.v != 0 {
+			b = append(b, `,"`...)
+			b = append(b, f.name...)
+			b = append(b, `":`...)
+			b = appendInt(b, f.v)
+		}
+	}
+	return append(b, '}')
+}
+
+// codeArgFields lists each tool's argument names.
+var codeArgFields = map[string][]string{
+	ToolCodeSymbols:    {"path", "query", "limit"},
+	ToolCodeNavigate:   {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
+	ToolCodeHover:      {"target", "firstMatch"},
+	ToolCodeHierarchy:  {"target", "kind", "depth", "limit", "firstMatch"},
+	ToolCodeInlayHints: {"path", "range", "limit"},
+}
+
+// ParseCodeArgs validates a catalog tool's arguments.
+func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
+	def, ok := codeToolByName(tool)
+	if !ok {
+		names := []string{ToolName}
+		for _, t := range codeTools {
+			names = append(names, t.Name)
+		}
+		msg := "unknown tool " + strconv.Quote(clip(tool, 60)) + "; the catalog has " + strings.Join(names, ", ")
+		if tool == ToolName {
+			msg = "lsp is not a catalog tool: validate its arguments with parseToolArgs"
+		} else if near := closest(tool, names); near != "" {
+			msg += " (did you mean " + strconv.Quote(near) + "?)"
+		}
+		return CodeCall{}, Errorf(CodeInvalidArgument, "%s", msg)
+	}
+	c := CodeCall{Tool: tool, Toolset: def.Toolset}
+	if !args.IsObject() {
+		return c, codeArgError(tool, []string{"the arguments must be a JSON object, got " + describe(args)})
+	}
+	var problems []string
+	add := func(p string) { problems = append(problems, p) }
+	fields := codeArgFields[tool]
+	args.ForEach(func(k, _ gjson.Result) bool {
+		for _, f := range fields {
+			if f == k.Str {
+				return true
+			}
+		}
+		msg := "unknown argument " + strconv.Quote(clip(k.Str, 60))
+		if near := closest(k.Str, fields); near != "" {
+			msg += " (did you mean " + strconv.Quote(near) + "?)"
+		} else {
+			sorted := append([]string(nil), fields...)
+			sort.Strings(sorted)
+			msg += " (" + tool + " takes " + strings.Join(sorted, ", ") + ")"
+		}
+		add(msg)
+		return true
+	})
+
+	targeted := tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy
+	if targeted {
+		tv := get(args, "target")
+		if !tv.Exists() {
+			add("target is required")
+		} else if tv.IsObject() && unknownTargetField(tv) != "" {
+			add("target has an unknown field " + strconv.Quote(clip(unknownTargetField(tv), 60)) + " (a target takes path, symbol, kind, line, column, matchText)")
+		} else if t, err := decodeTarget(tv); err != nil {
+			add(strings.TrimSuffix(err.Message, "."))
+		} else {
+			if t.Path == "" {
+				add("target.path must be a non-empty path")
+			}
+			if t.Kind != "" {
+				if _, ok := ParseSymbolKind(t.Kind); !ok {
+					add("target.kind must be a symbol kind (" + strings.Join(SymbolKindNames(), ", ") + "), got " + strconv.Quote(clip(t.Kind, 40)))
+				}
+			}
+			if (t.Column != 0 || t.MatchText != "") && t.Line == 0 {
+				add("target.column and target.matchText need target.line")
+			}
+			if t.Column != 0 && t.MatchText != "" {
+				add("give target.column or target.matchText, not both")
+			}
+			if t.Symbol == "" && t.Line == 0 {
+				add("target needs symbol or line")
+			}
+			if len(t.MatchText) > maxMatchTextLen {
+				add("target.matchText is longer than " + strconv.Itoa(maxMatchTextLen) + " bytes")
+			}
+			c.Target = &t
+			c.Path = t.Path
+		}
+		fm := get(args, "firstMatch")
+		switch fm.Type {
+		case gjson.True:
+			c.FirstMatch = true
+		case gjson.False, gjson.Null:
+		default:
+			if fm.Exists() {
+				add("firstMatch must be a boolean, got " + describe(fm))
+			}
+		}
+	} else {
+		p := get(args, "path")
+		switch {
+		case !p.Exists():
+			add("path is required")
+		case p.Type != gjson.String || strings.TrimSpace(p.Str) == "":
+			add("path must be a non-empty string, got " + describe(p))
+		default:
+			c.Path = p.Str
+		}
+	}
+
+	switch tool {
+	case ToolCodeNavigate:
+		c.Kind = enumArg(args, "kind", NavigateKinds, add)
+		c.Context = int(intArg(args, "context", 0, MaxContext, 0, add))
+		if ib := get(args, "includeBody"); ib.Exists() && ib.Type != gjson.Null {
+			if ib.Type != gjson.True && ib.Type != gjson.False {
+				add("includeBody must be a boolean, got " + describe(ib))
+			}
+			c.IncludeBody = ib.Type == gjson.True
+		}
+		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+	case ToolCodeHierarchy:
+		c.Kind = enumArg(args, "kind", HierarchyKinds, add)
+		c.Depth = int(intArg(args, "depth", 1, MaxDepth, defaultDepth, add))
+		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+	case ToolCodeSymbols:
+		if q := get(args, "query"); q.Exists() && q.Type != gjson.Null {
+			switch {
+			case q.Type != gjson.String || strings.TrimSpace(q.Str) == "":
+				add("query must be a non-empty string, got " + describe(q))
+			case len(q.Str) > maxQueryLength:
+				add("query is longer than " + strconv.Itoa(maxQueryLength) + " bytes")
+			default:
+				c.Query = q.Str
+			}
+		}
+		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+	case ToolCodeInlayHints:
+		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {
+			lr, problem := decodeLineRange(r)
+			if problem != "" {
+				add(problem)
+			} else {
+				c.Range = &lr
+			}
+		}
+		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+	}
+	if len(problems) > 0 {
+		return c, codeArgError(tool, problems)
+	}
+	return c, nil
+}
+
+func decodeLineRange(r gjson.Result) (LineRange, string) {
+	if !r.IsObject() {
+		return LineRange{}, "range must be {startLine, endLine} (one-based, inclusive), got " + describe(r)
+	}
+	var lr LineRange
+	ok := true
+	r.ForEach(func(k, _ gjson.Result) bool {
+		ok = k.Str == "startLine" || k.Str == "endLine"
+		return ok
+	})
+	if !ok {
+		return lr, "range takes only startLine and endLine (one-based, inclusive)"
+	}
+	s, ok1 := integer(get(r, "startLine"), 1, maxOneBased)
+	e, ok2 := integer(get(r, "endLine"), 1, maxOneBased)
+	switch {
+	case !ok1 || !ok2:
+		return lr, "range.startLine and range.endLine must be positive integers (one-based lines), got " + describe(r)
+	case e < s:
+		return lr, "range.endLine (" + strconv.FormatInt(e, 10) + ") is before range.startLine (" + strconv.FormatInt(s, 10) + ")"
+	case e-s >= maxInlayLines:
+		return lr, "range spans more than " + strconv.Itoa(maxInlayLines) + " lines"
+	}
+	return LineRange{StartLine: s, EndLine: e}, ""
+}
+
+// enumArg reads a required string argument that must be one of values,
+// suggesting the nearest on a near miss.
+func enumArg(args gjson.Result, name string, values []string, add func(string)) string {
+	v := get(args, name)
+	if !v.Exists() || v.Type == gjson.Null {
+		add(name + " is required: one of " + strings.Join(values, ", "))
+		return ""
+	}
+	if v.Type == gjson.String {
+		for _, x := range values {
+			if x == v.Str {
+				return x
+			}
+		}
+		for _, x := range values { // case slips: "TypeDefinition"
+			if strings.EqualFold(x, v.Str) {
+				add(name + " must be written " + strconv.Quote(x) + ", got " + strconv.Quote(clip(v.Str, 40)))
+				return ""
+			}
+		}
+	}
+	msg := name + " must be one of " + strings.Join(values, ", ") + ", got " + describe(v)
+	if v.Type == gjson.String {
+		if near := closest(v.Str, values); near != "" {
+			msg = "did you mean " + strconv.Quote(near) + "? " + msg
+		}
+	}
+	add(msg)
+	return ""
+}
+
+// intArg reads an optional integer in [lo, hi], def when absent.
+func intArg(args gjson.Result, name string, lo, hi, def int64, add func(string)) int64 {
+	v := get(args, name)
+	if !v.Exists() || v.Type == gjson.Null {
+		return def
+	}
+	n, ok := integer(v, lo, hi)
+	if !ok {
+		add(name + " must be an integer from " + strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10) + ", got " + describe(v))
+		return def
+	}
+	return n
+}
+
+func codeArgError(tool string, problems []string) *Error {
+	msg := "invalid " + tool + " arguments: " + strings.Join(problems, "; ") + "."
+	if tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy {
+		msg += " " + targetConvention + "."
+	}
+	return &Error{Code: CodeInvalidArgument, Message: msg}
+}
+
+// parseCodeArgsCall: {name, arguments} → CodeCall.
 func parseCodeArgsCall(in gjson.Result) (jsonAppender, *Error) {
-	return nil, Errorf(CodeInternal, "parseCodeArgs is not built yet")
+	name := get(in, "name")
+	if name.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "name must be the tool's name as a string, got %s", describe(name))
+	}
+	return wrap(ParseCodeArgs(name.Str, get(in, "arguments")))
+}
+
+// unknownTargetField names a target field that is not one of the six.
+func unknownTargetField(t gjson.Result) string {
+	bad := ""
+	t.ForEach(func(k, _ gjson.Result) bool {
+		switch k.Str {
+		case "path", "symbol", "kind", "line", "column", "matchText":
+			return true
+		}
+		bad = k.Str
+		return false
+	})
+	return bad
 }

@@ -1,9 +1,212 @@
 package core
 
-import "github.com/tidwall/gjson"
+import (
+	"strconv"
 
-// Stub.
+	"github.com/tidwall/gjson"
+)
 
+// The LSP requests behind the catalog's tools (docs/design.md, "LSP
+// mapping"), and what to tell a model when its server lacks one: the ABI
+// method codeRequest builds one request from a resolved position (or a
+// file's text, for inlay hints), checked against the methods the server
+// negotiated (Negotiation.Methods, initialize.go).
+
+// LSP methods the catalog uses, with the server capability behind each
+// and, for a server without it, what a model can use instead.
+var codeMethods = []struct {
+	method, capability, instead string
+}{
+	{"textDocument/documentSymbol", "documentSymbolProvider", "target by line with matchText instead of symbol, and read the file for its outline"},
+	{"workspace/symbol", "workspaceSymbolProvider", "search the files for the name, or list one file's symbols with code_symbols and path alone"},
+	{"textDocument/definition", "definitionProvider", "search the files for the name's declaration"},
+	{"textDocument/typeDefinition", "typeDefinitionProvider", "use code_hover for the type's name, then kind definition on it"},
+	{"textDocument/declaration", "declarationProvider", "use kind definition"},
+	{"textDocument/implementation", "implementationProvider", "use kind references on the interface member, or code_symbols with a query for the method name"},
+	{"textDocument/references", "referencesProvider", "search the files for the name"},
+	{"textDocument/hover", "hoverProvider", "use code_navigate with kind definition and includeBody to read the declaration"},
+	{"textDocument/signatureHelp", "signatureHelpProvider", "use code_hover on the called function's name"},
+	{"textDocument/prepareCallHierarchy", "callHierarchyProvider", "use code_navigate with kind references for callers, or kind definition with includeBody to read what it calls"},
+	{"textDocument/prepareTypeHierarchy", "typeHierarchyProvider", "use code_navigate with kind implementation for subtypes, or kind definition with includeBody on the type for its supertypes"},
+	{"textDocument/inlayHint", "inlayHintProvider", "use code_hover on a name to see its type"},
+}
+
+// CodeMethodSupported reports whether a negotiated server offers method.
+// Methods the catalog does not list are not checked (true).
+func CodeMethodSupported(methods map[string]bool, method string) bool {
+	for _, m := range codeMethods {
+		if m.method == method {
+			return methods[method]
+		}
+	}
+	return true
+}
+
+// UnsupportedMethod is LSP_UNSUPPORTED_OPERATION for a server without
+// method, naming what to use instead. server names it ("" when unknown).
+func UnsupportedMethod(method, server string) *Error {
+	who := "the language server"
+	if server != "" {
+		who = "language server " + strconv.Quote(clip(server, 80))
+	}
+	for _, m := range codeMethods {
+		if m.method == method {
+			return Errorf(CodeUnsupportedOperation, "%s does not offer %s (no %s in its capabilities); %s", who, method, m.capability, m.instead)
+		}
+	}
+	return Errorf(CodeUnsupportedOperation, "%s does not offer %s", who, clip(method, 80))
+}
+
+// NavigateMethod maps code_navigate's kind to its LSP method.
+func NavigateMethod(kind string) (string, bool) {
+	switch kind {
+	case "definition", "typeDefinition", "declaration", "implementation", "references":
+		return "textDocument/" + kind, true
+	}
+	return "", false
+}
+
+// HierarchyMethods maps code_hierarchy's kind to its prepare method and
+// its expansion method.
+func HierarchyMethods(kind string) (prepare, expand string, ok bool) {
+	switch kind {
+	case "callers":
+		return "textDocument/prepareCallHierarchy", "callHierarchy/incomingCalls", true
+	case "callees":
+		return "textDocument/prepareCallHierarchy", "callHierarchy/outgoingCalls", true
+	case "supertypes":
+		return "textDocument/prepareTypeHierarchy", "typeHierarchy/supertypes", true
+	case "subtypes":
+		return "textDocument/prepareTypeHierarchy", "typeHierarchy/subtypes", true
+	}
+	return "", "", false
+}
+
+// CodeRequestInput is what a catalog request is built from.
+type CodeRequestInput struct {
+	Method   string
+	URI      string
+	Position Position   // positional methods
+	Query    string     // workspace/symbol
+	Text     string     // textDocument/inlayHint: the file, for its range
+	Lines    *LineRange // textDocument/inlayHint: one-based lines; nil = all
+}
+
+// CodeRequestValue is one request: its method and params.
+type CodeRequestValue struct {
+	Method string
+	Params RawJSON
+}
+
+func (r CodeRequestValue) appendJSON(b []byte) []byte {
+	b = append(b, `{"method":`...)
+	b = appendString(b, r.Method)
+	b = append(b, `,"params":`...)
+	b = r.Params.appendJSON(b)
+	return append(b, '}')
+}
+
+// CodeRequest builds the params of one catalog request.
+func CodeRequest(in CodeRequestInput) (CodeRequestValue, *Error) {
+	req := CodeRequestValue{Method: in.Method}
+	td := func(b []byte) []byte {
+		b = append(b, `{"textDocument":{"uri":`...)
+		return appendString(b, in.URI)
+	}
+	pos := func(b []byte) []byte {
+		b = td(b)
+		b = append(b, `},"position":`...)
+		return in.Position.appendJSON(b)
+	}
+	if in.Method != "workspace/symbol" {
+		if _, ok := FileURIPath(in.URI); !ok {
+			return req, Errorf(CodeInvalidArgument, "uri must be a file: URI, got %q", clip(in.URI, 200))
+		}
+	}
+	var b []byte
+	switch in.Method {
+	case "textDocument/documentSymbol":
+		b = append(td(b), "}}"...)
+	case "workspace/symbol":
+		b = append(b, `{"query":`...)
+		b = appendString(b, in.Query)
+		b = append(b, '}')
+	case "textDocument/references":
+		b = append(pos(b), `,"context":{"includeDeclaration":true}}`...)
+	case "textDocument/definition", "textDocument/typeDefinition", "textDocument/declaration", "textDocument/implementation",
+		"textDocument/hover", "textDocument/signatureHelp", "textDocument/prepareCallHierarchy", "textDocument/prepareTypeHierarchy":
+		b = append(pos(b), '}')
+	case "textDocument/inlayHint":
+		r, err := inlayRange(in.Text, in.Lines)
+		if err != nil {
+			return req, err
+		}
+		b = append(td(b), `},"range":`...)
+		b = r.appendJSON(b)
+		b = append(b, '}')
+	default:
+		return req, Errorf(CodeInvalidArgument, "codeRequest builds the catalog's requests only, not %q", clip(in.Method, 80))
+	}
+	req.Params = RawJSON(b)
+	return req, nil
+}
+
+// inlayRange is the zero-based range of lines (whole lines, the last one
+// to its end in UTF-16 code units), clamped to the file.
+func inlayRange(text string, lines *LineRange) (Range, *Error) {
+	all := splitLines(text)
+	last := len(all) - 1
+	start, end := 0, last
+	if lines != nil {
+		if lines.StartLine > int64(len(all)) {
+			return Range{}, Errorf(CodeInvalidArgument, "range.startLine %d is past the end of the file, which has %d lines", lines.StartLine, len(all))
+		}
+		start = int(lines.StartLine - 1)
+		end = int(min(lines.EndLine-1, int64(last)))
+	}
+	return Range{
+		Start: Position{Line: uint32(start)},
+		End:   Position{Line: uint32(end), Character: uint32(columnOfByteOffset(all[end], len(all[end])))},
+	}, nil
+}
+
+// codeRequestCall: {method, uri, position?, query?, text?, range?,
+// methods?, server?} → {method, params}. With methods (the negotiation's
+// map), a method the server lacks is LSP_UNSUPPORTED_OPERATION naming what
+// to use instead.
 func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
-	return nil, Errorf(CodeInternal, "codeRequest is not built yet")
+	m := get(in, "method")
+	if m.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "method must be an LSP method name, got %s", describe(m))
+	}
+	if ms := get(in, "methods"); ms.Exists() && ms.Type != gjson.Null {
+		if !ms.IsObject() {
+			return nil, Errorf(CodeInvalidArgument, "methods must be the negotiation's {method: bool} map, got %s", describe(ms))
+		}
+		have := map[string]bool{}
+		ms.ForEach(func(k, v gjson.Result) bool {
+			have[k.Str] = v.Type == gjson.True
+			return true
+		})
+		if !CodeMethodSupported(have, m.Str) {
+			return nil, UnsupportedMethod(m.Str, get(in, "server").String())
+		}
+	}
+	ri := CodeRequestInput{Method: m.Str, URI: get(in, "uri").String(), Query: get(in, "query").String(), Text: get(in, "text").String()}
+	if p := get(in, "position"); p.Exists() {
+		line, ok1 := integer(get(p, "line"), 0, maxUint31)
+		char, ok2 := integer(get(p, "character"), 0, maxUint31)
+		if !ok1 || !ok2 {
+			return nil, Errorf(CodeInvalidArgument, "position must be {line, character} (zero-based), got %s", describe(p))
+		}
+		ri.Position = Position{Line: uint32(line), Character: uint32(char)}
+	}
+	if r := get(in, "range"); r.Exists() && r.Type != gjson.Null {
+		lr, problem := decodeLineRange(r)
+		if problem != "" {
+			return nil, Errorf(CodeInvalidArgument, "%s", problem)
+		}
+		ri.Lines = &lr
+	}
+	return wrap(CodeRequest(ri))
 }

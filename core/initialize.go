@@ -26,16 +26,27 @@ const Version = "0.1.0"
 // capability with dynamic registration: its registrations are honoured
 // (FileWatchers), with relative patterns; registrations for anything else
 // are acknowledged and ignored (ServerRequest), since lspseam uses no other
-// feature a server could register.
+// feature a server could register. The catalog adds what its requests need
+// (coderequest.go): hierarchical document symbols, workspace symbols, type
+// definition and declaration links, signature help with parameter offsets,
+// call and type hierarchy, and inlay hints.
 const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
-	`"workspace":{"workspaceFolders":true,"configuration":true,` +
+	`"workspace":{"workspaceFolders":true,"configuration":true,"symbol":{"dynamicRegistration":false},` +
 	`"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}},` +
 	`"textDocument":{` +
 	`"synchronization":{"dynamicRegistration":false},` +
 	`"hover":{"dynamicRegistration":false,"contentFormat":["markdown","plaintext"]},` +
 	`"definition":{"dynamicRegistration":false,"linkSupport":true},` +
 	`"references":{"dynamicRegistration":false},` +
-	`"implementation":{"dynamicRegistration":false,"linkSupport":true}},` +
+	`"implementation":{"dynamicRegistration":false,"linkSupport":true},` +
+	`"typeDefinition":{"dynamicRegistration":false,"linkSupport":true},` +
+	`"declaration":{"dynamicRegistration":false,"linkSupport":true},` +
+	`"documentSymbol":{"dynamicRegistration":false,"hierarchicalDocumentSymbolSupport":true},` +
+	`"signatureHelp":{"dynamicRegistration":false,"signatureInformation":{"documentationFormat":["markdown","plaintext"],` +
+	`"parameterInformation":{"labelOffsetSupport":true},"activeParameterSupport":true}},` +
+	`"callHierarchy":{"dynamicRegistration":false},` +
+	`"typeHierarchy":{"dynamicRegistration":false},` +
+	`"inlayHint":{"dynamicRegistration":false}},` +
 	`"window":{"workDoneProgress":true}}`
 
 // InitializeParamsValue is the LSP InitializeParams lspseam sends.
@@ -91,7 +102,10 @@ type Negotiation struct {
 	// both).
 	ChangeSync int64              `json:"changeSync"`
 	Operations map[Operation]bool `json:"operations"`
-	Readiness  Readiness          `json:"readiness"`
+	// Methods says which of the catalog's LSP methods (coderequest.go)
+	// the server offers, by method name.
+	Methods   map[string]bool `json:"methods"`
+	Readiness Readiness       `json:"readiness"`
 }
 
 func (n Negotiation) appendJSON(b []byte) []byte {
@@ -109,6 +123,15 @@ func (n Negotiation) appendJSON(b []byte) []byte {
 		b = appendString(b, string(op))
 		b = append(b, ':')
 		b = appendBool(b, n.Operations[op])
+	}
+	b = append(b, `},"methods":{`...)
+	for i, m := range codeMethods {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, m.method)
+		b = append(b, ':')
+		b = appendBool(b, n.Methods[m.method])
 	}
 	b = append(b, `},"readiness":`...)
 	b = n.Readiness.appendJSON(b)
@@ -139,7 +162,7 @@ func Negotiate(initializeResult gjson.Result, serverCommand string) (Negotiation
 	if !caps.IsObject() {
 		return Negotiation{}, Errorf(CodeProtocolError, "the server's initialize result has no capabilities object (got %s)", describe(caps))
 	}
-	n := Negotiation{PositionEncoding: "utf-16", Operations: map[Operation]bool{}}
+	n := Negotiation{PositionEncoding: "utf-16", Operations: map[Operation]bool{}, Methods: map[string]bool{}}
 	switch enc := get(caps, "positionEncoding"); {
 	case !enc.Exists() || enc.Type == gjson.Null:
 	case enc.Type == gjson.String && enc.Str == "utf-16":
@@ -163,6 +186,11 @@ func Negotiate(initializeResult gjson.Result, serverCommand string) (Negotiation
 	for _, op := range Operations {
 		v := get(caps, operationCapability[op])
 		n.Operations[op] = v.Type == gjson.True || v.IsObject()
+	}
+	n.Methods = map[string]bool{}
+	for _, m := range codeMethods {
+		v := get(caps, m.capability)
+		n.Methods[m.method] = v.Type == gjson.True || v.IsObject()
 	}
 	n.Readiness = ReadinessFor(initializeResult, serverCommand)
 	return n, nil

@@ -1,9 +1,277 @@
 package core
 
-import "github.com/tidwall/gjson"
+import (
+	"strconv"
+	"strings"
 
-// Stub.
+	"github.com/tidwall/gjson"
+)
 
-func toolDefinitionsCall(in gjson.Result) (jsonAppender, *Error) {
-	return nil, Errorf(CodeInternal, "toolDefinitions is not built yet")
+// The catalog's tool definitions (docs/design.md, "the code-intelligence
+// catalog"): every tool a harness can offer, by toolset, with a
+// description written for a model and a hand-written JSON Schema, so the
+// bytes a model reads are part of the reviewed contract. The ABI method
+// toolDefinitions lists them; parseCodeArgs (codeargs.go) validates calls.
+
+// Toolsets, in the order they are listed.
+const (
+	ToolsetLSP  = "lsp"
+	ToolsetCode = "code"
+)
+
+// Toolsets names every toolset this module defines tools for.
+var Toolsets = []string{ToolsetLSP, ToolsetCode}
+
+// DefaultToolsets is what a harness offers unless told otherwise.
+var DefaultToolsets = []string{ToolsetLSP, ToolsetCode}
+
+// The code toolset's tools.
+const (
+	ToolCodeSymbols    = "code_symbols"
+	ToolCodeNavigate   = "code_navigate"
+	ToolCodeHover      = "code_hover"
+	ToolCodeHierarchy  = "code_hierarchy"
+	ToolCodeInlayHints = "code_inlay_hints"
+)
+
+// CodeTool is one tool's definition in a toolset.
+type CodeTool struct {
+	Name        string
+	Toolset     string
+	Description string
+	InputSchema RawJSON
+	// ReadOnly: the tool changes nothing (MCP's readOnlyHint).
+	ReadOnly bool
 }
+
+func (t CodeTool) appendJSON(b []byte) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, t.Name)
+	b = append(b, `,"toolset":`...)
+	b = appendString(b, t.Toolset)
+	b = append(b, `,"description":`...)
+	b = appendString(b, t.Description)
+	b = append(b, `,"inputSchema":`...)
+	b = t.InputSchema.appendJSON(b)
+	b = append(b, `,"readOnly":`...)
+	b = appendBool(b, t.ReadOnly)
+	return append(b, '}')
+}
+
+// targetConvention is stated in every targeted tool's description and
+// appended to target errors, so a model learns the forms from either.
+const targetConvention = "A target names a place in a file without counting columns: " +
+	`{"path":"geom/geom.go","symbol":"Helper"} (a function, type, method or variable by name; "Circle.Area" for a member; add "kind":"method" to pick among same-named symbols), ` +
+	`{"path":"geom/geom.go","line":12,"matchText":"total("} (the first occurrence of matchText on that line), ` +
+	`{"path":…,"line":12,"column":7} (one-based; columns count UTF-16 code units, an emoji counts as 2), or {"path":…,"line":12} (the line's first non-blank character). ` +
+	"path is relative to the workspace root or absolute inside it. Prefer symbol; use line + matchText for a use inside a body. " +
+	"When several symbols match, the error lists them (qualifiedName, kind, line): call again with kind or Container.member, or firstMatch: true to take the first"
+
+const targetSchema = `{
+      "type": "object",
+      "properties": {
+        "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+        "symbol": {"type": "string", "minLength": 1, "description": "A symbol of the file by name, or Container.member (Circle.Area)."},
+        "kind": {"type": "string", "enum": [` + symbolKindEnum + `], "description": "The symbol's kind, to choose among same-named symbols."},
+        "line": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "One-based line (with matchText or column, or alone for the line's first non-blank character; with symbol, narrows same-named symbols)."},
+        "column": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "One-based column in UTF-16 code units; needs line."},
+        "matchText": {"type": "string", "minLength": 1, "description": "Text on line whose first occurrence is the target; needs line."}
+      },
+      "required": ["path"],
+      "additionalProperties": false
+    }`
+
+const symbolKindEnum = `"file", "module", "namespace", "package", "class", "method", "property", "field", "constructor", "enum", "interface", "function", "variable", "constant", "string", "number", "boolean", "array", "object", "key", "null", "enummember", "struct", "event", "operator", "typeparameter"`
+
+const firstMatchSchema = `"firstMatch": {"type": "boolean", "description": "When the symbol matches several, take the first in the file instead of listing them."}`
+
+const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500, "description": "At most this many results (default 100, at most 500); the answer says when more were found."}`
+
+const codeSymbolsSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "minLength": 1, "description": "A file: its outline (without query); with query, the language server of this file's language answers the workspace search."},
+    "query": {"type": "string", "minLength": 1, "description": "Search the whole workspace for symbols whose name matches (the server's fuzzy match)."},
+    ` + limitSchema + `
+  },
+  "required": ["path"],
+  "additionalProperties": false
+}`
+
+const codeNavigateSchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    "kind": {"type": "string", "enum": ["definition", "typeDefinition", "declaration", "implementation", "references"], "description": "What to find."},
+    "context": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Lines of source around each result's line (default 0: the line alone)."},
+    "includeBody": {"type": "boolean", "description": "With definition and the like: each result's whole symbol (at most 200 lines), to read it in one step."},
+    ` + limitSchema + `,
+    ` + firstMatchSchema + `
+  },
+  "required": ["target", "kind"],
+  "additionalProperties": false
+}`
+
+const codeHoverSchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    ` + firstMatchSchema + `
+  },
+  "required": ["target"],
+  "additionalProperties": false
+}`
+
+const codeHierarchySchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    "kind": {"type": "string", "enum": ["callers", "callees", "supertypes", "subtypes"], "description": "Who calls the target, what it calls, or its type's parents or children."},
+    "depth": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Levels to follow (default 1)."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 500, "description": "At most this many nodes (default 100)."},
+    ` + firstMatchSchema + `
+  },
+  "required": ["target", "kind"],
+  "additionalProperties": false
+}`
+
+const codeInlayHintsSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "range": {
+      "type": "object",
+      "properties": {
+        "startLine": {"type": "integer", "minimum": 1, "maximum": 2147483647},
+        "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647}
+      },
+      "required": ["startLine", "endLine"],
+      "additionalProperties": false,
+      "description": "One-based, inclusive lines (default: the whole file)."
+    },
+    ` + limitSchema + `
+  },
+  "required": ["path"],
+  "additionalProperties": false
+}`
+
+// codeTools is the code toolset, in listing order.
+var codeTools = []CodeTool{
+	{
+		Name: ToolCodeSymbols, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeSymbolsSchema),
+		Description: "List the symbols of a file as an outline (name, kind, lines; nested members indented), " +
+			"or search the whole workspace for symbols by name with query. " +
+			"Use it as a table of contents before reading a file, or to find where a type or function lives when you know (part of) its name. " +
+			`Examples: {"path":"geom/geom.go"}; {"path":"geom/geom.go","query":"Area"} (the server of path's language searches every file).`,
+	},
+	{
+		Name: ToolCodeNavigate, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeNavigateSchema),
+		Description: "Find where a symbol is defined, its type's definition, its declaration, the implementations of an interface or abstract member, or every reference to it. " +
+			"Each result is path:line:column with its source line (context widens it; includeBody gives a definition's whole body), grouped by file, so you rarely need to read the file afterwards. " +
+			"The answer's first line echoes what the target resolved to: check it.\n" + targetConvention + ".\n" +
+			`Examples: {"target":{"path":"geom/geom.go","symbol":"Helper"},"kind":"references","context":1}; {"target":{"path":"geom/geom.go","symbol":"Shape.Area"},"kind":"implementation"}; {"target":{"path":"main.go","line":14,"matchText":"Describe"},"kind":"definition","includeBody":true}.`,
+	},
+	{
+		Name: ToolCodeHover, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHoverSchema),
+		Description: "Show a symbol's type or signature and the first paragraph of its documentation; inside a call's parentheses, also the called function's signature with the current parameter in **bold**. " +
+			"Use it to learn an inferred type or a function's parameters without reading its source.\n" + targetConvention + ".\n" +
+			`Example: {"target":{"path":"main.py","line":9,"matchText":"area"}}.`,
+	},
+	{
+		Name: ToolCodeHierarchy, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHierarchySchema),
+		Description: "Follow the call graph (callers: who calls the target; callees: what it calls) or the type hierarchy (supertypes, subtypes) up to 4 levels deep. " +
+			"Nodes appear once; a recursive call is marked as a cycle instead of being followed again; call sites are listed as path:line:column. " +
+			"Use it to judge the impact of a change or to trace how a value reaches a function.\n" + targetConvention + ".\n" +
+			`Example: {"target":{"path":"geom/geom.go","symbol":"total"},"kind":"callers","depth":2}.`,
+	},
+	{
+		Name: ToolCodeInlayHints, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema),
+		Description: "Show the types and parameter names an editor would display inline in a file (inferred variable types, parameter names at call sites), one per line as line:column. " +
+			"Most useful in Python, JavaScript and TypeScript, where types are inferred and invisible in the source. " +
+			`Example: {"path":"src/main.ts","range":{"startLine":1,"endLine":40}}.`,
+	},
+}
+
+// ToolDefinitions lists the tools of the given toolsets (all when none),
+// the lsp tool first. Unknown toolset names are LSP_INVALID_ARGUMENT.
+func ToolDefinitions(toolsets []string) ([]CodeTool, *Error) {
+	want := map[string]bool{}
+	for _, s := range toolsets {
+		if !knownToolset(s) {
+			return nil, unknownToolset(s)
+		}
+		want[s] = true
+	}
+	all := len(want) == 0
+	var out []CodeTool
+	if all || want[ToolsetLSP] {
+		out = append(out, CodeTool{Name: ToolName, Toolset: ToolsetLSP, ReadOnly: true, Description: ToolDescription, InputSchema: RawJSON(toolInputSchema)})
+	}
+	for _, t := range codeTools {
+		if all || want[t.Toolset] {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+func knownToolset(name string) bool {
+	for _, s := range Toolsets {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+func unknownToolset(name string) *Error {
+	msg := "unknown toolset " + strconv.Quote(clip(name, 40)) + "; this build has: " + strings.Join(Toolsets, ", ")
+	if near := closest(name, Toolsets); near != "" {
+		msg += " (did you mean " + strconv.Quote(near) + "?)"
+	}
+	return Errorf(CodeInvalidArgument, "%s", msg)
+}
+
+// codeToolByName finds a catalog tool (not lsp).
+func codeToolByName(name string) (CodeTool, bool) {
+	for _, t := range codeTools {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return CodeTool{}, false
+}
+
+// toolDefinitionsCall: {toolsets?: [name]} → [tool].
+func toolDefinitionsCall(in gjson.Result) (jsonAppender, *Error) {
+	var sets []string
+	ts := get(in, "toolsets")
+	switch {
+	case !ts.Exists() || ts.Type == gjson.Null:
+	case ts.IsArray():
+		var err *Error
+		ts.ForEach(func(_, v gjson.Result) bool {
+			if v.Type != gjson.String {
+				err = Errorf(CodeInvalidArgument, "toolsets must be an array of toolset names (%s), got an element %s", strings.Join(Toolsets, ", "), describe(v))
+				return false
+			}
+			sets = append(sets, v.Str)
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+	default:
+		return nil, Errorf(CodeInvalidArgument, "toolsets must be an array of toolset names (%s), got %s", strings.Join(Toolsets, ", "), describe(ts))
+	}
+	tools, err := ToolDefinitions(sets)
+	if err != nil {
+		return nil, err
+	}
+	return jsonList[CodeTool](tools), nil
+}
+
+// jsonList is a list value for dispatch.
+type jsonList[T jsonAppender] []T
+
+func (l jsonList[T]) appendJSON(b []byte) []byte { return appendArray(b, []T(l)) }
