@@ -170,3 +170,83 @@ func (c *Core) CodeLocations(ctx context.Context, in CodeLocationsInput) (CodeLo
 	var v CodeLocations
 	return v, c.invoke(ctx, "codeLocations", in, &v)
 }
+
+// Tool is one tool's definition: its name, toolset ("lsp", "code"), the
+// description a model reads, its input JSON Schema, and whether it only
+// reads.
+type Tool struct {
+	Name        string          `json:"name"`
+	Toolset     string          `json:"toolset"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	ReadOnly    bool            `json:"readOnly"`
+}
+
+// ToolDefinitions lists the tools of the given toolsets (every toolset
+// when none is given), the lsp tool first. An unknown toolset is
+// LSP_INVALID_ARGUMENT.
+func (c *Core) ToolDefinitions(ctx context.Context, toolsets []string) ([]Tool, error) {
+	var v []Tool
+	return v, c.invoke(ctx, "toolDefinitions", map[string]any{"toolsets": toolsets}, &v)
+}
+
+// LineRange is a one-based, inclusive range of lines.
+type LineRange = core.LineRange
+
+// CodeCall is a validated catalog tool call (see core/codeargs.go): Path is
+// the file the call is about, the host routes by it.
+type CodeCall struct {
+	Tool        string     `json:"tool"`
+	Toolset     string     `json:"toolset"`
+	Path        string     `json:"path"`
+	Target      *Target    `json:"target,omitempty"`
+	FirstMatch  bool       `json:"firstMatch,omitempty"`
+	Kind        string     `json:"kind,omitempty"`
+	Context     int        `json:"context,omitempty"`
+	IncludeBody bool       `json:"includeBody,omitempty"`
+	Limit       int        `json:"limit,omitempty"`
+	Depth       int        `json:"depth,omitempty"`
+	Query       string     `json:"query,omitempty"`
+	Range       *LineRange `json:"range,omitempty"`
+}
+
+// ParseCodeArgs validates a model's arguments to a catalog tool.
+func (c *Core) ParseCodeArgs(ctx context.Context, tool string, args json.RawMessage) (CodeCall, error) {
+	var v CodeCall
+	return v, c.invoke(ctx, "parseCodeArgs", map[string]any{"name": tool, "arguments": args}, &v)
+}
+
+// CodeRequestInput is the input of CodeRequest: the LSP method, the
+// file's URI, the zero-based position (positional methods), the query
+// (workspace/symbol), the file's text and one-based lines (inlay hints),
+// and the server's negotiated methods with its id, so a method it lacks is
+// LSP_UNSUPPORTED_OPERATION naming what to use instead.
+type CodeRequestInput struct {
+	Method   string          `json:"method"`
+	URI      string          `json:"uri,omitempty"`
+	Position *Position       `json:"position,omitempty"`
+	Query    string          `json:"query,omitempty"`
+	Text     string          `json:"text,omitempty"`
+	Range    *LineRange      `json:"range,omitempty"`
+	Methods  map[string]bool `json:"methods,omitempty"`
+	Server   string          `json:"server,omitempty"`
+}
+
+// CodeRequest is one catalog request, ready to send.
+type CodeRequest struct {
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// CodeRequest builds a catalog request's params.
+func (c *Core) CodeRequest(ctx context.Context, in CodeRequestInput) (CodeRequest, error) {
+	var v CodeRequest
+	return v, c.invoke(ctx, "codeRequest", in, &v)
+}
+
+// callJSON runs a catalog method whose answer the host passes on mostly
+// as it is: the ok value's raw JSON.
+func (c *Core) callJSON(ctx context.Context, method string, in any) (json.RawMessage, error) {
+	var v json.RawMessage
+	return v, c.invoke(ctx, method, in, &v)
+}

@@ -140,25 +140,51 @@ func (s *Service) RegisterProvider(ctx context.Context, reg Registration) (dispo
 // LSP_UNAVAILABLE when no provider owns the extension, and whatever the
 // provider returns.
 func (s *Service) Query(ctx context.Context, req QueryRequest) (Result, error) {
-	key := selectionKey(req.FilePath)
+	switch {
+	case req.Operation != OpDefinition && req.Operation != OpReferences && req.Operation != OpImplementation && req.Operation != OpHover:
+		if err := s.checkOpen(req.WorkspaceRoot); err != nil {
+			return Result{}, err
+		}
+		return Result{}, Errorf(CodeInvalidArgument, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got %q", req.Operation)
+	}
+	e, sel, err := s.route(ctx, req.FilePath, req.WorkspaceRoot)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.provider.Query(ctx, ProviderQuery{QueryRequest: req, LanguageID: sel.LanguageID})
+}
+
+// checkOpen is the registry's first checks: not closed, a workspace root.
+func (s *Service) checkOpen(workspaceRoot string) error {
 	s.mu.Lock()
-	closed, specs := s.closed, s.specs
-	sel, cached := s.selected[key]
+	closed := s.closed
 	s.mu.Unlock()
 	switch {
 	case closed:
-		return Result{}, serviceDisposed()
-	case strings.TrimSpace(req.WorkspaceRoot) == "":
-		return Result{}, Errorf(CodeWorkspaceRequired, "lsp needs the session's workspace root (the harness's working directory); none was given")
-	case req.Operation != OpDefinition && req.Operation != OpReferences && req.Operation != OpImplementation && req.Operation != OpHover:
-		return Result{}, Errorf(CodeInvalidArgument, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got %q", req.Operation)
-	case strings.TrimSpace(req.FilePath) == "":
-		return Result{}, Errorf(CodeInvalidArgument, "filePath must be a non-empty path")
+		return serviceDisposed()
+	case strings.TrimSpace(workspaceRoot) == "":
+		return Errorf(CodeWorkspaceRequired, "lsp needs the session's workspace root (the harness's working directory); none was given")
 	}
+	return nil
+}
+
+// route selects the provider that owns filePath's final extension.
+func (s *Service) route(ctx context.Context, filePath, workspaceRoot string) (*entry, Selection, error) {
+	if err := s.checkOpen(workspaceRoot); err != nil {
+		return nil, Selection{}, err
+	}
+	if strings.TrimSpace(filePath) == "" {
+		return nil, Selection{}, Errorf(CodeInvalidArgument, "filePath must be a non-empty path")
+	}
+	key := selectionKey(filePath)
+	s.mu.Lock()
+	specs := s.specs
+	sel, cached := s.selected[key]
+	s.mu.Unlock()
 	if !cached {
 		var err error
-		if sel, err = s.core.SelectProvider(ctx, req.FilePath, specs); err != nil {
-			return Result{}, err
+		if sel, err = s.core.SelectProvider(ctx, filePath, specs); err != nil {
+			return nil, Selection{}, err
 		}
 		s.mu.Lock()
 		if sameSpecs(s.specs, specs) {
@@ -171,15 +197,32 @@ func (s *Service) Query(ctx context.Context, req QueryRequest) (Result, error) {
 	}
 	s.mu.Lock()
 	e := s.entries[sel.ID]
-	closed = s.closed
+	closed := s.closed
 	s.mu.Unlock()
 	if closed {
-		return Result{}, serviceDisposed()
+		return nil, Selection{}, serviceDisposed()
 	}
 	if e == nil { // disposed between selection and lookup
-		return Result{}, Errorf(CodeUnavailable, "the language server provider for %s was removed; try again or use search/read", req.FilePath)
+		return nil, Selection{}, Errorf(CodeUnavailable, "the language server provider for %s was removed; try again or use search/read", filePath)
 	}
-	return e.provider.Query(ctx, ProviderQuery{QueryRequest: req, LanguageID: sel.LanguageID})
+	return e, sel, nil
+}
+
+// Session runs fn in a session on the language server that owns
+// filePath's extension (see SessionProvider): the catalog's tools use it
+// to send several requests in one turn. A provider that is not a
+// SessionProvider answers LSP_UNSUPPORTED_OPERATION.
+func (s *Service) Session(ctx context.Context, filePath, workspaceRoot string, fn func(context.Context, Session) error) error {
+	e, sel, err := s.route(ctx, filePath, workspaceRoot)
+	if err != nil {
+		return err
+	}
+	sp, ok := e.provider.(SessionProvider)
+	if !ok {
+		return Errorf(CodeUnsupportedOperation, "the provider %q answers the lsp tool only, not the code tools; register a provider that implements lspseam.SessionProvider (localstdio does)", sel.ID)
+	}
+	q := ProviderQuery{QueryRequest: QueryRequest{FilePath: filePath, WorkspaceRoot: workspaceRoot}, LanguageID: sel.LanguageID}
+	return sp.Session(ctx, q, fn)
 }
 
 // Close rejects later registrations and queries with LSP_DISPOSED. It does

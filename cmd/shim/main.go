@@ -29,12 +29,16 @@ usage:
         run one query and print the rendered result
         OPERATION: goToDefinition | findReferences | goToImplementation | hover
         LINE and CHARACTER are one-based; CHARACTER counts UTF-16 code units
+  lspseam call [flags] TOOL 'JSON_ARGUMENTS'
+        run any tool (lsp, code_navigate, code_symbols, …) as a model would
+  lspseam tools [--tools LIST] [--format text|json]
+        print the tools' definitions (names, descriptions, schemas)
   lspseam serve [flags]
         JSON-RPC 2.0 over stdio (Content-Length framing) for harnesses
   lspseam mcp [flags]
-        Model Context Protocol server over stdio with the lsp tool; the
-        workspace is --workspace, else the client's first root, else the
-        current directory
+        Model Context Protocol server over stdio with the chosen toolsets
+        (--tools, default lsp,code); the workspace is --workspace, else the
+        client's first root, else the current directory
   lspseam presets
         print the built-in server presets as a config file to edit
   lspseam version
@@ -88,6 +92,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdin, stdout, stderr)
 	case "mcp":
 		return runMCP(args[1:], stdin, stdout, stderr)
+	case "call":
+		return runCall(args[1:], stdout, stderr)
+	case "tools":
+		return runTools(args[1:], stdout, stderr)
 	case "presets":
 		if helpRequested(args[1:]) {
 			printSubcommandHelp(stdout, "presets", nil)

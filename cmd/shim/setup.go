@@ -77,6 +77,7 @@ type host struct {
 	core    *lspseam.Core
 	service *lspseam.Service
 	local   *localstdio.Host
+	toolbox *lspseam.Toolbox // every toolset; surfaces that offer fewer make their own
 	timeout int64 // ms
 	// maxRequestBytes bounds one message from serve's client.
 	maxRequestBytes int64
@@ -126,7 +127,13 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		return nil, err
 	}
 	cfg, servers := table.Config, table.Servers
-	h := &host{core: c, service: service, local: local, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, log: log}
+	toolbox, err := lspseam.NewToolbox(ctx, c, service, core.Toolsets...)
+	if err != nil {
+		local.Close(ctx)
+		c.Close(ctx)
+		return nil, err
+	}
+	h := &host{core: c, service: service, local: local, toolbox: toolbox, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, log: log}
 	if flags.timeout < 0 {
 		h.close()
 		return nil, usageError{errors.New("--timeout must be a positive number of milliseconds")}

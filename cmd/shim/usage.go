@@ -35,6 +35,32 @@ arguments:
 		example: `  lspseam query --workspace testdata/workspaces/go findReferences shape.go:15:6
   lspseam query hover cmd/shapes/main.go:23:17 --format json`,
 	},
+	"call": {
+		synopsis: "lspseam call [flags] TOOL ['JSON_ARGUMENTS'] [flags]",
+		about: `Runs one tool exactly as a model would call it: the same argument
+checks, budget and answer. The text answer goes to stdout; a failed call
+prints CODE: message to stderr and exits 1. --format json prints the
+structured answer instead ({"ok":true, …} or {"ok":false, "error":{code,
+message}, "candidates"?}). 'lspseam tools' lists the tools and arguments.
+
+Targets name a place without counting columns: {"path", "symbol"} ("Helper",
+"Circle.Area", with "kind" to choose among same-named symbols), or
+{"path", "line", "matchText"}, or {"path", "line", "column"} (one-based,
+UTF-16), or {"path", "line"}.`,
+		example: `  lspseam call --workspace testdata/workspaces/go code_navigate \
+      '{"target":{"path":"shape.go","symbol":"Describe"},"kind":"references","context":1}'
+  lspseam call code_symbols '{"path":"shape.go"}'
+  lspseam call code_hierarchy '{"target":{"path":"shape.go","symbol":"TotalArea"},"kind":"callers","depth":2}'`,
+	},
+	"tools": {
+		synopsis: "lspseam tools [--tools LIST] [--format text|json]",
+		about: `Prints the definitions of the tools of the given toolsets (default: all):
+lsp (the lsp tool) and code (code_symbols, code_navigate, code_hover,
+code_hierarchy, code_inlay_hints). --format json prints each tool's name,
+toolset, description and JSON Schema, as harnesses register them.`,
+		example: `  lspseam tools --tools code
+  lspseam tools --format json`,
+	},
 	"serve": {
 		synopsis: "lspseam serve [flags]",
 		about: `JSON-RPC 2.0 over stdin/stdout with LSP's Content-Length framing, for
@@ -72,7 +98,8 @@ with --config.`,
 var flagDocs = map[string]struct{ value, text string }{
 	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets for whichever of gopls, typescript-language-server,\npyright-langserver and clangd are installed"},
 	"workspace": {"DIR", ""},
-	"format":    {"text|json", "text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}} (default text)"},
+	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions (default text)"},
+	"tools":     {"LIST", "comma-separated toolsets: lsp, code (mcp default lsp,code;\ntools default: all)"},
 	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
 	"log-level": {"LEVEL", "debug, info, warn or error; logs go to stderr"},
 }

@@ -289,8 +289,11 @@ func (in *instance) callError(method string, id jsonrpc2.ID, err error) error {
 	}
 	var rpcErr *jsonrpc2.Error
 	if errors.As(err, &rpcErr) {
-		if rpcErr.Code == -32800 { // RequestCancelled
+		switch rpcErr.Code {
+		case -32800: // RequestCancelled
 			return lspseam.Errorf(lspseam.CodeCancelled, "language server %q cancelled %s", in.server.ID, method)
+		case -32601: // MethodNotFound
+			return lspseam.Errorf(lspseam.CodeUnsupportedOperation, "language server %q does not implement %s (it answered: %s)", in.server.ID, method, rpcErr.Message)
 		}
 		return lspseam.Errorf(lspseam.CodeServerError, "language server %q answered %s with error %d: %s", in.server.ID, method, rpcErr.Code, rpcErr.Message)
 	}

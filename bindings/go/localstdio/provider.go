@@ -93,19 +93,30 @@ func (p *Provider) disposed() error {
 
 // Query implements lspseam.Provider.
 func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.Result, error) {
+	var res lspseam.Result
+	err := p.withTurn(ctx, q, string(q.Operation), func(ctx context.Context, s *slot) (err error) {
+		res, err = p.run(ctx, s, q)
+		return err
+	})
+	return res, err
+}
+
+// withTurn checks q's source, joins the queue of q's (workspace, root)
+// and runs fn with the turn held. phase names the work in errors.
+func (p *Provider) withTurn(ctx context.Context, q lspseam.ProviderQuery, phase string, fn func(context.Context, *slot) error) error {
 	ws, err := CanonicalWorkspace(q.WorkspaceRoot)
 	if err != nil {
-		return lspseam.Result{}, err
+		return err
 	}
 	// A query bound to be refused for its source is refused now, before it
 	// joins a queue; the source is read, and checked again, at its turn.
 	if err := CheckSource(ws, q.FilePath, p.server.Config.MaxDocumentBytes); err != nil {
-		return lspseam.Result{}, err
+		return err
 	}
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
-		return lspseam.Result{}, p.disposed()
+		return p.disposed()
 	}
 	root := projectRoot(ws, q.FilePath, p.server.Config.RootMarkers)
 	key := ws.Path + "\x00" + root.Path
@@ -127,43 +138,50 @@ func (p *Provider) Query(ctx context.Context, q lspseam.ProviderQuery) (lspseam.
 	ticket := s.turns.join()
 	lspseam.Queued(ctx) // the caller may let the next query join now
 	if err := ticket.wait(ctx); err != nil {
-		return lspseam.Result{}, p.ctxErr(ctx, "waiting for earlier queries on this workspace")
+		return p.ctxErr(ctx, "waiting for earlier queries on this workspace")
 	}
 	defer s.turns.release()
-	return p.run(ctx, s, q)
+	return fn(ctx, s)
+}
+
+// prepare is the start of every turn: a dead instance is cleared, a live
+// one caught up with the disk, the source read (never earlier than the
+// turn, so a queued query sees the file as it is now, and rejected before
+// any server starts) and the server started if none runs. notice is set
+// when the server did not confirm it applied changes.
+func (p *Provider) prepare(ctx context.Context, s *slot, filePath string) (src Source, notice string, err error) {
+	if s.inst != nil && s.inst.isDead() {
+		s.inst.awaitStopped() // bounded termination before anything is reused
+		s.inst = nil
+	}
+	if s.inst != nil {
+		if notice, err = p.catchUp(ctx, s); err != nil {
+			return Source{}, "", err
+		}
+	}
+	if src, err = ReadSource(s.ws, filePath, p.server.Config.MaxDocumentBytes); err != nil {
+		return Source{}, "", err
+	}
+	if s.inst == nil {
+		inst, err := startInstance(ctx, p.server, p.core, p.log, s.ws, s.root, p.watchers)
+		if err != nil {
+			if ctx.Err() != nil {
+				return Source{}, "", p.ctxErr(ctx, "starting the language server")
+			}
+			return Source{}, "", err
+		}
+		s.inst = inst
+	}
+	return src, notice, nil
 }
 
 // run is one query's turn: everything here happens with the queue held, so
 // the server sees one document lifecycle at a time.
 func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (lspseam.Result, error) {
 	defer p.armIdle(s)
-	if s.inst != nil && s.inst.isDead() {
-		s.inst.awaitStopped() // bounded termination before anything is reused
-		s.inst = nil
-	}
-	notice := "" // set when the server did not confirm it applied changes
-	if s.inst != nil {
-		var err error
-		if notice, err = p.catchUp(ctx, s); err != nil {
-			return lspseam.Result{}, err
-		}
-	}
-	// The source is read when the turn starts, never earlier, so a queued
-	// query sees the file as it is now — and it is rejected before any
-	// server starts.
-	src, err := ReadSource(s.ws, q.FilePath, p.server.Config.MaxDocumentBytes)
+	src, notice, err := p.prepare(ctx, s, q.FilePath)
 	if err != nil {
 		return lspseam.Result{}, err
-	}
-	if s.inst == nil {
-		inst, err := startInstance(ctx, p.server, p.core, p.log, s.ws, s.root, p.watchers)
-		if err != nil {
-			if ctx.Err() != nil {
-				return lspseam.Result{}, p.ctxErr(ctx, "starting the language server")
-			}
-			return lspseam.Result{}, err
-		}
-		s.inst = inst
 	}
 	res, err := s.inst.query(ctx, q, src)
 	if err == nil && notice != "" && res.Incomplete == "" {

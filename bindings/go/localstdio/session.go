@@ -1,0 +1,107 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
+)
+
+// Sessions: the catalog's tools (lspseam.Toolbox) send several requests in
+// one turn. A session is the same turn a query takes — queued behind
+// earlier work on the (workspace, root), the server caught up with the
+// disk and started if needed — handed to the tool for as long as it runs.
+
+// Session implements lspseam.SessionProvider.
+func (p *Provider) Session(ctx context.Context, q lspseam.ProviderQuery, fn func(context.Context, lspseam.Session) error) error {
+	return p.withTurn(ctx, q, "the tool", func(ctx context.Context, s *slot) error {
+		defer p.armIdle(s)
+		if _, notice, err := p.prepare(ctx, s, q.FilePath); err != nil {
+			return err
+		} else {
+			sess := &session{p: p, s: s, in: s.inst, languageID: q.LanguageID, notice: notice}
+			err = fn(ctx, sess)
+			sess.in = nil // fn's session ends with the turn
+			if err != nil && ctx.Err() != nil {
+				if s.inst != nil && s.inst.isDead() {
+					s.inst.awaitStopped()
+				}
+				return p.ctxErr(ctx, "the tool's requests")
+			}
+			return err
+		}
+	})
+}
+
+// session is one tool's turn on an instance. It is used by one goroutine.
+type session struct {
+	p          *Provider
+	s          *slot
+	in         *instance // nil once the turn is over
+	languageID string    // the tool's file's language
+	notice     string
+	waited     bool // the readiness wait is done
+}
+
+func (ss *session) Server() string           { return ss.p.server.ID }
+func (ss *session) WorkspaceURI() string     { return ss.s.ws.URI }
+func (ss *session) Notice() string           { return ss.notice }
+func (ss *session) Methods() map[string]bool { return ss.inst().neg.Methods }
+
+func (ss *session) inst() *instance {
+	if ss.in == nil {
+		panic("lspseam: a Session was used after its tool returned")
+	}
+	return ss.in
+}
+
+func (ss *session) Read(path string) (lspseam.SourceFile, error) {
+	src, err := ReadSource(ss.s.ws, path, ss.p.server.Config.MaxDocumentBytes)
+	return lspseam.SourceFile(src), err
+}
+
+func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, error) {
+	in := ss.inst()
+	src, err := ReadSource(ss.s.ws, path, ss.p.server.Config.MaxDocumentBytes)
+	if err != nil {
+		return lspseam.SourceFile{}, err
+	}
+	lang := in.server.Config.ExtensionToLanguage[core.FinalExtension(src.Path)]
+	if lang == "" {
+		if !ss.waited { // the tool's own file: its language was routed
+			lang = ss.languageID
+		} else {
+			return lspseam.SourceFile{}, lspseam.Errorf(lspseam.CodeUnavailable, "language server %q is not configured for %s", ss.p.server.ID, path)
+		}
+	}
+	began, ended := in.progress.counts()
+	opened := time.Now()
+	if err := in.ensureOpen(ctx, src, lang); err != nil {
+		return lspseam.SourceFile{}, err
+	}
+	if !ss.waited {
+		ss.waited = true
+		incomplete, err := in.awaitReady(ctx, opened, began, ended)
+		if err != nil {
+			return lspseam.SourceFile{}, err
+		}
+		if ss.notice == "" {
+			ss.notice = incomplete
+		}
+	}
+	return lspseam.SourceFile(src), nil
+}
+
+func (ss *session) Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	in := ss.inst()
+	var raw json.RawMessage
+	if err := in.call(ctx, method, params, &raw); err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered %s with neither a result nor an error", in.server.ID, method)
+	}
+	return raw, nil
+}

@@ -1,0 +1,60 @@
+package lspseam
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// SessionProvider is a Provider that can also run the catalog's tools
+// (Toolbox), which send several requests to one server in one turn:
+// document symbols, then the request at the resolved target, then
+// document symbols of the files in the answer, or a call graph's
+// expansions.
+//
+// Session holds the provider's turn for q's workspace for as long as fn
+// runs: the server is started if needed and caught up with the disk
+// before fn is called, and nothing else reaches the server until fn
+// returns. q.FilePath is the file the tool is about (it chooses the server
+// and its project root); q.Operation and q.Position are unused. fn's
+// Session must not be used after fn returns. Like Query, Session returns
+// promptly once ctx is done, with LSP_CANCELLED or LSP_TIMEOUT.
+type SessionProvider interface {
+	Provider
+	Session(ctx context.Context, q ProviderQuery, fn func(context.Context, Session) error) error
+}
+
+// Session is one turn on a language server, for one goroutine.
+type Session interface {
+	// Server is the server's configured id, for messages.
+	Server() string
+	// WorkspaceURI is the canonical workspace's file: URI: the source
+	// boundary and the base of relative paths in answers.
+	WorkspaceURI() string
+	// Methods says which of the catalog's LSP methods the server offers
+	// (Negotiation.Methods).
+	Methods() map[string]bool
+	// Open reads path under the source rules and makes the server hold
+	// exactly those bytes as an open document. The session's first Open
+	// also waits, within the budget, until the server's answers can be
+	// trusted (Notice says when they may be partial). A file whose
+	// extension the server is not configured for is LSP_UNAVAILABLE.
+	Open(ctx context.Context, path string) (SourceFile, error)
+	// Read reads path under the source rules without telling the server.
+	Read(path string) (SourceFile, error)
+	// Request sends one request and returns its raw result ("null" for
+	// none). A server that does not implement the method (MethodNotFound)
+	// is LSP_UNSUPPORTED_OPERATION.
+	Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
+	// Notice is non-empty when the server had not confirmed it was ready
+	// (still loading, or file changes not confirmed): answers may be
+	// incomplete, and the tool's answer says so.
+	Notice() string
+}
+
+// SourceFile is a file read under the source rules: its canonical
+// absolute path, file: URI and text.
+type SourceFile struct {
+	Path string
+	URI  string
+	Text string
+}

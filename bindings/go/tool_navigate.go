@@ -1,0 +1,199 @@
+package lspseam
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// code_navigate: definition, typeDefinition, declaration, implementation
+// or references of a target, as code locations with snippets.
+
+// maxSymbolFiles bounds the result files whose document symbols are asked
+// for to name each location's enclosing symbol: beyond it, locations go
+// without (includeBody still asks for the files it needs).
+const maxSymbolFiles = 8
+
+// resolvedFile is a tool's own file, open in the server, and its
+// document symbols (nil when the server has none to give).
+type resolvedFile struct {
+	SourceFile
+	symbols json.RawMessage
+}
+
+// openTarget opens the target's file, asks for its document symbols when
+// the server has them, and resolves the target.
+func (t *Toolbox) openTarget(ctx context.Context, s Session, call CodeCall) (ResolvedTarget, resolvedFile, error) {
+	f, err := s.Open(ctx, call.Path)
+	if err != nil {
+		return ResolvedTarget{}, resolvedFile{}, err
+	}
+	file := resolvedFile{SourceFile: f}
+	if s.Methods()["textDocument/documentSymbol"] {
+		if file.symbols, err = t.documentSymbols(ctx, s, f.URI); err != nil {
+			return ResolvedTarget{}, file, err
+		}
+	} else if call.Target.Symbol != "" {
+		return ResolvedTarget{}, file, Errorf(CodeUnsupportedOperation, "language server %q lists no document symbols, so a target cannot name a symbol; target by line with matchText instead", s.Server())
+	}
+	rt, err := t.core.ResolveTarget(ctx, ResolveTargetInput{Target: *call.Target, FirstMatch: call.FirstMatch, Text: f.Text, Symbols: file.symbols})
+	return rt, file, err
+}
+
+func (t *Toolbox) documentSymbols(ctx context.Context, s Session, uri string) (json.RawMessage, error) {
+	req, err := t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/documentSymbol", URI: uri})
+	if err != nil {
+		return nil, err
+	}
+	return s.Request(ctx, req.Method, req.Params)
+}
+
+// request sends one positional catalog request, checked against the
+// server's methods.
+func (t *Toolbox) request(ctx context.Context, s Session, method, uri string, pos Position) (json.RawMessage, error) {
+	req, err := t.core.CodeRequest(ctx, CodeRequestInput{Method: method, URI: uri, Position: &pos, Methods: s.Methods(), Server: s.Server()})
+	if err != nil {
+		return nil, err
+	}
+	return s.Request(ctx, req.Method, req.Params)
+}
+
+// echoedTarget is the resolved target as the answer echoes it: one-based,
+// with the identifier there, so an off-by-one is visible.
+type echoedTarget struct {
+	Path       string `json:"path"`
+	Line       uint64 `json:"line"`
+	Column     uint64 `json:"column"`
+	Identifier string `json:"identifier"`
+	Symbol     string `json:"symbol,omitempty"`
+	Kind       string `json:"kind,omitempty"`
+	Container  string `json:"container,omitempty"`
+	By         string `json:"by"`
+}
+
+func targetFields(rt ResolvedTarget) echoedTarget {
+	return echoedTarget{rt.Path, rt.Line, rt.Column, rt.Identifier, rt.Symbol, rt.Kind, rt.Container, rt.By}
+}
+
+func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	var a answer
+	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
+		rt, file, err := t.openTarget(ctx, s, call)
+		if err != nil {
+			return err
+		}
+		method := "textDocument/" + call.Kind
+		raw, err := t.request(ctx, s, method, file.URI, rt.Position)
+		if err != nil {
+			return err
+		}
+		locs := locationList(raw)
+		symbols := map[string]json.RawMessage{}
+		if file.symbols != nil {
+			symbols[file.URI] = file.symbols
+		}
+		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit, Symbols: symbols}
+		var plan SnippetPlan
+		if err := t.core.invoke(ctx, "planSnippets", in, &plan); err != nil {
+			return serverPayloadError(err, s.Server(), method)
+		}
+		// Document symbols of the result files: the bodies includeBody
+		// needs, and each location's enclosing symbol while few files.
+		asked := 0
+		for _, f := range plan.Files {
+			if _, ok := symbols[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
+				continue
+			}
+			if !f.NeedSymbols && asked >= maxSymbolFiles {
+				continue
+			}
+			if _, err := s.Open(ctx, f.Path); err != nil {
+				continue // another language, or unreadable: no symbol names
+			}
+			asked++
+			if syms, err := t.documentSymbols(ctx, s, f.URI); err == nil {
+				symbols[f.URI] = syms
+			} else if ctx.Err() != nil {
+				return err
+			}
+		}
+		files := map[string]string{}
+		for _, f := range plan.Files {
+			if src, err := s.Read(f.Path); err == nil {
+				files[f.URI] = src.Text
+			}
+		}
+		var cl CodeLocations
+		err = t.core.invoke(ctx, "codeLocations", codeLocationsRaw{snippetsRaw: in, Files: files, Subject: rt.Text}, &cl)
+		if err != nil {
+			return serverPayloadError(err, s.Server(), method)
+		}
+		a.fields = []field{{"kind", call.Kind}, {"target", targetFields(rt)}, {"locations", nonNil(cl.Locations)}, {"totalFound", cl.TotalFound}, {"truncated", cl.Truncated}}
+		a.text = cl.Rendered.Text
+		if len(cl.Locations) == 0 {
+			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
+		}
+		a.incomplete = s.Notice()
+		return nil
+	})
+	return a, err
+}
+
+// snippetsRaw and codeLocationsRaw carry the server's locations as it
+// sent them (Locations or LocationLinks): the core reads both.
+type snippetsRaw struct {
+	Locations    json.RawMessage            `json:"locations"`
+	WorkspaceURI string                     `json:"workspaceUri"`
+	Context      int                        `json:"context,omitempty"`
+	IncludeBody  bool                       `json:"includeBody,omitempty"`
+	Limit        int                        `json:"limit,omitempty"`
+	Symbols      map[string]json.RawMessage `json:"symbols,omitempty"`
+}
+
+type codeLocationsRaw struct {
+	snippetsRaw
+	Files   map[string]string `json:"files,omitempty"`
+	Subject string            `json:"subject,omitempty"`
+}
+
+// locationList is a navigation result as a list: null is none, a single
+// Location is one.
+func locationList(raw json.RawMessage) json.RawMessage {
+	trimmed := bytes.TrimSpace(raw)
+	switch {
+	case len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")):
+		return json.RawMessage("[]")
+	case trimmed[0] == '{':
+		return append(append(json.RawMessage("["), trimmed...), ']')
+	}
+	return trimmed
+}
+
+// serverPayloadError names the server when the core found its answer
+// malformed (the core reads it as an input, so calls it an argument).
+func serverPayloadError(err error, server, method string) error {
+	var lerr *Error
+	if errors.As(err, &lerr) && lerr.Code == CodeInvalidArgument && strings.HasPrefix(lerr.Message, "locations") {
+		return Errorf(CodeMalformedResponse, "language server %q answered %s with a malformed result: %s", server, method, lerr.Message)
+	}
+	return err
+}
+
+func navigateNoun(kind string) string {
+	switch kind {
+	case "typeDefinition":
+		return "type definition"
+	case "implementation":
+		return "implementations"
+	}
+	return kind
+}
+
+func quoteIdent(rt ResolvedTarget) string {
+	if rt.Identifier == "" {
+		return "the target"
+	}
+	return "`" + rt.Identifier + "`"
+}

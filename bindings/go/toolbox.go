@@ -1,0 +1,208 @@
+package lspseam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// Toolbox runs the tools a harness offers a model: the lsp tool and the
+// catalog's code tools (docs/design.md, "the code-intelligence catalog"),
+// by name, with the model's raw arguments, and answers as a model reads
+// them: a text and a structured value.
+//
+// Each catalog tool is a short script over the core's pure methods and
+// one Session on the file's language server (Service.Session): open the
+// file, ask for its document symbols, resolve the target (ResolveTarget),
+// send the request (CodeRequest), and let the core plan, build and render
+// the answer; the host only reads files, under the source rules.
+//
+// A Toolbox is safe for concurrent use; calls on one workspace and root
+// take turns on its server, others run in parallel. It owns nothing: the
+// caller keeps the Core and the Service.
+type Toolbox struct {
+	core    *Core
+	service *Service
+	tools   []Tool
+}
+
+// ToolResult is a tool's answer: Text for the model, Structured the same
+// answer as a JSON object ({"ok":true, …}, or {"ok":false, "error":{code,
+// message}, "ambiguous"?, "candidates"?}), IsError for a failed call.
+type ToolResult struct {
+	Text       string          `json:"text"`
+	Structured json.RawMessage `json:"structured"`
+	IsError    bool            `json:"isError"`
+}
+
+// NewToolbox offers the tools of the given toolsets (DefaultToolsets when
+// none is given). An unknown toolset is LSP_INVALID_ARGUMENT.
+func NewToolbox(ctx context.Context, c *Core, s *Service, toolsets ...string) (*Toolbox, error) {
+	if len(toolsets) == 0 {
+		toolsets = DefaultToolsets
+	}
+	tools, err := c.ToolDefinitions(ctx, toolsets)
+	if err != nil {
+		return nil, err
+	}
+	return &Toolbox{core: c, service: s, tools: tools}, nil
+}
+
+// DefaultToolsets are the toolsets offered when none is chosen.
+var DefaultToolsets = []string{"lsp", "code"}
+
+// Tools lists the offered tools' definitions.
+func (t *Toolbox) Tools() []Tool { return append([]Tool(nil), t.tools...) }
+
+// Call runs one tool. workspaceRoot is the session's workspace (the
+// harness's working directory), never the model's. Failures are answers
+// too (IsError, with the error's code, an unknown tool included).
+// Call never returns a Go error: a harness hands every result to the
+// model as it is.
+func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, workspaceRoot string) ToolResult {
+	if !t.offers(name) {
+		names := make([]string, len(t.tools))
+		for i, tool := range t.tools {
+			names[i] = tool.Name
+		}
+		return errorResult(Errorf(CodeInvalidArgument, "tool %q is not offered here; the tools are %s", clipString(name, 60), strings.Join(names, ", ")))
+	}
+	if strings.TrimSpace(workspaceRoot) == "" {
+		return errorResult(Errorf(CodeWorkspaceRequired, "%s needs the session's workspace root (the harness's working directory); none was given", name))
+	}
+	if name == "lsp" {
+		return t.callLSP(ctx, args, workspaceRoot)
+	}
+	call, err := t.core.ParseCodeArgs(ctx, name, args)
+	if err != nil {
+		return errorResult(err)
+	}
+	var a answer
+	switch call.Tool {
+	case "code_navigate":
+		a, err = t.navigate(ctx, call, workspaceRoot)
+	case "code_symbols":
+		a, err = t.symbols(ctx, call, workspaceRoot)
+	case "code_hover":
+		a, err = t.hover(ctx, call, workspaceRoot)
+	case "code_hierarchy":
+		a, err = t.hierarchy(ctx, call, workspaceRoot)
+	case "code_inlay_hints":
+		a, err = t.inlayHints(ctx, call, workspaceRoot)
+	default:
+		err = Errorf(CodeInternal, "tool %s is defined but not run by this Toolbox; this is a bug in lspseam", call.Tool)
+	}
+	if err != nil {
+		return errorResult(err)
+	}
+	return a.result(call.Tool)
+}
+
+func (t *Toolbox) offers(name string) bool {
+	for _, tool := range t.tools {
+		if tool.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// callLSP is the lsp tool: the same validation, query and rendering the
+// shim's surfaces use.
+func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRoot string) ToolResult {
+	call, err := t.core.ParseToolArgs(ctx, args)
+	if err != nil {
+		return errorResult(err)
+	}
+	res, err := t.service.Query(ctx, QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: workspaceRoot})
+	if err != nil {
+		return errorResult(err)
+	}
+	out, err := t.core.Render(ctx, res, res.WorkspaceURI, Limits{})
+	if err != nil {
+		return errorResult(err)
+	}
+	structured, _ := json.Marshal(map[string]any{"ok": true, "result": res})
+	return ToolResult{Text: out.Text, Structured: structured}
+}
+
+// answer is a tool's successful answer before it is written out: the
+// structured fields in order, the rendered text, and what may make it
+// partial.
+type answer struct {
+	fields     []field
+	text       string
+	notice     string // an empty answer's explanation (§7)
+	incomplete string // the server may not have been ready
+}
+
+type field struct {
+	name  string
+	value any
+}
+
+func (a answer) result(tool string) ToolResult {
+	b := []byte(`{"ok":true,"tool":`)
+	b, _ = appendJSONValue(b, tool)
+	for _, f := range a.fields {
+		b = append(b, ',')
+		b, _ = appendJSONValue(b, f.name)
+		b = append(b, ':')
+		b, _ = appendJSONValue(b, f.value)
+	}
+	text := a.text
+	if a.notice != "" {
+		b = append(b, `,"notice":`...)
+		b, _ = appendJSONValue(b, a.notice)
+		if !strings.Contains(text, a.notice) {
+			text += "\n" + a.notice
+		}
+	}
+	if a.incomplete != "" {
+		b = append(b, `,"incomplete":`...)
+		b, _ = appendJSONValue(b, a.incomplete)
+		text += "\nIncomplete: " + a.incomplete
+	}
+	b = append(b, '}')
+	return ToolResult{Text: text, Structured: b}
+}
+
+func appendJSONValue(b []byte, v any) ([]byte, error) {
+	if raw, ok := v.(json.RawMessage); ok {
+		return append(b, raw...), nil
+	}
+	enc, err := json.Marshal(v)
+	if err != nil {
+		enc, _ = json.Marshal(err.Error())
+	}
+	return append(b, enc...), err
+}
+
+// ErrorResult is a failed call's answer, with the error's code: what Call
+// answers for err, for surfaces that fail before calling it.
+func ErrorResult(err error) ToolResult { return errorResult(err) }
+
+// errorResult is a failed call's answer, with the error's code.
+func errorResult(err error) ToolResult {
+	var lerr *Error
+	if !errors.As(err, &lerr) {
+		lerr = Errorf(CodeInternal, "%v", err)
+	}
+	v := map[string]any{"ok": false, "error": map[string]string{"code": string(lerr.Code), "message": lerr.Message}}
+	if lerr.Code == CodeAmbiguousTarget {
+		v["ambiguous"] = true
+	}
+	if len(lerr.Candidates) > 0 {
+		v["candidates"] = lerr.Candidates
+	}
+	structured, _ := json.Marshal(v)
+	return ToolResult{Text: string(lerr.Code) + ": " + lerr.Message, Structured: structured, IsError: true}
+}
+
+func clipString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
+)
+
+// `lspseam tools` prints the tools' definitions; `lspseam call TOOL JSON`
+// runs any tool as a model would, with the same arguments, budget and
+// answer.
+
+func runTools(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	toolsets := fs.String("tools", "", "comma-separated toolsets (default: every toolset)")
+	format := fs.String("format", "text", "text or json")
+	logLevel := fs.String("log-level", "warn", "debug, info, warn or error")
+	positionals, code, ok := parseSubcommand("tools", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(positionals) > 0 || (*format != "text" && *format != "json") {
+		fmt.Fprint(stderr, "usage: lspseam tools [--tools LIST] [--format text|json] (run 'lspseam tools --help')\n")
+		return exitUsage
+	}
+	log, err := newLogger(*logLevel, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "lspseam tools: %v\n", err)
+		return exitUsage
+	}
+	ctx := context.Background()
+	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
+	if err != nil {
+		lerr := lspError(err)
+		fmt.Fprintf(stderr, "%s: %s\n", lerr.Code, lerr.Message)
+		return exitError
+	}
+	defer c.Close(ctx)
+	defs, err := c.ToolDefinitions(ctx, splitList(*toolsets))
+	if err != nil {
+		lerr := lspError(err)
+		fmt.Fprintf(stderr, "lspseam tools: %s: %s\n", lerr.Code, lerr.Message)
+		return exitUsage
+	}
+	if *format == "json" {
+		out, _ := json.MarshalIndent(defs, "", "  ")
+		fmt.Fprintln(stdout, string(out))
+		return exitOK
+	}
+	for i, d := range defs {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s (toolset %s)\n%s\n", d.Name, d.Toolset, indent(d.Description))
+		var schema struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+			Required   []string                   `json:"required"`
+		}
+		if json.Unmarshal(d.InputSchema, &schema) == nil {
+			names := make([]string, 0, len(schema.Properties))
+			for name := range schema.Properties {
+				names = append(names, name)
+			}
+			fmt.Fprintf(stdout, "  arguments: %s (required: %s)\n", strings.Join(sortedStrings(names), ", "), strings.Join(schema.Required, ", "))
+		}
+	}
+	return exitOK
+}
+
+func runCall(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("call", flag.ContinueOnError)
+	var common commonFlags
+	common.register(fs)
+	workspace := fs.String("workspace", "", "workspace root (default: the current directory)")
+	format := fs.String("format", "text", "text or json")
+	positionals, code, ok := parseSubcommand("call", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "lspseam call: --format must be text or json, got %q\n", *format)
+		return exitUsage
+	}
+	if len(positionals) < 1 || len(positionals) > 2 {
+		fmt.Fprint(stderr, "usage: lspseam call [flags] TOOL ['JSON_ARGUMENTS'] (run 'lspseam call --help'; 'lspseam tools' lists the tools)\n")
+		return exitUsage
+	}
+	toolArgs := "{}"
+	if len(positionals) == 2 {
+		toolArgs = positionals[1]
+	}
+	if !json.Valid([]byte(toolArgs)) {
+		fmt.Fprintf(stderr, "lspseam call: the arguments must be one JSON object, e.g. '{\"path\":\"main.go\"}'; got %q\n", clipArg(toolArgs))
+		return exitUsage
+	}
+	root := *workspace
+	if root == "" {
+		var err error
+		if root, err = os.Getwd(); err != nil {
+			fmt.Fprintf(stderr, "lspseam call: %v\n", err)
+			return exitError
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	h, err := startHost(ctx, common, stderr)
+	if err != nil {
+		var u usageError
+		if errors.As(err, &u) {
+			fmt.Fprintf(stderr, "lspseam call: %v\n", err)
+			return exitUsage
+		}
+		lerr := lspError(err)
+		fmt.Fprintf(stderr, "%s: %s\n", lerr.Code, lerr.Message)
+		return exitError
+	}
+	defer h.close()
+	res := h.callTool(ctx, h.toolbox, positionals[0], json.RawMessage(toolArgs), root, budgetSource(common.timeout > 0, false), h.timeout)
+	if *format == "json" {
+		fmt.Fprintln(stdout, string(res.Structured))
+	} else if res.IsError {
+		fmt.Fprintln(stderr, res.Text)
+	} else {
+		fmt.Fprintln(stdout, res.Text)
+	}
+	if res.IsError {
+		return exitError
+	}
+	return exitOK
+}
+
+// callTool runs one tool within a budget of timeoutMs, naming the budget's
+// source when it runs out. The workspace is made canonical first, so a
+// bad root fails before any server starts.
+func (h *host) callTool(ctx context.Context, tb *lspseam.Toolbox, name string, args json.RawMessage, workspaceRoot, budget string, timeoutMs int64) lspseam.ToolResult {
+	if strings.TrimSpace(workspaceRoot) != "" {
+		ws, err := localstdio.CanonicalWorkspace(workspaceRoot)
+		if err != nil {
+			return lspseam.ErrorResult(err)
+		}
+		workspaceRoot = ws.Path
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeoutMs)*time.Millisecond)
+	defer cancel()
+	res := tb.Call(ctx, name, args, workspaceRoot)
+	if res.IsError && strings.HasPrefix(res.Text, string(lspseam.CodeTimeout)+":") {
+		var env struct {
+			Error lspseam.Error `json:"error"`
+		}
+		if json.Unmarshal(res.Structured, &env) == nil {
+			return lspseam.ErrorResult(explainTimeout(&env.Error, timeoutMs, budget))
+		}
+	}
+	return res
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
+}
+
+func sortedStrings(s []string) []string {
+	sort.Strings(s)
+	return s
+}
+
+func clipArg(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
