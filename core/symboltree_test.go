@@ -1,0 +1,164 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+)
+
+func symbolJSON(name string, kind int, start, end int, children string) string {
+	r := `{"start":{"line":` + strconv.Itoa(start) + `,"character":0},"end":{"line":` + strconv.Itoa(end) + `,"character":1}}`
+	s := `{"name":"` + name + `","kind":` + strconv.Itoa(kind) + `,"range":` + r + `,"selectionRange":` + r
+	if children != "" {
+		s += `,"children":[` + children + `]`
+	}
+	return s + "}"
+}
+
+func infoJSON(name string, kind int, start, end int, container string) string {
+	s := `{"name":"` + name + `","kind":` + strconv.Itoa(kind) + `,"location":{"uri":"file:///w/a.py","range":{"start":{"line":` +
+		strconv.Itoa(start) + `,"character":0},"end":{"line":` + strconv.Itoa(end) + `,"character":1}}}`
+	if container != "" {
+		s += `,"containerName":"` + container + `"`
+	}
+	return s + "}"
+}
+
+// outline writes a tree as "name(children) name …" for comparisons.
+func outline(list []*symbolNode) string {
+	var parts []string
+	for _, n := range list {
+		s := qualified(n.Container, n.Name)
+		if len(n.Children) > 0 {
+			s += "(" + outline(n.Children) + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestReadSymbolTree(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		total          int
+	}{
+		{"tree sorted by position", `[` + symbolJSON("B", 12, 5, 6, "") + `,` + symbolJSON("A", 5, 0, 3, symbolJSON("y", 6, 2, 2, "")+","+symbolJSON("x", 6, 1, 1, "")) + `]`, "A(x y) B", 4},
+		{"member names split", `[` + symbolJSON("(*T).M", 6, 1, 1, "") + `,` + symbolJSON("(T[K]).N", 6, 2, 2, "") + `,` + symbolJSON("Box<T>::get", 6, 3, 3, "") + `]`, "T.M T.N Box.get", 3},
+		{"information nested in its enclosing container", `[` + infoJSON("C", 5, 0, 9, "") + `,` + infoJSON("m", 6, 1, 2, "C") + `,` + infoJSON("v", 13, 2, 2, "m") + `]`, "C(m(v))", 3},
+		{"qualified containerName matches by last segment", `[` + infoJSON("C", 5, 0, 9, "mod") + `,` + infoJSON("m", 6, 1, 2, "mod.C") + `]`, "mod.C(m)", 2},
+		{"container not enclosing: flat with container", `[` + infoJSON("C", 5, 0, 3, "") + `,` + infoJSON("m", 6, 5, 6, "C") + `]`, "C C.m", 2},
+		{"innermost same-named container wins", `[` + infoJSON("C", 5, 0, 20, "") + `,` + infoJSON("C", 5, 2, 10, "C") + `,` + infoJSON("m", 6, 3, 4, "C") + `]`, "C(C(m))", 3},
+		{"container must not be itself", `[` + infoJSON("C", 5, 0, 20, "C") + `]`, "C.C", 1},
+		{"null", `null`, "", 0},
+		{"empty", `[]`, "", 0},
+	}
+	for _, tt := range tests {
+		tree, total, err := readSymbolTree(gjson.Parse(tt.in))
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if got := outline(tree); got != tt.want || total != tt.total {
+			t.Errorf("%s: got %q (%d), want %q (%d)", tt.name, got, total, tt.want, tt.total)
+		}
+	}
+}
+
+func TestReadSymbolTreeMalformed(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{}`, "result must be null or an array"},
+		{`[1]`, "result[0] must be a DocumentSymbol or SymbolInformation object"},
+		{`[{"kind":5}]`, "result[0].name must be a string"},
+		{`[{"name":"a","kind":0}]`, "result[0].kind must be a SymbolKind number"},
+		{`[{"name":"a","kind":5,"detail":3,"range":{}}]`, "result[0].detail must be a string"},
+		{`[{"name":"a","kind":5,"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"children":{}}]`, "result[0].children must be an array"},
+		{`[{"name":"a","kind":5,"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"selectionRange":{"start":{"line":-1,"character":0}}}]`, "result[0].selectionRange.start.line must be a non-negative integer"},
+		{`[{"name":"a","kind":5,"location":3}]`, "result[0].location must be a Location object"},
+		{`[{"name":"a","kind":5,"location":{"uri":"file:///a"}}]`, "result[0].location.range must be a Range object"},
+		{`[{"name":"a","kind":5,"location":{"uri":"file:///a","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}},"containerName":1}]`, "result[0].containerName must be a string"},
+	}
+	for _, tt := range tests {
+		_, _, err := readSymbolTree(gjson.Parse(tt.in))
+		if err == nil || err.Code != CodeMalformedResponse || !strings.Contains(err.Message, tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestSymbolTreeDepthBound(t *testing.T) {
+	// 200 nested levels: the tree stops at maxSymbolDepth, without error.
+	s := symbolJSON("leaf", 13, 0, 0, "")
+	for i := 0; i < 200; i++ {
+		s = symbolJSON("n"+strconv.Itoa(i), 5, 0, 1, s)
+	}
+	tree, total, err := readSymbolTree(gjson.Parse("[" + s + "]"))
+	if err != nil || total != maxSymbolDepth {
+		t.Fatalf("got %d symbols, %v; want %d", total, err, maxSymbolDepth)
+	}
+	env := Call("codeSymbols", []byte(`{"mode":"document","workspaceUri":"file:///w","uri":"file:///w/a.go","limit":500,"result":[`+s+`]}`))
+	if !strings.HasPrefix(string(env), `{"ok":`) {
+		t.Fatalf("deep tree: %s", env[:min(len(env), 300)])
+	}
+	// SymbolInformation chains are bounded too.
+	var infos []string
+	for i := 0; i < 200; i++ {
+		c := ""
+		if i > 0 {
+			c = "n" + strconv.Itoa(i-1)
+		}
+		infos = append(infos, infoJSON("n"+strconv.Itoa(i), 5, i, 1000-i, c))
+	}
+	tree, total, err = readSymbolTree(gjson.Parse("[" + strings.Join(infos, ",") + "]"))
+	if err != nil || total != 200 {
+		t.Fatalf("got %d symbols, %v", total, err)
+	}
+	depth := 0
+	for list := tree; len(list) > 0; list = list[0].Children {
+		depth++
+	}
+	if depth > maxSymbolDepth {
+		t.Fatalf("nesting of %d levels, bound %d", depth, maxSymbolDepth)
+	}
+}
+
+func TestKeepSymbols(t *testing.T) {
+	in := `[` + symbolJSON("A", 5, 0, 3, symbolJSON("a1", 6, 1, 1, "")+","+symbolJSON("a2", 6, 2, 2, "")) + `,` + symbolJSON("B", 5, 4, 5, symbolJSON("b1", 6, 5, 5, "")) + `]`
+	tree, total, err := readSymbolTree(gjson.Parse(in))
+	if err != nil || total != 5 {
+		t.Fatal(total, err)
+	}
+	for limit, want := range map[int]string{1: "A", 2: "A(a1)", 3: "A(a1 a2)", 4: "A(a1 a2) B", 5: "A(a1 a2) B(b1)", 9: "A(a1 a2) B(b1)"} {
+		kept, truncated := keepSymbols(tree, limit)
+		if got := outline(kept); got != want || truncated != (limit < 5) {
+			t.Errorf("limit %d: got %q truncated %v, want %q", limit, got, truncated, want)
+		}
+	}
+	if outline(tree) != "A(a1 a2) B(b1)" {
+		t.Errorf("keepSymbols changed its input: %s", outline(tree))
+	}
+}
+
+func TestCodeSymbolsLimitDefault(t *testing.T) {
+	var items []string
+	for i := 0; i < 250; i++ {
+		items = append(items, `{"name":"s`+strconv.Itoa(i)+`","kind":13,"location":{"uri":"file:///w/a.go"}}`)
+	}
+	env := Call("codeSymbols", []byte(`{"mode":"workspace","workspaceUri":"file:///w","result":[`+strings.Join(items, ",")+`]}`))
+	ok := gjson.GetBytes(env, "ok")
+	if n := len(ok.Get("symbols").Array()); n != DefaultSymbolLimit || ok.Get("totalFound").Int() != 250 || !ok.Get("truncated").Bool() {
+		t.Fatalf("got %d symbols: %s", n, env[:200])
+	}
+	if text := ok.Get("rendered.text").Str; !strings.HasPrefix(text, "Workspace symbols — 250:") || !strings.HasSuffix(text, "… 150 more; narrow the query or raise limit (now 100, at most 500)") {
+		t.Fatalf("rendered: %q", text)
+	}
+}
+
+func TestPlainQualifiedName(t *testing.T) {
+	for s, want := range map[string]bool{"C": true, "geom.Circle": true, "example.com/geom": false, "": false, "a..b": false, "ns::C": false} {
+		if got := plainQualifiedName(s); got != want {
+			t.Errorf("plainQualifiedName(%q) = %v", s, got)
+		}
+	}
+}
