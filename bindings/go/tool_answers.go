@@ -36,6 +36,7 @@ func coreAnswer(raw json.RawMessage) (answer, error) {
 			if err := json.Unmarshal(v, &a.notice); err != nil {
 				return a, err
 			}
+			a.noticeSaid = true
 		default:
 			a.fields = append(a.fields, field{name, v})
 		}

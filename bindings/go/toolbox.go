@@ -134,6 +134,7 @@ type answer struct {
 	fields     []field
 	text       string
 	notice     string // an empty answer's explanation (§7)
+	noticeSaid bool   // text already says it (the core's rendering)
 	incomplete string // the server may not have been ready
 }
 
@@ -155,7 +156,7 @@ func (a answer) result(tool string) ToolResult {
 	if a.notice != "" {
 		b = append(b, `,"notice":`...)
 		b, _ = appendJSONValue(b, a.notice)
-		if !strings.Contains(text, a.notice) {
+		if !a.noticeSaid {
 			text += "\n" + a.notice
 		}
 	}
@@ -206,3 +207,6 @@ func clipString(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// ToolLSP is the lsp tool's name.
+const ToolLSP = "lsp"

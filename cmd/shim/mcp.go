@@ -54,12 +54,13 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var common commonFlags
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
+	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	positionals, code, ok := parseSubcommand("mcp", fs, args, stdout, stderr)
 	if !ok {
 		return code
 	}
 	if len(positionals) > 0 {
-		fmt.Fprintf(stderr, "lspseam mcp: unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
+		fmt.Fprintf(stderr, "lspseam mcp: unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -78,7 +79,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h = nil
 		}
 	}
-	t := &mcpTool{host: h, workspace: *workspace, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
+	t := &mcpTool{host: h, workspace: *workspace, toolsets: splitList(*toolsets), timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	log, _ := newLogger(common.logLevel, stderr) // startHost has checked the level
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
@@ -97,6 +98,10 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		t.startErr = lerr
 	}
 	server, err := newMCPServer(ctx, t, log)
+	if errors.As(err, &u) {
+		fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
+		return exitUsage
+	}
 	if err != nil {
 		lerr := lspError(err)
 		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
@@ -127,6 +132,8 @@ type mcpTool struct {
 	host        *host          // nil when startErr is set
 	startErr    *lspseam.Error // why lspseam could not start (config, --workspace); every call answers it
 	workspace   string         // --workspace, or ""
+	toolsets    []string       // --tools
+	toolbox     *lspseam.Toolbox
 	timeoutFlag bool           // the budget came from --timeout
 
 	mu     sync.Mutex
@@ -140,25 +147,30 @@ const lspToolTitle = "Code navigation (language servers)"
 // newMCPServer builds the MCP server with the core's lsp tool, registered
 // with the core's own input schema.
 func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Server, error) {
-	var def lspseam.ToolDefinition
-	var err error
+	c := (*lspseam.Core)(nil)
 	if t.host != nil {
-		def, err = t.host.core.ToolDefinition(ctx)
+		c = t.host.core
 	} else {
 		// lspseam could not start, but the client should still list the
-		// tool it expects and read why it fails.
-		var c *lspseam.Core
-		if c, err = lspseam.NewCore(ctx, coreOptions(log)...); err == nil {
-			def, err = c.ToolDefinition(ctx)
-			c.Close(ctx)
+		// tools it expects and read why they fail.
+		var err error
+		if c, err = lspseam.NewCore(ctx, coreOptions(log)...); err != nil {
+			return nil, err
 		}
+		defer c.Close(ctx)
 	}
+	defs, err := c.ToolDefinitions(ctx, t.toolsets)
 	if err != nil {
-		return nil, err
+		return nil, usageError{fmt.Errorf("--tools: %s", lspError(err).Message)}
+	}
+	if t.host != nil {
+		if t.toolbox, err = lspseam.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
+			return nil, err
+		}
 	}
 	instructions := ""
 	if t.startErr != nil {
-		instructions = "lspseam could not start, so the lsp tool answers every call with this error: " + string(t.startErr.Code) + ": " + t.startErr.Message
+		instructions = "lspseam could not start, so every tool answers every call with this error: " + string(t.startErr.Code) + ": " + t.startErr.Message
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Title: "lspseam", Version: version()}, &mcp.ServerOptions{
 		Logger:       log,
@@ -170,23 +182,78 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		},
 	})
 	no := false
-	server.AddTool(&mcp.Tool{
-		Name:        def.Name,
-		Title:       lspToolTitle,
-		Description: def.Description,
-		InputSchema: json.RawMessage(def.InputSchema),
-		// It reads source files and asks language servers; it changes
-		// nothing, repeating a call repeats the answer (for unchanged
-		// files), and it reaches nothing beyond the workspace's servers.
-		Annotations: &mcp.ToolAnnotations{
-			Title:           lspToolTitle,
-			ReadOnlyHint:    true,
-			DestructiveHint: &no,
-			IdempotentHint:  true,
-			OpenWorldHint:   &no,
-		},
-	}, t.call)
+	for _, def := range defs {
+		title := toolTitles[def.Name]
+		handler := t.call
+		if def.Name != lspseam.ToolLSP {
+			handler = t.codeHandler(def.Name)
+		}
+		server.AddTool(&mcp.Tool{
+			Name:        def.Name,
+			Title:       title,
+			Description: def.Description,
+			InputSchema: def.InputSchema,
+			// The read tools read source files and ask language servers;
+			// they change nothing, repeating a call repeats the answer
+			// (for unchanged files), and they reach nothing beyond the
+			// workspace's servers.
+			Annotations: &mcp.ToolAnnotations{
+				Title:           title,
+				ReadOnlyHint:    def.ReadOnly,
+				DestructiveHint: &no,
+				IdempotentHint:  def.ReadOnly,
+				OpenWorldHint:   &no,
+			},
+		}, handler)
+	}
 	return server, nil
+}
+
+// toolTitles are the tools' human-readable names in clients' lists.
+var toolTitles = map[string]string{
+	lspseam.ToolLSP:    lspToolTitle,
+	"code_symbols":     "Symbols of a file or the workspace",
+	"code_navigate":    "Go to definition / references / implementations",
+	"code_hover":       "Type and documentation of a symbol",
+	"code_hierarchy":   "Callers, callees and type hierarchy",
+	"code_inlay_hints": "Inferred types and parameter names",
+}
+
+// codeHandler is a catalog tool's handler: the Toolbox's answer, its text
+// as content and its structured value as structuredContent.
+func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if t.startErr != nil {
+			return codeResult(lspseam.ErrorResult(t.startErr)), nil
+		}
+		ws, ask, err := t.workspaceFor(ctx, req)
+		if err != nil {
+			return codeResult(lspseam.ErrorResult(err)), nil
+		}
+		if ask != nil {
+			return ask, nil
+		}
+		progress := t.progress(ctx, req)
+		args := json.RawMessage(req.Params.Arguments)
+		if len(args) == 0 {
+			args = json.RawMessage("{}")
+		}
+		res := t.host.callTool(lspseam.WithQueuedHook(ctx, progress.start), t.toolbox, name, args, ws, budgetSource(t.timeoutFlag, false), t.host.timeout)
+		if res.IsError {
+			progress.finish("failed")
+		} else {
+			progress.finish("done")
+		}
+		return codeResult(res), nil
+	}
+}
+
+func codeResult(res lspseam.ToolResult) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: res.Text}},
+		StructuredContent: res.Structured,
+		IsError:           res.IsError,
+	}
 }
 
 // call is the lsp tool handler. ctx is cancelled by the SDK on

@@ -146,7 +146,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msg})
 	}
 	switch req.Method {
-	case "lsp/query":
+	case "lsp/query", "tools/call":
 		qctx, cancel := context.WithCancel(context.Background())
 		s.mu.Lock()
 		_, duplicate := s.inflight[req.ID]
@@ -170,8 +170,17 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		// queue in the order they were read, so this one may call the
 		// provider only once the previous one has joined (or ended).
 		var p queryParams
-		badParams := req.Params == nil || json.Unmarshal(*req.Params, &p) != nil
-		prev, queued := s.gate(p.WorkspaceRoot)
+		var tp toolCallParams
+		var badParams bool
+		workspaceRoot := ""
+		if req.Method == "lsp/query" {
+			badParams = req.Params == nil || json.Unmarshal(*req.Params, &p) != nil
+			workspaceRoot = p.WorkspaceRoot
+		} else {
+			badParams = req.Params == nil || json.Unmarshal(*req.Params, &tp) != nil
+			workspaceRoot = tp.WorkspaceRoot
+		}
+		prev, queued := s.gate(workspaceRoot)
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -188,7 +197,19 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				case <-qctx.Done():
 				}
 			}
-			res, err := s.query(lspseam.WithQueuedHook(qctx, queued), p, badParams)
+			qctx := lspseam.WithQueuedHook(qctx, queued)
+			if req.Method == "tools/call" {
+				res, err := s.toolCall(qctx, tp, badParams)
+				if err != nil {
+					lerr := lspError(err)
+					data := json.RawMessage(mustJSON(lerr))
+					conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+					return
+				}
+				conn.Reply(context.Background(), req.ID, res)
+				return
+			}
+			res, err := s.query(qctx, p, badParams)
 			if err != nil {
 				lerr := lspError(err)
 				data := json.RawMessage(mustJSON(lerr))
@@ -197,6 +218,22 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			}
 			conn.Reply(context.Background(), req.ID, res)
 		}()
+	case "tools/list":
+		var p struct {
+			Toolsets []string `json:"toolsets"`
+		}
+		if req.Params != nil && json.Unmarshal(*req.Params, &p) != nil {
+			invalid("tools/list params must be {toolsets?: [name]}")
+			return
+		}
+		defs, err := s.host.core.ToolDefinitions(ctx, p.Toolsets)
+		if err != nil {
+			lerr := lspError(err)
+			data := json.RawMessage(mustJSON(lerr))
+			conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+			return
+		}
+		conn.Reply(ctx, req.ID, map[string]any{"tools": defs})
 	case "shutdown":
 		s.mu.Lock()
 		s.shutDown = true
@@ -205,7 +242,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		s.wg.Wait()
 		conn.Reply(ctx, req.ID, nil)
 	default:
-		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, shutdown and exit; not " + req.Method})
+		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, tools/list, tools/call, $/cancelRequest, shutdown and exit; not " + req.Method})
 	}
 }
 
@@ -250,6 +287,49 @@ func (s *server) query(ctx context.Context, p queryParams, bad bool) (lspseam.Re
 	defer cancel()
 	res, err := s.host.service.Query(ctx, p.QueryRequest)
 	return res, explainTimeout(err, timeout, budgetSource(s.timeoutFlag, p.TimeoutMs > 0))
+}
+
+// toolCallParams is tools/call's request: a tool's name and the model's
+// arguments, the session's workspace root and an optional budget.
+type toolCallParams struct {
+	Name          string          `json:"name"`
+	Arguments     json.RawMessage `json:"arguments"`
+	WorkspaceRoot string          `json:"workspaceRoot"`
+	TimeoutMs     int64           `json:"timeoutMs,omitempty"`
+}
+
+// toolCallResult is tools/call's answer, shaped like an MCP tool result:
+// the text for the model, the structured answer, and whether it failed.
+type toolCallResult struct {
+	Content           []toolContent   `json:"content"`
+	StructuredContent json.RawMessage `json:"structuredContent"`
+	IsError           bool            `json:"isError"`
+}
+
+type toolContent struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// toolCall runs a tools/call. A tool's failure is an answer (isError); a
+// request that cannot be a tool call at all is a JSON-RPC error.
+func (s *server) toolCall(ctx context.Context, p toolCallParams, bad bool) (toolCallResult, error) {
+	if bad || p.Name == "" {
+		return toolCallResult{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "tools/call params must be {name, arguments, workspaceRoot, timeoutMs?}; tools/list lists the names")
+	}
+	timeout := s.host.timeout
+	switch {
+	case p.TimeoutMs > maxTimeoutMs || p.TimeoutMs < 0:
+		return toolCallResult{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "timeoutMs must be a positive number of milliseconds at most %d (or absent for the config's %d), got %d", maxTimeoutMs, s.host.timeout, p.TimeoutMs)
+	case p.TimeoutMs > 0:
+		timeout = p.TimeoutMs
+	}
+	args := p.Arguments
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage("{}")
+	}
+	res := s.host.callTool(ctx, s.host.toolbox, p.Name, args, p.WorkspaceRoot, budgetSource(s.timeoutFlag, p.TimeoutMs > 0), timeout)
+	return toolCallResult{Content: []toolContent{{"text", res.Text}}, StructuredContent: res.Structured, IsError: res.IsError}, nil
 }
 
 func (s *server) cancelAll() {

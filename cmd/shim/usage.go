@@ -66,14 +66,19 @@ toolset, description and JSON Schema, as harnesses register them.`,
 		about: `JSON-RPC 2.0 over stdin/stdout with LSP's Content-Length framing, for
 harnesses. lsp/query takes a zero-based seam request {operation, filePath,
 position:{line, character}, workspaceRoot, timeoutMs?} and answers the seam
-result; $/cancelRequest {id} cancels a query; shutdown then exit stop it.`,
+result; tools/list {toolsets?} lists the tools' definitions; tools/call {name,
+arguments, workspaceRoot, timeoutMs?} runs one tool as a model would and
+answers {content:[{type:"text", text}], structuredContent, isError};
+$/cancelRequest {id} cancels a query or call; shutdown then exit stop it.`,
 		example: `  lspseam serve --config lspseam.yaml`,
 	},
 	"mcp": {
 		synopsis: "lspseam mcp [flags]",
-		about: `A Model Context Protocol server over stdio with one tool, lsp. The
-workspace is --workspace, else the client's first file:// root, else the
-current directory. Logs go to stderr; stdout carries only MCP messages.`,
+		about: `A Model Context Protocol server over stdio with the tools of the chosen
+toolsets (--tools, default lsp,code: the lsp tool and code_symbols,
+code_navigate, code_hover, code_hierarchy, code_inlay_hints). The workspace
+is --workspace, else the client's first file:// root, else the current
+directory. Logs go to stderr; stdout carries only MCP messages.`,
 		example: `  lspseam mcp --config lspseam.yaml --workspace /path/to/project
   in a client's mcpServers block:
     "lspseam": {"command": "/path/to/lspseam", "args": ["mcp", "--config", "/path/lspseam.yaml"]}`,
