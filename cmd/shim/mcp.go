@@ -134,7 +134,7 @@ type mcpTool struct {
 	workspace   string         // --workspace, or ""
 	toolsets    []string       // --tools
 	toolbox     *lspseam.Toolbox
-	timeoutFlag bool           // the budget came from --timeout
+	timeoutFlag bool // the budget came from --timeout
 
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session

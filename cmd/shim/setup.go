@@ -78,7 +78,7 @@ type host struct {
 	service *lspseam.Service
 	local   *localstdio.Host
 	toolbox *lspseam.Toolbox // every toolset; surfaces that offer fewer make their own
-	timeout int64 // ms
+	timeout int64            // ms
 	// maxRequestBytes bounds one message from serve's client.
 	maxRequestBytes int64
 	log             *slog.Logger
