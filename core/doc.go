@@ -7,9 +7,13 @@
 // selection, LSP request construction, capability negotiation, translation
 // of raw server payloads, hover normalization, rendering with limits,
 // presentation, config validation and the answers to server-to-client
-// requests. For the code-intelligence catalog (not yet exposed as ABI
-// methods) it resolves targets (target.go, symbols.go) and plans and
-// renders code locations with snippets (codelocation.go).
+// requests. For the code-intelligence catalog it defines the tools
+// (tooldefs.go) and checks their arguments (codeargs.go), builds their
+// requests (coderequest.go), resolves targets (target.go, symbols.go),
+// plans and renders code locations with snippets (codelocation.go),
+// translates symbols, hovers and inlay hints (symboltree.go, hovertext.go,
+// inlayhints.go) and steps call and type hierarchy traversals
+// (hierarchy.go); catalog.go holds the location methods' envelopes.
 //
 // It must not touch anything outside its inputs: no I/O, no goroutines, no
 // clocks, no randomness, no global mutable state. Every function is
