@@ -57,7 +57,26 @@ func (t *Toolbox) request(ctx context.Context, s Session, method, uri string, po
 	if err != nil {
 		return nil, err
 	}
-	return s.Request(ctx, req.Method, req.Params)
+	raw, err := s.Request(ctx, req.Method, req.Params)
+	return raw, t.insteadOf(ctx, err, method, s.Server())
+}
+
+// insteadOf adds what to use instead to an LSP_UNSUPPORTED_OPERATION a
+// server answered (MethodNotFound for a method it advertised), as the
+// core words it for a method a server does not advertise.
+func (t *Toolbox) insteadOf(ctx context.Context, err error, method, server string) error {
+	var lerr *Error
+	if !errors.As(err, &lerr) || lerr.Code != CodeUnsupportedOperation {
+		return err
+	}
+	_, hint := t.core.CodeRequest(ctx, CodeRequestInput{Method: method, Methods: map[string]bool{method: false}, Server: server})
+	var h *Error
+	if errors.As(hint, &h) {
+		if _, instead, ok := strings.Cut(h.Message, " in its capabilities); "); ok {
+			return Errorf(CodeUnsupportedOperation, "%s; %s", lerr.Message, instead)
+		}
+	}
+	return err
 }
 
 // echoedTarget is the resolved target as the answer echoes it: one-based,
