@@ -1,0 +1,236 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// The code tools (lspseam.Toolbox) over a provider session, with the
+// scripted fake server: what the tools ask, and how the server's faults
+// reach the model.
+
+// catalogCaps are the capabilities of a fake server with the catalog's
+// methods (call hierarchy included, type hierarchy not).
+var catalogCaps = map[string]any{
+	"textDocumentSync": 1, "definitionProvider": true, "referencesProvider": true, "hoverProvider": true,
+	"documentSymbolProvider": true, "callHierarchyProvider": true,
+}
+
+// symbolsOfA is a.go's outline ("package a\n\nfunc A() {}\n"): function A
+// on line 3 (zero-based 2), its name at column 6.
+var symbolsOfA = []map[string]any{{
+	"name": "A", "kind": 12,
+	"range":          map[string]any{"start": map[string]any{"line": 2, "character": 0}, "end": map[string]any{"line": 2, "character": 11}},
+	"selectionRange": map[string]any{"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}},
+}}
+
+// loc is a Location in f's workspace, zero-based.
+func (f *fake) loc(file string, line, char int) map[string]any {
+	f.t.Helper()
+	ws, err := CanonicalWorkspace(f.ws)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return map[string]any{"uri": ws.URI + "/" + file, "range": map[string]any{
+		"start": map[string]any{"line": line, "character": char}, "end": map[string]any{"line": line, "character": char + 1}}}
+}
+
+// toolbox registers f's provider in a Service and offers every toolset.
+func (f *fake) toolbox() *lspseam.Toolbox {
+	f.t.Helper()
+	ctx := context.Background()
+	svc := lspseam.NewService(sharedCore(f.t))
+	if _, err := svc.RegisterProvider(ctx, f.p.Registration()); err != nil {
+		f.t.Fatal(err)
+	}
+	tb, err := lspseam.NewToolbox(ctx, sharedCore(f.t), svc)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return tb
+}
+
+func (f *fake) call(tb *lspseam.Toolbox, tool, args string) (lspseam.ToolResult, map[string]any) {
+	f.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res := tb.Call(ctx, tool, json.RawMessage(args), f.ws)
+	var structured map[string]any
+	if err := json.Unmarshal(res.Structured, &structured); err != nil {
+		f.t.Fatalf("%s: structured answer is not a JSON object: %v: %s", tool, err, res.Structured)
+	}
+	return res, structured
+}
+
+func errorCode(structured map[string]any) string {
+	e, _ := structured["error"].(map[string]any)
+	code, _ := e["code"].(string)
+	return code
+}
+
+func TestToolboxNavigatesByName(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/references":     map[string]any{"result": []any{f.loc("a.go", 2, 5), f.loc("b.go", 2, 11)}},
+	}})
+	tb := f.toolbox()
+	res, s := f.call(tb, "code_navigate", `{"target":{"path":"a.go","symbol":"A"},"kind":"references"}`)
+	if res.IsError {
+		t.Fatalf("error: %s", res.Text)
+	}
+	for _, want := range []string{"Target: `A` (function) at a.go:3:6", "a.go\n  3:6", "func A() {}", "b.go\n  3:12", "func B() { A() }"} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, res.Text)
+		}
+	}
+	locs, _ := s["locations"].([]any)
+	if len(locs) != 2 || s["totalFound"] != float64(2) || s["ok"] != true || s["kind"] != "references" {
+		t.Fatalf("structured answer: %v", s)
+	}
+	second := locs[1].(map[string]any)
+	if second["path"] != "b.go" || second["line"] != float64(3) || second["column"] != float64(12) || second["snippet"] != "func B() { A() }" {
+		t.Errorf("second location: %v", second)
+	}
+	target := s["target"].(map[string]any)
+	if target["line"] != float64(3) || target["column"] != float64(6) || target["by"] != "symbol" {
+		t.Errorf("echoed target: %v", target)
+	}
+	// The request went to the symbol's name: zero-based 2:5.
+	var sawPosition bool
+	for _, e := range f.events() {
+		if e.Method == "textDocument/references" && strings.Contains(string(e.Params), `"position":{"line":2,"character":5}`) {
+			sawPosition = true
+		}
+	}
+	if !sawPosition {
+		t.Error("no references request at the resolved position 2:5")
+	}
+}
+
+func TestToolboxAmbiguousTargetListsCandidates(t *testing.T) {
+	two := append(append([]map[string]any{}, symbolsOfA...), map[string]any{
+		"name": "A", "kind": 13,
+		"range":          map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 0, "character": 9}},
+		"selectionRange": map[string]any{"start": map[string]any{"line": 0, "character": 8}, "end": map[string]any{"line": 0, "character": 9}},
+	})
+	f := newFake(t, map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": two},
+	}}, nil)
+	tb := f.toolbox()
+	res, s := f.call(tb, "code_navigate", `{"target":{"path":"a.go","symbol":"A"},"kind":"definition"}`)
+	if !res.IsError || errorCode(s) != "LSP_AMBIGUOUS_TARGET" || s["ambiguous"] != true {
+		t.Fatalf("want LSP_AMBIGUOUS_TARGET, got %s", res.Structured)
+	}
+	if c, _ := s["candidates"].([]any); len(c) != 2 {
+		t.Errorf("want 2 candidates, got %v", s["candidates"])
+	}
+	// kind settles it.
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": two},
+		"textDocument/definition":     map[string]any{"result": nil},
+	}})
+	res, s = f.call(tb, "code_navigate", `{"target":{"path":"a.go","symbol":"A","kind":"function"},"kind":"definition"}`)
+	if res.IsError || s["notice"] == nil {
+		t.Fatalf("want ok with a notice for an empty answer, got %s", res.Structured)
+	}
+}
+
+func TestToolboxUnsupportedNamesWhatToUse(t *testing.T) {
+	// Not advertised: refused before any request.
+	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true}
+	f := newFake(t, map[string]any{"capabilities": caps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+	}}, nil)
+	tb := f.toolbox()
+	res, s := f.call(tb, "code_hierarchy", `{"target":{"path":"a.go","symbol":"A"},"kind":"callers"}`)
+	if errorCode(s) != "LSP_UNSUPPORTED_OPERATION" || !strings.Contains(res.Text, "use code_navigate with kind references") {
+		t.Fatalf("got %s", res.Text)
+	}
+	for _, e := range f.events() {
+		if e.Method == "textDocument/prepareCallHierarchy" {
+			t.Error("the request was sent to a server that does not advertise it")
+		}
+	}
+	// Advertised, but the server answers MethodNotFound.
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol":      map[string]any{"result": symbolsOfA},
+		"textDocument/prepareCallHierarchy": map[string]any{"action": "error", "code": -32601, "message": "method not found"},
+	}})
+	f.p.Close(context.Background()) // the next provider starts the new script
+	f.p = NewProvider(sharedCore(t), *f.p.server)
+	tb = f.toolbox()
+	res, s = f.call(tb, "code_hierarchy", `{"target":{"path":"a.go","symbol":"A"},"kind":"callers"}`)
+	if errorCode(s) != "LSP_UNSUPPORTED_OPERATION" || !strings.Contains(res.Text, "method not found") || !strings.Contains(res.Text, "use code_navigate") {
+		t.Fatalf("got %s", res.Text)
+	}
+}
+
+func TestToolboxServerFaults(t *testing.T) {
+	f := newFake(t, map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/references":     map[string]any{"result": map[string]any{"uri": 7}},
+	}}, nil)
+	tb := f.toolbox()
+	res, s := f.call(tb, "code_navigate", `{"target":{"path":"a.go","symbol":"A"},"kind":"references"}`)
+	if errorCode(s) != "LSP_MALFORMED_RESPONSE" || !strings.Contains(res.Text, `language server "fake"`) {
+		t.Fatalf("malformed references: got %s", res.Text)
+	}
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/references":     map[string]any{"action": "crash", "exitCode": 3},
+	}})
+	f.p.Close(context.Background())
+	f.p = NewProvider(sharedCore(t), *f.p.server)
+	tb = f.toolbox()
+	res, s = f.call(tb, "code_navigate", `{"target":{"path":"a.go","symbol":"A"},"kind":"references"}`)
+	if errorCode(s) != "LSP_SERVER_FAILED" {
+		t.Fatalf("crash: got %s", res.Text)
+	}
+	// The next call gets a fresh server.
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/references":     map[string]any{"result": []any{}},
+	}})
+	res, s = f.call(tb, "code_navigate", `{"target":{"path":"a.go","symbol":"A"},"kind":"references"}`)
+	if res.IsError || s["totalFound"] != float64(0) {
+		t.Fatalf("after the crash: got %s", res.Structured)
+	}
+	// A server that hangs: the budget ends the call, with a timeout.
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/references":     map[string]any{"action": "hang"},
+	}})
+	f.p.Close(context.Background())
+	f.p = NewProvider(sharedCore(t), *f.p.server)
+	tb = f.toolbox()
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	res = tb.Call(ctx, "code_navigate", json.RawMessage(`{"target":{"path":"a.go","symbol":"A"},"kind":"references"}`), f.ws)
+	if !res.IsError || !strings.HasPrefix(res.Text, "LSP_TIMEOUT") {
+		t.Fatalf("hang: got %s", res.Text)
+	}
+}
+
+func TestToolboxRejectsBadCallsBeforeAnyServer(t *testing.T) {
+	f := newFake(t, map[string]any{"capabilities": catalogCaps}, nil)
+	tb := f.toolbox()
+	for _, c := range []struct{ tool, args, want string }{
+		{"code_navigate", `{"target":{"path":"a.go","symbol":"A"},"kind":"refs"}`, "kind must be one of"},
+		{"code_navgate", `{}`, "not offered here"},
+		{"code_navigate", `{"target":{"path":"../x.go","symbol":"A"},"kind":"references"}`, "LSP_SOURCE_REJECTED"},
+	} {
+		res, _ := f.call(tb, c.tool, c.args)
+		if !res.IsError || !strings.Contains(res.Text, c.want) {
+			t.Errorf("%s %s: want an error with %q, got %s", c.tool, c.args, c.want, res.Text)
+		}
+	}
+	if n := len(f.events()); n != 0 {
+		t.Errorf("a server started for calls refused up front (%d events)", n)
+	}
+}
