@@ -85,7 +85,7 @@ soak:
 
 FUZZTIME ?= 5m
 fuzz:
-	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig FuzzGlobMatch FuzzFileWatchers FuzzFileChanges FuzzResolveTarget FuzzCodeLocations; do \
+	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig FuzzGlobMatch FuzzFileWatchers FuzzFileChanges FuzzResolveTarget FuzzCodeLocations FuzzParseCodeArgs FuzzCodeRequest FuzzCodeSymbols FuzzCodeHover FuzzInlayHints FuzzHierarchy; do \
 		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core/ || exit 1; \
 	done
 

@@ -155,6 +155,9 @@ func CodeRequest(in CodeRequestInput) (CodeRequestValue, *Error) {
 // to its end in UTF-16 code units), clamped to the file.
 func inlayRange(text string, lines *LineRange) (Range, *Error) {
 	all := splitLines(text)
+	if len(all) == 0 {
+		all = []string{""} // an empty file is one empty line
+	}
 	last := len(all) - 1
 	start, end := 0, last
 	if lines != nil {

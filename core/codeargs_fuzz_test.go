@@ -1,0 +1,51 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParseCodeArgs feeds parseCodeArgs a model's hostile arguments: a
+// well-formed envelope with a documented code; an ok call keeps its
+// bounds (limit 1–500, context 0–3, depth 1–4) and names a path.
+func FuzzParseCodeArgs(f *testing.F) {
+	seed(f, "parseCodeArgs")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("parseCodeArgs", input)
+		ok := checkEnvelope(t, input, env, 8*len(input)+1<<14)
+		if !ok.Exists() {
+			return
+		}
+		if ok.Get("path").Str == "" {
+			t.Fatalf("ok call without a path: %s", env)
+		}
+		if l := ok.Get("limit"); l.Exists() && (l.Int() < 1 || l.Int() > MaxLimit) {
+			t.Fatalf("limit out of bounds: %s", env)
+		}
+		if c := ok.Get("context"); c.Exists() && (c.Int() < 0 || c.Int() > MaxContext) {
+			t.Fatalf("context out of bounds: %s", env)
+		}
+		if d := ok.Get("depth"); d.Exists() && (d.Int() < 1 || d.Int() > MaxDepth) {
+			t.Fatalf("depth out of bounds: %s", env)
+		}
+		if strings.HasPrefix(ok.Get("tool").Str, "code_") && ok.Get("toolset").Str != ToolsetCode {
+			t.Fatalf("toolset: %s", env)
+		}
+	})
+}
+
+// FuzzCodeRequest: any input gives a well-formed envelope; an ok request
+// has a method and params that are a JSON object.
+func FuzzCodeRequest(f *testing.F) {
+	seed(f, "codeRequest")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("codeRequest", input)
+		ok := checkEnvelope(t, input, env, 8*len(input)+1<<14)
+		if !ok.Exists() {
+			return
+		}
+		if ok.Get("method").Str == "" || !ok.Get("params").IsObject() {
+			t.Fatalf("bad request: %s", env)
+		}
+	})
+}
