@@ -32,7 +32,7 @@ func (t *Toolbox) openTarget(ctx context.Context, s Session, call CodeCall) (Res
 	}
 	file := resolvedFile{SourceFile: f}
 	if s.Methods()["textDocument/documentSymbol"] {
-		if file.symbols, err = t.documentSymbols(ctx, s, f.URI); err != nil {
+		if file.symbols, err = t.documentSymbols(ctx, s, f); err != nil {
 			return ResolvedTarget{}, file, err
 		}
 	} else if call.Target.Symbol != "" {
@@ -42,12 +42,22 @@ func (t *Toolbox) openTarget(ctx context.Context, s Session, call CodeCall) (Res
 	return rt, file, err
 }
 
-func (t *Toolbox) documentSymbols(ctx context.Context, s Session, uri string) (json.RawMessage, error) {
-	req, err := t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/documentSymbol", URI: uri})
+// documentSymbols is an open document's outline: the server's answer for
+// these bytes, asked once (symbolCache).
+func (t *Toolbox) documentSymbols(ctx context.Context, s Session, f SourceFile) (json.RawMessage, error) {
+	key := t.outlines.key(s.Server(), f.URI, f.Text)
+	if symbols, ok := t.outlines.get(key); ok {
+		return symbols, nil
+	}
+	req, err := t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/documentSymbol", URI: f.URI})
 	if err != nil {
 		return nil, err
 	}
-	return s.Request(ctx, req.Method, req.Params)
+	symbols, err := s.Request(ctx, req.Method, req.Params)
+	if err == nil {
+		t.outlines.put(key, symbols)
+	}
+	return symbols, err
 }
 
 // request sends one positional catalog request, checked against the
@@ -113,38 +123,47 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 		if file.symbols != nil {
 			symbols[file.URI] = file.symbols
 		}
-		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit, Symbols: symbols}
+		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit}
+		if call.IncludeBody { // only bodies need symbols to plan
+			in.Symbols = symbols
+		}
 		var plan SnippetPlan
 		if err := t.core.invoke(ctx, "planSnippets", in, &plan); err != nil {
 			return serverPayloadError(err, s.Server(), method)
 		}
 		// Document symbols of the result files: the bodies includeBody
 		// needs, and each location's enclosing symbol while few files.
+		files := map[string]string{}
 		asked := 0
 		for _, f := range plan.Files {
+			src, err := s.Read(f.Path)
+			if err != nil {
+				continue // unreadable now: no snippet
+			}
+			files[f.URI] = src.Text
 			if _, ok := symbols[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
+				continue
+			}
+			if cached, ok := t.outlines.get(t.outlines.key(s.Server(), src.URI, src.Text)); ok {
+				symbols[f.URI] = cached
 				continue
 			}
 			if !f.NeedSymbols && asked >= maxSymbolFiles {
 				continue
 			}
-			if _, err := s.Open(ctx, f.Path); err != nil {
-				continue // another language, or unreadable: no symbol names
+			opened, err := s.Open(ctx, f.Path)
+			if err != nil {
+				continue // another language: no symbol names
 			}
 			asked++
-			if syms, err := t.documentSymbols(ctx, s, f.URI); err == nil {
+			if syms, err := t.documentSymbols(ctx, s, opened); err == nil {
 				symbols[f.URI] = syms
 			} else if ctx.Err() != nil {
 				return err
 			}
 		}
-		files := map[string]string{}
-		for _, f := range plan.Files {
-			if src, err := s.Read(f.Path); err == nil {
-				files[f.URI] = src.Text
-			}
-		}
 		var cl CodeLocations
+		in.Symbols = symbols
 		err = t.core.invoke(ctx, "codeLocations", codeLocationsRaw{snippetsRaw: in, Files: files, Subject: rt.Text}, &cl)
 		if err != nil {
 			return serverPayloadError(err, s.Server(), method)

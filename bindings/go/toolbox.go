@@ -22,9 +22,10 @@ import (
 // take turns on its server, others run in parallel. It owns nothing: the
 // caller keeps the Core and the Service.
 type Toolbox struct {
-	core    *Core
-	service *Service
-	tools   []Tool
+	core     *Core
+	service  *Service
+	tools    []Tool
+	outlines *symbolCache
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
@@ -46,7 +47,7 @@ func NewToolbox(ctx context.Context, c *Core, s *Service, toolsets ...string) (*
 	if err != nil {
 		return nil, err
 	}
-	return &Toolbox{core: c, service: s, tools: tools}, nil
+	return &Toolbox{core: c, service: s, tools: tools, outlines: newSymbolCache()}, nil
 }
 
 // DefaultToolsets are the toolsets offered when none is chosen.

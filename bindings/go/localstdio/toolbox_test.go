@@ -159,7 +159,7 @@ func TestToolboxUnsupportedNamesWhatToUse(t *testing.T) {
 	}
 	// Advertised, but the server answers MethodNotFound.
 	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
-		"textDocument/documentSymbol":      map[string]any{"result": symbolsOfA},
+		"textDocument/documentSymbol":       map[string]any{"result": symbolsOfA},
 		"textDocument/prepareCallHierarchy": map[string]any{"action": "error", "code": -32601, "message": "method not found"},
 	}})
 	f.p.Close(context.Background()) // the next provider starts the new script
