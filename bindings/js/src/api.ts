@@ -3,7 +3,20 @@
 
 import { getCore } from './init.js';
 import type {
+  CatalogToolDefinition,
   CheckOperationInput,
+  CodeCall,
+  CodeHover,
+  CodeHoverInput,
+  CodeRequest,
+  CodeRequestInput,
+  CodeSymbols,
+  CodeSymbolsInput,
+  HierarchyGraph,
+  HierarchyInput,
+  InlayHints,
+  InlayHintsInput,
+  ParseCodeArgsInput,
   CheckProvidersInput,
   CheckProvidersOutput,
   CodeLocations,
@@ -34,6 +47,7 @@ import type {
   SnippetPlan,
   ToolCall,
   ToolDefinition,
+  ToolDefinitionsInput,
   TranslateInput,
   WatchUpdate,
 } from './types.js';
@@ -43,6 +57,7 @@ export { LspError, isLspError, LSP_ERROR_CODES } from './errors.js';
 export { Core, ABI_VERSION, unwrap } from './core.js';
 export { getCore } from './init.js';
 export { createLspTool } from './tool.js';
+export { createTools, DEFAULT_TOOLSETS } from './tools.js';
 export { fileUri } from './uri.js';
 
 /** Runs an ABI method on a JSON input; returns the module's envelope byte for byte. */
@@ -69,3 +84,11 @@ export const fileChanges = (input: FileChangesInput): FileChangesResult => getCo
 export const resolveTarget = (input: ResolveTargetInput): ResolvedTarget => getCore('resolveTarget()').resolveTarget(input);
 export const planSnippets = (input: PlanSnippetsInput): SnippetPlan => getCore('planSnippets()').planSnippets(input);
 export const codeLocations = (input: CodeLocationsInput): CodeLocations => getCore('codeLocations()').codeLocations(input);
+export const toolDefinitions = (input: ToolDefinitionsInput = {}): CatalogToolDefinition[] =>
+  getCore('toolDefinitions()').toolDefinitions(input);
+export const parseCodeArgs = (input: ParseCodeArgsInput): CodeCall => getCore('parseCodeArgs()').parseCodeArgs(input);
+export const codeRequest = (input: CodeRequestInput): CodeRequest => getCore('codeRequest()').codeRequest(input);
+export const codeSymbols = (input: CodeSymbolsInput): CodeSymbols => getCore('codeSymbols()').codeSymbols(input);
+export const codeHover = (input: CodeHoverInput): CodeHover => getCore('codeHover()').codeHover(input);
+export const inlayHints = (input: InlayHintsInput): InlayHints => getCore('inlayHints()').inlayHints(input);
+export const hierarchy = (input: HierarchyInput): HierarchyGraph => getCore('hierarchy()').hierarchy(input);

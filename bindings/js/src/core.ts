@@ -7,7 +7,20 @@ import { LspError } from './errors.js';
 import type {
   AbiMethod,
   AbiMethods,
+  CatalogToolDefinition,
   CheckOperationInput,
+  CodeCall,
+  CodeHover,
+  CodeHoverInput,
+  CodeRequest,
+  CodeRequestInput,
+  CodeSymbols,
+  CodeSymbolsInput,
+  HierarchyGraph,
+  HierarchyInput,
+  InlayHints,
+  InlayHintsInput,
+  ParseCodeArgsInput,
   CheckProvidersInput,
   CheckProvidersOutput,
   CodeLocations,
@@ -39,6 +52,7 @@ import type {
   SnippetPlan,
   ToolCall,
   ToolDefinition,
+  ToolDefinitionsInput,
   TranslateInput,
   WasiOptions,
   WatchUpdate,
@@ -262,6 +276,37 @@ export class Core {
   codeLocations(input: CodeLocationsInput): CodeLocations {
     return this.invoke('codeLocations', input);
   }
+  /**
+   * The definitions of the tools of the given toolsets (every toolset when
+   * none), the lsp tool first. An unknown toolset is LSP_INVALID_ARGUMENT.
+   */
+  toolDefinitions(input: ToolDefinitionsInput = {}): CatalogToolDefinition[] {
+    return this.invoke('toolDefinitions', input);
+  }
+  /** Validates a model's arguments to a code tool (LSP_INVALID_ARGUMENT says what to fix). */
+  parseCodeArgs(input: ParseCodeArgsInput): CodeCall {
+    return this.invoke('parseCodeArgs', input);
+  }
+  /** Builds a code tool's LSP request (LSP_UNSUPPORTED_OPERATION when the server lacks the method). */
+  codeRequest(input: CodeRequestInput): CodeRequest {
+    return this.invoke('codeRequest', input);
+  }
+  /** A documentSymbol result as an outline, or a workspace/symbol result as matches, with their text. */
+  codeSymbols(input: CodeSymbolsInput): CodeSymbols {
+    return this.invoke('codeSymbols', input);
+  }
+  /** A hover (and signatureHelp) result flattened to the signature and the first documentation paragraph. */
+  codeHover(input: CodeHoverInput): CodeHover {
+    return this.invoke('codeHover', input);
+  }
+  /** An inlayHint result, sorted, with its text. */
+  inlayHints(input: InlayHintsInput): InlayHints {
+    return this.invoke('inlayHints', input);
+  }
+  /** One step of a call or type hierarchy traversal: the graph so far and the nodes to expand next. */
+  hierarchy(input: HierarchyInput): HierarchyGraph {
+    return this.invoke('hierarchy', input);
+  }
 }
 
 const KNOWN_METHODS = new Set<string>([
@@ -284,6 +329,13 @@ const KNOWN_METHODS = new Set<string>([
   'resolveTarget',
   'planSnippets',
   'codeLocations',
+  'toolDefinitions',
+  'parseCodeArgs',
+  'codeRequest',
+  'codeSymbols',
+  'codeHover',
+  'inlayHints',
+  'hierarchy',
 ] satisfies AbiMethod[]);
 
 /** Decodes an envelope: the ok value, or a thrown LspError. */

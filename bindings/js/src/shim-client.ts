@@ -7,7 +7,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LspError } from './errors.js';
 import { frame, FrameReader } from './framing.js';
-import type { LspErrorCode, LspQueryClient, LspQueryRequest, LspQueryResult } from './types.js';
+import type {
+  CatalogToolDefinition,
+  LspErrorCode,
+  LspQueryClient,
+  LspQueryRequest,
+  LspQueryResult,
+  ToolCallClient,
+  ToolResult,
+  Toolset,
+} from './types.js';
 
 export interface ShimClientOptions {
   /** The lspseam executable; default: the repository's bin/lspseam when running from a checkout, else `lspseam` on PATH. */
@@ -39,7 +48,7 @@ export function defaultShimPath(): string {
   return existsSync(inRepo) && existsSync(new URL('cmd/shim/', repo)) ? inRepo : 'lspseam';
 }
 
-export class ShimClient implements LspQueryClient {
+export class ShimClient implements LspQueryClient, ToolCallClient {
   readonly #options: ShimClientOptions;
   readonly #shimPath: string;
   #proc: ShimProcess | undefined;
@@ -65,6 +74,42 @@ export class ShimClient implements LspQueryClient {
     if (this.#disposed) throw new LspError('LSP_DISPOSED', 'ShimClient: disposed; create a new client');
     if (options.signal?.aborted) throw new LspError('LSP_CANCELLED', 'lsp/query: cancelled before it was sent');
     return (await this.#process().request('lsp/query', request, options.signal)) as LspQueryResult;
+  }
+
+  /**
+   * Runs one tool (`tools/call`) on the model's arguments (an object) in
+   * the session's workspace. The tool's own failures (an unknown tool, bad
+   * arguments, an ambiguous target, a server error) resolve with
+   * `isError: true`; cancellation (`$/cancelRequest`, LSP_CANCELLED), a
+   * request the shim refuses (e.g. timeoutMs out of range) and a dead shim
+   * reject. `timeoutMs` is the shim's budget for the call (default: its
+   * config's timeoutMs).
+   */
+  async callTool(
+    name: string,
+    args: unknown,
+    workspaceRoot: string,
+    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<ToolResult> {
+    if (this.#disposed) throw new LspError('LSP_DISPOSED', 'ShimClient: disposed; create a new client');
+    if (options.signal?.aborted) throw new LspError('LSP_CANCELLED', 'tools/call: cancelled before it was sent');
+    const params = {
+      name,
+      arguments: args ?? {},
+      workspaceRoot,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    };
+    return toToolResult(name, await this.#process().request('tools/call', params, options.signal));
+  }
+
+  /** The definitions of the tools `lspseam serve` runs (`tools/list`), of the given toolsets (default: all). */
+  async listTools(toolsets?: readonly (Toolset | (string & {}))[], options: { signal?: AbortSignal } = {}): Promise<CatalogToolDefinition[]> {
+    if (this.#disposed) throw new LspError('LSP_DISPOSED', 'ShimClient: disposed; create a new client');
+    const answer = await this.#process().request('tools/list', toolsets === undefined ? {} : { toolsets }, options.signal);
+    if (!isObject(answer) || !Array.isArray(answer['tools'])) {
+      throw new LspError('LSP_PROTOCOL_ERROR', `lspseam serve answered tools/list with ${JSON.stringify(answer)?.slice(0, 200)}, not {tools: [...]}`);
+    }
+    return answer['tools'] as CatalogToolDefinition[];
   }
 
   /** Shuts the shim down (`shutdown`, `exit`), then terminates it if needed; resolves once it has exited. */
@@ -270,6 +315,23 @@ function toLspError(method: string, error: unknown): LspError {
     return new LspError('LSP_PROTOCOL_ERROR', `lspseam serve answered ${method} with JSON-RPC error ${String(error['code'])}: ${String(error['message'])}`);
   }
   return new LspError('LSP_PROTOCOL_ERROR', `lspseam serve answered ${method} with a malformed error`);
+}
+
+/** tools/call's MCP-shaped answer ({content:[{type:"text", text}], structuredContent, isError}) as a ToolResult. */
+function toToolResult(name: string, answer: unknown): ToolResult {
+  const content = isObject(answer) ? answer['content'] : undefined;
+  const structured = isObject(answer) ? answer['structuredContent'] : undefined;
+  if (!isObject(answer) || !Array.isArray(content) || !isObject(structured) || typeof answer['isError'] !== 'boolean') {
+    throw new LspError(
+      'LSP_PROTOCOL_ERROR',
+      `lspseam serve answered tools/call ${name} with ${JSON.stringify(answer)?.slice(0, 200)}, not {content, structuredContent, isError}; is the shim older than this package?`,
+    );
+  }
+  const text = content
+    .filter((c): c is Record<string, unknown> => isObject(c) && c['type'] === 'text' && typeof c['text'] === 'string')
+    .map((c) => c['text'] as string)
+    .join('\n');
+  return { text, structured, isError: answer['isError'] } as unknown as ToolResult;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

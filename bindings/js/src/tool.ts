@@ -3,7 +3,8 @@
 // itself goes to a client (ShimClient, or any LspQueryClient).
 
 import type { Core } from './core.js';
-import { isLspError, LspError } from './errors.js';
+import { Budget } from './budget.js';
+import { LspError } from './errors.js';
 import { getCore } from './init.js';
 import type { LspQueryResult, LspTool, LspToolOptions, LspToolResult } from './types.js';
 import { fileUri } from './uri.js';
@@ -38,7 +39,7 @@ async function execute(core: Core, options: LspToolOptions, timeoutMs: number, a
   if (signal?.aborted) throw new LspError('LSP_CANCELLED', 'lsp: the call was cancelled before it started');
 
   const deadline = Date.now() + timeoutMs;
-  const budget = new Budget(timeoutMs, signal);
+  const budget = new Budget('lsp', 'query', timeoutMs, signal);
   try {
     const raw = typeof args === 'string' ? args : JSON.stringify(args ?? null);
     const call = core.invokeRaw('parseToolArgs', raw);
@@ -50,56 +51,5 @@ async function execute(core: Core, options: LspToolOptions, timeoutMs: number, a
     throw budget.explain(err);
   } finally {
     budget.dispose();
-  }
-}
-
-/** The call's budget: the timeout and the caller's signal, as one signal. */
-class Budget {
-  readonly #controller = new AbortController();
-  readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #caller: AbortSignal | undefined;
-  readonly #onAbort = () => this.#controller.abort(new LspError('LSP_CANCELLED', 'lsp: the call was cancelled'));
-  readonly #timeoutMs: number;
-
-  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
-    this.#timeoutMs = timeoutMs;
-    this.#caller = caller;
-    caller?.addEventListener('abort', this.#onAbort, { once: true });
-    this.#timer = setTimeout(
-      () =>
-        this.#controller.abort(
-          new LspError('LSP_TIMEOUT', `lsp: no answer within ${timeoutMs} ms; the language server may still be loading the project, try again shortly`),
-        ),
-      timeoutMs,
-    );
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  /** Settles with p, or rejects as soon as the budget ends (for clients that ignore signals). */
-  race<T>(p: Promise<T>): Promise<T> {
-    const signal = this.#controller.signal;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
-  /** The error to reject with: the budget's reason once it ended, an LspError always. */
-  explain(err: unknown): LspError {
-    const signal = this.#controller.signal;
-    if (signal.aborted && isLspError(signal.reason)) return signal.reason;
-    if (isLspError(err)) return err;
-    const message = err instanceof Error ? err.message : String(err);
-    return new LspError('LSP_SERVER_FAILED', `lsp: the query failed: ${message} (budget ${this.#timeoutMs} ms)`, { cause: err });
-  }
-
-  dispose(): void {
-    clearTimeout(this.#timer);
-    this.#caller?.removeEventListener('abort', this.#onAbort);
   }
 }

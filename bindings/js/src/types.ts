@@ -597,6 +597,13 @@ export interface AbiMethods {
   resolveTarget: { input: ResolveTargetInput; output: ResolvedTarget };
   planSnippets: { input: PlanSnippetsInput; output: SnippetPlan };
   codeLocations: { input: CodeLocationsInput; output: CodeLocations };
+  toolDefinitions: { input: ToolDefinitionsInput; output: CatalogToolDefinition[] };
+  parseCodeArgs: { input: ParseCodeArgsInput; output: CodeCall };
+  codeRequest: { input: CodeRequestInput; output: CodeRequest };
+  codeSymbols: { input: CodeSymbolsInput; output: CodeSymbols };
+  codeHover: { input: CodeHoverInput; output: CodeHover };
+  inlayHints: { input: InlayHintsInput; output: InlayHints };
+  hierarchy: { input: HierarchyInput; output: HierarchyGraph };
 }
 
 export type AbiMethod = keyof AbiMethods;
@@ -647,4 +654,426 @@ export interface LspTool {
   description: string;
   inputSchema: JsonSchema;
   execute(args: unknown, options?: { signal?: AbortSignal }): Promise<LspToolResult>;
+}
+
+// ---- every tool: definitions, arguments, answers (createTools) ----------------
+
+/** The toolsets the core defines tools for: `lsp` (the lsp tool) and `code` (the code_* tools). */
+export type Toolset = 'lsp' | 'code';
+
+/** Every tool's name. */
+export type ToolName = 'lsp' | 'code_symbols' | 'code_navigate' | 'code_hover' | 'code_hierarchy' | 'code_inlay_hints';
+
+/** toolDefinitions' input: the toolsets to list (absent or empty: every toolset). An unknown name is LSP_INVALID_ARGUMENT. */
+export interface ToolDefinitionsInput {
+  toolsets?: readonly (Toolset | (string & {}))[];
+}
+
+/** One tool's definition as the core module states it (toolDefinitions, `lspseam tools --format json`, `tools/list`). */
+export interface CatalogToolDefinition extends ToolDefinition {
+  name: ToolName;
+  toolset: Toolset;
+  /** The tool changes nothing (MCP's readOnlyHint). */
+  readOnly: boolean;
+}
+
+/** code_symbols' arguments: a file's outline, or (with query) a workspace symbol search. */
+export interface CodeSymbolsArgs {
+  path: string;
+  query?: string;
+  /** 1–500, default 100. */
+  limit?: number;
+}
+
+export type NavigateKind = 'definition' | 'typeDefinition' | 'declaration' | 'implementation' | 'references';
+
+/** code_navigate's arguments. */
+export interface CodeNavigateArgs {
+  target: Target;
+  kind: NavigateKind;
+  /** Lines of source around each result, 0–3 (default 0). */
+  context?: number;
+  /** A definition's whole symbol (at most 200 lines). */
+  includeBody?: boolean;
+  /** 1–500, default 100. */
+  limit?: number;
+  /** Take the first of several matching symbols instead of an LSP_AMBIGUOUS_TARGET answer. */
+  firstMatch?: boolean;
+}
+
+/** code_hover's arguments. */
+export interface CodeHoverArgs {
+  target: Target;
+  firstMatch?: boolean;
+}
+
+export type HierarchyKind = 'callers' | 'callees' | 'supertypes' | 'subtypes';
+
+/** code_hierarchy's arguments. */
+export interface CodeHierarchyArgs {
+  target: Target;
+  kind: HierarchyKind;
+  /** Levels to follow, 1–4 (default 1). */
+  depth?: number;
+  /** At most this many nodes, 1–500 (default 100). */
+  limit?: number;
+  firstMatch?: boolean;
+}
+
+/** code_inlay_hints' arguments. */
+export interface CodeInlayHintsArgs {
+  path: string;
+  /** One-based, inclusive lines (default: the whole file). */
+  range?: { startLine: number; endLine: number };
+  /** 1–500, default 100. */
+  limit?: number;
+}
+
+/** Each tool's arguments (the model's, one-based). */
+export interface ToolArgsByName {
+  lsp: ToolArgs;
+  code_symbols: CodeSymbolsArgs;
+  code_navigate: CodeNavigateArgs;
+  code_hover: CodeHoverArgs;
+  code_hierarchy: CodeHierarchyArgs;
+  code_inlay_hints: CodeInlayHintsArgs;
+}
+
+/** The resolved target as an answer echoes it (one-based), so an off-by-one is visible. */
+export interface EchoedTarget {
+  path: string;
+  line: number;
+  column: number;
+  /** The identifier at the position ("" when there is none). */
+  identifier: string;
+  symbol?: string;
+  kind?: string;
+  container?: string;
+  by: TargetResolvedBy;
+}
+
+/** What every successful catalog answer may carry besides its own fields. */
+interface CodeAnswer<N extends ToolName> {
+  ok: true;
+  tool: N;
+  /** Why the answer is empty (also in the text). */
+  notice?: string;
+  /** Why the answer may be partial (e.g. the server was still loading). */
+  incomplete?: string;
+}
+
+/** One symbol of a file's outline (code_symbols without query), one-based. */
+export interface OutlineSymbol {
+  name: string;
+  kind: string;
+  container?: string;
+  detail?: string;
+  line: number;
+  endLine: number;
+  column: number;
+  children?: OutlineSymbol[];
+}
+
+/** One match of a workspace symbol search (code_symbols with query). */
+export interface WorkspaceSymbolMatch {
+  name: string;
+  kind: string;
+  container?: string;
+  path: string;
+  line?: number;
+  column?: number;
+}
+
+export type CodeSymbolsAnswer = CodeAnswer<'code_symbols'> & { totalFound: number; truncated: boolean } & (
+    | { mode: 'document'; path: string; symbols: OutlineSymbol[] }
+    | { mode: 'workspace'; query: string; symbols: WorkspaceSymbolMatch[] }
+  );
+
+export interface CodeNavigateAnswer extends CodeAnswer<'code_navigate'> {
+  kind: NavigateKind;
+  target: EchoedTarget;
+  locations: CodeLocation[];
+  totalFound: number;
+  truncated: boolean;
+}
+
+export interface CodeHoverAnswer extends CodeAnswer<'code_hover'> {
+  target: EchoedTarget;
+  /** The signature and the first paragraph of the documentation. */
+  text: string;
+  /** Inside a call's parentheses: the called function's signature. */
+  signature?: { label: string; activeParameter?: string; parameters: string[] };
+}
+
+/** One node of a call or type hierarchy, one-based. */
+export interface HierarchyNode {
+  /** "path:line:column#name". */
+  id: string;
+  name: string;
+  kind?: string;
+  detail?: string;
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  depth: number;
+  expanded: boolean;
+  /** Why it was not expanded. */
+  unexpanded?: string;
+  cycle?: true;
+  outsideWorkspace?: true;
+}
+
+export interface HierarchyEdge {
+  from: string;
+  to: string;
+  callSites?: Array<{ path: string; line: number; column: number; endLine: number; endColumn: number }>;
+  cycle?: true;
+}
+
+export interface CodeHierarchyAnswer extends CodeAnswer<'code_hierarchy'> {
+  target: EchoedTarget;
+  kind: HierarchyKind;
+  depth: number;
+  limit: number;
+  maxEdges: number;
+  /** What an edge from → to means for this kind ("to calls from", …). */
+  edgeMeaning: string;
+  nodes: HierarchyNode[];
+  edges: HierarchyEdge[];
+  pending: Array<{ id: string; method: string; item: Json }>;
+  failures: Array<{ id: string; message: string }>;
+  truncated: boolean;
+  truncatedReason?: string;
+  totalNodes: number;
+  totalEdges: number;
+}
+
+/** One inlay hint, one-based. */
+export interface InlayHint {
+  line: number;
+  column: number;
+  label: string;
+  /** "type", "parameter" or "" (the server did not say). */
+  kind: string;
+  paddingLeft?: true;
+  paddingRight?: true;
+}
+
+export interface CodeInlayHintsAnswer extends CodeAnswer<'code_inlay_hints'> {
+  path: string;
+  hints: InlayHint[];
+  totalFound: number;
+  truncated: boolean;
+}
+
+/** The lsp tool's structured answer: the seam result. */
+export interface LspAnswer {
+  ok: true;
+  result: LspQueryResult;
+}
+
+/** Each tool's structured answer when it succeeded. */
+export interface ToolAnswerByName {
+  lsp: LspAnswer;
+  code_symbols: CodeSymbolsAnswer;
+  code_navigate: CodeNavigateAnswer;
+  code_hover: CodeHoverAnswer;
+  code_hierarchy: CodeHierarchyAnswer;
+  code_inlay_hints: CodeInlayHintsAnswer;
+}
+
+/** A failed call's structured answer: the error's code and message (the text says the same, for the model). */
+export interface ToolFailure {
+  ok: false;
+  error: { code: LspErrorCode; message: string };
+  /** LSP_AMBIGUOUS_TARGET: call again with one of `candidates`. */
+  ambiguous?: true;
+  /** The symbols an ambiguous target matched, or the nearest names of one not found. */
+  candidates?: TargetCandidate[];
+}
+
+/**
+ * A tool's answer: `text` for the model, `structured` the same answer as an
+ * object, `isError` for a failed call (a failure is an answer too: hand its
+ * text to the model, it says what to do next).
+ */
+export type ToolResult<N extends ToolName = ToolName> =
+  | { text: string; structured: ToolAnswerByName[N]; isError: false }
+  | { text: string; structured: ToolFailure; isError: true };
+
+/** Anything that runs tools by name: ShimClient (`tools/call`), or your own. */
+export interface ToolCallClient {
+  callTool(
+    name: string,
+    args: unknown,
+    workspaceRoot: string,
+    options?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<ToolResult>;
+}
+
+export interface CreateToolsOptions {
+  client: ToolCallClient;
+  /** The session's workspace root (absolute path). Required: the model never supplies it. */
+  workspaceRoot: string | undefined;
+  /** The toolsets to offer; default ["lsp", "code"]. */
+  toolsets?: readonly (Toolset | (string & {}))[];
+  /** Budget of one call, sent to the shim as its timeoutMs; default 60,000. */
+  timeoutMs?: number;
+}
+
+/** A harness-ready tool object for one tool (createTools). */
+export interface CatalogTool<N extends ToolName = ToolName> {
+  name: N;
+  toolset: Toolset;
+  description: string;
+  inputSchema: JsonSchema;
+  readOnly: boolean;
+  /**
+   * Runs the tool on the model's raw arguments (an object, or its JSON
+   * text; its shape is `ToolArgsByName[N]`, e.g. CodeNavigateArgs). Failures of the call (bad arguments, an unknown symbol, an
+   * ambiguous target, a server error) resolve with `isError: true`; only
+   * cancellation, the timeout and a failed transport reject (LspError).
+   */
+  execute(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult<N>>;
+}
+
+/** createTools' answer: one tool object per tool, narrowed by `name`. */
+export type AnyCatalogTool = { [N in ToolName]: CatalogTool<N> }[ToolName];
+
+// ---- the code tools' core methods (what a host running the tools itself calls) --
+
+/** parseCodeArgs' input: a code tool's name and the model's raw arguments. */
+export interface ParseCodeArgsInput {
+  name: string;
+  arguments: unknown;
+}
+
+/** parseCodeArgs' answer: a validated code tool call, defaults filled in; `path` is the file the call is about. */
+export interface CodeCall {
+  tool: Exclude<ToolName, 'lsp'>;
+  toolset: Toolset;
+  path: string;
+  target?: Target;
+  firstMatch?: boolean;
+  kind?: string;
+  context?: number;
+  includeBody?: boolean;
+  limit?: number;
+  depth?: number;
+  query?: string;
+  range?: { startLine: number; endLine: number };
+}
+
+/** codeRequest's input: the LSP method and what it needs; `methods` (the server's negotiated methods) and `server` name a missing one. */
+export interface CodeRequestInput {
+  method: string;
+  uri?: string;
+  /** Zero-based. */
+  position?: LspPosition;
+  query?: string;
+  text?: string;
+  /** One-based, inclusive lines (inlay hints). */
+  range?: { startLine: number; endLine: number };
+  methods?: Record<string, boolean>;
+  server?: string;
+}
+
+/** A catalog request, ready to send to the server. */
+export interface CodeRequest {
+  method: string;
+  params: Json;
+}
+
+/** codeSymbols' input: a documentSymbol (document mode, with the file's uri) or workspace/symbol result. */
+export interface CodeSymbolsInput {
+  mode: 'document' | 'workspace';
+  result?: Json;
+  uri?: string;
+  workspaceUri: string;
+  query?: string;
+  limit?: number;
+  [key: string]: unknown;
+}
+
+/** codeSymbols' answer: the outline or the matches, and their text. */
+export interface CodeSymbols {
+  mode: 'document' | 'workspace';
+  path?: string;
+  query?: string;
+  symbols: OutlineSymbol[] | WorkspaceSymbolMatch[];
+  totalFound: number;
+  truncated: boolean;
+  notice?: string;
+  rendered: Rendered;
+}
+
+/** codeHover's input: the server's hover result, its signatureHelp result, and the subject line. */
+export interface CodeHoverInput {
+  hover: Json;
+  signatureHelp?: Json;
+  subject?: string;
+}
+
+export interface CodeHover {
+  text: string;
+  signature?: { label: string; activeParameter?: string; parameters: string[] };
+  notice?: string;
+  rendered: Rendered;
+}
+
+/** inlayHints' input: the server's textDocument/inlayHint result for the file `uri`. */
+export interface InlayHintsInput {
+  uri: string;
+  workspaceUri: string;
+  result?: Json;
+  limit?: number;
+  [key: string]: unknown;
+}
+
+export interface InlayHints {
+  path: string;
+  hints: InlayHint[];
+  totalFound: number;
+  truncated: boolean;
+  notice?: string;
+  rendered: Rendered;
+}
+
+/**
+ * hierarchy's input: the prepare result (`roots`) and the expansions so far
+ * by node id; call again with every `pending` node's expansion until none is
+ * pending (or set `timedOut`).
+ */
+export interface HierarchyInput {
+  kind: HierarchyKind;
+  depth?: number;
+  limit?: number;
+  maxEdges?: number;
+  maxResultChars?: number;
+  roots: Json;
+  expansions?: Record<string, { result?: Json; error?: string }>;
+  workspaceUri: string;
+  subject?: string;
+  timedOut?: boolean;
+}
+
+/** hierarchy's answer: the graph so far, what to expand next, and its text. */
+export interface HierarchyGraph {
+  kind: HierarchyKind;
+  depth: number;
+  limit: number;
+  maxEdges: number;
+  edgeMeaning: string;
+  nodes: HierarchyNode[];
+  edges: HierarchyEdge[];
+  pending: Array<{ id: string; method: string; item: Json }>;
+  failures: Array<{ id: string; message: string }>;
+  truncated: boolean;
+  truncatedReason?: string;
+  totalNodes: number;
+  totalEdges: number;
+  notice?: string;
+  rendered: Rendered;
 }

@@ -65,6 +65,13 @@ const typed = {
   resolveTarget: (v) => lspseam.resolveTarget(v),
   planSnippets: (v) => lspseam.planSnippets(v),
   codeLocations: (v) => lspseam.codeLocations(v),
+  toolDefinitions: (v) => lspseam.toolDefinitions(v),
+  parseCodeArgs: (v) => lspseam.parseCodeArgs(v),
+  codeRequest: (v) => lspseam.codeRequest(v),
+  codeSymbols: (v) => lspseam.codeSymbols(v),
+  codeHover: (v) => lspseam.codeHover(v),
+  inlayHints: (v) => lspseam.inlayHints(v),
+  hierarchy: (v) => lspseam.hierarchy(v),
 };
 
 test('typed methods return the ok value or throw LspError with the envelope code', () => {

@@ -1,0 +1,39 @@
+package lspseam_test
+
+import (
+	"context"
+	"fmt"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// A Toolbox offers the tools of the chosen toolsets, with the core's
+// definitions; listing them needs no language server.
+func ExampleNewToolbox() {
+	ctx := context.Background()
+	c, err := lspseam.NewCore(ctx)
+	if err != nil {
+		panic(err)
+	}
+	defer c.Close(ctx)
+	s := lspseam.NewService(c)
+	defer s.Close()
+
+	tb, err := lspseam.NewToolbox(ctx, c, s, "code")
+	if err != nil {
+		panic(err)
+	}
+	for _, tool := range tb.Tools() {
+		fmt.Println(tool.Name, tool.Toolset, tool.ReadOnly)
+	}
+
+	_, err = lspseam.NewToolbox(ctx, c, s, "cod")
+	fmt.Println(err)
+	// Output:
+	// code_symbols code true
+	// code_navigate code true
+	// code_hover code true
+	// code_hierarchy code true
+	// code_inlay_hints code true
+	// LSP_INVALID_ARGUMENT: unknown toolset "cod"; this build has: lsp, code (did you mean "code"?)
+}
