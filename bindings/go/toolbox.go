@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 // Toolbox runs the tools a harness offers a model: the lsp tool and the
@@ -120,11 +123,23 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 	if err != nil {
 		return errorResult(err)
 	}
-	out, err := t.core.Render(ctx, res, res.WorkspaceURI, Limits{})
+	wsURI := res.WorkspaceURI // set with locations; a hover has no paths to make relative
+	if wsURI == "" {
+		abs, err := filepath.Abs(workspaceRoot)
+		if err != nil {
+			return errorResult(Errorf(CodeWorkspaceInvalid, "workspace root %q: %v", workspaceRoot, err))
+		}
+		wsURI = core.FileURI(abs)
+	}
+	out, err := t.core.Render(ctx, res, wsURI, Limits{})
 	if err != nil {
 		return errorResult(err)
 	}
-	structured, _ := json.Marshal(map[string]any{"ok": true, "result": res})
+	structured, _ := json.Marshal(struct {
+		OK     bool   `json:"ok"`
+		Tool   string `json:"tool"`
+		Result Result `json:"result"`
+	}{true, ToolLSP, res})
 	return ToolResult{Text: out.Text, Structured: structured}
 }
 

@@ -63,14 +63,15 @@ func TestMCPToolMetadataAndOneBasedStructuredContent(t *testing.T) {
 	ctx := context.Background()
 
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 1 {
-		t.Fatalf("tools/list: %v %+v", err, tools)
+	if err != nil || len(tools.Tools) != 6 || toolNamed(tools.Tools, "lsp") == nil {
+		t.Fatalf("tools/list (default toolsets lsp,code: six tools): %v %+v", err, tools)
 	}
-	tool := tools.Tools[0]
-	a := tool.Annotations
-	if tool.Title == "" || a == nil || a.Title != tool.Title || !a.ReadOnlyHint || !a.IdempotentHint ||
-		a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint == nil || *a.DestructiveHint {
-		t.Errorf("tool title %q, annotations %+v", tool.Title, a)
+	for _, tool := range tools.Tools {
+		a := tool.Annotations
+		if tool.Title == "" || a == nil || a.Title != tool.Title || !a.ReadOnlyHint || !a.IdempotentHint ||
+			a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint == nil || *a.DestructiveHint {
+			t.Errorf("tool %s: title %q, annotations %+v", tool.Name, tool.Title, a)
+		}
 	}
 
 	// The fake server answers a definition with the position it was asked
@@ -187,12 +188,18 @@ func TestMCPConfigErrorReachesTheClient(t *testing.T) {
 	}
 	ctx := context.Background()
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "lsp" {
+	if err != nil || len(tools.Tools) != 6 || toolNamed(tools.Tools, "lsp") == nil {
 		t.Fatalf("tools/list: %v %+v", err, tools)
 	}
 	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "hover", "file_path": "a.go", "line": 1, "character": 1}, nil)
 	if err != nil || !res.IsError || !strings.HasPrefix(resultText(res), "LSP_CONFIG_INVALID: ") || !strings.Contains(resultText(res), `"comand"`) {
 		t.Errorf("call: %v %+v %q", err, res, resultText(res))
+	}
+	// The code tools answer the same, with the structured error.
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "code_symbols", Arguments: map[string]any{"path": "a.go"}})
+	structured, _ := json.Marshal(res.StructuredContent)
+	if err != nil || !res.IsError || !strings.HasPrefix(resultText(res), "LSP_CONFIG_INVALID: ") || !strings.Contains(string(structured), `"code":"LSP_CONFIG_INVALID"`) {
+		t.Errorf("code_symbols: %v %+v %s", err, res, structured)
 	}
 	cs.Close()
 	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitError {
@@ -217,4 +224,15 @@ func TestMCPMissingWorkspaceFailsAtStart(t *testing.T) {
 	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitError {
 		t.Errorf("exit: %v", cmd.ProcessState)
 	}
+}
+
+// toolNamed finds a tool in a tools/list answer (the SDK lists them by
+// name).
+func toolNamed(tools []*mcp.Tool, name string) *mcp.Tool {
+	for _, t := range tools {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
 }

@@ -240,7 +240,7 @@ func TestMCPServer(t *testing.T) {
 	cs := f.connect(t, client, t.TempDir())
 	ctx := context.Background()
 
-	// tools/list: exactly the core's lsp tool with its schema verbatim.
+	// tools/list: the core's lsp tool with its schema verbatim, and the code tools.
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -254,12 +254,13 @@ func TestMCPServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.Tools) != 1 || tools.Tools[0].Name != "lsp" || tools.Tools[0].Description != def.Description {
-		t.Fatalf("tools/list: %+v", tools.Tools)
+	lspTool := toolNamed(tools.Tools, "lsp")
+	if len(tools.Tools) != 6 || lspTool == nil || lspTool.Description != def.Description {
+		t.Fatalf("tools/list (lsp and the five code tools): %+v", tools.Tools)
 	}
 	var want, got map[string]any
 	json.Unmarshal([]byte(def.InputSchema), &want)
-	gotJSON, _ := json.Marshal(tools.Tools[0].InputSchema)
+	gotJSON, _ := json.Marshal(lspTool.InputSchema)
 	json.Unmarshal(gotJSON, &got)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("input schema:\n got %s\nwant %s", gotJSON, def.InputSchema)

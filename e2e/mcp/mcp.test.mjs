@@ -118,10 +118,11 @@ for (const ws of ['go', 'ts']) {
     const { client } = conn;
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ['lsp']);
-      assert.equal(tools[0].inputSchema.type, 'object');
-      assert.deepEqual(tools[0].inputSchema.required, ['operation', 'file_path', 'line', 'character']);
-      assert.equal(tools[0].inputSchema.additionalProperties, false);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['code_hierarchy', 'code_hover', 'code_inlay_hints', 'code_navigate', 'code_symbols', 'lsp']);
+      const lspTool = tools.find((t) => t.name === 'lsp');
+      assert.equal(lspTool.inputSchema.type, 'object');
+      assert.deepEqual(lspTool.inputSchema.required, ['operation', 'file_path', 'line', 'character']);
+      assert.equal(lspTool.inputSchema.additionalProperties, false);
 
       const rows = JSON.parse(readFileSync(join(workspaces, 'expectations.json'), 'utf8')).queries.filter((q) => q.workspace === ws);
       const ops = new Set();

@@ -234,3 +234,21 @@ func TestToolboxRejectsBadCallsBeforeAnyServer(t *testing.T) {
 		t.Errorf("a server started for calls refused up front (%d events)", n)
 	}
 }
+
+// The lsp tool runs through the Toolbox too, hover included (a hover
+// result carries no workspace URI to render against).
+func TestToolboxRunsTheLSPTool(t *testing.T) {
+	f := newFake(t, map[string]any{"methods": map[string]any{
+		"textDocument/hover":      map[string]any{"result": map[string]any{"contents": "func A()"}},
+		"textDocument/definition": map[string]any{"result": "$echoPosition"},
+	}}, nil)
+	tb := f.toolbox()
+	res, s := f.call(tb, "lsp", `{"operation":"hover","file_path":"a.go","line":3,"character":6}`)
+	if res.IsError || !strings.Contains(res.Text, "func A()") || s["tool"] != "lsp" {
+		t.Fatalf("hover: %s %s", res.Text, res.Structured)
+	}
+	res, _ = f.call(tb, "lsp", `{"operation":"goToDefinition","file_path":"a.go","line":3,"character":6}`)
+	if res.IsError || !strings.Contains(res.Text, "a.go:3:6") {
+		t.Fatalf("definition: %s", res.Text)
+	}
+}
