@@ -22,12 +22,12 @@ var codeMethods = []struct {
 	{"textDocument/definition", "definitionProvider", "search the files for the name's declaration"},
 	{"textDocument/typeDefinition", "typeDefinitionProvider", "use code_hover for the type's name, then kind definition on it"},
 	{"textDocument/declaration", "declarationProvider", "use kind definition"},
-	{"textDocument/implementation", "implementationProvider", "use kind references on the interface member, or code_symbols with a query for the method name"},
+	{"textDocument/implementation", "implementationProvider", "use code_symbols with the member's name as query (and path any file of the language) to list same-named members of other types"},
 	{"textDocument/references", "referencesProvider", "search the files for the name"},
 	{"textDocument/hover", "hoverProvider", "use code_navigate with kind definition and includeBody to read the declaration"},
 	{"textDocument/signatureHelp", "signatureHelpProvider", "use code_hover on the called function's name"},
 	{"textDocument/prepareCallHierarchy", "callHierarchyProvider", "use code_navigate with kind references for callers, or kind definition with includeBody to read what it calls"},
-	{"textDocument/prepareTypeHierarchy", "typeHierarchyProvider", "use code_navigate with kind implementation for subtypes, or kind definition with includeBody on the type for its supertypes"},
+	{"textDocument/prepareTypeHierarchy", "typeHierarchyProvider", "for supertypes, code_navigate with kind definition and includeBody on the type shows the parents it declares; for subtypes, search the files for the type's name in class, extends or implements declarations"},
 	{"textDocument/inlayHint", "inlayHintProvider", "use code_hover on a name to see its type"},
 }
 

@@ -270,7 +270,13 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 	r := ResolvedTarget{Path: t.Path, Position: pos, By: by}
 	r.Identifier, _ = identifierAt(text, col)
 	if s, ok := EnclosingSymbol(file.Symbols, pos); ok {
-		if rangeContains(s.Selection, pos) && s.Selection.Start.Line == pos.Line {
+		// The position is on the symbol's name only when the identifier
+		// there is (part of) its name: tsserver gives a callback a
+		// selection range as wide as the whole callback, which would make
+		// every identifier in it "the callback".
+		onName := rangeContains(s.Selection, pos) && s.Selection.Start.Line == pos.Line &&
+			r.Identifier != "" && strings.Contains(s.Name, r.Identifier)
+		if onName {
 			r.Symbol, r.Kind, r.Container = s.QualifiedName(), s.Kind.String(), s.Container
 			rng := s.Range
 			r.Range = &rng

@@ -3,6 +3,7 @@ package lspseam
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 )
 
@@ -37,7 +38,7 @@ func (t *Toolbox) hierarchy(ctx context.Context, call CodeCall, ws string) (answ
 		expansions := map[string]map[string]any{}
 		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
-		for {
+		for round := 0; ; round++ {
 			var step struct {
 				Pending []hierarchyPending `json:"pending"`
 			}
@@ -63,11 +64,17 @@ func (t *Toolbox) hierarchy(ctx context.Context, call CodeCall, ws string) (answ
 				}
 				params, _ := json.Marshal(map[string]json.RawMessage{"item": p.Item})
 				raw, err := s.Request(ctx, p.Method, params)
+				var lerr *Error
 				switch {
 				case err == nil:
 					expansions[p.ID] = map[string]any{"result": raw}
 				case ctx.Err() != nil:
 					return err
+				case round == 0 && errors.As(err, &lerr) && lerr.Code == CodeUnsupportedOperation:
+					// The server prepares items but cannot expand them
+					// (clangd 14's outgoing calls): the operation is not
+					// there, whatever a graph of the root alone would say.
+					return t.insteadOf(ctx, err, prepare, s.Server())
 				default:
 					expansions[p.ID] = map[string]any{"error": err.Error()}
 				}
