@@ -119,7 +119,7 @@ func BenchmarkNavigateByName(b *testing.B) {
 		{"codeRequest", map[string]any{"method": "textDocument/documentSymbol", "uri": wsURI + "/shape.go"}},
 		{"resolveTarget", map[string]any{"target": map[string]string{"path": "shape.go", "symbol": "Describe"}, "text": text, "symbols": symbols}},
 		{"codeRequest", map[string]any{"method": "textDocument/references", "uri": wsURI + "/shape.go", "position": map[string]int{"line": 14, "character": 5}}},
-		{"planSnippets", map[string]any{"locations": refs, "workspaceUri": wsURI, "symbols": map[string]json.RawMessage{wsURI + "/shape.go": symbols}}},
+		{"planSnippets", map[string]any{"locations": refs, "workspaceUri": wsURI}}, // symbols only for bodies
 		{"codeLocations", map[string]any{"locations": refs, "workspaceUri": wsURI, "symbols": map[string]json.RawMessage{wsURI + "/shape.go": symbols}, "files": files, "subject": "Target: `Describe`"}},
 	}
 	inputs := make([][]byte, len(calls))
@@ -142,7 +142,7 @@ func BenchmarkNavigateByName(b *testing.B) {
 		for i := 0; i < rounds; i++ {
 			c.Call(ctx, call.method, inputs[j])
 		}
-		b.Logf("%s: %v per call (%d input bytes)", call.method, time.Since(t1)/rounds, len(inputs[j]))
+		b.Logf("module: %s %v per call (%d input bytes)", call.method, time.Since(t1)/rounds, len(inputs[j]))
 	}
 	b.ReportMetric(float64(module.Microseconds()), "module-per-call-µs")
 	b.ReportMetric(float64(module)/float64(n), "module/byname")
