@@ -871,6 +871,7 @@ export interface CodeInlayHintsAnswer extends CodeAnswer<'code_inlay_hints'> {
 /** The lsp tool's structured answer: the seam result. */
 export interface LspAnswer {
   ok: true;
+  tool: 'lsp';
   result: LspQueryResult;
 }
 

@@ -260,7 +260,7 @@ test('the lsp tool through tools/call answers as createLspTool does', async () =
   assert.equal(out.isError, false, out.text);
   const direct = await lspseam.createLspTool({ client, workspaceRoot: workspace }).execute(args);
   assert.equal(out.text, direct.text);
-  assert.deepEqual(out.structured, { ok: true, result: direct.value });
+  assert.deepEqual(out.structured, { ok: true, tool: 'lsp', result: direct.value });
 });
 
 test('an unknown tool, bad arguments and a missing file are isError answers, not rejections', async () => {
@@ -299,8 +299,10 @@ test('aborting mid-call rejects LSP_CANCELLED without waiting for the server; th
   await waitFor(() => client.pid !== undefined && gate.waiting(client.pid).length > 0);
   ac.abort();
   await assert.rejects(p, (e) => e instanceof lspseam.LspError && e.code === 'LSP_CANCELLED');
+  // The gate was never opened: the rejection did not wait for the server.
+  // (The shim stops the server whose start was cancelled, so whether its
+  // wrapper is still waiting at this point is a race, not asserted.)
   assert.equal(gate.isOpen(), false);
-  assert.ok(gate.waiting(client.pid).length > 0, 'the server left the gate before the rejection');
   gate.open();
   const out = await tools.code_symbols.execute({ path: 'src/shape.ts' });
   assert.equal(out.isError, false, out.text);
