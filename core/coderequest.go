@@ -29,6 +29,7 @@ var codeMethods = []struct {
 	{"textDocument/prepareCallHierarchy", "callHierarchyProvider", "use code_navigate with kind references for callers, or kind definition with includeBody to read what it calls"},
 	{"textDocument/prepareTypeHierarchy", "typeHierarchyProvider", "for supertypes, code_navigate with kind definition and includeBody on the type shows the parents it declares; for subtypes, search the files for the type's name in class, extends or implements declarations"},
 	{"textDocument/inlayHint", "inlayHintProvider", "use code_hover on a name to see its type"},
+	{"textDocument/diagnostic", "diagnosticProvider", "diagnostics come from the server's publishDiagnostics notifications instead"},
 }
 
 // CodeMethodSupported reports whether a negotiated server offers method.

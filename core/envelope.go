@@ -27,7 +27,7 @@ var Methods = []string{
 	"render", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
 	"resolveTarget", "planSnippets", "codeLocations",
 	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
-	"inlayHints", "hierarchy",
+	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -232,6 +232,14 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		return inlayHintsCall(in)
 	case "hierarchy":
 		return hierarchyCall(in)
+	case "editText":
+		return editTextCall(in)
+	case "readView":
+		return readViewCall(in)
+	case "diagnostics":
+		return diagnosticsCall(in)
+	case "diagnosticsDelta":
+		return diagnosticsDeltaCall(in)
 	}
 	return nil, unknownMethod(method)
 }

@@ -37,6 +37,23 @@ const (
 	CodeTargetNotFound  Code = "LSP_TARGET_NOT_FOUND"
 	CodeAmbiguousTarget Code = "LSP_AMBIGUOUS_TARGET"
 
+	// The filesystem tools' codes (read, write, edit; docs/design.md):
+	// CodeFSNotObserved: an existing file is updated without this session
+	// having read (or written) it; CodeFSStale: it changed since this
+	// session last observed it; CodeFSNotFound: no such file (edit, read);
+	// CodeFSNoMatch / CodeFSAmbiguousMatch: edit's old_string is not in the
+	// file / is in it more than once without replace_all;
+	// CodeFSInvalidArgument: bad arguments; CodeFSRejected: the path breaks
+	// a source rule (outside the workspace, not a regular file, not UTF-8,
+	// too large).
+	CodeFSNotObserved     Code = "FS_NOT_OBSERVED"
+	CodeFSStale           Code = "FS_STALE"
+	CodeFSNotFound        Code = "FS_NOT_FOUND"
+	CodeFSNoMatch         Code = "FS_NO_MATCH"
+	CodeFSAmbiguousMatch  Code = "FS_AMBIGUOUS_MATCH"
+	CodeFSInvalidArgument Code = "FS_INVALID_ARGUMENT"
+	CodeFSRejected        Code = "FS_REJECTED"
+
 	// CodeUnknownMethod: an ABI caller named a method the module does not
 	// have (a host built against a newer ABI than the module it loaded).
 	CodeUnknownMethod Code = "LSP_UNKNOWN_METHOD"

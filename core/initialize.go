@@ -29,7 +29,8 @@ const Version = "0.1.0"
 // feature a server could register. The catalog adds what its requests need
 // (coderequest.go): hierarchical document symbols, workspace symbols, type
 // definition and declaration links, signature help with parameter offsets,
-// call and type hierarchy, and inlay hints.
+// call and type hierarchy, inlay hints, and diagnostics (published with
+// the document version they are for, or pulled).
 const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"workspace":{"workspaceFolders":true,"configuration":true,"symbol":{"dynamicRegistration":false},` +
 	`"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}},` +
@@ -46,7 +47,9 @@ const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"parameterInformation":{"labelOffsetSupport":true},"activeParameterSupport":true}},` +
 	`"callHierarchy":{"dynamicRegistration":false},` +
 	`"typeHierarchy":{"dynamicRegistration":false},` +
-	`"inlayHint":{"dynamicRegistration":false}},` +
+	`"inlayHint":{"dynamicRegistration":false},` +
+	`"publishDiagnostics":{"versionSupport":true},` +
+	`"diagnostic":{"dynamicRegistration":false,"relatedDocumentSupport":false}},` +
 	`"window":{"workDoneProgress":true}}`
 
 // InitializeParamsValue is the LSP InitializeParams lspseam sends.

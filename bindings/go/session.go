@@ -3,6 +3,7 @@ package lspseam
 import (
 	"context"
 	"encoding/json"
+	"time"
 )
 
 // SessionProvider is a Provider that can also run the catalog's tools
@@ -45,6 +46,10 @@ type Session interface {
 	// none). A server that does not implement the method (MethodNotFound)
 	// is LSP_UNSUPPORTED_OPERATION.
 	Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
+	// Diagnostics returns the server's diagnostics for f, a document this
+	// session opened (Open), for f's current content when the server
+	// reports on it in time (see DiagnosticReport.Fresh).
+	Diagnostics(ctx context.Context, f SourceFile, opts DiagnosticsOptions) (DiagnosticReport, error)
 	// Notice is non-empty when the server had not confirmed it was ready
 	// (still loading, or file changes not confirmed): answers may be
 	// incomplete, and the tool's answer says so.
@@ -57,4 +62,30 @@ type SourceFile struct {
 	Path string
 	URI  string
 	Text string
+}
+
+// DiagnosticsOptions bound a Diagnostics call.
+type DiagnosticsOptions struct {
+	// Wait is the longest wait for a push server's report on the
+	// document's current content (0: 3 s); it is always bounded by the
+	// context's deadline, less a reserve for the answer.
+	Wait time.Duration
+}
+
+// DiagnosticReport is a server's diagnostics for one document.
+type DiagnosticReport struct {
+	URI string
+	// Diagnostics is the LSP Diagnostic[] ("[]" when none).
+	Diagnostics json.RawMessage
+	// Version is the document version they are for, when known.
+	Version *int
+	// How is "pull" (textDocument/diagnostic) or "push"
+	// (publishDiagnostics).
+	How string
+	// Fresh: known to be for the document's current content (pulled, or
+	// published after its last change and, when versioned, for its
+	// version). A report that is not fresh is the latest the server sent.
+	Fresh bool
+	// Waited is how long the call waited for the report.
+	Waited time.Duration
 }

@@ -39,6 +39,13 @@ export type LspErrorCode =
   | 'LSP_CANCELLED'
   | 'LSP_TIMEOUT'
   | 'LSP_CONFIG_INVALID'
+  | 'FS_NOT_OBSERVED'
+  | 'FS_STALE'
+  | 'FS_NOT_FOUND'
+  | 'FS_NO_MATCH'
+  | 'FS_AMBIGUOUS_MATCH'
+  | 'FS_INVALID_ARGUMENT'
+  | 'FS_REJECTED'
   | 'LSP_UNKNOWN_METHOD'
   | 'LSP_INTERNAL_ERROR'
   /** This package only: a core method was called before init() finished. */
