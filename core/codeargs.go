@@ -61,6 +61,14 @@ type CodeCall struct {
 	Depth       int
 	Query       string
 	Range       *LineRange
+	// code_diagnostics
+	Severity string
+	// fs: read's offset (one-based), write's content, edit's strings.
+	Offset     int64
+	Content    *string
+	OldString  string
+	NewString  string
+	ReplaceAll bool
 }
 
 func (c CodeCall) appendJSON(b []byte) []byte {
@@ -102,6 +110,25 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 		b = append(b, `,"range":`...)
 		b = c.Range.appendJSON(b)
 	}
+	if c.Severity != "" {
+		b = append(b, `,"severity":`...)
+		b = appendString(b, c.Severity)
+	}
+	switch c.Tool {
+	case ToolRead:
+		b = append(b, `,"offset":`...)
+		b = appendInt(b, c.Offset)
+	case ToolWrite:
+		b = append(b, `,"content":`...)
+		b = appendString(b, *c.Content)
+	case ToolEdit:
+		b = append(b, `,"oldString":`...)
+		b = appendString(b, c.OldString)
+		b = append(b, `,"newString":`...)
+		b = appendString(b, c.NewString)
+		b = append(b, `,"replaceAll":`...)
+		b = appendBool(b, c.ReplaceAll)
+	}
 	return append(b, '}')
 }
 
@@ -132,20 +159,32 @@ func (t Target) appendJSON(b []byte) []byte {
 
 // codeArgFields lists each tool's argument names.
 var codeArgFields = map[string][]string{
-	ToolCodeSymbols:    {"path", "query", "limit"},
-	ToolCodeNavigate:   {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
-	ToolCodeHover:      {"target", "firstMatch"},
-	ToolCodeHierarchy:  {"target", "kind", "depth", "limit", "firstMatch"},
-	ToolCodeInlayHints: {"path", "range", "limit"},
+	ToolCodeSymbols:     {"path", "query", "limit"},
+	ToolCodeNavigate:    {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
+	ToolCodeHover:       {"target", "firstMatch"},
+	ToolCodeHierarchy:   {"target", "kind", "depth", "limit", "firstMatch"},
+	ToolCodeInlayHints:  {"path", "range", "limit"},
+	ToolCodeDiagnostics: {"path", "severity", "limit"},
+	ToolRead:            {"file_path", "offset", "limit"},
+	ToolWrite:           {"file_path", "content"},
+	ToolEdit:            {"file_path", "old_string", "new_string", "replace_all"},
 }
+
+// Maximum read window and content sizes.
+const (
+	defaultReadLimit = 2000
+	maxReadLimit     = 10000
+)
 
 // ParseCodeArgs validates a catalog tool's arguments.
 func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 	def, ok := codeToolByName(tool)
 	if !ok {
 		names := []string{ToolName}
-		for _, t := range codeTools {
-			names = append(names, t.Name)
+		for _, list := range [][]CodeTool{codeTools, fsTools} {
+			for _, t := range list {
+				names = append(names, t.Name)
+			}
 		}
 		msg := "unknown tool " + strconv.Quote(clip(tool, 60)) + "; the catalog has " + strings.Join(names, ", ")
 		if tool == ToolName {
@@ -224,12 +263,16 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			}
 		}
 	} else {
-		p := get(args, "path")
+		name := "path"
+		if def.Toolset == ToolsetFS {
+			name = "file_path"
+		}
+		p := get(args, name)
 		switch {
 		case !p.Exists():
-			add("path is required")
+			add(name + " is required")
 		case p.Type != gjson.String || strings.TrimSpace(p.Str) == "":
-			add("path must be a non-empty string, got " + describe(p))
+			add(name + " must be a non-empty string, got " + describe(p))
 		default:
 			c.Path = p.Str
 		}
@@ -262,6 +305,48 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			}
 		}
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+	case ToolCodeDiagnostics:
+		if v := get(args, "severity"); v.Exists() && v.Type != gjson.Null {
+			c.Severity = enumArg(args, "severity", []string{"error", "warning", "information", "hint"}, add)
+		}
+		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+	case ToolRead:
+		c.Offset = intArg(args, "offset", 1, maxOneBased, 1, add)
+		c.Limit = int(intArg(args, "limit", 1, maxReadLimit, defaultReadLimit, add))
+	case ToolWrite:
+		v := get(args, "content")
+		switch {
+		case !v.Exists():
+			add("content is required: the file's whole new text (an empty string empties the file)")
+		case v.Type != gjson.String:
+			add("content must be a string, got " + describe(v))
+		default:
+			c.Content = &v.Str
+		}
+	case ToolEdit:
+		for _, f := range []struct {
+			name string
+			dst  *string
+		}{{"old_string", &c.OldString}, {"new_string", &c.NewString}} {
+			v := get(args, f.name)
+			switch {
+			case !v.Exists():
+				add(f.name + " is required")
+			case v.Type != gjson.String:
+				add(f.name + " must be a string, got " + describe(v))
+			default:
+				*f.dst = v.Str
+			}
+		}
+		if get(args, "old_string").Type == gjson.String && c.OldString == "" {
+			add("old_string must not be empty: give the exact text to replace (to replace a whole file, use write)")
+		}
+		if ra := get(args, "replace_all"); ra.Exists() && ra.Type != gjson.Null {
+			if ra.Type != gjson.True && ra.Type != gjson.False {
+				add("replace_all must be a boolean, got " + describe(ra))
+			}
+			c.ReplaceAll = ra.Type == gjson.True
+		}
 	case ToolCodeInlayHints:
 		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {
 			lr, problem := decodeLineRange(r)
@@ -352,6 +437,9 @@ func intArg(args gjson.Result, name string, lo, hi, def int64, add func(string))
 
 func codeArgError(tool string, problems []string) *Error {
 	msg := "invalid " + tool + " arguments: " + strings.Join(problems, "; ") + "."
+	if tool == ToolRead || tool == ToolWrite || tool == ToolEdit {
+		return &Error{Code: CodeFSInvalidArgument, Message: msg}
+	}
 	if tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy {
 		msg += " " + targetConvention + "."
 	}

@@ -17,21 +17,30 @@ import (
 const (
 	ToolsetLSP  = "lsp"
 	ToolsetCode = "code"
+	ToolsetFS   = "fs"
 )
 
 // Toolsets names every toolset this module defines tools for.
-var Toolsets = []string{ToolsetLSP, ToolsetCode}
+var Toolsets = []string{ToolsetLSP, ToolsetCode, ToolsetFS}
 
 // DefaultToolsets is what a harness offers unless told otherwise.
 var DefaultToolsets = []string{ToolsetLSP, ToolsetCode}
 
 // The code toolset's tools.
 const (
-	ToolCodeSymbols    = "code_symbols"
-	ToolCodeNavigate   = "code_navigate"
-	ToolCodeHover      = "code_hover"
-	ToolCodeHierarchy  = "code_hierarchy"
-	ToolCodeInlayHints = "code_inlay_hints"
+	ToolCodeSymbols     = "code_symbols"
+	ToolCodeNavigate    = "code_navigate"
+	ToolCodeHover       = "code_hover"
+	ToolCodeHierarchy   = "code_hierarchy"
+	ToolCodeInlayHints  = "code_inlay_hints"
+	ToolCodeDiagnostics = "code_diagnostics"
+)
+
+// The fs toolset's tools (seed 002's names and snake_case arguments).
+const (
+	ToolRead  = "read"
+	ToolWrite = "write"
+	ToolEdit  = "edit"
 )
 
 // CodeTool is one tool's definition in a toolset.
@@ -155,6 +164,76 @@ const codeInlayHintsSchema = `{
   "additionalProperties": false
 }`
 
+const codeDiagnosticsSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "minLength": 1, "description": "A file: its problems as the language server sees its current content."},
+    "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe problems to list (default: all)."},
+    ` + limitSchema + `
+  },
+  "required": ["path"],
+  "additionalProperties": false
+}`
+
+// observationPolicy is stated in the write and edit descriptions (seed
+// 002: the prose pins the policy).
+const observationPolicy = "Updating an existing file requires that this session has read it (any read of it, even a window, counts) or written it before, and that it has not changed since; " +
+	"otherwise the call fails with FS_NOT_OBSERVED (read it first) or FS_STALE (it changed: read it again) and nothing is written. Creating a new file needs no read."
+
+const readSchema = `{
+  "type": "object",
+  "properties": {
+    "file_path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "offset": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The first line to return, one-based (default 1)."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 10000, "description": "At most this many lines (default 2000)."}
+  },
+  "required": ["file_path"],
+  "additionalProperties": false
+}`
+
+const writeSchema = `{
+  "type": "object",
+  "properties": {
+    "file_path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "content": {"type": "string", "description": "The whole new UTF-8 content of the file."}
+  },
+  "required": ["file_path", "content"],
+  "additionalProperties": false
+}`
+
+const editSchema = `{
+  "type": "object",
+  "properties": {
+    "file_path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "old_string": {"type": "string", "minLength": 1, "description": "The exact text to replace, as the file has it (line breaks as \\n); it must occur exactly once unless replace_all."},
+    "new_string": {"type": "string", "description": "The replacement text; empty deletes old_string."},
+    "replace_all": {"type": "boolean", "description": "Replace every occurrence (default false)."}
+  },
+  "required": ["file_path", "old_string", "new_string"],
+  "additionalProperties": false
+}`
+
+// fsTools is the fs toolset, in listing order.
+var fsTools = []CodeTool{
+	{
+		Name: ToolRead, Toolset: ToolsetFS, ReadOnly: true, InputSchema: RawJSON(readSchema),
+		Description: "Read a UTF-8 text file: its lines numbered from 1, a window of them with offset and limit, and a footer saying how many lines the file has and how to read on. " +
+			"Reading a file (any window of it) lets this session write or edit it afterwards.",
+	},
+	{
+		Name: ToolWrite, Toolset: ToolsetFS, InputSchema: RawJSON(writeSchema),
+		Description: "Create a UTF-8 text file, or replace an existing file's whole content. " + observationPolicy + " " +
+			"The write is atomic (the old content stays if it fails) and keeps the file's permissions. " +
+			"The answer lists the problems the language server reports that the write introduced or resolved.",
+	},
+	{
+		Name: ToolEdit, Toolset: ToolsetFS, InputSchema: RawJSON(editSchema),
+		Description: "Replace exact text in an existing UTF-8 text file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true; the file keeps its line endings. " +
+			observationPolicy + " " +
+			"The answer lists the problems the language server reports that the edit introduced or resolved, so you can fix what you broke.",
+	},
+}
+
 // codeTools is the code toolset, in listing order.
 var codeTools = []CodeTool{
 	{
@@ -185,6 +264,13 @@ var codeTools = []CodeTool{
 			`Example: {"target":{"path":"geom/geom.go","symbol":"total"},"kind":"callers","depth":2}.`,
 	},
 	{
+		Name: ToolCodeDiagnostics, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeDiagnosticsSchema),
+		Description: "List the problems (errors, warnings) the language server reports for a file's current content, errors first, as path:line:column with the message. " +
+			"The answer says whether the server reported on this exact content (fresh) or not yet (stale). " +
+			"After edit and write you get what the change introduced and resolved without asking; use this to check a file you did not just change. " +
+			`Example: {"path":"src/main.ts","severity":"error"}.`,
+	},
+	{
 		Name: ToolCodeInlayHints, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema),
 		Description: "Show the types and parameter names an editor would display inline in a file (inferred variable types, parameter names at call sites), one per line as line:column. " +
 			"Most useful in Python, JavaScript and TypeScript, where types are inferred and invisible in the source. " +
@@ -207,9 +293,11 @@ func ToolDefinitions(toolsets []string) ([]CodeTool, *Error) {
 	if all || want[ToolsetLSP] {
 		out = append(out, CodeTool{Name: ToolName, Toolset: ToolsetLSP, ReadOnly: true, Description: ToolDescription, InputSchema: RawJSON(toolInputSchema)})
 	}
-	for _, t := range codeTools {
-		if all || want[t.Toolset] {
-			out = append(out, t)
+	for _, list := range [][]CodeTool{codeTools, fsTools} {
+		for _, t := range list {
+			if all || want[t.Toolset] {
+				out = append(out, t)
+			}
 		}
 	}
 	return out, nil
@@ -234,9 +322,11 @@ func unknownToolset(name string) *Error {
 
 // codeToolByName finds a catalog tool (not lsp).
 func codeToolByName(name string) (CodeTool, bool) {
-	for _, t := range codeTools {
-		if t.Name == name {
-			return t, true
+	for _, list := range [][]CodeTool{codeTools, fsTools} {
+		for _, t := range list {
+			if t.Name == name {
+				return t, true
+			}
 		}
 	}
 	return CodeTool{}, false
