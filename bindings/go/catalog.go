@@ -208,6 +208,14 @@ type CodeCall struct {
 	Depth       int        `json:"depth,omitempty"`
 	Query       string     `json:"query,omitempty"`
 	Range       *LineRange `json:"range,omitempty"`
+	Severity    string     `json:"severity,omitempty"`
+	// The fs tools': read's one-based offset, write's content, edit's
+	// strings.
+	Offset     int64   `json:"offset,omitempty"`
+	Content    *string `json:"content,omitempty"`
+	OldString  string  `json:"oldString,omitempty"`
+	NewString  string  `json:"newString,omitempty"`
+	ReplaceAll bool    `json:"replaceAll,omitempty"`
 }
 
 // ParseCodeArgs validates a model's arguments to a catalog tool.

@@ -29,6 +29,7 @@ type Toolbox struct {
 	service  *Service
 	tools    []Tool
 	outlines *symbolCache
+	observed observations // the fs tools' observation policy: a Toolbox is one session
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
@@ -94,6 +95,14 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 		a, err = t.hierarchy(ctx, call, workspaceRoot)
 	case "code_inlay_hints":
 		a, err = t.inlayHints(ctx, call, workspaceRoot)
+	case "code_diagnostics":
+		a, err = t.diagnostics(ctx, call, workspaceRoot)
+	case "read":
+		a, err = t.read(ctx, call, workspaceRoot)
+	case "write":
+		a, err = t.write(ctx, call, workspaceRoot)
+	case "edit":
+		a, err = t.edit(ctx, call, workspaceRoot)
 	default:
 		err = Errorf(CodeInternal, "tool %s is defined but not run by this Toolbox; this is a bug in lspseam", call.Tool)
 	}

@@ -88,6 +88,13 @@ const (
 	CodeTargetNotFound       = core.CodeTargetNotFound
 	CodeAmbiguousTarget      = core.CodeAmbiguousTarget
 	CodeUnknownMethod        = core.CodeUnknownMethod
+	CodeFSNotObserved        = core.CodeFSNotObserved
+	CodeFSStale              = core.CodeFSStale
+	CodeFSNotFound           = core.CodeFSNotFound
+	CodeFSNoMatch            = core.CodeFSNoMatch
+	CodeFSAmbiguousMatch     = core.CodeFSAmbiguousMatch
+	CodeFSInvalidArgument    = core.CodeFSInvalidArgument
+	CodeFSRejected           = core.CodeFSRejected
 	CodeInternal             = core.CodeInternal
 )
 

@@ -184,6 +184,7 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 	no := false
 	for _, def := range defs {
 		title := toolTitles[def.Name]
+		destructive := !def.ReadOnly
 		handler := t.call
 		if def.Name != lspseam.ToolLSP {
 			handler = t.codeHandler(def.Name)
@@ -196,11 +197,12 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 			// The read tools read source files and ask language servers;
 			// they change nothing, repeating a call repeats the answer
 			// (for unchanged files), and they reach nothing beyond the
-			// workspace's servers.
+			// workspace's servers. write and edit change files inside
+			// the workspace only.
 			Annotations: &mcp.ToolAnnotations{
 				Title:           title,
 				ReadOnlyHint:    def.ReadOnly,
-				DestructiveHint: &no,
+				DestructiveHint: &destructive, // write and edit replace a file's content
 				IdempotentHint:  def.ReadOnly,
 				OpenWorldHint:   &no,
 			},
@@ -217,6 +219,10 @@ var toolTitles = map[string]string{
 	"code_hover":       "Type and documentation of a symbol",
 	"code_hierarchy":   "Callers, callees and type hierarchy",
 	"code_inlay_hints": "Inferred types and parameter names",
+	"code_diagnostics": "Problems the language server reports",
+	"read":             "Read a file",
+	"write":            "Write a file",
+	"edit":             "Edit a file",
 }
 
 // codeHandler is a catalog tool's handler: the Toolbox's answer, its text

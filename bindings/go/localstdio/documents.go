@@ -30,6 +30,7 @@ type openDocument struct {
 	version    int
 	hash       uint64 // of the text the server has
 	used       uint64 // the cache's clock when last queried
+	synced     uint64 // the diagnostics mark just before its last didOpen/didChange
 }
 
 type documentCache struct {
@@ -79,10 +80,12 @@ func (in *instance) ensureOpen(ctx context.Context, src Source, languageID strin
 // h, and records d as open.
 func (in *instance) openDocument(ctx context.Context, d *openDocument, text string, h uint64) error {
 	open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: d.languageID, Version: d.version, Text: text}}
+	synced := in.diags.mark()
 	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
 		return err
 	}
 	d.hash = h
+	d.synced = synced
 	in.docs.docs[d.path] = d
 	return nil
 }
@@ -116,11 +119,13 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 		TextDocument:   versionedTextDocumentIdentifier{URI: d.uri, Version: d.version + 1},
 		ContentChanges: []contentChange{{Text: text}},
 	}
+	synced := in.diags.mark()
 	if err := in.notify(ctx, "textDocument/didChange", change); err != nil {
 		return err
 	}
 	d.version++
 	d.hash = h
+	d.synced = synced
 	return nil
 }
 
@@ -145,6 +150,7 @@ func (in *instance) reverify(ctx context.Context, path string) error {
 // server's view stays consistent with the cache.
 func (in *instance) closeDocument(ctx context.Context, d *openDocument) error {
 	delete(in.docs.docs, d.path)
+	in.diags.forget(d.uri)
 	if ctx.Err() != nil {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.Background(), in.killGrace())

@@ -40,6 +40,7 @@ type instance struct {
 	neg   lspseam.Negotiation
 
 	progress *progressTracker
+	diags    diagnosticStore             // published and pulled diagnostics
 	current  atomic.Pointer[string]      // the method being written or awaited, for failure messages
 	checked  map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
 	settled  bool                        // the first query's readiness wait is done (guarded by the workspace turn)
@@ -422,6 +423,8 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			in.progress.update(req.Params)
 		case "window/logMessage":
 			in.progress.logMessage(req.Params)
+		case "textDocument/publishDiagnostics":
+			in.diags.publish(in.log, req.Params)
 		}
 		return
 	}

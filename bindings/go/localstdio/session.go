@@ -105,8 +105,3 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	}
 	return raw, nil
 }
-
-// Diagnostics implements lspseam.Session (diagnostics.go).
-func (ss *session) Diagnostics(ctx context.Context, f lspseam.SourceFile, opts lspseam.DiagnosticsOptions) (lspseam.DiagnosticReport, error) {
-	return lspseam.DiagnosticReport{}, lspseam.Errorf(lspseam.CodeUnsupportedOperation, "diagnostics are not built yet")
-}
