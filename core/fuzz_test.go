@@ -44,7 +44,8 @@ func init() {
 	for _, c := range []Code{CodeInvalidArgument, CodeWorkspaceRequired, CodeUnavailable, CodeConflict, CodeDisposed,
 		CodeUnsupportedOperation, CodeUnsupportedSync, CodeSourceRejected, CodeMalformedResponse, CodeProtocolError,
 		CodeServerFailed, CodeServerError, CodeCancelled, CodeTimeout, CodeConfigInvalid, CodeWorkspaceInvalid, CodeUnknownMethod,
-		CodeTargetNotFound, CodeAmbiguousTarget} {
+		CodeTargetNotFound, CodeAmbiguousTarget, CodeFSNotObserved, CodeFSStale, CodeFSNotFound, CodeFSNoMatch,
+		CodeFSAmbiguousMatch, CodeFSInvalidArgument, CodeFSRejected} {
 		documentedCodes[string(c)] = true
 	}
 }
