@@ -666,10 +666,20 @@ export interface LspTool {
 // ---- every tool: definitions, arguments, answers (createTools) ----------------
 
 /** The toolsets the core defines tools for: `lsp` (the lsp tool) and `code` (the code_* tools). */
-export type Toolset = 'lsp' | 'code';
+export type Toolset = 'lsp' | 'code' | 'fs';
 
 /** Every tool's name. */
-export type ToolName = 'lsp' | 'code_symbols' | 'code_navigate' | 'code_hover' | 'code_hierarchy' | 'code_inlay_hints';
+export type ToolName =
+  | 'lsp'
+  | 'code_symbols'
+  | 'code_navigate'
+  | 'code_hover'
+  | 'code_hierarchy'
+  | 'code_inlay_hints'
+  | 'code_diagnostics'
+  | 'read'
+  | 'write'
+  | 'edit';
 
 /** toolDefinitions' input: the toolsets to list (absent or empty: every toolset). An unknown name is LSP_INVALID_ARGUMENT. */
 export interface ToolDefinitionsInput {
@@ -736,6 +746,41 @@ export interface CodeInlayHintsArgs {
   limit?: number;
 }
 
+/** code_diagnostics' arguments. */
+export interface CodeDiagnosticsArgs {
+  path: string;
+  /** The least severe problems to list (default: all). */
+  severity?: 'error' | 'warning' | 'information' | 'hint';
+  /** 1–500, default 100. */
+  limit?: number;
+}
+
+/** read's arguments (seed 002: snake_case). */
+export interface ReadArgs {
+  file_path: string;
+  /** One-based first line (default 1). */
+  offset?: number;
+  /** At most this many lines (default 2000, at most 10000). */
+  limit?: number;
+}
+
+/** write's arguments. */
+export interface WriteArgs {
+  file_path: string;
+  /** The whole new UTF-8 content. */
+  content: string;
+}
+
+/** edit's arguments. */
+export interface EditArgs {
+  file_path: string;
+  /** Exact text to replace; must occur once unless replace_all. */
+  old_string: string;
+  /** The replacement; "" deletes old_string. */
+  new_string: string;
+  replace_all?: boolean;
+}
+
 /** Each tool's arguments (the model's, one-based). */
 export interface ToolArgsByName {
   lsp: ToolArgs;
@@ -744,6 +789,10 @@ export interface ToolArgsByName {
   code_hover: CodeHoverArgs;
   code_hierarchy: CodeHierarchyArgs;
   code_inlay_hints: CodeInlayHintsArgs;
+  code_diagnostics: CodeDiagnosticsArgs;
+  read: ReadArgs;
+  write: WriteArgs;
+  edit: EditArgs;
 }
 
 /** The resolved target as an answer echoes it (one-based), so an off-by-one is visible. */
@@ -875,6 +924,68 @@ export interface CodeInlayHintsAnswer extends CodeAnswer<'code_inlay_hints'> {
   truncated: boolean;
 }
 
+/** One problem a language server reports, one-based (end exclusive). */
+export interface Problem {
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  code?: string;
+  source?: string;
+  message: string;
+}
+
+/** code_diagnostics' answer: a snapshot of one file's problems. */
+export interface CodeDiagnosticsAnswer extends CodeAnswer<'code_diagnostics'> {
+  /** fresh: for the current content; stale: the server had not reported on it in time; partial: not every file covered. */
+  status: 'fresh' | 'stale' | 'partial';
+  problems: Problem[];
+  counts: Record<'error' | 'warning' | 'information' | 'hint', number>;
+  [field: string]: unknown;
+}
+
+/** What a write or edit introduced and resolved, per the language server. */
+export interface DiagnosticsDelta {
+  counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number };
+  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; [field: string]: unknown }[];
+  [field: string]: unknown;
+}
+
+/** read's answer: the window of lines (numbered in `content`) and where it is in the file. */
+export interface ReadAnswer extends CodeAnswer<'read'> {
+  path: string;
+  startLine: number;
+  returnedLines: number;
+  totalLines: number;
+  partial: boolean;
+  nextOffset?: number;
+  /** The content hash this session observed. */
+  version: string;
+  content: string;
+}
+
+/** write's answer. */
+export interface WriteAnswer extends CodeAnswer<'write'> {
+  path: string;
+  operation: 'create' | 'update';
+  version: string;
+  diagnostics?: DiagnosticsDelta;
+  diagnosticsError?: string;
+}
+
+/** edit's answer. */
+export interface EditAnswer extends CodeAnswer<'edit'> {
+  path: string;
+  replacements: number;
+  replaceAll: boolean;
+  changedLines: { first: number; last: number };
+  version: string;
+  diagnostics?: DiagnosticsDelta;
+  diagnosticsError?: string;
+}
+
 /** The lsp tool's structured answer: the seam result. */
 export interface LspAnswer {
   ok: true;
@@ -890,6 +1001,10 @@ export interface ToolAnswerByName {
   code_hover: CodeHoverAnswer;
   code_hierarchy: CodeHierarchyAnswer;
   code_inlay_hints: CodeInlayHintsAnswer;
+  code_diagnostics: CodeDiagnosticsAnswer;
+  read: ReadAnswer;
+  write: WriteAnswer;
+  edit: EditAnswer;
 }
 
 /** A failed call's structured answer: the error's code and message (the text says the same, for the model). */
