@@ -309,7 +309,7 @@ interface Refable {
 function toLspError(method: string, error: unknown): LspError {
   if (isObject(error)) {
     const data = error['data'];
-    if (isObject(data) && typeof data['code'] === 'string' && data['code'].startsWith('LSP_')) {
+    if (isObject(data) && typeof data['code'] === 'string' && (data['code'].startsWith('LSP_') || data['code'].startsWith('FS_'))) {
       return new LspError(data['code'] as LspErrorCode, typeof data['message'] === 'string' ? data['message'] : String(error['message']));
     }
     return new LspError('LSP_PROTOCOL_ERROR', `lspseam serve answered ${method} with JSON-RPC error ${String(error['code'])}: ${String(error['message'])}`);
