@@ -10,12 +10,6 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-func init() {
-	for _, c := range []Code{CodeFSNotObserved, CodeFSStale, CodeFSNotFound, CodeFSNoMatch, CodeFSAmbiguousMatch, CodeFSInvalidArgument, CodeFSRejected} {
-		documentedCodes[string(c)] = true
-	}
-}
-
 // fsCases returns a method's golden-case inputs, to seed the fs fuzzers.
 func fsCases(f *testing.F, method string) []gjson.Result {
 	cases, err := casefile.Load(casefile.Dir(".."))
