@@ -1,9 +1,396 @@
 package core
 
-import "github.com/tidwall/gjson"
+import (
+	"strconv"
+	"strings"
 
-// Stub: replaced by diagnosticsDelta.
+	"github.com/tidwall/gjson"
+)
+
+// diagnosticsDelta: the post-edit diagnostics of an edit's receipt (§6):
+// what the edit introduced, what it resolved, what it left.
+//
+// Input {workspaceUri, files: [{uri, beforeText, afterText, before, after,
+// how, fresh}], limit?, subject?}. before and after are the server's raw
+// Diagnostic[] for beforeText and for afterText (absent or null only with
+// how "none"); how is "pull" | "push" | "none" (no server checks the
+// file); fresh says after is known to be for afterText. limit (default 20
+// — also when 0 —, at most 500) bounds the introduced problems listed, and
+// separately the resolved ones.
+//
+// Matching. The edit's changed line region is what lies between the two
+// texts' common leading and common trailing lines ("\n", "\r\n" and "\r"
+// end lines, so a line-ending change alone changes nothing). A line before
+// the region keeps its number, a line after it moves by the difference in
+// line counts, a line inside it has no counterpart. A before-problem and
+// an after-problem are the same (persisting) when severity, code, source
+// and message are equal and the before-problem's start maps to the
+// after-problem's start (same column); when its line is inside the region,
+// the trimmed texts of the two problems' lines must be equal instead, so a
+// problem on an unchanged line that moved or was re-indented still
+// matches. Identical problems are matched as a multiset. An after-problem
+// left over is introduced, a before-problem left over resolved.
+//
+// Output {files: [{path, how, fresh, introduced, resolved, persisting,
+// introducedTotal, resolvedTotal}], counts: {introduced, resolved,
+// persisting, introducedErrors}, truncated, uncovered: [path], stale:
+// [path], rendered}. introduced problems are at their after positions,
+// resolved ones at their before positions (the diagnostics' problem
+// shape). Across files, introduced problems are listed errors first, then
+// by path and position, the first limit of them; resolved ones likewise;
+// the totals count all. uncovered names the files with how "none" (no
+// server checks them: the text says so, never "no problems"); stale the
+// covered files whose after diagnostics are not known to be for afterText.
+
+// DeltaFile is one file's part of a delta.
+type DeltaFile struct {
+	Path            string
+	How             string
+	Fresh           bool
+	Introduced      []Problem
+	Resolved        []Problem
+	Persisting      int
+	IntroducedTotal int
+	ResolvedTotal   int
+}
+
+func (f DeltaFile) appendJSON(b []byte) []byte {
+	b = append(b, `{"path":`...)
+	b = appendString(b, f.Path)
+	b = append(b, `,"how":`...)
+	b = appendString(b, f.How)
+	b = append(b, `,"fresh":`...)
+	b = appendBool(b, f.Fresh)
+	b = append(b, `,"introduced":`...)
+	b = appendArray(b, f.Introduced)
+	b = append(b, `,"resolved":`...)
+	b = appendArray(b, f.Resolved)
+	b = append(b, `,"persisting":`...)
+	b = appendInt(b, int64(f.Persisting))
+	b = append(b, `,"introducedTotal":`...)
+	b = appendInt(b, int64(f.IntroducedTotal))
+	b = append(b, `,"resolvedTotal":`...)
+	b = appendInt(b, int64(f.ResolvedTotal))
+	return append(b, '}')
+}
+
+// DiagnosticsDelta is diagnosticsDelta's ok value.
+type DiagnosticsDelta struct {
+	Files            []DeltaFile
+	Introduced       int
+	Resolved         int
+	Persisting       int
+	IntroducedErrors int
+	Truncated        bool
+	Uncovered        []string
+	Stale            []string
+	Rendered         Rendered
+
+	introducedBySeverity SeverityCounts
+}
+
+func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
+	b = append(b, `{"files":`...)
+	b = appendArray(b, d.Files)
+	b = append(b, `,"counts":{"introduced":`...)
+	b = appendInt(b, int64(d.Introduced))
+	b = append(b, `,"resolved":`...)
+	b = appendInt(b, int64(d.Resolved))
+	b = append(b, `,"persisting":`...)
+	b = appendInt(b, int64(d.Persisting))
+	b = append(b, `,"introducedErrors":`...)
+	b = appendInt(b, int64(d.IntroducedErrors))
+	b = append(b, `},"truncated":`...)
+	b = appendBool(b, d.Truncated)
+	b = append(b, `,"uncovered":`...)
+	b = appendStrings(b, d.Uncovered)
+	b = append(b, `,"stale":`...)
+	b = appendStrings(b, d.Stale)
+	b = append(b, `,"rendered":`...)
+	b = d.Rendered.appendJSON(b)
+	return append(b, '}')
+}
+
+// lineChange is the changed line region of an edit: before lines
+// [start, beforeEnd) became after lines [start, afterEnd).
+type lineChange struct {
+	start, beforeEnd, afterEnd int
+}
+
+// changedLines computes the region from the common prefix and suffix of
+// the two texts' lines.
+func changedLines(before, after []string) lineChange {
+	p := 0
+	for p < len(before) && p < len(after) && before[p] == after[p] {
+		p++
+	}
+	s := 0
+	for s < len(before)-p && s < len(after)-p && before[len(before)-1-s] == after[len(after)-1-s] {
+		s++
+	}
+	return lineChange{start: p, beforeEnd: len(before) - s, afterEnd: len(after) - s}
+}
+
+// mapLine maps a before line to its after line; ok is false inside the
+// changed region.
+func (c lineChange) mapLine(line uint32) (uint32, bool) {
+	l := int64(line)
+	switch {
+	case l < int64(c.start):
+		return line, true
+	case l >= int64(c.beforeEnd):
+		m := l + int64(c.afterEnd) - int64(c.beforeEnd)
+		if m < 0 || m > int64(^uint32(0)) {
+			return 0, false
+		}
+		return uint32(m), true
+	}
+	return 0, false
+}
+
+// lineText is the trimmed text of a zero-based line ("" past the end).
+func lineText(lines []string, line uint32) string {
+	if uint64(line) < uint64(len(lines)) {
+		return strings.TrimSpace(lines[line])
+	}
+	return ""
+}
+
+// sameProblem compares everything but the position.
+func sameProblem(a, b Problem) bool {
+	return a.Severity == b.Severity && a.Code == b.Code && a.Source == b.Source && a.Message == b.Message
+}
+
+// matchProblems splits before and after into resolved, introduced and the
+// number persisting. Problems whose start line maps are matched first, by
+// exact position; those inside the changed region then by the text of
+// their line.
+func matchProblems(before, after []Problem, beforeLines, afterLines []string) (resolved, introduced []Problem, persisting int) {
+	change := changedLines(beforeLines, afterLines)
+	used := make([]bool, len(after))
+	matched := make([]bool, len(before))
+	// Index after-problems by position for the exact pass.
+	byStart := map[Position][]int{}
+	for j, a := range after {
+		byStart[a.Range.Start] = append(byStart[a.Range.Start], j)
+	}
+	for i, b := range before {
+		line, ok := change.mapLine(b.Range.Start.Line)
+		if !ok {
+			continue
+		}
+		for _, j := range byStart[Position{Line: line, Character: b.Range.Start.Character}] {
+			if !used[j] && sameProblem(b, after[j]) {
+				used[j], matched[i] = true, true
+				persisting++
+				break
+			}
+		}
+	}
+	// The text pass: index the after-problems left by their line's text.
+	type key struct {
+		sev                   int
+		code, source, message string
+		text                  string
+	}
+	byText := map[key][]int{}
+	textKey := func(p Problem, lines []string) key {
+		return key{p.Severity, p.Code, p.Source, p.Message, lineText(lines, p.Range.Start.Line)}
+	}
+	for j, a := range after {
+		if !used[j] {
+			k := textKey(a, afterLines)
+			byText[k] = append(byText[k], j)
+		}
+	}
+	for i, b := range before {
+		if matched[i] {
+			continue
+		}
+		if _, ok := change.mapLine(b.Range.Start.Line); ok {
+			continue
+		}
+		k := textKey(b, beforeLines)
+		if list := byText[k]; len(list) > 0 {
+			used[list[0]], matched[i] = true, true
+			byText[k] = list[1:]
+			persisting++
+		}
+	}
+	for i, b := range before {
+		if !matched[i] {
+			resolved = append(resolved, b)
+		}
+	}
+	for j, a := range after {
+		if !used[j] {
+			introduced = append(introduced, a)
+		}
+	}
+	return resolved, introduced, persisting
+}
 
 func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
-	return nil, Errorf(CodeInternal, "diagnosticsDelta is not built yet")
+	wsPath, err := catalogWorkspace(in)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := diagnosticsLimitArg(in, DefaultDeltaLimit, "introduced and resolved problems")
+	if err != nil {
+		return nil, err
+	}
+	var subject string
+	if v := get(in, "subject"); v.Exists() && v.Type != gjson.Null {
+		if v.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "subject must be a string (a line naming the edit), got %s", describe(v))
+		}
+		subject = strings.TrimSpace(v.Str)
+	}
+	files := get(in, "files")
+	if !files.IsArray() {
+		return nil, Errorf(CodeInvalidArgument, "files must be an array of {uri, beforeText, afterText, before, after, how, fresh}, got %s", describe(files))
+	}
+	var out DiagnosticsDelta
+	var allIntroduced, allResolved []Problem
+	fileOf := map[string]int{} // path → index in out.Files
+	seen := map[string]int{}
+	i := 0
+	files.ForEach(func(_, f gjson.Result) bool {
+		where := at{"files", i}
+		i++
+		if !f.IsObject() {
+			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, beforeText, afterText, before, after, how, fresh}, got %s", where, describe(f))
+			return false
+		}
+		var uri string
+		if uri, err = diagFileURI(f, where); err != nil {
+			return false
+		}
+		path := displayPath(uri, wsPath)
+		if j, dup := seen[path]; dup {
+			err = Errorf(CodeInvalidArgument, "%s names the file of files[%d].uri (%s); pass each file once", where.field("uri"), j, clip(path, 200))
+			return false
+		}
+		seen[path] = i - 1
+		df := DeltaFile{Path: path}
+		if df.How, df.Fresh, err = diagHow(f, where); err != nil {
+			return false
+		}
+		var texts [2]string
+		for k, name := range []string{"beforeText", "afterText"} {
+			v := get(f, name)
+			if df.How == "none" && (!v.Exists() || v.Type == gjson.Null) {
+				continue
+			}
+			if v.Type != gjson.String {
+				err = Errorf(CodeInvalidArgument, "%s must be the file's text %s the edit, got %s", where.field(name), map[bool]string{true: "before", false: "after"}[k == 0], describe(v))
+				return false
+			}
+			texts[k] = v.Str
+		}
+		var before, after []Problem
+		if before, err = readProblems(get(f, "before"), at{where.field("before"), -1}, df.Path, df.How); err != nil {
+			return false
+		}
+		if after, err = readProblems(get(f, "after"), at{where.field("after"), -1}, df.Path, df.How); err != nil {
+			return false
+		}
+		if df.How == "none" {
+			out.Uncovered = append(out.Uncovered, df.Path)
+			out.Files = append(out.Files, df)
+			return true
+		}
+		if !df.Fresh {
+			out.Stale = append(out.Stale, df.Path)
+		}
+		var resolved, introduced []Problem
+		resolved, introduced, df.Persisting = matchProblems(before, after, splitLines(texts[0]), splitLines(texts[1]))
+		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
+		out.Introduced += len(introduced)
+		out.Resolved += len(resolved)
+		out.Persisting += df.Persisting
+		for _, p := range introduced {
+			out.introducedBySeverity[p.Severity]++
+		}
+		out.IntroducedErrors = out.introducedBySeverity[1]
+		allIntroduced = append(allIntroduced, introduced...)
+		allResolved = append(allResolved, resolved...)
+		fileOf[df.Path] = len(out.Files)
+		out.Files = append(out.Files, df)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortProblems(allIntroduced)
+	sortProblems(allResolved)
+	if len(allIntroduced) > limit {
+		allIntroduced, out.Truncated = allIntroduced[:limit], true
+	}
+	if len(allResolved) > limit {
+		allResolved, out.Truncated = allResolved[:limit], true
+	}
+	for _, p := range allIntroduced {
+		f := &out.Files[fileOf[p.Path]]
+		f.Introduced = append(f.Introduced, p)
+	}
+	for _, p := range allResolved {
+		f := &out.Files[fileOf[p.Path]]
+		f.Resolved = append(f.Resolved, p)
+	}
+	out.Rendered = renderDelta(out, allIntroduced, allResolved, subject, limit)
+	return out, nil
+}
+
+// renderDelta writes the delta: a heading with the counts, the introduced
+// problems (errors first), the resolved ones, what the limit left out,
+// then the files no server checks and the stale ones.
+func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject string, limit int) Rendered {
+	var b strings.Builder
+	if subject != "" {
+		b.WriteString(subject + "\n")
+	}
+	covered := len(d.Files) - len(d.Uncovered)
+	b.WriteString("Diagnostics after the edit")
+	switch {
+	case len(d.Files) == 0:
+		b.WriteString(": no files were edited.")
+		return Rendered{Text: b.String()}
+	case covered == 0:
+		b.WriteString(": not checked — no language server covers " + listPaths(d.Uncovered) + ", so whether the edit introduced problems is unknown (this is not \"no problems\").")
+		return Rendered{Text: b.String()}
+	case len(d.Files) == 1:
+		b.WriteString(" of " + renderedName(d.Files[0].Path))
+	}
+	introPhrase := "0 introduced"
+	if d.Introduced > 0 {
+		introPhrase = d.introducedBySeverity.phrase() + " introduced"
+	}
+	b.WriteString(": " + introPhrase + ", " + strconv.Itoa(d.Resolved) + " resolved, " + strconv.Itoa(d.Persisting) + " persisting.")
+	if len(introduced) > 0 {
+		b.WriteString("\nIntroduced:")
+		for _, p := range introduced {
+			b.WriteString("\n  " + renderedName(p.Path) + ":" + problemLine(p))
+		}
+	}
+	if more := d.Introduced - len(introduced); more > 0 {
+		b.WriteString("\n  … " + strconv.Itoa(more) + " more introduced " + plural(more, "problem", "problems") + " not shown; " + raiseDiagnosticsLimit(limit))
+	}
+	if len(resolved) > 0 {
+		b.WriteString("\nResolved:")
+		for _, p := range resolved {
+			b.WriteString("\n  " + renderedName(p.Path) + ":" + problemLine(p))
+		}
+	}
+	if more := d.Resolved - len(resolved); more > 0 {
+		b.WriteString("\n  … " + strconv.Itoa(more) + " more resolved " + plural(more, "problem", "problems") + " not shown; " + raiseDiagnosticsLimit(limit))
+	}
+	if len(d.Stale) > 0 {
+		b.WriteString("\nStale: " + listPaths(d.Stale) + " — the server had not reported on the new content within the wait; these counts compare its latest report, which may be for the old content, so ask for code_diagnostics again shortly.")
+	}
+	if len(d.Uncovered) > 0 {
+		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
+	}
+	shown := len(introduced) + len(resolved)
+	return Rendered{Text: b.String(), Shown: shown, Omitted: d.Introduced + d.Resolved - shown}
 }
