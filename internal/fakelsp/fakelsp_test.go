@@ -55,6 +55,8 @@ func TestFakeLSP(t *testing.T) {
 		{"OnDidOpenCrash", testOnDidOpenCrash},
 		{"OnDidOpenStopReading", testOnDidOpenStopReading},
 		{"BadScript", testBadScript},
+		{"ResultsInTurn", testResultsInTurn},
+		{"ResultAndResultsExclusive", testResultAndResultsExclusive},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -1057,6 +1059,27 @@ func testBadScript(t *testing.T, bin string) {
 		t.Fatalf("exit code %d, want 2", code)
 	}
 	if got := p.stderr.String(); !strings.Contains(got, `unknown field "acton"`) {
+		t.Fatalf("stderr %q", got)
+	}
+}
+
+func testResultsInTurn(t *testing.T, bin string) {
+	p := start(t, bin, `{"capabilities": {"textDocumentSync": 1, "diagnosticProvider": {"interFileDependencies": false, "workspaceDiagnostics": false}},
+		"methods": {"textDocument/diagnostic": {"results": [{"kind": "full", "resultId": "r1", "items": []}, {"kind": "unchanged", "resultId": "r1"}]}}}`, startOpts{})
+	p.initialize()
+	p.open("file:///w/a.go")
+	for _, want := range []string{`{"kind":"full","resultId":"r1","items":[]}`, `{"kind":"unchanged","resultId":"r1"}`, `{"kind":"unchanged","resultId":"r1"}`} {
+		id := p.request("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": "file:///w/a.go"}})
+		jsonEqual(t, "reply", p.nextBody(), fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":%s}`, id, want))
+	}
+}
+
+func testResultAndResultsExclusive(t *testing.T, bin string) {
+	p := start(t, bin, `{"methods": {"textDocument/definition": {"result": null, "results": [null]}}}`, startOpts{})
+	if code := p.wait(); code != 2 {
+		t.Fatalf("exit code %d, want 2", code)
+	}
+	if got := p.stderr.String(); !strings.Contains(got, "result and results are exclusive") {
 		t.Fatalf("stderr %q", got)
 	}
 }

@@ -37,19 +37,20 @@ type Script struct {
 
 // Action is what the server does for one scripted method.
 type Action struct {
-	Action      string          `json:"action"`
-	Result      json.RawMessage `json:"result"`
-	Code        *int            `json:"code"`
-	Message     string          `json:"message"`
-	Data        json.RawMessage `json:"data"`
-	ExitCode    *int            `json:"exitCode"`
-	Stderr      string          `json:"stderr"`
-	DelayMs     int64           `json:"delayMs"`
-	Before      []Step          `json:"before"`
-	After       []Step          `json:"after"`
-	StderrBytes int64           `json:"stderrBytes"`
-	Size        int64           `json:"size"`
-	Raw         *string         `json:"raw"`
+	Action      string            `json:"action"`
+	Result      json.RawMessage   `json:"result"`
+	Results     []json.RawMessage `json:"results"`
+	Code        *int              `json:"code"`
+	Message     string            `json:"message"`
+	Data        json.RawMessage   `json:"data"`
+	ExitCode    *int              `json:"exitCode"`
+	Stderr      string            `json:"stderr"`
+	DelayMs     int64             `json:"delayMs"`
+	Before      []Step            `json:"before"`
+	After       []Step            `json:"after"`
+	StderrBytes int64             `json:"stderrBytes"`
+	Size        int64             `json:"size"`
+	Raw         *string           `json:"raw"`
 }
 
 // Step is one thing the server does before (or after) acting on a message.
@@ -128,6 +129,9 @@ func (a *Action) validate(where string, stepsAllowed bool) error {
 	}
 	if !knownActions[a.Action] {
 		return fmt.Errorf("script: %s: unknown action %q", where, a.Action)
+	}
+	if len(a.Result) > 0 && len(a.Results) > 0 {
+		return fmt.Errorf("script: %s: result and results are exclusive", where)
 	}
 	if a.DelayMs < 0 || a.StderrBytes < 0 || a.Size < 0 {
 		return fmt.Errorf("script: %s: delayMs, stderrBytes and size must not be negative", where)

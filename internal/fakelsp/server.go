@@ -107,6 +107,7 @@ type server struct {
 	inflight         map[string]*inflight
 	pending          map[string]*pending
 	nextID           int
+	replies          map[*Action]int // how many times each action with results replied
 	initReceived     bool
 	initResponded    bool
 	shutdownReceived bool
@@ -118,6 +119,7 @@ func newServer(sc *Script, lg *logger, in *bufio.Reader, out, errOut io.Writer) 
 		open:     map[string]*document{},
 		inflight: map[string]*inflight{},
 		pending:  map[string]*pending{},
+		replies:  map[*Action]int{},
 	}
 }
 
@@ -700,6 +702,13 @@ func (s *server) initializeResult() json.RawMessage {
 }
 
 func (s *server) resultFor(m *message, a *Action) json.RawMessage {
+	if len(a.Results) > 0 {
+		s.mu.Lock()
+		n := s.replies[a]
+		s.replies[a]++
+		s.mu.Unlock()
+		return a.Results[min(n, len(a.Results)-1)]
+	}
 	if len(a.Result) == 0 {
 		if m.Method == "initialize" {
 			return s.initializeResult()

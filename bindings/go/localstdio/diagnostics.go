@@ -1,0 +1,323 @@
+package localstdio
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
+)
+
+// Diagnostics: what the server reports about an open document's content.
+//
+// A server that offers textDocument/diagnostic (diagnosticProvider) is
+// asked: its answer is for the content it holds, so it is fresh. Any
+// other server pushes textDocument/publishDiagnostics when it likes —
+// usually shortly after didOpen/didChange, often twice (syntax, then
+// semantics). The instance records the latest report per URI, numbered
+// in arrival order, and each open document records the number current
+// just before its last didOpen/didChange was written. A report is fresh
+// when it arrived after that (and, when it is versioned, is for the
+// document's version). Diagnostics waits for a fresh report, then for the
+// server to stop revising it (no newer report for diagnosticsQuiet), all
+// within DiagnosticsOptions.Wait and the context's budget; when none
+// comes, it returns the latest report it has, marked not fresh.
+
+const (
+	defaultDiagnosticsWait = 3 * time.Second
+	// diagnosticsQuiet is how long a fresh report must stand unrevised.
+	diagnosticsQuiet = 250 * time.Millisecond
+	// maxDiagnosticURIs bounds the reports kept (pushed and pulled each).
+	maxDiagnosticURIs = 4096
+)
+
+// diagnosticStore holds an instance's diagnostics. Its zero value is
+// ready; publish runs on the connection's read loop, everything else in
+// the instance's turn.
+type diagnosticStore struct {
+	mu      sync.Mutex
+	seq     uint64                        // reports received so far
+	pushed  map[string]*pushedDiagnostics // by uriKey
+	pulled  map[string]*pulledDiagnostics // by uriKey
+	noPull  bool                          // textDocument/diagnostic answered MethodNotFound
+	changed chan struct{}                 // closed and replaced on every report
+}
+
+type pushedDiagnostics struct {
+	items   json.RawMessage // Diagnostic[]
+	version *int
+	seq     uint64
+	at      time.Time
+}
+
+type pulledDiagnostics struct {
+	resultID string
+	items    json.RawMessage
+}
+
+// uriKey identifies a document whatever escaping a server chose for its
+// URI: a local file: URI is keyed by its canonical form.
+func uriKey(uri string) string {
+	if p, ok := core.FileURIPath(uri); ok {
+		return core.FileURI(p)
+	}
+	return uri
+}
+
+// mark is the number of the latest report: a document records it just
+// before its content is sent, and reports numbered above it arrived after.
+func (s *diagnosticStore) mark() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seq
+}
+
+// changedLocked is the channel closed at the next report.
+func (s *diagnosticStore) changedLocked() chan struct{} {
+	if s.changed == nil {
+		s.changed = make(chan struct{})
+	}
+	return s.changed
+}
+
+// publish records a textDocument/publishDiagnostics notification. A
+// malformed one is ignored.
+func (s *diagnosticStore) publish(log *slog.Logger, params *json.RawMessage) {
+	var p struct {
+		URI         *string         `json:"uri"`
+		Version     json.RawMessage `json:"version"`
+		Diagnostics json.RawMessage `json:"diagnostics"`
+	}
+	var version *int
+	bad := params == nil || json.Unmarshal(*params, &p) != nil || p.URI == nil || *p.URI == "" ||
+		len(p.Diagnostics) == 0 || p.Diagnostics[0] != '['
+	if !bad && len(p.Version) > 0 && string(p.Version) != "null" {
+		var v int
+		if json.Unmarshal(p.Version, &v) != nil {
+			bad = true
+		} else {
+			version = &v
+		}
+	}
+	if bad {
+		log.Debug("ignored a malformed publishDiagnostics", "params", rawString(params))
+		return
+	}
+	key := uriKey(*p.URI)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pushed == nil {
+		s.pushed = map[string]*pushedDiagnostics{}
+	}
+	if _, ok := s.pushed[key]; !ok && len(s.pushed) >= maxDiagnosticURIs {
+		oldest, first := "", true
+		for k, r := range s.pushed {
+			if first || r.seq < s.pushed[oldest].seq {
+				oldest, first = k, false
+			}
+		}
+		delete(s.pushed, oldest)
+	}
+	s.seq++
+	s.pushed[key] = &pushedDiagnostics{items: p.Diagnostics, version: version, seq: s.seq, at: time.Now()}
+	close(s.changedLocked())
+	s.changed = make(chan struct{})
+}
+
+// latest returns a copy of the latest pushed report for key (ok false when
+// there is none) and a channel closed at the next report.
+func (s *diagnosticStore) latest(key string) (r pushedDiagnostics, ok bool, changed <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.pushed[key]; p != nil {
+		r, ok = *p, true
+	}
+	return r, ok, s.changedLocked()
+}
+
+// forget drops what is kept for a document the cache closed.
+func (s *diagnosticStore) forget(uri string) {
+	key := uriKey(uri)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.pushed, key)
+	delete(s.pulled, key)
+}
+
+func (s *diagnosticStore) pullDisabled() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.noPull
+}
+
+func (s *diagnosticStore) disablePull() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noPull = true
+}
+
+func (s *diagnosticStore) lastPull(key string) *pulledDiagnostics {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pulled[key]
+}
+
+func (s *diagnosticStore) rememberPull(key string, r *pulledDiagnostics) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pulled == nil {
+		s.pulled = map[string]*pulledDiagnostics{}
+	}
+	if _, ok := s.pulled[key]; !ok && len(s.pulled) >= maxDiagnosticURIs {
+		for k := range s.pulled { // any one: pulls are for open documents, which are far fewer
+			delete(s.pulled, k)
+			break
+		}
+	}
+	s.pulled[key] = r
+}
+
+// Diagnostics implements lspseam.Session.
+func (ss *session) Diagnostics(ctx context.Context, f lspseam.SourceFile, opts lspseam.DiagnosticsOptions) (lspseam.DiagnosticReport, error) {
+	return ss.inst().diagnostics(ctx, f, opts)
+}
+
+func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts lspseam.DiagnosticsOptions) (lspseam.DiagnosticReport, error) {
+	start := time.Now()
+	if in.isDead() {
+		return lspseam.DiagnosticReport{}, in.deadErr
+	}
+	if ctx.Err() != nil {
+		return lspseam.DiagnosticReport{}, ctxError(ctx, "waiting for diagnostics")
+	}
+	d := in.docs.docs[f.Path]
+	if d == nil || uriKey(d.uri) != uriKey(f.URI) {
+		return lspseam.DiagnosticReport{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "%s is not open on language server %q (Open it in this session before asking for its diagnostics)", f.Path, in.server.ID)
+	}
+	// f is what the server holds unless the document changed since f was
+	// read: then no report can be known to be for f.
+	current := in.docs.hashOf(f.Text) == d.hash
+	key := uriKey(d.uri)
+
+	if in.neg.Methods["textDocument/diagnostic"] && !in.diags.pullDisabled() {
+		items, err := in.pullDiagnostics(ctx, d, key)
+		if err == nil {
+			version := d.version
+			return lspseam.DiagnosticReport{URI: f.URI, Diagnostics: items, Version: &version, How: "pull", Fresh: current, Waited: time.Since(start)}, nil
+		}
+		var lerr *lspseam.Error
+		if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeUnsupportedOperation {
+			return lspseam.DiagnosticReport{}, err
+		}
+		in.log.Debug("textDocument/diagnostic is not implemented: using published diagnostics", "error", err)
+		in.diags.disablePull()
+	}
+
+	wait := opts.Wait
+	if wait <= 0 {
+		wait = defaultDiagnosticsWait
+	}
+	end := start.Add(wait)
+	if !current {
+		end = start // nothing to wait for
+	}
+	if deadline, ok := ctx.Deadline(); ok {
+		if b := deadline.Add(-budgetReserve(time.Until(deadline))); b.Before(end) {
+			end = b
+		}
+	}
+	for {
+		r, ok, changed := in.diags.latest(key)
+		fresh := ok && current && r.seq > d.synced && (r.version == nil || *r.version == d.version)
+		now := time.Now()
+		wake := end
+		if fresh {
+			if quiet := r.at.Add(diagnosticsQuiet); quiet.Before(wake) {
+				wake = quiet
+			}
+		}
+		if !now.Before(wake) {
+			rep := lspseam.DiagnosticReport{URI: f.URI, Diagnostics: json.RawMessage("[]"), How: "push", Fresh: fresh, Waited: time.Since(start)}
+			if ok {
+				rep.Diagnostics = r.items
+				rep.Version = r.version
+			}
+			if fresh && rep.Version == nil {
+				version := d.version
+				rep.Version = &version
+			}
+			return rep, nil
+		}
+		timer := time.NewTimer(time.Until(wake))
+		select {
+		case <-changed:
+		case <-timer.C:
+		case <-in.dead:
+			timer.Stop()
+			return lspseam.DiagnosticReport{}, in.deadErr
+		case <-ctx.Done():
+			timer.Stop()
+			return lspseam.DiagnosticReport{}, ctxError(ctx, "waiting for diagnostics")
+		}
+		timer.Stop()
+	}
+}
+
+// pullDiagnostics asks the server for d's diagnostics, naming the result
+// it last gave so it can answer "unchanged".
+func (in *instance) pullDiagnostics(ctx context.Context, d *openDocument, key string) (json.RawMessage, error) {
+	const method = "textDocument/diagnostic"
+	type params struct {
+		TextDocument     textDocumentIdentifier `json:"textDocument"`
+		PreviousResultID string                 `json:"previousResultId,omitempty"`
+	}
+	prev := in.diags.lastPull(key)
+	p := params{TextDocument: textDocumentIdentifier{URI: d.uri}}
+	if prev != nil {
+		p.PreviousResultID = prev.resultID
+	}
+	var raw json.RawMessage
+	if err := in.call(ctx, method, p, &raw); err != nil {
+		return nil, err
+	}
+	malformed := func(why string) error {
+		return lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered %s with %s", in.server.ID, method, why)
+	}
+	if raw == nil {
+		return nil, malformed("neither a result nor an error")
+	}
+	var report struct {
+		Kind     string          `json:"kind"`
+		ResultID *string         `json:"resultId"`
+		Items    json.RawMessage `json:"items"`
+	}
+	if err := json.Unmarshal(raw, &report); err != nil || bytes.Equal(raw, []byte("null")) {
+		return nil, malformed("something that is not a diagnostic report: " + clip(string(raw), 200))
+	}
+	switch report.Kind {
+	case "full":
+		if len(report.Items) == 0 || report.Items[0] != '[' {
+			return nil, malformed("a full report whose items are not an array")
+		}
+		next := &pulledDiagnostics{items: report.Items}
+		if report.ResultID != nil {
+			next.resultID = *report.ResultID
+		}
+		in.diags.rememberPull(key, next)
+		return report.Items, nil
+	case "unchanged":
+		if prev == nil || prev.resultID == "" {
+			return nil, malformed(`"unchanged" to a request that named no previous result`)
+		}
+		if report.ResultID != nil && *report.ResultID != prev.resultID {
+			in.diags.rememberPull(key, &pulledDiagnostics{resultID: *report.ResultID, items: prev.items})
+		}
+		return prev.items, nil
+	}
+	return nil, malformed("a report of kind " + clip(string(report.Kind), 50))
+}

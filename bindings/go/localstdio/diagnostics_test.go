@@ -1,0 +1,409 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Session.Diagnostics with the scripted fake server: published reports
+// (fresh, stale, absent, revised), pulled reports (full, then unchanged),
+// and cancellation during the wait.
+
+// pullCaps are the capabilities of a fake server that answers
+// textDocument/diagnostic.
+var pullCaps = map[string]any{
+	"textDocumentSync": 1, "definitionProvider": true,
+	"diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false},
+}
+
+// uri is the file: URI of file in f's workspace.
+func (f *fake) uri(file string) string {
+	f.t.Helper()
+	ws, err := CanonicalWorkspace(f.ws)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return ws.URI + "/" + file
+}
+
+// publish is a script step sending publishDiagnostics for file with one
+// diagnostic whose message is msg (version omitted when it is 0).
+func (f *fake) publish(file string, version int, msg string) map[string]any {
+	params := map[string]any{"uri": f.uri(file), "diagnostics": []any{diagnostic(msg)}}
+	if version != 0 {
+		params["version"] = version
+	}
+	return map[string]any{"notification": "textDocument/publishDiagnostics", "params": params}
+}
+
+func diagnostic(msg string) map[string]any {
+	return map[string]any{"message": msg, "severity": 1, "range": map[string]any{
+		"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}}}
+}
+
+// session runs fn in a session on a.go.
+func (f *fake) session(ctx context.Context, fn func(context.Context, lspseam.Session) error) error {
+	return f.p.Session(ctx, lspseam.ProviderQuery{
+		QueryRequest: lspseam.QueryRequest{FilePath: "a.go", WorkspaceRoot: f.ws},
+		LanguageID:   "go",
+	}, fn)
+}
+
+// diagnose opens file in a session and returns its diagnostics.
+func (f *fake) diagnose(ctx context.Context, file string, opts lspseam.DiagnosticsOptions) (lspseam.DiagnosticReport, error) {
+	var rep lspseam.DiagnosticReport
+	err := f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
+		src, err := s.Open(ctx, file)
+		if err != nil {
+			return err
+		}
+		rep, err = s.Diagnostics(ctx, src, opts)
+		return err
+	})
+	return rep, err
+}
+
+// messages are the diagnostics' messages.
+func messages(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	var ds []struct {
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(raw, &ds); err != nil {
+		t.Fatalf("diagnostics %s: %v", raw, err)
+	}
+	out := []string{}
+	for _, d := range ds {
+		out = append(out, d.Message)
+	}
+	return out
+}
+
+func wantReport(t *testing.T, rep lspseam.DiagnosticReport, how string, fresh bool, version int, msgs ...string) {
+	t.Helper()
+	if got := strings.Join(messages(t, rep.Diagnostics), "|"); got != strings.Join(msgs, "|") {
+		t.Errorf("diagnostics %q, want %q", got, strings.Join(msgs, "|"))
+	}
+	if rep.How != how || rep.Fresh != fresh {
+		t.Errorf("how %q fresh %v, want %q %v", rep.How, rep.Fresh, how, fresh)
+	}
+	switch {
+	case version == 0 && rep.Version != nil:
+		t.Errorf("version %d, want none", *rep.Version)
+	case version != 0 && (rep.Version == nil || *rep.Version != version):
+		t.Errorf("version %v, want %d", rep.Version, version)
+	}
+}
+
+// skipWithoutPull skips a pull test when the core does not negotiate
+// textDocument/diagnostic (a core.wasm built before it did).
+func skipWithoutPull(t *testing.T, f *fake) {
+	t.Helper()
+	var pull bool
+	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+		pull = s.Methods()["textDocument/diagnostic"]
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pull {
+		t.Skip("the core does not negotiate textDocument/diagnostic from diagnosticProvider: core.wasm predates it (make wasm)")
+	}
+}
+
+func isErrorCode(err error, code lspseam.Code) bool {
+	var lerr *lspseam.Error
+	return errors.As(err, &lerr) && lerr.Code == code
+}
+
+func TestDiagnosticsPushedAfterOpen(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "undefined: x")}},
+	}})
+	rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", true, 1, "undefined: x")
+	if rep.URI != f.uri("a.go") {
+		t.Errorf("uri %q", rep.URI)
+	}
+	// Unchanged content: the report is still fresh, and no wait for a new
+	// one is needed beyond quiescence.
+	rep, err = f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", true, 1, "undefined: x")
+	f.noViolations()
+}
+
+func TestDiagnosticsUnversionedPushIsFresh(t *testing.T) {
+	f := newFake(t, nil, nil)
+	// The URI escaped differently from the client's ('a' as %61): the
+	// same document.
+	step := f.publish("a.go", 0, "unversioned")
+	step["params"].(map[string]any)["uri"] = strings.TrimSuffix(f.uri("a.go"), "a.go") + "%61.go"
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{step}},
+	}})
+	rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", true, 1, "unversioned") // fresh: the version is the document's
+}
+
+func TestDiagnosticsStaleVersionIsNotFresh(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen":   map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "for version 1")}},
+		"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "late, for version 1")}},
+	}})
+	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+		src, err := s.Open(ctx, "a.go")
+		if err != nil {
+			return err
+		}
+		rep, err := s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+		if err != nil {
+			return err
+		}
+		wantReport(t, rep, "push", true, 1, "for version 1")
+		if err := os.WriteFile(filepath.Join(f.ws, "a.go"), []byte("package a\n\nfunc A() { x }\n"), 0o644); err != nil {
+			return err
+		}
+		src2, err := s.Open(ctx, "a.go") // didChange, version 2
+		if err != nil {
+			return err
+		}
+		// The content the server no longer holds: not fresh, no wait.
+		rep, err = s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+		if err != nil {
+			return err
+		}
+		if rep.Fresh || rep.Waited > 5*time.Second {
+			t.Errorf("diagnostics of superseded content: %+v", rep)
+		}
+		rep, err = s.Diagnostics(ctx, src2, lspseam.DiagnosticsOptions{Wait: 300 * time.Millisecond})
+		if err != nil {
+			return err
+		}
+		wantReport(t, rep, "push", false, 1, "late, for version 1") // the latest, but for version 1
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.noViolations()
+}
+
+func TestDiagnosticsNeverPublished(t *testing.T) {
+	f := newFake(t, nil, nil)
+	rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", false, 0)
+	if string(rep.Diagnostics) != "[]" {
+		t.Errorf("diagnostics %s, want []", rep.Diagnostics)
+	}
+}
+
+func TestDiagnosticsBudgetBoundsTheWait(t *testing.T) {
+	f := newFake(t, nil, nil)
+	// A 30 s wait in a 2 s budget: the wait ends with the budget, less the
+	// reserve, and the report (none) is returned rather than a timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	rep, err := f.diagnose(ctx, "a.go", lspseam.DiagnosticsOptions{Wait: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", false, 0)
+}
+
+func TestDiagnosticsLaterPublishWins(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{
+			f.publish("a.go", 1, "syntax"),
+			map[string]any{"sleepMs": 50},
+			f.publish("a.go", 1, "syntax and types"),
+		}},
+	}})
+	rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", true, 1, "syntax and types")
+}
+
+func TestDiagnosticsMalformedPublishIgnored(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{
+			map[string]any{"notification": "textDocument/publishDiagnostics", "params": map[string]any{"uri": 5, "diagnostics": []any{}}},
+			map[string]any{"notification": "textDocument/publishDiagnostics", "params": map[string]any{"uri": f.uri("a.go"), "diagnostics": "none"}},
+			map[string]any{"notification": "textDocument/publishDiagnostics", "params": map[string]any{"uri": f.uri("a.go"), "version": "one", "diagnostics": []any{}}},
+			map[string]any{"notification": "textDocument/publishDiagnostics", "params": []any{}},
+			f.publish("a.go", 1, "well formed"),
+		}},
+	}})
+	rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "push", true, 1, "well formed")
+	if len(f.pids()) != 1 {
+		t.Errorf("the server was restarted: pids %v", f.pids())
+	}
+}
+
+func TestDiagnosticsPulled(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"capabilities": pullCaps, "methods": map[string]any{
+		"textDocument/diagnostic": map[string]any{"results": []any{
+			map[string]any{"kind": "full", "resultId": "r1", "items": []any{diagnostic("pulled")}},
+			map[string]any{"kind": "unchanged", "resultId": "r1"},
+		}},
+		// A push server's report is not used when the server is pulled.
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "pushed")}},
+	}})
+	skipWithoutPull(t, f)
+	for i := range 2 {
+		rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+		if err != nil {
+			t.Fatalf("pull %d: %v", i+1, err)
+		}
+		wantReport(t, rep, "pull", true, 1, "pulled")
+	}
+	var previous []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Method == "textDocument/diagnostic" {
+			var p struct {
+				TextDocument struct {
+					URI string `json:"uri"`
+				} `json:"textDocument"`
+				PreviousResultID string `json:"previousResultId"`
+			}
+			if err := json.Unmarshal(e.Params, &p); err != nil || p.TextDocument.URI != f.uri("a.go") {
+				t.Errorf("request params %s", e.Params)
+			}
+			previous = append(previous, p.PreviousResultID)
+		}
+	}
+	if strings.Join(previous, ",") != ",r1" {
+		t.Errorf("previousResultIds %q, want none then r1", previous)
+	}
+	f.noViolations()
+}
+
+func TestDiagnosticsPullError(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"capabilities": pullCaps, "methods": map[string]any{
+		"textDocument/diagnostic": map[string]any{"action": "error", "code": -32603, "message": "no package"},
+	}})
+	skipWithoutPull(t, f)
+	_, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: time.Second})
+	if !isErrorCode(err, lspseam.CodeServerError) || !strings.Contains(err.Error(), "no package") {
+		t.Fatalf("err %v, want LSP_SERVER_ERROR", err)
+	}
+}
+
+func TestDiagnosticsPullNotImplementedFallsBackToPush(t *testing.T) {
+	f := newFake(t, nil, nil)
+	// diagnosticProvider, but textDocument/diagnostic is MethodNotFound.
+	f.setScript(map[string]any{"capabilities": pullCaps, "methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "pushed")}},
+	}})
+	skipWithoutPull(t, f)
+	for range 2 {
+		rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantReport(t, rep, "push", true, 1, "pushed")
+	}
+	if n := f.received("textDocument/diagnostic"); n != 1 {
+		t.Errorf("textDocument/diagnostic asked %d times, want once", n)
+	}
+}
+
+func TestDiagnosticsCancelledDuringWait(t *testing.T) {
+	f := newFake(t, nil, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	start := time.Now()
+	err := f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
+		src, err := s.Open(ctx, "a.go")
+		if err != nil {
+			return err
+		}
+		time.AfterFunc(100*time.Millisecond, cancel)
+		_, err = s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: time.Minute})
+		if !isErrorCode(err, lspseam.CodeCancelled) {
+			t.Errorf("Diagnostics: %v, want LSP_CANCELLED", err)
+		}
+		return err
+	})
+	if !isErrorCode(err, lspseam.CodeCancelled) {
+		t.Fatalf("session: %v, want LSP_CANCELLED", err)
+	}
+	if time.Since(start) > 30*time.Second {
+		t.Errorf("the cancelled wait did not end promptly")
+	}
+}
+
+func TestDiagnosticsOfAFileNotOpened(t *testing.T) {
+	f := newFake(t, nil, nil)
+	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+		if _, err := s.Open(ctx, "a.go"); err != nil {
+			return err
+		}
+		b, err := s.Read("b.go")
+		if err != nil {
+			return err
+		}
+		_, err = s.Diagnostics(ctx, b, lspseam.DiagnosticsOptions{Wait: time.Second})
+		return err
+	})
+	if !isErrorCode(err, lspseam.CodeInvalidArgument) {
+		t.Fatalf("err %v, want LSP_INVALID_ARGUMENT", err)
+	}
+}
+
+func TestDiagnosticStoreBounded(t *testing.T) {
+	var s diagnosticStore
+	log := slog.New(slog.DiscardHandler)
+	for i := range maxDiagnosticURIs + 10 {
+		p := json.RawMessage(`{"uri":"file:///w/f` + strings.Repeat("x", i%7) + `/` + strconv.Itoa(i) + `.go","diagnostics":[]}`)
+		s.publish(log, &p)
+	}
+	if len(s.pushed) != maxDiagnosticURIs {
+		t.Fatalf("%d reports kept, want %d", len(s.pushed), maxDiagnosticURIs)
+	}
+	if _, ok, _ := s.latest(uriKey("file:///w/f/0.go")); ok {
+		t.Error("the oldest report was kept")
+	}
+	last := maxDiagnosticURIs + 9
+	if _, ok, _ := s.latest(uriKey("file:///w/f" + strings.Repeat("x", last%7) + "/" + strconv.Itoa(last) + ".go")); !ok {
+		t.Error("the newest report was dropped")
+	}
+	s.forget("file:///w/f" + strings.Repeat("x", last%7) + "/" + strconv.Itoa(last) + ".go")
+	if len(s.pushed) != maxDiagnosticURIs-1 {
+		t.Error("forget kept the report")
+	}
+}
