@@ -19,7 +19,11 @@ func FuzzParseCodeArgs(f *testing.F) {
 		if ok.Get("path").Str == "" {
 			t.Fatalf("ok call without a path: %s", env)
 		}
-		if l := ok.Get("limit"); l.Exists() && (l.Int() < 1 || l.Int() > MaxLimit) {
+		maxLimit := int64(MaxLimit)
+		if ok.Get("tool").Str == ToolRead {
+			maxLimit = maxReadLimit
+		}
+		if l := ok.Get("limit"); l.Exists() && (l.Int() < 1 || l.Int() > maxLimit) {
 			t.Fatalf("limit out of bounds: %s", env)
 		}
 		if c := ok.Get("context"); c.Exists() && (c.Int() < 0 || c.Int() > MaxContext) {

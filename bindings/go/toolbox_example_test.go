@@ -34,6 +34,7 @@ func ExampleNewToolbox() {
 	// code_navigate code true
 	// code_hover code true
 	// code_hierarchy code true
+	// code_diagnostics code true
 	// code_inlay_hints code true
-	// LSP_INVALID_ARGUMENT: unknown toolset "cod"; this build has: lsp, code (did you mean "code"?)
+	// LSP_INVALID_ARGUMENT: unknown toolset "cod"; this build has: lsp, code, fs (did you mean "code"?)
 }

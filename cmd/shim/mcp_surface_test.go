@@ -63,8 +63,8 @@ func TestMCPToolMetadataAndOneBasedStructuredContent(t *testing.T) {
 	ctx := context.Background()
 
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 6 || toolNamed(tools.Tools, "lsp") == nil {
-		t.Fatalf("tools/list (default toolsets lsp,code: six tools): %v %+v", err, tools)
+	if err != nil || len(tools.Tools) != 7 || toolNamed(tools.Tools, "lsp") == nil {
+		t.Fatalf("tools/list (default toolsets lsp,code: seven tools): %v %+v", err, tools)
 	}
 	for _, tool := range tools.Tools {
 		a := tool.Annotations
@@ -188,7 +188,7 @@ func TestMCPConfigErrorReachesTheClient(t *testing.T) {
 	}
 	ctx := context.Background()
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 6 || toolNamed(tools.Tools, "lsp") == nil {
+	if err != nil || len(tools.Tools) != 7 || toolNamed(tools.Tools, "lsp") == nil {
 		t.Fatalf("tools/list: %v %+v", err, tools)
 	}
 	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "hover", "file_path": "a.go", "line": 1, "character": 1}, nil)

@@ -255,7 +255,7 @@ func TestMCPServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	lspTool := toolNamed(tools.Tools, "lsp")
-	if len(tools.Tools) != 6 || lspTool == nil || lspTool.Description != def.Description {
+	if len(tools.Tools) != 7 || lspTool == nil || lspTool.Description != def.Description {
 		t.Fatalf("tools/list (lsp and the five code tools): %+v", tools.Tools)
 	}
 	var want, got map[string]any

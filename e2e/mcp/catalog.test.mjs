@@ -20,7 +20,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const toolsBin = join(repoRoot, '.tools', 'bin');
 const workspaces = join(repoRoot, 'testdata', 'workspaces');
 const catalog = JSON.parse(readFileSync(join(workspaces, 'catalog.json'), 'utf8')).cases;
-const codeTools = ['code_symbols', 'code_navigate', 'code_hover', 'code_hierarchy', 'code_inlay_hints'];
+const codeTools = ['code_symbols', 'code_navigate', 'code_hover', 'code_hierarchy', 'code_diagnostics', 'code_inlay_hints'];
 let tmp, shim;
 
 before(() => {

@@ -118,7 +118,7 @@ for (const ws of ['go', 'ts']) {
     const { client } = conn;
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['code_hierarchy', 'code_hover', 'code_inlay_hints', 'code_navigate', 'code_symbols', 'lsp']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['code_diagnostics', 'code_hierarchy', 'code_hover', 'code_inlay_hints', 'code_navigate', 'code_symbols', 'lsp']);
       const lspTool = tools.find((t) => t.name === 'lsp');
       assert.equal(lspTool.inputSchema.type, 'object');
       assert.deepEqual(lspTool.inputSchema.required, ['operation', 'file_path', 'line', 'character']);

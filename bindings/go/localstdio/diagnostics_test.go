@@ -107,7 +107,7 @@ func wantReport(t *testing.T, rep lspseam.DiagnosticReport, how string, fresh bo
 
 // skipWithoutPull skips a pull test when the core does not negotiate
 // textDocument/diagnostic (a core.wasm built before it did).
-func skipWithoutPull(t *testing.T, f *fake) {
+func requirePull(t *testing.T, f *fake) {
 	t.Helper()
 	var pull bool
 	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
@@ -118,7 +118,7 @@ func skipWithoutPull(t *testing.T, f *fake) {
 		t.Fatal(err)
 	}
 	if !pull {
-		t.Skip("the core does not negotiate textDocument/diagnostic from diagnosticProvider: core.wasm predates it (make wasm)")
+		t.Fatal("the core does not negotiate textDocument/diagnostic from diagnosticProvider (is core.wasm stale? make wasm)")
 	}
 }
 
@@ -282,7 +282,7 @@ func TestDiagnosticsPulled(t *testing.T) {
 		// A push server's report is not used when the server is pulled.
 		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "pushed")}},
 	}})
-	skipWithoutPull(t, f)
+	requirePull(t, f)
 	for i := range 2 {
 		rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
 		if err != nil {
@@ -316,7 +316,7 @@ func TestDiagnosticsPullError(t *testing.T) {
 	f.setScript(map[string]any{"capabilities": pullCaps, "methods": map[string]any{
 		"textDocument/diagnostic": map[string]any{"action": "error", "code": -32603, "message": "no package"},
 	}})
-	skipWithoutPull(t, f)
+	requirePull(t, f)
 	_, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: time.Second})
 	if !isErrorCode(err, lspseam.CodeServerError) || !strings.Contains(err.Error(), "no package") {
 		t.Fatalf("err %v, want LSP_SERVER_ERROR", err)
@@ -329,7 +329,7 @@ func TestDiagnosticsPullNotImplementedFallsBackToPush(t *testing.T) {
 	f.setScript(map[string]any{"capabilities": pullCaps, "methods": map[string]any{
 		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "pushed")}},
 	}})
-	skipWithoutPull(t, f)
+	requirePull(t, f)
 	for range 2 {
 		rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
 		if err != nil {

@@ -269,7 +269,7 @@ test('an unknown tool, bad arguments and a missing file are isError answers, not
   const unknown = await client.callTool('code_search', {}, workspace);
   assert.equal(unknown.isError, true);
   assert.equal(unknown.structured.error.code, 'LSP_INVALID_ARGUMENT');
-  assert.match(unknown.text, /^LSP_INVALID_ARGUMENT: tool "code_search" is not offered here; the tools are lsp, code_symbols, code_navigate, code_hover, code_hierarchy, code_inlay_hints$/);
+  assert.match(unknown.text, /^LSP_INVALID_ARGUMENT: tool "code_search" is not offered here; the tools are lsp, code_symbols, code_navigate, code_hover, code_hierarchy, code_diagnostics, code_inlay_hints$/);
 
   const bad = await tools.code_navigate.execute({ target: { path: 'src/shape.ts', symbol: 'describe' }, kind: 'refrences' });
   assert.equal(bad.isError, true);

@@ -9,7 +9,7 @@ import { runFresh } from './helpers.mjs';
 
 await lspseam.init();
 
-const ALL = ['lsp', 'code_symbols', 'code_navigate', 'code_hover', 'code_hierarchy', 'code_inlay_hints'];
+const ALL = ['lsp', 'code_symbols', 'code_navigate', 'code_hover', 'code_hierarchy', 'code_diagnostics', 'code_inlay_hints'];
 const CODE = ALL.slice(1);
 
 const ok = (tool, fields = {}) => ({ text: `${tool} answer`, structured: { ok: true, tool, ...fields }, isError: false });
