@@ -208,9 +208,11 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 			if err != nil {
 				return err
 			}
-			d0, err := s.Diagnostics(ctx, f0, DiagnosticsOptions{})
-			if err != nil {
-				return err
+			// A server that cannot report does not stop the change: the
+			// answer then says why there is no delta.
+			d0, err0 := s.Diagnostics(ctx, f0, DiagnosticsOptions{})
+			if ctx.Err() != nil {
+				return err0
 			}
 			old, _, err := apply()
 			if err != nil {
@@ -221,6 +223,9 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 				return err
 			}
 			d1, err := s.Diagnostics(ctx, f1, DiagnosticsOptions{})
+			if err == nil {
+				err = err0
+			}
 			if err != nil {
 				return err
 			}

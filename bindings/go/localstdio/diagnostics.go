@@ -299,7 +299,13 @@ func (in *instance) pullDiagnostics(ctx context.Context, d *openDocument, key st
 	if err := json.Unmarshal(raw, &report); err != nil || bytes.Equal(raw, []byte("null")) {
 		return nil, malformed("something that is not a diagnostic report: " + clip(string(raw), 200))
 	}
-	switch report.Kind {
+	kind := report.Kind
+	if kind == "" && len(report.Items) > 0 && report.Items[0] == '[' {
+		// gopls (v0.23) sends full reports without their kind; items make
+		// it one.
+		kind = "full"
+	}
+	switch kind {
 	case "full":
 		if len(report.Items) == 0 || report.Items[0] != '[' {
 			return nil, malformed("a full report whose items are not an array")
