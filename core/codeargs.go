@@ -61,8 +61,10 @@ type CodeCall struct {
 	Depth       int
 	Query       string
 	Range       *LineRange
-	// code_diagnostics
-	Severity string
+	// code_diagnostics: Path "" is the workspace.
+	Severity          string
+	ActivateWorkspace bool
+	ActivationLimit   int
 	// fs: read's offset (one-based), write's content, edit's strings.
 	Offset     int64
 	Content    *string
@@ -114,6 +116,12 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 		b = append(b, `,"severity":`...)
 		b = appendString(b, c.Severity)
 	}
+	if c.Tool == ToolCodeDiagnostics && c.Path == "" {
+		b = append(b, `,"activateWorkspace":`...)
+		b = appendBool(b, c.ActivateWorkspace)
+		b = append(b, `,"activationLimit":`...)
+		b = appendInt(b, int64(c.ActivationLimit))
+	}
 	switch c.Tool {
 	case ToolRead:
 		b = append(b, `,"offset":`...)
@@ -164,7 +172,7 @@ var codeArgFields = map[string][]string{
 	ToolCodeHover:       {"target", "firstMatch"},
 	ToolCodeHierarchy:   {"target", "kind", "depth", "limit", "firstMatch"},
 	ToolCodeInlayHints:  {"path", "range", "limit"},
-	ToolCodeDiagnostics: {"path", "severity", "limit"},
+	ToolCodeDiagnostics: {"path", "severity", "limit", "activateWorkspace", "activationLimit"},
 	ToolRead:            {"file_path", "offset", "limit"},
 	ToolWrite:           {"file_path", "content"},
 	ToolEdit:            {"file_path", "old_string", "new_string", "replace_all"},
@@ -172,8 +180,10 @@ var codeArgFields = map[string][]string{
 
 // Maximum read window and content sizes.
 const (
-	defaultReadLimit = 2000
-	maxReadLimit     = 10000
+	defaultReadLimit       = 2000
+	maxReadLimit           = 10000
+	defaultActivationLimit = 20
+	maxActivationLimit     = 200
 )
 
 // ParseCodeArgs validates a catalog tool's arguments.
@@ -269,6 +279,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		}
 		p := get(args, name)
 		switch {
+		case !p.Exists() && tool == ToolCodeDiagnostics: // the workspace
 		case !p.Exists():
 			add(name + " is required")
 		case p.Type != gjson.String || strings.TrimSpace(p.Str) == "":
@@ -310,6 +321,16 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			c.Severity = enumArg(args, "severity", []string{"error", "warning", "information", "hint"}, add)
 		}
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
+		if aw := get(args, "activateWorkspace"); aw.Exists() && aw.Type != gjson.Null {
+			if aw.Type != gjson.True && aw.Type != gjson.False {
+				add("activateWorkspace must be a boolean, got " + describe(aw))
+			}
+			c.ActivateWorkspace = aw.Type == gjson.True
+		}
+		c.ActivationLimit = int(intArg(args, "activationLimit", 1, maxActivationLimit, defaultActivationLimit, add))
+		if c.Path != "" && (c.ActivateWorkspace || get(args, "activationLimit").Exists()) {
+			add("activateWorkspace and activationLimit are for the workspace: leave out path, or leave them out")
+		}
 	case ToolRead:
 		c.Offset = intArg(args, "offset", 1, maxOneBased, 1, add)
 		c.Limit = int(intArg(args, "limit", 1, maxReadLimit, defaultReadLimit, add))

@@ -16,7 +16,7 @@ func FuzzParseCodeArgs(f *testing.F) {
 		if !ok.Exists() {
 			return
 		}
-		if ok.Get("path").Str == "" {
+		if ok.Get("path").Str == "" && ok.Get("tool").Str != ToolCodeDiagnostics {
 			t.Fatalf("ok call without a path: %s", env)
 		}
 		maxLimit := int64(MaxLimit)

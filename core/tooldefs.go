@@ -167,11 +167,12 @@ const codeInlayHintsSchema = `{
 const codeDiagnosticsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "A file: its problems as the language server sees its current content."},
+    "path": {"type": "string", "minLength": 1, "description": "A file: its problems as the language server sees its current content. Without path: the workspace (see activateWorkspace)."},
     "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe problems to list (default: all)."},
-    ` + limitSchema + `
+    ` + limitSchema + `,
+    "activateWorkspace": {"type": "boolean", "description": "Without path: also open and check source files the servers have not opened (most recently changed first), not only the ones they hold open."},
+    "activationLimit": {"type": "integer", "minimum": 1, "maximum": 200, "description": "With activateWorkspace: at most this many files are opened (default 20)."}
   },
-  "required": ["path"],
   "additionalProperties": false
 }`
 
@@ -268,7 +269,8 @@ var codeTools = []CodeTool{
 		Description: "List the problems (errors, warnings) the language server reports for a file's current content, errors first, as path:line:column with the message. " +
 			"The answer says whether the server reported on this exact content (fresh) or not yet (stale). " +
 			"After edit and write you get what the change introduced and resolved without asking; use this to check a file you did not just change. " +
-			`Example: {"path":"src/main.ts","severity":"error"}.`,
+			"Without path it reports on the workspace: the files the servers hold open, and with activateWorkspace also up to activationLimit more (the answer says which files it covers, so an empty list is never a claim about files it did not check). " +
+			`Examples: {"path":"src/main.ts","severity":"error"}; {"activateWorkspace":true,"severity":"error"}.`,
 	},
 	{
 		Name: ToolCodeInlayHints, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema),

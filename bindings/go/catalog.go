@@ -209,6 +209,9 @@ type CodeCall struct {
 	Query       string     `json:"query,omitempty"`
 	Range       *LineRange `json:"range,omitempty"`
 	Severity    string     `json:"severity,omitempty"`
+	// code_diagnostics without a path: the workspace.
+	ActivateWorkspace bool `json:"activateWorkspace,omitempty"`
+	ActivationLimit   int  `json:"activationLimit,omitempty"`
 	// The fs tools': read's one-based offset, write's content, edit's
 	// strings.
 	Offset     int64   `json:"offset,omitempty"`

@@ -246,3 +246,24 @@ func sameSpecs(a, b []ProviderSpec) bool {
 func serviceDisposed() error {
 	return Errorf(CodeDisposed, "the lspseam Service was closed; no further queries are accepted")
 }
+
+// Running reports whether the provider that owns filePath already runs a
+// server for the workspace (false for a provider that cannot say).
+func (s *Service) Running(ctx context.Context, filePath, workspaceRoot string) bool {
+	e, sel, err := s.route(ctx, filePath, workspaceRoot)
+	if err != nil {
+		return false
+	}
+	sp, ok := e.provider.(SessionProvider)
+	return ok && sp.Running(ProviderQuery{QueryRequest: QueryRequest{FilePath: filePath, WorkspaceRoot: workspaceRoot}, LanguageID: sel.LanguageID})
+}
+
+// ProviderOf names the provider that owns filePath's extension ("" when
+// none does).
+func (s *Service) ProviderOf(ctx context.Context, filePath, workspaceRoot string) string {
+	_, sel, err := s.route(ctx, filePath, workspaceRoot)
+	if err != nil {
+		return ""
+	}
+	return sel.ID
+}

@@ -22,6 +22,10 @@ import (
 type SessionProvider interface {
 	Provider
 	Session(ctx context.Context, q ProviderQuery, fn func(context.Context, Session) error) error
+	// Running reports whether a server already runs for q's workspace and
+	// project root, so a workspace-wide read can skip servers it would
+	// otherwise start just to learn they know nothing.
+	Running(q ProviderQuery) bool
 }
 
 // Session is one turn on a language server, for one goroutine.
@@ -50,6 +54,9 @@ type Session interface {
 	// session opened (Open), for f's current content when the server
 	// reports on it in time (see DiagnosticReport.Fresh).
 	Diagnostics(ctx context.Context, f SourceFile, opts DiagnosticsOptions) (DiagnosticReport, error)
+	// OpenDocuments lists the canonical paths of the documents the server
+	// holds open (those Diagnostics can report on without opening more).
+	OpenDocuments() []string
 	// Notice is non-empty when the server had not confirmed it was ready
 	// (still loading, or file changes not confirmed): answers may be
 	// incomplete, and the tool's answer says so.

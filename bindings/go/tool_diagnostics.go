@@ -2,12 +2,29 @@ package lspseam
 
 import (
 	"context"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
 )
 
-// code_diagnostics: the problems the file's language server reports for
-// its current content, with whether the report is for that content.
+// code_diagnostics: the problems the language servers report, for one
+// file's current content or for the workspace, with what the report
+// covers — an empty list is never a claim about files no server checked.
+
+// workspaceWait bounds the wait for each file's report in a workspace
+// read (a file's own read waits up to the session's default, 3 s).
+const workspaceWait = 1500 * time.Millisecond
+
+// maxWalkEntries bounds the workspace walk of a workspace read.
+const maxWalkEntries = 50_000
 
 func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.Path == "" {
+		return t.workspaceDiagnostics(ctx, call, ws)
+	}
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
 		f, err := s.Open(ctx, call.Path)
@@ -18,16 +35,7 @@ func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (an
 		if err != nil {
 			return err
 		}
-		in := map[string]any{
-			"workspaceUri": s.WorkspaceURI(),
-			"files":        []any{map[string]any{"uri": f.URI, "diagnostics": rep.Diagnostics, "version": rep.Version, "how": rep.How, "fresh": rep.Fresh}},
-			"scope":        "file",
-			"limit":        call.Limit,
-		}
-		if call.Severity != "" {
-			in["severity"] = call.Severity
-		}
-		out, err := t.core.callJSON(ctx, "diagnostics", in)
+		out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, s.WorkspaceURI(), "file", []any{reportInput(f.URI, rep)}, ""))
 		if err != nil {
 			return serverPayloadError(err, s.Server(), "textDocument/publishDiagnostics")
 		}
@@ -38,4 +46,179 @@ func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (an
 		return nil
 	})
 	return a, err
+}
+
+func reportInput(uri string, rep DiagnosticReport) map[string]any {
+	return map[string]any{"uri": uri, "diagnostics": rep.Diagnostics, "version": rep.Version, "how": rep.How, "fresh": rep.Fresh}
+}
+
+func diagnosticsInput(call CodeCall, wsURI, scope string, files []any, partial string) map[string]any {
+	in := map[string]any{"workspaceUri": wsURI, "files": files, "scope": scope, "limit": call.Limit}
+	if call.Severity != "" {
+		in["severity"] = call.Severity
+	}
+	if partial != "" {
+		in["partial"] = partial
+	}
+	return in
+}
+
+// sourceFile is a workspace file a provider owns, for a workspace read.
+type sourceFile struct {
+	rel      string
+	modified time.Time
+}
+
+// workspaceDiagnostics reports, for each provider with files in the
+// workspace, on the documents its server holds open, and with
+// activateWorkspace on up to activationLimit more of its files (most
+// recently changed first, shared between providers). A provider whose
+// server is not running is not started unless activation asks for it.
+func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	r, err := openFSRoot(ws)
+	if err != nil {
+		return answer{}, err
+	}
+	r.Close()
+	groups, order, eligible := t.sourceFiles(ctx, r.dir, ws)
+	budget := 0
+	if call.ActivateWorkspace {
+		budget = call.ActivationLimit
+	}
+	var files []any
+	covered := map[string]bool{}
+	var notices []string
+	for _, id := range order {
+		group := groups[id]
+		if budget == 0 && !t.service.Running(ctx, group[0].rel, ws) {
+			continue
+		}
+		err := t.service.Session(ctx, group[0].rel, ws, func(ctx context.Context, s Session) error {
+			var paths []string
+			for _, p := range s.OpenDocuments() {
+				if rel, err := filepath.Rel(r.dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+					paths = append(paths, filepath.ToSlash(rel))
+				}
+			}
+			sort.Strings(paths)
+			open := map[string]bool{}
+			for _, p := range paths {
+				open[p] = true
+			}
+			for _, f := range group {
+				if budget == 0 {
+					break
+				}
+				if !open[f.rel] {
+					paths = append(paths, f.rel)
+					budget--
+				}
+			}
+			for _, p := range paths {
+				if covered[p] {
+					continue
+				}
+				f, err := s.Open(ctx, p)
+				if err != nil {
+					if ctx.Err() != nil {
+						return err
+					}
+					continue
+				}
+				rep, err := s.Diagnostics(ctx, f, DiagnosticsOptions{Wait: workspaceWait})
+				if err != nil {
+					if ctx.Err() != nil {
+						return err
+					}
+					continue
+				}
+				covered[p] = true
+				files = append(files, reportInput(f.URI, rep))
+			}
+			return nil
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				return answer{}, err
+			}
+			notices = append(notices, id+": "+err.Error())
+		}
+	}
+	partial := ""
+	if len(covered) < eligible {
+		partial = "covers " + strconv.Itoa(len(covered)) + " of the " + strconv.Itoa(eligible) + " source files the language servers own"
+		if call.ActivateWorkspace {
+			partial += " (activationLimit " + strconv.Itoa(call.ActivationLimit) + " reached: raise it, up to 200, or ask about a file by path)"
+		} else {
+			partial += " (those their servers hold open); pass activateWorkspace: true to open and check up to activationLimit (default 20) more, most recently changed first"
+		}
+	}
+	if len(notices) > 0 {
+		partial = strings.TrimSpace(partial + "; not checked: " + strings.Join(notices, "; "))
+	}
+	out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.dir), "workspace", nonNilAny(files), partial))
+	if err != nil {
+		return answer{}, err
+	}
+	return coreAnswer(out)
+}
+
+func nonNilAny(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
+}
+
+// sourceFiles walks the workspace (not following symbolic links, skipping
+// hidden directories and node_modules) for files a provider owns, grouped
+// by provider, most recently changed first.
+func (t *Toolbox) sourceFiles(ctx context.Context, dir, ws string) (map[string][]sourceFile, []string, int) {
+	groups := map[string][]sourceFile{}
+	owner := map[string]string{} // by extension
+	var order []string
+	seen := 0
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		seen++
+		if err != nil || seen > maxWalkEntries || ctx.Err() != nil {
+			return filepath.SkipAll
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != dir && (strings.HasPrefix(name, ".") || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		ext := strings.ToLower(filepath.Ext(name))
+		id, known := owner[ext]
+		if !known {
+			id = t.service.ProviderOf(ctx, rel, ws)
+			owner[ext] = id
+		}
+		if id == "" {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		if _, ok := groups[id]; !ok {
+			order = append(order, id)
+		}
+		groups[id] = append(groups[id], sourceFile{rel, info.ModTime()})
+		return nil
+	})
+	eligible := 0
+	for _, g := range groups {
+		sort.SliceStable(g, func(i, j int) bool { return g[i].modified.After(g[j].modified) })
+		eligible += len(g)
+	}
+	sort.Strings(order)
+	return groups, order, eligible
 }

@@ -105,3 +105,23 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	}
 	return raw, nil
 }
+
+// OpenDocuments implements lspseam.Session.
+func (ss *session) OpenDocuments() []string { return ss.inst().docs.paths() }
+
+// Running implements lspseam.SessionProvider.
+func (p *Provider) Running(q lspseam.ProviderQuery) bool {
+	ws, err := CanonicalWorkspace(q.WorkspaceRoot)
+	if err != nil {
+		return false
+	}
+	root := projectRoot(ws, q.FilePath, p.server.Config.RootMarkers)
+	p.mu.Lock()
+	s := p.slots[ws.Path+"\x00"+root.Path]
+	p.mu.Unlock()
+	if s == nil || !s.turns.tryAcquire() {
+		return s != nil // busy: a query holds it, so a server is (being) started
+	}
+	defer s.turns.release()
+	return s.inst != nil && !s.inst.isDead()
+}
