@@ -252,3 +252,34 @@ func TestToolboxRunsTheLSPTool(t *testing.T) {
 		t.Fatalf("definition: %s", res.Text)
 	}
 }
+
+// code_diagnostics without a path: a workspace read starts no server
+// unless activation asks for it, and says what it covers.
+func TestToolboxWorkspaceDiagnostics(t *testing.T) {
+	f := newFake(t, nil, nil)
+	pull := map[string]any{"textDocumentSync": 1, "diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}}
+	f.setScript(map[string]any{"capabilities": pull, "methods": map[string]any{
+		"textDocument/diagnostic": map[string]any{"result": map[string]any{"kind": "full", "items": []any{diagnostic("broken")}}},
+	}})
+	tb := f.toolbox()
+	res, s := f.call(tb, "code_diagnostics", `{}`)
+	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 0 of the 2 source files") {
+		t.Fatalf("no activation: %s %s", res.Text, res.Structured)
+	}
+	if n := len(f.pids()); n != 0 {
+		t.Fatalf("a workspace read without activation started %d servers", n)
+	}
+	res, s = f.call(tb, "code_diagnostics", `{"activateWorkspace":true,"activationLimit":1}`)
+	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 1 of the 2") {
+		t.Fatalf("activation limit 1: %s %s", res.Text, res.Structured)
+	}
+	res, s = f.call(tb, "code_diagnostics", `{"activateWorkspace":true}`)
+	if res.IsError || s["status"] != "fresh" || s["totalFound"] != float64(2) {
+		t.Fatalf("activation: %s %s", res.Text, res.Structured)
+	}
+	// Both are open now: a read without activation covers them.
+	res, s = f.call(tb, "code_diagnostics", `{"severity":"error"}`)
+	if res.IsError || s["status"] != "fresh" || s["totalFound"] != float64(2) {
+		t.Fatalf("open documents: %s %s", res.Text, res.Structured)
+	}
+}
