@@ -28,6 +28,7 @@ var Methods = []string{
 	"resolveTarget", "planSnippets", "codeLocations",
 	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
 	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
+	"applyTextEdits", "planWorkspaceEdit",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -240,6 +241,10 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		return diagnosticsCall(in)
 	case "diagnosticsDelta":
 		return diagnosticsDeltaCall(in)
+	case "applyTextEdits":
+		return applyTextEditsCall(in)
+	case "planWorkspaceEdit":
+		return planWorkspaceEditCall(in)
 	}
 	return nil, unknownMethod(method)
 }
