@@ -65,6 +65,9 @@ type CodeCall struct {
 	Severity          string
 	ActivateWorkspace bool
 	ActivationLimit   int
+	// refactor: rename's new name; the preview a call applies.
+	NewName   string
+	PreviewID string
 	// fs: read's offset (one-based), write's content, edit's strings.
 	Offset     int64
 	Content    *string
@@ -111,6 +114,14 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 	if c.Range != nil {
 		b = append(b, `,"range":`...)
 		b = c.Range.appendJSON(b)
+	}
+	if c.NewName != "" {
+		b = append(b, `,"newName":`...)
+		b = appendString(b, c.NewName)
+	}
+	if c.PreviewID != "" {
+		b = append(b, `,"previewId":`...)
+		b = appendString(b, c.PreviewID)
 	}
 	if c.Severity != "" {
 		b = append(b, `,"severity":`...)
@@ -176,6 +187,8 @@ var codeArgFields = map[string][]string{
 	ToolRead:            {"file_path", "offset", "limit"},
 	ToolWrite:           {"file_path", "content"},
 	ToolEdit:            {"file_path", "old_string", "new_string", "replace_all"},
+	ToolCodeRename:      {"target", "newName", "previewId"},
+	ToolCodeFormat:      {"path", "range", "previewId"},
 }
 
 // Maximum read window and content sizes.
@@ -191,7 +204,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 	def, ok := codeToolByName(tool)
 	if !ok {
 		names := []string{ToolName}
-		for _, list := range [][]CodeTool{codeTools, fsTools} {
+		for _, list := range [][]CodeTool{codeTools, refactorTools, fsTools} {
 			for _, t := range list {
 				names = append(names, t.Name)
 			}
@@ -229,7 +242,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		return true
 	})
 
-	targeted := tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy
+	targeted := tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy || tool == ToolCodeRename
 	if targeted {
 		tv := get(args, "target")
 		if !tv.Exists() {
@@ -263,6 +276,9 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			c.Path = t.Path
 		}
 		fm := get(args, "firstMatch")
+		if tool == ToolCodeRename && fm.Exists() {
+			add("firstMatch is for reads: a rename needs an exact target (kind or Container.member)")
+		}
 		switch fm.Type {
 		case gjson.True:
 			c.FirstMatch = true
@@ -368,6 +384,27 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			}
 			c.ReplaceAll = ra.Type == gjson.True
 		}
+	case ToolCodeRename:
+		v := get(args, "newName")
+		switch {
+		case !v.Exists():
+			add("newName is required")
+		case v.Type != gjson.String || strings.TrimSpace(v.Str) == "":
+			add("newName must be a non-empty string, got " + describe(v))
+		default:
+			c.NewName = v.Str
+		}
+		c.PreviewID = previewArg(args, add)
+	case ToolCodeFormat:
+		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {
+			lr, problem := decodeLineRange(r)
+			if problem != "" {
+				add(problem)
+			} else {
+				c.Range = &lr
+			}
+		}
+		c.PreviewID = previewArg(args, add)
 	case ToolCodeInlayHints:
 		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {
 			lr, problem := decodeLineRange(r)
@@ -461,7 +498,7 @@ func codeArgError(tool string, problems []string) *Error {
 	if tool == ToolRead || tool == ToolWrite || tool == ToolEdit {
 		return &Error{Code: CodeFSInvalidArgument, Message: msg}
 	}
-	if tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy {
+	if tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy || tool == ToolCodeRename {
 		msg += " " + targetConvention + "."
 	}
 	return &Error{Code: CodeInvalidArgument, Message: msg}
@@ -488,4 +525,17 @@ func unknownTargetField(t gjson.Result) string {
 		return false
 	})
 	return bad
+}
+
+// previewArg reads an optional previewId.
+func previewArg(args gjson.Result, add func(string)) string {
+	v := get(args, "previewId")
+	if !v.Exists() || v.Type == gjson.Null {
+		return ""
+	}
+	if v.Type != gjson.String || v.Str == "" || len(v.Str) > 200 {
+		add("previewId must be the previewId string of this call's preview, got " + describe(v))
+		return ""
+	}
+	return v.Str
 }

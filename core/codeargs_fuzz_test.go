@@ -1,7 +1,6 @@
 package core
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -32,7 +31,7 @@ func FuzzParseCodeArgs(f *testing.F) {
 		if d := ok.Get("depth"); d.Exists() && (d.Int() < 1 || d.Int() > MaxDepth) {
 			t.Fatalf("depth out of bounds: %s", env)
 		}
-		if strings.HasPrefix(ok.Get("tool").Str, "code_") && ok.Get("toolset").Str != ToolsetCode {
+		if def, _ := codeToolByName(ok.Get("tool").Str); ok.Get("toolset").Str != def.Toolset {
 			t.Fatalf("toolset: %s", env)
 		}
 	})

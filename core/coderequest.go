@@ -2,6 +2,7 @@ package core
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -30,6 +31,9 @@ var codeMethods = []struct {
 	{"textDocument/prepareTypeHierarchy", "typeHierarchyProvider", "for supertypes, code_navigate with kind definition and includeBody on the type shows the parents it declares; for subtypes, search the files for the type's name in class, extends or implements declarations"},
 	{"textDocument/inlayHint", "inlayHintProvider", "use code_hover on a name to see its type"},
 	{"textDocument/diagnostic", "diagnosticProvider", "diagnostics come from the server's publishDiagnostics notifications instead"},
+	{"textDocument/rename", "renameProvider", "edit each reference yourself: code_navigate with kind references lists them"},
+	{"textDocument/formatting", "documentFormattingProvider", "run the language's formatter yourself, or leave the formatting as it is"},
+	{"textDocument/rangeFormatting", "documentRangeFormattingProvider", "format the whole file (leave out range)"},
 }
 
 // CodeMethodSupported reports whether a negotiated server offers method.
@@ -90,7 +94,8 @@ type CodeRequestInput struct {
 	Position Position   // positional methods
 	Query    string     // workspace/symbol
 	Text     string     // textDocument/inlayHint: the file, for its range
-	Lines    *LineRange // textDocument/inlayHint: one-based lines; nil = all
+	Lines    *LineRange // textDocument/inlayHint, rangeFormatting: one-based lines; nil = all
+	NewName  string     // textDocument/rename
 }
 
 // CodeRequestValue is one request: its method and params.
@@ -137,6 +142,28 @@ func CodeRequest(in CodeRequestInput) (CodeRequestValue, *Error) {
 	case "textDocument/definition", "textDocument/typeDefinition", "textDocument/declaration", "textDocument/implementation",
 		"textDocument/hover", "textDocument/signatureHelp", "textDocument/prepareCallHierarchy", "textDocument/prepareTypeHierarchy":
 		b = append(pos(b), '}')
+	case "textDocument/prepareRename":
+		b = append(pos(b), '}')
+	case "textDocument/rename":
+		b = append(pos(b), `,"newName":`...)
+		b = appendString(b, in.NewName)
+		b = append(b, '}')
+	case "textDocument/formatting", "textDocument/rangeFormatting":
+		b = append(td(b), '}')
+		if in.Method == "textDocument/rangeFormatting" {
+			r, err := inlayRange(in.Text, in.Lines)
+			if err != nil {
+				return req, err
+			}
+			b = append(b, `,"range":`...)
+			b = r.appendJSON(b)
+		}
+		tab, spaces := detectIndent(in.Text)
+		b = append(b, `,"options":{"tabSize":`...)
+		b = appendInt(b, int64(tab))
+		b = append(b, `,"insertSpaces":`...)
+		b = appendBool(b, spaces)
+		b = append(b, `,"trimTrailingWhitespace":true,"insertFinalNewline":true,"trimFinalNewlines":true}}`...)
 	case "textDocument/inlayHint":
 		r, err := inlayRange(in.Text, in.Lines)
 		if err != nil {
@@ -196,7 +223,7 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 			return nil, UnsupportedMethod(m.Str, get(in, "server").String())
 		}
 	}
-	ri := CodeRequestInput{Method: m.Str, URI: get(in, "uri").String(), Query: get(in, "query").String(), Text: get(in, "text").String()}
+	ri := CodeRequestInput{Method: m.Str, URI: get(in, "uri").String(), Query: get(in, "query").String(), Text: get(in, "text").String(), NewName: get(in, "newName").String()}
 	if p := get(in, "position"); p.Exists() {
 		line, ok1 := integer(get(p, "line"), 0, maxUint31)
 		char, ok2 := integer(get(p, "character"), 0, maxUint31)
@@ -213,4 +240,24 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 		ri.Lines = &lr
 	}
 	return wrap(CodeRequest(ri))
+}
+
+// detectIndent guesses a file's indentation for formatting options: tabs
+// when an indented line starts with one, else the smallest run of leading
+// spaces (2, 4, …; 4 for a file with no indentation).
+func detectIndent(text string) (tabSize int, insertSpaces bool) {
+	smallest := 0
+	for _, line := range splitLines(text) {
+		if strings.HasPrefix(line, "\t") {
+			return 4, false
+		}
+		n := len(line) - len(strings.TrimLeft(line, " "))
+		if n > 0 && n < len(line) && (smallest == 0 || n < smallest) {
+			smallest = n
+		}
+	}
+	if smallest == 0 || smallest > 8 {
+		return 4, true
+	}
+	return smallest, true
 }

@@ -33,6 +33,7 @@ const Version = "0.1.0"
 // the document version they are for, or pulled).
 const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"workspace":{"workspaceFolders":true,"configuration":true,"symbol":{"dynamicRegistration":false},` +
+	`"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"abort"},` +
 	`"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}},` +
 	`"textDocument":{` +
 	`"synchronization":{"dynamicRegistration":false},` +
@@ -49,7 +50,10 @@ const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"typeHierarchy":{"dynamicRegistration":false},` +
 	`"inlayHint":{"dynamicRegistration":false},` +
 	`"publishDiagnostics":{"versionSupport":true},` +
-	`"diagnostic":{"dynamicRegistration":false,"relatedDocumentSupport":false}},` +
+	`"diagnostic":{"dynamicRegistration":false,"relatedDocumentSupport":false},` +
+	`"rename":{"dynamicRegistration":false,"prepareSupport":true},` +
+	`"formatting":{"dynamicRegistration":false},` +
+	`"rangeFormatting":{"dynamicRegistration":false}},` +
 	`"window":{"workDoneProgress":true}}`
 
 // InitializeParamsValue is the LSP InitializeParams lspseam sends.

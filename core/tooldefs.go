@@ -15,13 +15,14 @@ import (
 
 // Toolsets, in the order they are listed.
 const (
-	ToolsetLSP  = "lsp"
-	ToolsetCode = "code"
-	ToolsetFS   = "fs"
+	ToolsetLSP      = "lsp"
+	ToolsetCode     = "code"
+	ToolsetFS       = "fs"
+	ToolsetRefactor = "refactor"
 )
 
 // Toolsets names every toolset this module defines tools for.
-var Toolsets = []string{ToolsetLSP, ToolsetCode, ToolsetFS}
+var Toolsets = []string{ToolsetLSP, ToolsetCode, ToolsetFS, ToolsetRefactor}
 
 // DefaultToolsets is what a harness offers unless told otherwise.
 var DefaultToolsets = []string{ToolsetLSP, ToolsetCode}
@@ -34,6 +35,12 @@ const (
 	ToolCodeHierarchy   = "code_hierarchy"
 	ToolCodeInlayHints  = "code_inlay_hints"
 	ToolCodeDiagnostics = "code_diagnostics"
+)
+
+// The refactor toolset's tools (built so far).
+const (
+	ToolCodeRename = "code_rename"
+	ToolCodeFormat = "code_format"
 )
 
 // The fs toolset's tools (seed 002's names and snake_case arguments).
@@ -214,6 +221,60 @@ const editSchema = `{
   "additionalProperties": false
 }`
 
+// approvalConvention is stated in every mutating refactor tool's
+// description.
+const approvalConvention = "By default the first call only previews: it answers with a unified diff and a previewId and changes nothing; " +
+	"call again with the same arguments plus that previewId to apply it. If a file changed in between, the answer is LSP_CONFLICT with a fresh preview. " +
+	"The answer of an applied change lists the files changed and the problems the change introduced or resolved."
+
+const previewIDSchema = `"previewId": {"type": "string", "minLength": 1, "description": "The previewId of this call's preview, to apply it."}`
+
+const codeRenameSchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    "newName": {"type": "string", "minLength": 1, "description": "The new name."},
+    ` + previewIDSchema + `
+  },
+  "required": ["target", "newName"],
+  "additionalProperties": false
+}`
+
+const codeFormatSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "range": {
+      "type": "object",
+      "properties": {
+        "startLine": {"type": "integer", "minimum": 1, "maximum": 2147483647},
+        "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647}
+      },
+      "required": ["startLine", "endLine"],
+      "additionalProperties": false,
+      "description": "One-based, inclusive lines to format (default: the whole file)."
+    },
+    ` + previewIDSchema + `
+  },
+  "required": ["path"],
+  "additionalProperties": false
+}`
+
+// refactorTools is the refactor toolset, in listing order.
+var refactorTools = []CodeTool{
+	{
+		Name: ToolCodeRename, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameSchema),
+		Description: "Rename a symbol everywhere the language server knows it is used, across files (the declaration, every reference, and for some servers file names). " +
+			"The server refuses what cannot be renamed (a keyword, a name from a library) and the answer says why. " + approvalConvention + "\n" + targetConvention + ".\n" +
+			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
+	},
+	{
+		Name: ToolCodeFormat, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema),
+		Description: "Format a file (or a range of its lines) with the language's formatter, as an editor's Format Document does. " + approvalConvention + " " +
+			`Example: {"path":"src/main.ts"}.`,
+	},
+}
+
 // fsTools is the fs toolset, in listing order.
 var fsTools = []CodeTool{
 	{
@@ -295,7 +356,7 @@ func ToolDefinitions(toolsets []string) ([]CodeTool, *Error) {
 	if all || want[ToolsetLSP] {
 		out = append(out, CodeTool{Name: ToolName, Toolset: ToolsetLSP, ReadOnly: true, Description: ToolDescription, InputSchema: RawJSON(toolInputSchema)})
 	}
-	for _, list := range [][]CodeTool{codeTools, fsTools} {
+	for _, list := range [][]CodeTool{codeTools, refactorTools, fsTools} {
 		for _, t := range list {
 			if all || want[t.Toolset] {
 				out = append(out, t)
@@ -324,7 +385,7 @@ func unknownToolset(name string) *Error {
 
 // codeToolByName finds a catalog tool (not lsp).
 func codeToolByName(name string) (CodeTool, bool) {
-	for _, list := range [][]CodeTool{codeTools, fsTools} {
+	for _, list := range [][]CodeTool{codeTools, refactorTools, fsTools} {
 		for _, t := range list {
 			if t.Name == name {
 				return t, true
