@@ -209,6 +209,9 @@ type CodeCall struct {
 	Query       string     `json:"query,omitempty"`
 	Range       *LineRange `json:"range,omitempty"`
 	Severity    string     `json:"severity,omitempty"`
+	// The refactor tools': rename's new name, the preview a call applies.
+	NewName   string `json:"newName,omitempty"`
+	PreviewID string `json:"previewId,omitempty"`
 	// code_diagnostics without a path: the workspace.
 	ActivateWorkspace bool `json:"activateWorkspace,omitempty"`
 	ActivationLimit   int  `json:"activationLimit,omitempty"`
@@ -241,6 +244,7 @@ type CodeRequestInput struct {
 	Range    *LineRange      `json:"range,omitempty"`
 	Methods  map[string]bool `json:"methods,omitempty"`
 	Server   string          `json:"server,omitempty"`
+	NewName  string          `json:"newName,omitempty"`
 }
 
 // CodeRequest is one catalog request, ready to send.

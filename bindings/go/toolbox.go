@@ -6,6 +6,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/lspseam/lspseam/core"
 )
@@ -30,6 +31,9 @@ type Toolbox struct {
 	tools    []Tool
 	outlines *symbolCache
 	observed observations // the fs tools' observation policy: a Toolbox is one session
+	previews previews     // the refactor tools' pending previews
+	approval string       // ApprovalPreview ("" too) or ApprovalAuto
+	mutating sync.Mutex   // one change at a time (reads stay concurrent)
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
@@ -103,13 +107,37 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 		a, err = t.write(ctx, call, workspaceRoot)
 	case "edit":
 		a, err = t.edit(ctx, call, workspaceRoot)
+	case "code_rename":
+		a, err = t.rename(ctx, call, workspaceRoot)
+	case "code_format":
+		a, err = t.format(ctx, call, workspaceRoot)
 	default:
 		err = Errorf(CodeInternal, "tool %s is defined but not run by this Toolbox; this is a bug in lspseam", call.Tool)
+	}
+	var cwp *conflictWithPreview
+	if errors.As(err, &cwp) {
+		return conflictResult(cwp)
 	}
 	if err != nil {
 		return errorResult(err)
 	}
 	return a.result(call.Tool)
+}
+
+// conflictResult is a stale preview's answer: LSP_CONFLICT, and a fresh
+// preview to apply instead.
+func conflictResult(c *conflictWithPreview) ToolResult {
+	res := errorResult(c.err)
+	var v map[string]any
+	json.Unmarshal(res.Structured, &v)
+	fresh := map[string]any{}
+	for _, f := range c.preview.fields {
+		fresh[f.name] = f.value
+	}
+	v["preview"] = fresh
+	res.Structured, _ = json.Marshal(v)
+	res.Text += "\n" + c.preview.text
+	return res
 }
 
 func (t *Toolbox) offers(name string) bool {

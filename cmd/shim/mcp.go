@@ -55,6 +55,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
 	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
+	approval := approvalFlag(fs)
 	positionals, code, ok := parseSubcommand("mcp", fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -79,7 +80,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h = nil
 		}
 	}
-	t := &mcpTool{host: h, workspace: *workspace, toolsets: splitList(*toolsets), timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
+	t := &mcpTool{host: h, workspace: *workspace, toolsets: splitList(*toolsets), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	log, _ := newLogger(common.logLevel, stderr) // startHost has checked the level
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
@@ -133,6 +134,7 @@ type mcpTool struct {
 	startErr    *lspseam.Error // why lspseam could not start (config, --workspace); every call answers it
 	workspace   string         // --workspace, or ""
 	toolsets    []string       // --tools
+	approval    string         // --approval
 	toolbox     *lspseam.Toolbox
 	timeoutFlag bool // the budget came from --timeout
 
@@ -166,6 +168,9 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 	if t.host != nil {
 		if t.toolbox, err = lspseam.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
 			return nil, err
+		}
+		if err := t.toolbox.SetApproval(t.approval); err != nil {
+			return nil, usageError{fmt.Errorf("--approval: %s", lspError(err).Message)}
 		}
 	}
 	instructions := ""

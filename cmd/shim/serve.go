@@ -45,6 +45,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var common commonFlags
 	common.register(fs)
+	approval := approvalFlag(fs)
 	positionals, code, ok := parseSubcommand("serve", fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -60,6 +61,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer h.close()
+	if err := h.toolbox.SetApproval(*approval); err != nil {
+		fmt.Fprintf(stderr, "lspseam serve: --approval: %s\n", lspError(err).Message)
+		return exitUsage
+	}
 
 	s := &server{host: h, timeoutFlag: common.timeout > 0, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
 	codec := localstdio.NewClientCodec(h.maxRequestBytes)

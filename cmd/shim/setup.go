@@ -188,3 +188,9 @@ func lspError(err error) *lspseam.Error {
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// approvalFlag registers --approval (call, serve, mcp): how the refactor
+// tools apply changes.
+func approvalFlag(fs *flag.FlagSet) *string {
+	return fs.String("approval", lspseam.ApprovalPreview, "how refactor tools apply changes: preview (a diff and a previewId first) or auto")
+}

@@ -85,6 +85,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the current directory)")
 	format := fs.String("format", "text", "text or json")
+	approval := approvalFlag(fs)
 	positionals, code, ok := parseSubcommand("call", fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -127,7 +128,28 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer h.close()
+	if err := h.toolbox.SetApproval(*approval); err != nil {
+		fmt.Fprintf(stderr, "lspseam call: --approval: %s\n", lspError(err).Message)
+		return exitUsage
+	}
 	res := h.callTool(ctx, h.toolbox, positionals[0], json.RawMessage(toolArgs), root, budgetSource(common.timeout > 0, false), h.timeout)
+	// A preview on a terminal: ask, and apply it in this process (a
+	// previewId does not outlive it).
+	if id := previewIDOf(res); id != "" && *format == "text" && isTerminal(os.Stdin) {
+		fmt.Fprintln(stdout, res.Text)
+		fmt.Fprint(stderr, "Apply this change? [y/N] ")
+		var reply string
+		fmt.Fscanln(os.Stdin, &reply)
+		if reply != "y" && reply != "Y" && reply != "yes" {
+			fmt.Fprintln(stderr, "Not applied.")
+			return exitOK
+		}
+		var m map[string]any
+		json.Unmarshal([]byte(toolArgs), &m)
+		m["previewId"] = id
+		again, _ := json.Marshal(m)
+		res = h.callTool(ctx, h.toolbox, positionals[0], again, root, budgetSource(common.timeout > 0, false), h.timeout)
+	}
 	if *format == "json" {
 		fmt.Fprintln(stdout, string(res.Structured))
 	} else if res.IsError {
@@ -190,4 +212,22 @@ func clipArg(s string) string {
 		return s[:200] + "…"
 	}
 	return s
+}
+
+// previewIDOf is the previewId of a successful preview answer.
+func previewIDOf(res lspseam.ToolResult) string {
+	if res.IsError {
+		return ""
+	}
+	var v struct {
+		PreviewID string `json:"previewId"`
+	}
+	json.Unmarshal(res.Structured, &v)
+	return v.PreviewID
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }

@@ -104,7 +104,8 @@ var flagDocs = map[string]struct{ value, text string }{
 	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets for whichever of gopls, typescript-language-server,\npyright-langserver and clangd are installed"},
 	"workspace": {"DIR", ""},
 	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions (default text)"},
-	"tools":     {"LIST", "comma-separated toolsets: lsp, code, fs (mcp default lsp,code;\ntools default: all)"},
+	"approval":  {"MODE", "how refactor tools (code_rename, code_format) apply changes:\npreview (default: a diff and a previewId, applied when the call\ncomes back with it; call asks on a terminal) or auto"},
+	"tools":     {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
 	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
 	"log-level": {"LEVEL", "debug, info, warn or error; logs go to stderr"},
 }

@@ -1,0 +1,393 @@
+package lspseam
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The workspace-edit applier (docs/design.md, "Edits"): every mutating
+// refactor tool turns the server's WorkspaceEdit into new file texts
+// through the core (planWorkspaceEdit, applyTextEdits), previews them as
+// unified diffs bound to the files' content, and applies them only when
+// approved — at once in the "auto" approval mode, or when the same call
+// comes back with the preview's id in "preview" mode, the default. At
+// apply time every file must still have the content the preview was made
+// from (else LSP_CONFLICT with a fresh preview); the files are written to
+// temporaries first and then renamed over their targets, and a failed
+// rename rolls back the ones already renamed. The servers are then told
+// the new contents, and the answer carries the diagnostics delta.
+
+// Approval modes.
+const (
+	ApprovalAuto    = "auto"
+	ApprovalPreview = "preview"
+)
+
+// previewTTL is how long a preview can be applied.
+const previewTTL = 10 * time.Minute
+
+// maxPreviews bounds the previews a session keeps.
+const maxPreviews = 64
+
+// plannedFile is one file of a planned change: its content when planned
+// and its new content.
+type plannedFile struct {
+	rel     string
+	uri     string
+	before  string
+	after   string
+	edits   int
+	diff    string
+	version string // contentVersion(before)
+}
+
+// preview is a planned change waiting for approval.
+type preview struct {
+	id      string
+	what    string // the change, for the answer's text
+	call    string // the call it answers (tool and arguments without previewId)
+	files   []plannedFile
+	expires time.Time
+}
+
+// previews are a session's pending previews.
+type previews struct {
+	mu   sync.Mutex
+	byID map[string]*preview
+}
+
+func (p *previews) put(pv *preview) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.byID == nil {
+		p.byID = map[string]*preview{}
+	}
+	now := time.Now()
+	for id, old := range p.byID {
+		if now.After(old.expires) {
+			delete(p.byID, id)
+		}
+	}
+	for len(p.byID) >= maxPreviews { // drop the one expiring first
+		var first *preview
+		for _, old := range p.byID {
+			if first == nil || old.expires.Before(first.expires) {
+				first = old
+			}
+		}
+		delete(p.byID, first.id)
+	}
+	p.byID[pv.id] = pv
+}
+
+// take removes and returns a preview, if it exists and has not expired.
+func (p *previews) take(id string) (*preview, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pv, ok := p.byID[id]
+	delete(p.byID, id)
+	if !ok || time.Now().After(pv.expires) {
+		return nil, false
+	}
+	return pv, true
+}
+
+func newPreviewID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return "p-" + hex.EncodeToString(b[:])
+}
+
+// callKey identifies a call without its previewId, so a preview applies
+// only to the call it was made for.
+func callKey(call CodeCall) string {
+	call.PreviewID = ""
+	b, _ := json.Marshal(call)
+	return string(b)
+}
+
+// SetApproval sets how the mutating refactor tools apply changes:
+// ApprovalPreview (the default: a preview first, applied when the call
+// comes back with its previewId) or ApprovalAuto (at once). Call it before
+// the Toolbox is used.
+func (t *Toolbox) SetApproval(mode string) error {
+	switch mode {
+	case ApprovalAuto, ApprovalPreview:
+		t.approval = mode
+		return nil
+	}
+	return Errorf(CodeInvalidArgument, "approval must be %q or %q, got %q", ApprovalAuto, ApprovalPreview, mode)
+}
+
+// workspaceEditFiles plans a server's WorkspaceEdit against the files as
+// they are now: the new text and diff of each. Edits outside the
+// workspace and resource operations (create, rename, delete files) are
+// refused: nothing is applied.
+func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, method string, edit json.RawMessage) ([]plannedFile, error) {
+	var plan struct {
+		Files []struct {
+			URI   string          `json:"uri"`
+			Path  string          `json:"path"`
+			Edits json.RawMessage `json:"edits"`
+		} `json:"files"`
+		Operations []json.RawMessage `json:"operations"`
+		Outside    []string          `json:"outside"`
+		Summary    string            `json:"summary"`
+	}
+	wsURI := fileURIOf(r.dir)
+	if err := t.core.invoke(ctx, "planWorkspaceEdit", map[string]any{"edit": edit, "workspaceUri": wsURI}, &plan); err != nil {
+		return nil, serverPayloadError(err, server, method)
+	}
+	if len(plan.Outside) > 0 {
+		return nil, Errorf(CodeSourceRejected, "language server %q answered %s with an edit of %s, outside the workspace; nothing was changed", server, method, strings.Join(plan.Outside, ", "))
+	}
+	if len(plan.Operations) > 0 {
+		return nil, Errorf(CodeUnsupportedOperation, "language server %q answered %s with an edit that also creates, renames or deletes files (%s), which lspseam does not apply yet; nothing was changed", server, method, plan.Summary)
+	}
+	var files []plannedFile
+	for _, pf := range plan.Files {
+		f, err := r.read(pf.Path)
+		if err != nil {
+			return nil, err
+		}
+		if !f.exists {
+			return nil, Errorf(CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", pf.Path)
+		}
+		var applied struct {
+			Path  string `json:"path"`
+			Text  string `json:"text"`
+			Edits int    `json:"edits"`
+			Diff  string `json:"diff"`
+		}
+		err = t.core.invoke(ctx, "applyTextEdits", map[string]any{"uri": pf.URI, "text": f.text, "edits": pf.Edits, "workspaceUri": wsURI}, &applied)
+		if err != nil {
+			return nil, serverPayloadError(err, server, method)
+		}
+		if applied.Text == f.text {
+			continue
+		}
+		files = append(files, plannedFile{rel: f.rel, uri: pf.URI, before: f.text, after: applied.Text, edits: applied.Edits, diff: applied.Diff, version: f.version})
+	}
+	return files, nil
+}
+
+// changeResult previews or applies planned files, as the approval mode
+// and the call's previewId say. what names the change for the text
+// ("Rename `Describe` to `Summary`").
+func (t *Toolbox) changeResult(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session, what string, files []plannedFile) (answer, error) {
+	if len(files) == 0 {
+		return answer{text: what + ": nothing to change.", fields: []field{{"applied", false}, {"files", []any{}}}, notice: "The server's edit changes nothing."}, nil
+	}
+	if t.approval != ApprovalAuto {
+		pv := &preview{id: newPreviewID(), what: what, call: callKey(call), files: files, expires: time.Now().Add(previewTTL)}
+		t.previews.put(pv)
+		return previewAnswer(call, what, pv), nil
+	}
+	return t.apply(ctx, ws, r, s, what, files)
+}
+
+// previewAnswer shows a preview: the diffs and how to apply them.
+func previewAnswer(call CodeCall, what string, pv *preview) answer {
+	edits := 0
+	var b strings.Builder
+	var list []map[string]any
+	for _, f := range pv.files {
+		edits += f.edits
+		b.WriteString(f.diff)
+		if !strings.HasSuffix(f.diff, "\n") {
+			b.WriteString("\n")
+		}
+		list = append(list, map[string]any{"path": f.rel, "edits": f.edits, "diff": f.diff})
+	}
+	head := "Preview (nothing is changed yet): " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + ".\n" +
+		"To apply it, call " + call.Tool + " again with the same arguments and \"previewId\": \"" + pv.id + "\" (within " + strconv.Itoa(int(previewTTL/time.Minute)) + " minutes).\n"
+	return answer{text: head + b.String(), fields: []field{{"applied", false}, {"previewId", pv.id}, {"edits", edits}, {"files", list}}}
+}
+
+// applyPreview applies a preview the call names, if it still matches the
+// files; a stale one is LSP_CONFLICT, and the caller makes a fresh one.
+func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session) (answer, bool, error) {
+	pv, ok := t.previews.take(call.PreviewID)
+	if !ok {
+		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q is unknown or expired (previews last %d minutes and apply once); call %s without previewId for a new preview", call.PreviewID, int(previewTTL/time.Minute), call.Tool)
+	}
+	if pv.call != callKey(call) {
+		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q belongs to another call; repeat that call's arguments exactly, or call without previewId for a new preview", call.PreviewID)
+	}
+	for _, f := range pv.files {
+		now, err := r.read(f.rel)
+		if err != nil {
+			return answer{}, false, err
+		}
+		if !now.exists || now.version != f.version {
+			return answer{}, true, Errorf(CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, now.version, f.version)
+		}
+	}
+	a, err := t.apply(ctx, ws, r, s, pv.what, pv.files)
+	return a, false, err
+}
+
+// apply writes planned files atomically as a set and reports the
+// diagnostics delta. The session's server is told the new contents.
+func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, what string, files []plannedFile) (answer, error) {
+	// The diagnostics before, for the files the server owns.
+	type reported struct {
+		rep DiagnosticReport
+		ok  bool
+	}
+	before := make([]reported, len(files))
+	for i, f := range files {
+		if sf, err := s.Open(ctx, f.rel); err == nil && sf.Text == f.before {
+			rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{})
+			before[i] = reported{rep, err == nil}
+		}
+		if ctx.Err() != nil {
+			return answer{}, ctx.Err()
+		}
+	}
+	if err := r.writeAll(files); err != nil {
+		return answer{}, err
+	}
+	edits := 0
+	var list []map[string]any
+	var deltaFiles []any
+	for i, f := range files {
+		edits += f.edits
+		t.observed.record(r.abs(f.rel), contentVersion(f.after))
+		list = append(list, map[string]any{"path": f.rel, "edits": f.edits})
+		d := map[string]any{"uri": fileURIOf(r.abs(f.rel)), "beforeText": f.before, "afterText": f.after, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
+		if sf, err := s.Open(ctx, f.rel); err == nil && before[i].ok {
+			if rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{}); err == nil {
+				d["uri"], d["before"], d["after"], d["how"], d["fresh"] = sf.URI, before[i].rep.Diagnostics, rep.Diagnostics, rep.How, rep.Fresh && before[i].rep.Fresh
+			}
+		}
+		deltaFiles = append(deltaFiles, d)
+	}
+	a := answer{text: "Applied: " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
+		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}
+	out, err := t.core.callJSON(ctx, "diagnosticsDelta", map[string]any{"workspaceUri": fileURIOf(r.dir), "files": deltaFiles})
+	if err != nil {
+		return withoutDiagnostics(a, err), nil
+	}
+	dv, err := coreAnswer(out)
+	if err != nil {
+		return a, err
+	}
+	a.text += "\n" + dv.text
+	a.fields = append(a.fields, field{"diagnostics", json.RawMessage(out)})
+	return a, nil
+}
+
+func joinPaths(files []plannedFile) string {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.rel
+	}
+	return strings.Join(paths, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// writeAll writes files as a set: every new content goes to a temporary
+// file first; only when all are written are they renamed over their
+// targets, and if a rename fails the targets already renamed get their
+// old content back. A file whose state is then uncertain is named.
+func (r *fsRoot) writeAll(files []plannedFile) error {
+	type staged struct {
+		f   plannedFile
+		tmp string
+		old wsFile
+	}
+	var stage []staged
+	cleanup := func() {
+		for _, s := range stage {
+			r.root.Remove(s.tmp)
+		}
+	}
+	for _, f := range files {
+		cur, err := r.read(f.rel)
+		if err != nil {
+			cleanup()
+			return err
+		}
+		if !cur.exists || cur.version != f.version {
+			cleanup()
+			return Errorf(CodeConflict, "%s changed while the edit was being applied; nothing was changed", f.rel)
+		}
+		tmp, err := r.stage(cur, f.after)
+		if err != nil {
+			cleanup()
+			return err
+		}
+		stage = append(stage, staged{f, tmp, cur})
+	}
+	for i, s := range stage {
+		err := beforeRename(r.abs(s.tmp))
+		if err == nil {
+			err = r.root.Rename(s.tmp, s.f.rel)
+		}
+		if err == nil {
+			continue
+		}
+		var uncertain []string
+		for _, done := range stage[:i] {
+			if werr := r.write(done.old, done.old.text); werr != nil {
+				uncertain = append(uncertain, done.f.rel)
+			}
+		}
+		for _, rest := range stage[i:] {
+			r.root.Remove(rest.tmp)
+		}
+		msg := "applying the edit failed at " + s.f.rel + " (" + err.Error() + ")"
+		if len(uncertain) > 0 {
+			return Errorf(CodeConflict, "%s, and restoring %s failed: check those files", msg, strings.Join(uncertain, ", "))
+		}
+		return Errorf(CodeConflict, "%s; the files already changed were restored, nothing is changed", msg)
+	}
+	return nil
+}
+
+// stage writes new content for f to a temporary file beside it, with f's
+// permission bits, and returns the temporary's workspace-relative name.
+func (r *fsRoot) stage(f wsFile, text string) (string, error) {
+	dir := dirOf(f.rel)
+	tmp, file, err := r.createTemp(dir, baseOf(f.rel), f.mode)
+	if err != nil {
+		return "", r.rejected(f.rel, err)
+	}
+	_, err = file.WriteString(text)
+	if err == nil {
+		err = file.Sync()
+	}
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = r.root.Chmod(tmp, f.mode)
+	}
+	if err != nil {
+		r.root.Remove(tmp)
+		return "", Errorf(CodeFSRejected, "staging %s failed (nothing was changed): %v", f.rel, err)
+	}
+	return tmp, nil
+}
+
+func dirOf(rel string) string {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[:i]
+	}
+	return "."
+}
+
+func baseOf(rel string) string { return rel[strings.LastIndexByte(rel, '/')+1:] }

@@ -1,0 +1,100 @@
+package lspseam
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// code_rename: prepareRename (its refusal surfaced as the server words
+// it), rename, and the applier (preview, then apply).
+
+func (t *Toolbox) rename(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s Session, r *fsRoot) (string, []plannedFile, error) {
+		rt, file, err := t.openTarget(ctx, s, call)
+		if err != nil {
+			return "", nil, err
+		}
+		what := "rename " + quoteIdent(rt) + " to `" + call.NewName + "`"
+		if s.Methods()["textDocument/rename"] {
+			// prepareRename is optional for servers: where it is not
+			// offered (MethodNotFound), rename itself says what it refuses.
+			prep, err := t.request(ctx, s, "textDocument/prepareRename", file.URI, rt.Position)
+			if err == nil && bytes.Equal(bytes.TrimSpace(prep), []byte("null")) {
+				return "", nil, Errorf(CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
+			}
+			if err != nil && !isUnsupported(err) {
+				return "", nil, err
+			}
+		}
+		req, err := t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/rename", URI: file.URI, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
+		if err != nil {
+			return "", nil, err
+		}
+		edit, err := s.Request(ctx, req.Method, req.Params)
+		if err != nil {
+			return "", nil, err
+		}
+		if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
+			return "", nil, Errorf(CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
+		}
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit))
+		return what, files, err
+	})
+}
+
+func isUnsupported(err error) bool {
+	var lerr *Error
+	return errors.As(err, &lerr) && lerr.Code == CodeUnsupportedOperation
+}
+
+// refactor runs a mutating refactor tool: one change at a time; in one
+// session on the file's server, plan the change (the tool's part), then
+// preview or apply it — or apply the preview the call names, if the files
+// still match it (else LSP_CONFLICT, with a fresh preview in the answer).
+func (t *Toolbox) refactor(ctx context.Context, call CodeCall, ws string, plan func(context.Context, Session, *fsRoot) (string, []plannedFile, error)) (answer, error) {
+	t.mutating.Lock()
+	defer t.mutating.Unlock()
+	r, err := openFSRoot(ws)
+	if err != nil {
+		return answer{}, err
+	}
+	defer r.Close()
+	var a answer
+	err = t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
+		if call.PreviewID != "" {
+			applied, stale, err := t.applyPreview(ctx, call, ws, r, s)
+			if !stale {
+				a = applied
+				return err
+			}
+			// Stale: a fresh preview goes with the conflict.
+			what, files, perr := plan(ctx, s, r)
+			if perr != nil {
+				return err
+			}
+			pv := &preview{id: newPreviewID(), what: what, call: callKey(call), files: files, expires: time.Now().Add(previewTTL)}
+			t.previews.put(pv)
+			fresh := previewAnswer(call, what, pv)
+			return &conflictWithPreview{err: err, preview: fresh}
+		}
+		what, files, err := plan(ctx, s, r)
+		if err != nil {
+			return err
+		}
+		a, err = t.changeResult(ctx, call, ws, r, s, what, files)
+		return err
+	})
+	return a, err
+}
+
+// conflictWithPreview is LSP_CONFLICT carrying a fresh preview.
+type conflictWithPreview struct {
+	err     error
+	preview answer
+}
+
+func (c *conflictWithPreview) Error() string { return c.err.Error() }
+func (c *conflictWithPreview) Unwrap() error { return c.err }
