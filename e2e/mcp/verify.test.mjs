@@ -114,8 +114,8 @@ test('tools/list with --tools lsp,code,fs: read, write and edit, write and edit 
     }
     for (const name of ['write', 'edit']) {
       const a = tools.find((x) => x.name === name).annotations;
-      // MCP's default for an absent readOnlyHint is false.
-      assert.equal(a?.readOnlyHint ?? false, false, `${name}: readOnlyHint`);
+      assert.equal(a?.readOnlyHint, false, `${name}: readOnlyHint`);
+      assert.equal(a?.idempotentHint, false, `${name}: idempotentHint`);
       assert.equal(a?.destructiveHint, true, `${name}: destructiveHint`);
     }
     // seed 002's snake_case arguments
