@@ -1,9 +1,376 @@
 package core
 
-import "github.com/tidwall/gjson"
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
-// Stub: replaced by applyTextEdits (issue 13).
+	"github.com/tidwall/gjson"
+)
+
+// applyTextEdits: a language server's TextEdits applied to one document's
+// text, with a unified diff of the change (issue 13's applier computes the
+// new texts here; the host reads, checks and writes the files).
+//
+// Input {uri, text (the document's current content, as sent to the
+// server), edits: [TextEdit | AnnotatedTextEdit] (null: none), workspaceUri?
+// (for the path), context? (diff context lines, 0–1,000, default 3)}.
+// Output {uri, path, text (the new content), edits (how many were
+// applied), diff, changedLines: {first, last}, linesAdded, linesRemoved}.
+//
+// Positions are LSP's: zero-based lines split at "\n", "\r\n" and "\r"
+// (after a final line break there is one more, empty line), characters
+// UTF-16 code units of the line without its terminator (a character
+// outside the Basic Multilingual Plane counts 2, a leading byte order mark
+// U+FEFF counts 1 like any character: lspseam sends the text with it).
+// Every range refers to the original text. A range is malformed when a
+// position is past the end of its line or past the last line, splits a
+// surrogate pair, or ends before it starts; two edits are malformed when
+// they overlap (an insertion at the start or end of a replaced range does
+// not overlap it). Edits apply in order of their start; insertions at the
+// same position apply in array order, before a range replaced from there.
+// newText is inserted verbatim (servers send the file's line endings).
+//
+// path is relative to the workspace when the URI is inside it, absolute
+// when outside, the URI itself when it is not a file: URI. diff has the
+// headers "--- a/PATH" and "+++ b/PATH" ("--- PATH" for an absolute path)
+// and is "" when the text does not change (unifieddiff.go). changedLines
+// are one-based lines of the new text counted as read counts them (\n,
+// \r\n and \r end a line), from the line of the first byte that differs
+// to the line of the last one (what lies between the texts' common prefix
+// and suffix; a deletion's line is where it happened, at least 1 and at
+// most the last line); {0, 0} when nothing changed. linesAdded and
+// linesRemoved are the diff's + and - lines (the diff splits lines at
+// "\n" only, as diff and patch do).
+//
+// Errors: LSP_MALFORMED_RESPONSE naming the edit (edits[i], its range
+// zero-based as line:character) for a bad shape, a bad range or an
+// overlap; LSP_INVALID_ARGUMENT for the host's input (uri, text not a
+// string or not UTF-8, workspaceUri, context).
+
+// TextEdit is one LSP TextEdit.
+type TextEdit struct {
+	Range   Range
+	NewText string
+}
+
+func (e TextEdit) appendJSON(b []byte) []byte {
+	b = append(b, `{"range":`...)
+	b = e.Range.appendJSON(b)
+	b = append(b, `,"newText":`...)
+	b = appendString(b, e.NewText)
+	return append(b, '}')
+}
+
+// TextEditsResult is applyTextEdits' ok value.
+type TextEditsResult struct {
+	URI          string
+	Path         string
+	Text         string
+	Edits        int
+	Diff         string
+	FirstChanged int
+	LastChanged  int
+	LinesAdded   int
+	LinesRemoved int
+}
+
+func (r TextEditsResult) appendJSON(b []byte) []byte {
+	b = append(b, `{"uri":`...)
+	b = appendString(b, r.URI)
+	b = append(b, `,"path":`...)
+	b = appendString(b, r.Path)
+	b = append(b, `,"text":`...)
+	b = appendString(b, r.Text)
+	b = append(b, `,"edits":`...)
+	b = appendInt(b, int64(r.Edits))
+	b = append(b, `,"diff":`...)
+	b = appendString(b, r.Diff)
+	b = append(b, `,"changedLines":{"first":`...)
+	b = appendInt(b, int64(r.FirstChanged))
+	b = append(b, `,"last":`...)
+	b = appendInt(b, int64(r.LastChanged))
+	b = append(b, `},"linesAdded":`...)
+	b = appendInt(b, int64(r.LinesAdded))
+	b = append(b, `,"linesRemoved":`...)
+	b = appendInt(b, int64(r.LinesRemoved))
+	return append(b, '}')
+}
+
+// maxDiffContext bounds the context lines a caller may ask for.
+const maxDiffContext = 1000
 
 func applyTextEditsCall(in gjson.Result) (jsonAppender, *Error) {
-	return nil, Errorf(CodeInternal, "applyTextEdits is not built yet")
+	if err := requireObject(in, "applyTextEdits' input"); err != nil {
+		return nil, err
+	}
+	uri := get(in, "uri")
+	if uri.Type != gjson.String || uri.Str == "" {
+		return nil, Errorf(CodeInvalidArgument, "uri must be the document's URI as a non-empty string, got %s", describe(uri))
+	}
+	text := get(in, "text")
+	if text.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "text must be the document's current content as a string, got %s", describe(text))
+	}
+	wsPath, err := optionalWorkspace(in)
+	if err != nil {
+		return nil, err
+	}
+	context := 3
+	if c := get(in, "context"); c.Exists() && c.Type != gjson.Null {
+		n, ok := integer(c, 0, maxDiffContext)
+		if !ok {
+			return nil, Errorf(CodeInvalidArgument, "context must be an integer from 0 to %d (diff context lines), got %s", maxDiffContext, describe(c))
+		}
+		context = int(n)
+	}
+	edits, problem := textEditsOf(get(in, "edits"), at{"edits", -1})
+	if problem != "" {
+		return nil, malformedEdit(uri.Str, problem)
+	}
+	return ApplyTextEdits(uri.Str, text.Str, edits, wsPath, context)
+}
+
+// optionalWorkspace reads an optional workspaceUri ("" when absent).
+func optionalWorkspace(in gjson.Result) (string, *Error) {
+	ws := get(in, "workspaceUri")
+	if !ws.Exists() || ws.Type == gjson.Null {
+		return "", nil
+	}
+	p, ok := "", false
+	if ws.Type == gjson.String {
+		p, ok = FileURIPath(ws.Str)
+	}
+	if !ok {
+		return "", Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %s", describe(ws))
+	}
+	return p, nil
+}
+
+// textEditsOf reads a TextEdit[] (null: none) named by where; problem is
+// non-empty when it is not one.
+func textEditsOf(v gjson.Result, where at) ([]TextEdit, string) {
+	if !v.Exists() || v.Type == gjson.Null {
+		return nil, ""
+	}
+	if !v.IsArray() {
+		return nil, where.String() + " must be an array of TextEdit, got " + describe(v)
+	}
+	var edits []TextEdit
+	var problem string
+	v.ForEach(func(_, item gjson.Result) bool {
+		var e TextEdit
+		e, problem = textEditOf(item, at{where.String(), len(edits)})
+		edits = append(edits, e)
+		return problem == ""
+	})
+	return edits, problem
+}
+
+// textEditOf reads one TextEdit or AnnotatedTextEdit (its annotationId is
+// not needed to apply it).
+func textEditOf(v gjson.Result, where at) (TextEdit, string) {
+	if !v.IsObject() {
+		return TextEdit{}, where.String() + " must be a TextEdit object, got " + describe(v)
+	}
+	f := fields(v, "range", "newText")
+	r, problem := rangeOf(f[0], where, "range")
+	if problem != "" {
+		return TextEdit{}, problem
+	}
+	if f[1].Type != gjson.String {
+		return TextEdit{}, where.field("newText") + " must be a string, got " + describe(f[1])
+	}
+	if !utf8.ValidString(f[1].Str) {
+		return TextEdit{}, where.field("newText") + " is not valid UTF-8"
+	}
+	if r.End.Line < r.Start.Line || r.End.Line == r.Start.Line && r.End.Character < r.Start.Character {
+		return TextEdit{}, where.field("range") + " ends before it starts (" + rangeString(r) + ")"
+	}
+	return TextEdit{Range: r, NewText: f[1].Str}, ""
+}
+
+// rangeString writes a zero-based range as line:character–line:character.
+func rangeString(r Range) string {
+	return strconv.FormatUint(uint64(r.Start.Line), 10) + ":" + strconv.FormatUint(uint64(r.Start.Character), 10) + "–" +
+		strconv.FormatUint(uint64(r.End.Line), 10) + ":" + strconv.FormatUint(uint64(r.End.Character), 10)
+}
+
+func malformedEdit(uri, problem string) *Error {
+	if strings.Contains(problem, "range") || strings.Contains(problem, "overlap") {
+		problem += " (positions zero-based line:character, characters in UTF-16 code units)"
+	}
+	return Errorf(CodeMalformedResponse, "the language server's edit of %s is malformed: %s", clip(uri, 200), problem)
+}
+
+// ApplyTextEdits applies edits to text, the content of the document uri,
+// for a workspace at wsPath ("": none) (see applyTextEdits).
+func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context int) (TextEditsResult, *Error) {
+	if !utf8.ValidString(text) {
+		return TextEditsResult{}, Errorf(CodeInvalidArgument, "text is not valid UTF-8, so the edits of %s cannot be applied to it", clip(uri, 200))
+	}
+	path := uri
+	if wsPath != "" {
+		path = displayPath(uri, wsPath)
+	} else if p, ok := FileURIPath(uri); ok {
+		path = p
+	}
+	out := TextEditsResult{URI: uri, Path: path, Edits: len(edits), Text: text}
+	newText, problem := spliceEdits(text, edits)
+	if problem != "" {
+		return TextEditsResult{}, malformedEdit(uri, problem)
+	}
+	out.Text = newText
+	if newText == text {
+		return out, nil
+	}
+	d := diffLines(text, newText)
+	out.LinesAdded, out.LinesRemoved = d.counts()
+	out.Diff = d.unified(diffName("a/", path), diffName("b/", path), context)
+	// The changed span: between the texts' common prefix and suffix.
+	start := 0
+	for start < len(text) && start < len(newText) && text[start] == newText[start] {
+		start++
+	}
+	suffix := 0
+	for suffix < min(len(text), len(newText))-start && text[len(text)-1-suffix] == newText[len(newText)-1-suffix] {
+		suffix++
+	}
+	end := len(newText) - suffix
+	limit := max(countLines(newText), 1)
+	out.FirstChanged = min(lineOfOffset(newText, start), limit)
+	if end > start {
+		end-- // the line of the change's last byte
+	}
+	out.LastChanged = max(min(lineOfOffset(newText, end), limit), out.FirstChanged)
+	return out, nil
+}
+
+// spliced is an edit with its byte span in the original text.
+type spliced struct {
+	start, end, index int
+}
+
+// spliceEdits applies edits to text; problem names a bad edit.
+func spliceEdits(text string, edits []TextEdit) (string, string) {
+	if len(edits) == 0 {
+		return text, ""
+	}
+	idx := newLineIndex(text)
+	spans := make([]spliced, len(edits))
+	for i, e := range edits {
+		where := at{"edits", i}
+		s, problem := idx.offset(e.Range.Start, where, "start")
+		if problem == "" {
+			spans[i].start = s
+			spans[i].end, problem = idx.offset(e.Range.End, where, "end")
+		}
+		if problem != "" {
+			return "", problem + " (range " + rangeString(e.Range) + ")"
+		}
+		spans[i].index = i
+	}
+	// By start; at one start, insertions first (in array order), then a
+	// replaced range.
+	slices.SortStableFunc(spans, func(x, y spliced) int {
+		if x.start != y.start {
+			return x.start - y.start
+		}
+		return boolInt(x.end > x.start) - boolInt(y.end > y.start)
+	})
+	size := len(text)
+	for i, s := range spans {
+		if i > 0 && spans[i-1].end > s.start {
+			p, q := spans[i-1].index, s.index
+			if p > q {
+				p, q = q, p
+			}
+			return "", "edits[" + strconv.Itoa(p) + "] (" + rangeString(edits[p].Range) + ") and edits[" + strconv.Itoa(q) + "] (" +
+				rangeString(edits[q].Range) + ") overlap; the edits of one document must not"
+		}
+		size += len(edits[s.index].NewText) - (s.end - s.start)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	done := 0
+	for _, s := range spans {
+		b.WriteString(text[done:s.start])
+		b.WriteString(edits[s.index].NewText)
+		done = s.end
+	}
+	b.WriteString(text[done:])
+	return b.String(), ""
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lineIndex converts LSP positions to byte offsets of a text.
+type lineIndex struct {
+	text   string
+	starts []int // the byte offset each line starts at
+	ends   []int // where each line's content ends (its terminator's offset)
+	// A cursor: the last conversion's line, byte offset and UTF-16
+	// column, so that positions converted in order along a long line do
+	// not rescan it.
+	curLine, curByte, curCol int
+}
+
+func newLineIndex(text string) *lineIndex {
+	idx := &lineIndex{text: text, curLine: -1}
+	src := lineSource{s: text}
+	start := 0
+	for {
+		end, after := src.next(start)
+		idx.starts = append(idx.starts, start)
+		idx.ends = append(idx.ends, end)
+		if after >= len(text) && end == after {
+			break // the last line has no terminator
+		}
+		start = after
+		if start == len(text) {
+			idx.starts = append(idx.starts, start)
+			idx.ends = append(idx.ends, start)
+			break
+		}
+	}
+	return idx
+}
+
+// offset returns the byte offset of pos; problem says why there is none.
+func (idx *lineIndex) offset(pos Position, where at, which string) (int, string) {
+	name := where.field("range") + "." + which
+	line := int(pos.Line)
+	if line >= len(idx.starts) {
+		n := len(idx.starts)
+		return 0, name + " is on line " + strconv.Itoa(line) + ", past the end of the document (lines 0–" + strconv.Itoa(n-1) + ")"
+	}
+	content := idx.text[idx.starts[line]:idx.ends[line]]
+	i, col := 0, 0
+	if idx.curLine == line && idx.curCol <= int(pos.Character) {
+		i, col = idx.curByte, idx.curCol
+	}
+	want := int(pos.Character)
+	for col < want && i < len(content) {
+		r, w := utf8.DecodeRuneInString(content[i:])
+		u := 1
+		if r >= 0x10000 {
+			u = 2
+		}
+		if col+u > want {
+			return 0, name + " (" + strconv.Itoa(line) + ":" + strconv.Itoa(want) + ") splits the UTF-16 surrogate pair of " + strconv.QuoteRune(r)
+		}
+		col += u
+		i += w
+	}
+	if col < want {
+		return 0, name + " is past the end of line " + strconv.Itoa(line) + ", which has " + strconv.Itoa(col) + " UTF-16 " + plural(col, "unit", "units")
+	}
+	idx.curLine, idx.curByte, idx.curCol = line, i, col
+	return idx.starts[line] + i, ""
 }
