@@ -243,21 +243,41 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 }
 
 // detectIndent guesses a file's indentation for formatting options: tabs
-// when an indented line starts with one, else the smallest run of leading
-// spaces (2, 4, …; 4 for a file with no indentation).
+// when indented lines start with one, else the most common step between
+// the indentation of consecutive lines (2, 4, …; ties to the smaller;
+// block-comment continuation lines, " * …", do not count), and 4 spaces
+// for a file with no indentation.
 func detectIndent(text string) (tabSize int, insertSpaces bool) {
-	smallest := 0
+	steps := map[int]int{}
+	tabs, prev := 0, 0
 	for _, line := range splitLines(text) {
+		body := strings.TrimLeft(line, " \t")
+		if body == "" || strings.HasPrefix(body, "*") {
+			continue
+		}
 		if strings.HasPrefix(line, "\t") {
-			return 4, false
+			tabs++
+			continue
 		}
 		n := len(line) - len(strings.TrimLeft(line, " "))
-		if n > 0 && n < len(line) && (smallest == 0 || n < smallest) {
-			smallest = n
+		if d := n - prev; d > 0 && d <= 8 {
+			steps[d]++
+		} else if d < 0 && -d <= 8 {
+			steps[-d]++
+		}
+		prev = n
+	}
+	best, count := 0, 0
+	for d := 1; d <= 8; d++ {
+		if steps[d] > count {
+			best, count = d, steps[d]
 		}
 	}
-	if smallest == 0 || smallest > 8 {
+	if tabs > count {
+		return 4, false
+	}
+	if best == 0 {
 		return 4, true
 	}
-	return smallest, true
+	return best, true
 }

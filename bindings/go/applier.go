@@ -150,30 +150,46 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 	if len(plan.Operations) > 0 {
 		return nil, Errorf(CodeUnsupportedOperation, "language server %q answered %s with an edit that also creates, renames or deletes files (%s), which lspseam does not apply yet; nothing was changed", server, method, plan.Summary)
 	}
+	// A document may be edited more than once (documentChanges apply in
+	// order, each against the text the previous one left): the edits are
+	// chained per file, and the file's diff is from its text on disk to
+	// the last result.
 	var files []plannedFile
+	index := map[string]int{}
 	for _, pf := range plan.Files {
-		f, err := r.read(pf.Path)
-		if err != nil {
-			return nil, err
+		i, seen := index[pf.Path]
+		if !seen {
+			f, err := r.read(pf.Path)
+			if err != nil {
+				return nil, err
+			}
+			if !f.exists {
+				return nil, Errorf(CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", pf.Path)
+			}
+			i = len(files)
+			index[pf.Path] = i
+			files = append(files, plannedFile{rel: f.rel, uri: pf.URI, before: f.text, after: f.text, version: f.version})
 		}
-		if !f.exists {
-			return nil, Errorf(CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", pf.Path)
-		}
-		var applied struct {
-			Path  string `json:"path"`
-			Text  string `json:"text"`
-			Edits int    `json:"edits"`
-			Diff  string `json:"diff"`
-		}
-		err = t.core.invoke(ctx, "applyTextEdits", map[string]any{"uri": pf.URI, "text": f.text, "edits": pf.Edits, "workspaceUri": wsURI}, &applied)
+		applied, err := t.applyEdits(ctx, pf.URI, files[i].after, pf.Edits, wsURI)
 		if err != nil {
 			return nil, serverPayloadError(err, server, method)
 		}
-		if applied.Text == f.text {
-			continue
+		files[i].after, files[i].edits, files[i].diff = applied.Text, files[i].edits+applied.Edits, applied.Diff
+		if seen { // the diff of the whole chain
+			whole, err := t.applyEdits(ctx, pf.URI, files[i].before, wholeReplacement(files[i].before, files[i].after), wsURI)
+			if err != nil {
+				return nil, err
+			}
+			files[i].diff = whole.Diff
 		}
-		files = append(files, plannedFile{rel: f.rel, uri: pf.URI, before: f.text, after: applied.Text, edits: applied.Edits, diff: applied.Diff, version: f.version})
 	}
+	changed := files[:0]
+	for _, f := range files {
+		if f.after != f.before {
+			changed = append(changed, f)
+		}
+	}
+	files = changed
 	return files, nil
 }
 
@@ -391,3 +407,33 @@ func dirOf(rel string) string {
 }
 
 func baseOf(rel string) string { return rel[strings.LastIndexByte(rel, '/')+1:] }
+
+// appliedEdits is applyTextEdits' answer.
+type appliedEdits struct {
+	Path  string `json:"path"`
+	Text  string `json:"text"`
+	Edits int    `json:"edits"`
+	Diff  string `json:"diff"`
+}
+
+func (t *Toolbox) applyEdits(ctx context.Context, uri, text string, edits json.RawMessage, wsURI string) (appliedEdits, error) {
+	var a appliedEdits
+	err := t.core.invoke(ctx, "applyTextEdits", map[string]any{"uri": uri, "text": text, "edits": edits, "workspaceUri": wsURI}, &a)
+	return a, err
+}
+
+// wholeReplacement is one TextEdit replacing before with after, for the
+// diff of a chain of edits.
+func wholeReplacement(before, after string) json.RawMessage {
+	lines := strings.Count(before, "\n")
+	last := before[strings.LastIndexByte(before, '\n')+1:]
+	end := 0
+	for _, r := range last {
+		end++
+		if r > 0xFFFF {
+			end++
+		}
+	}
+	b, _ := json.Marshal([]map[string]any{{"range": map[string]any{"start": map[string]int{"line": 0, "character": 0}, "end": map[string]int{"line": lines, "character": end}}, "newText": after}})
+	return b
+}
