@@ -1,0 +1,101 @@
+package lspseam
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeAll: a set of files changes together or not at all.
+
+func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
+	ws := t.TempDir()
+	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		writeFile(t, filepath.Join(ws, name), "old "+name+"\n")
+	}
+	r, err := openFSRoot(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var files []plannedFile
+	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		f, err := r.read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, plannedFile{rel: f.rel, before: f.text, after: "new " + name + "\n", version: f.version})
+	}
+	// The third rename fails: the first two are restored.
+	renames := 0
+	old := beforeRename
+	beforeRename = func(string) error {
+		if renames++; renames == 3 {
+			return errors.New("disk full")
+		}
+		return nil
+	}
+	defer func() { beforeRename = old }()
+	err = r.writeAll(files)
+	var lerr *Error
+	if !errors.As(err, &lerr) || lerr.Code != CodeConflict || !strings.Contains(lerr.Message, "restored") {
+		t.Fatalf("want LSP_CONFLICT saying the files were restored, got %v", err)
+	}
+	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		if got := readFile(t, filepath.Join(ws, name)); got != "old "+name+"\n" {
+			t.Errorf("%s = %q after the rollback", name, got)
+		}
+	}
+	if entries, _ := os.ReadDir(ws); len(entries) != 3 {
+		t.Errorf("temporaries left behind: %v", entries)
+	}
+
+	// A file changed after planning: nothing is written.
+	writeFile(t, filepath.Join(ws, "b.txt"), "changed elsewhere\n")
+	beforeRename = old
+	err = r.writeAll(files)
+	if !errors.As(err, &lerr) || lerr.Code != CodeConflict || readFile(t, filepath.Join(ws, "a.txt")) != "old a.txt\n" {
+		t.Fatalf("a stale set: %v", err)
+	}
+	// All current: all written.
+	files[1].before, files[1].version = "changed elsewhere\n", contentVersion("changed elsewhere\n")
+	if err := r.writeAll(files); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		if got := readFile(t, filepath.Join(ws, name)); got != "new "+name+"\n" {
+			t.Errorf("%s = %q", name, got)
+		}
+	}
+}
+
+func TestPreviewsExpireAndApplyOnce(t *testing.T) {
+	var p previews
+	call := CodeCall{Tool: "code_rename", Path: "a.go", NewName: "B"}
+	pv := &preview{id: newPreviewID(), call: callKey(call)}
+	pv.expires = pv.expires.AddDate(3000, 0, 0)
+	p.put(pv)
+	if got, ok := p.take(pv.id); !ok || got != pv {
+		t.Fatal("a fresh preview was not found")
+	}
+	if _, ok := p.take(pv.id); ok {
+		t.Fatal("a preview applied twice")
+	}
+	expired := &preview{id: newPreviewID()} // zero expiry: long past
+	p.put(expired)
+	if _, ok := p.take(expired.id); ok {
+		t.Fatal("an expired preview was found")
+	}
+	withID := call
+	withID.PreviewID = "p-1"
+	if callKey(withID) != callKey(call) {
+		t.Error("the previewId is part of the call's key")
+	}
+	other := call
+	other.NewName = "C"
+	if callKey(other) == callKey(call) {
+		t.Error("two different renames have the same key")
+	}
+}
