@@ -3,6 +3,8 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +50,7 @@ func (f *fake) toolbox() *lspseam.Toolbox {
 	if _, err := svc.RegisterProvider(ctx, f.p.Registration()); err != nil {
 		f.t.Fatal(err)
 	}
-	tb, err := lspseam.NewToolbox(ctx, sharedCore(f.t), svc)
+	tb, err := lspseam.NewToolbox(ctx, sharedCore(f.t), svc, "lsp", "code", "fs", "refactor")
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -281,5 +283,103 @@ func TestToolboxWorkspaceDiagnostics(t *testing.T) {
 	res, s = f.call(tb, "code_diagnostics", `{"severity":"error"}`)
 	if res.IsError || s["status"] != "fresh" || s["totalFound"] != float64(2) {
 		t.Fatalf("open documents: %s %s", res.Text, res.Structured)
+	}
+}
+
+// code_rename through the applier on the fake server: a preview, applied
+// with its id; a stale preview; edits outside the workspace and malformed
+// edits refused with nothing written; a server that refuses the rename.
+func TestToolboxRenamePreviewAndApply(t *testing.T) {
+	f := newFake(t, nil, nil)
+	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": map[string]any{"prepareProvider": true}}
+	edit := func(uri string) map[string]any {
+		return map[string]any{"changes": map[string]any{uri: []any{map[string]any{"newText": "Z", "range": map[string]any{
+			"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}}}}}}
+	}
+	script := func(renameResult any) map[string]any {
+		return map[string]any{"capabilities": caps, "methods": map[string]any{
+			"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+			"textDocument/prepareRename":  map[string]any{"result": map[string]any{"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}}},
+			"textDocument/rename":         map[string]any{"result": renameResult},
+		}}
+	}
+	a := filepath.Join(f.ws, "a.go")
+	f.setScript(script(edit(f.uri("a.go"))))
+	tb := f.toolbox()
+	args := `{"target":{"path":"a.go","symbol":"A"},"newName":"Z"}`
+	res, s := f.call(tb, "code_rename", args)
+	id, _ := s["previewId"].(string)
+	if res.IsError || id == "" || s["applied"] != false || !strings.Contains(res.Text, "-func A() {}\n+func Z() {}") {
+		t.Fatalf("preview: %s", res.Text)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc A() {}\n" {
+		t.Fatalf("a preview changed the file: %q", got)
+	}
+	// Another call's id is refused.
+	if res, _ = f.call(tb, "code_rename", `{"target":{"path":"a.go","symbol":"A"},"newName":"Y","previewId":"`+id+`"}`); !res.IsError {
+		t.Fatalf("another call's preview applied: %s", res.Text)
+	}
+	// The id was consumed by that refused attempt? No: a mismatch must not
+	// apply, and the preview is gone either way; make a new one.
+	res, s = f.call(tb, "code_rename", args)
+	id, _ = s["previewId"].(string)
+	res, s = f.call(tb, "code_rename", strings.TrimSuffix(args, "}")+`,"previewId":"`+id+`"}`)
+	if res.IsError || s["applied"] != true {
+		t.Fatalf("apply: %s", res.Text)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc Z() {}\n" {
+		t.Fatalf("after apply: %q", got)
+	}
+
+	// Stale: the file changes between preview and apply.
+	os.WriteFile(a, []byte("package a\n\nfunc A() {}\n"), 0o644)
+	res, s = f.call(tb, "code_rename", args)
+	id, _ = s["previewId"].(string)
+	os.WriteFile(a, []byte("package a\n\nfunc A() {} // changed\n"), 0o644)
+	res, s = f.call(tb, "code_rename", strings.TrimSuffix(args, "}")+`,"previewId":"`+id+`"}`)
+	fresh, _ := s["preview"].(map[string]any)
+	if errorCode(s) != "LSP_CONFLICT" || fresh == nil || fresh["previewId"] == id {
+		t.Fatalf("stale preview: %s %s", res.Text, res.Structured)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc A() {} // changed\n" {
+		t.Fatalf("a stale preview wrote: %q", got)
+	}
+
+	// Outside the workspace, and malformed: refused, nothing written.
+	outside := filepath.Join(t.TempDir(), "x.go")
+	os.WriteFile(outside, []byte("package a\n\nfunc A() {}\n"), 0o644)
+	for _, c := range []struct {
+		result any
+		code   string
+	}{
+		{edit("file://" + outside), "LSP_SOURCE_REJECTED"},
+		{map[string]any{"changes": map[string]any{f.uri("a.go"): "not edits"}}, "LSP_MALFORMED_RESPONSE"},
+	} {
+		f.setScript(script(c.result))
+		f.p.Close(context.Background())
+		f.p = NewProvider(sharedCore(t), *f.p.server)
+		tb = f.toolbox()
+		if err := tb.SetApproval("auto"); err != nil {
+			t.Fatal(err)
+		}
+		res, s = f.call(tb, "code_rename", args)
+		if errorCode(s) != c.code {
+			t.Errorf("want %s, got %s", c.code, res.Text)
+		}
+	}
+	if got, _ := os.ReadFile(outside); string(got) != "package a\n\nfunc A() {}\n" {
+		t.Fatalf("a file outside the workspace was written: %q", got)
+	}
+
+	// A server that refuses: prepareRename answers null.
+	f.setScript(map[string]any{"capabilities": caps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/prepareRename":  map[string]any{"result": nil},
+	}})
+	f.p.Close(context.Background())
+	f.p = NewProvider(sharedCore(t), *f.p.server)
+	tb = f.toolbox()
+	if res, _ = f.call(tb, "code_rename", args); !res.IsError || !strings.Contains(res.Text, "cannot rename") {
+		t.Fatalf("refused rename: %s", res.Text)
 	}
 }
