@@ -666,7 +666,7 @@ export interface LspTool {
 // ---- every tool: definitions, arguments, answers (createTools) ----------------
 
 /** The toolsets the core defines tools for: `lsp` (the lsp tool) and `code` (the code_* tools). */
-export type Toolset = 'lsp' | 'code' | 'fs';
+export type Toolset = 'lsp' | 'code' | 'fs' | 'refactor';
 
 /** Every tool's name. */
 export type ToolName =
@@ -677,6 +677,8 @@ export type ToolName =
   | 'code_hierarchy'
   | 'code_inlay_hints'
   | 'code_diagnostics'
+  | 'code_rename'
+  | 'code_format'
   | 'read'
   | 'write'
   | 'edit';
@@ -755,6 +757,21 @@ export interface CodeDiagnosticsArgs {
   limit?: number;
 }
 
+/** code_rename's arguments: a previewId applies that call's preview. */
+export interface CodeRenameArgs {
+  target: Target;
+  newName: string;
+  previewId?: string;
+}
+
+/** code_format's arguments. */
+export interface CodeFormatArgs {
+  path: string;
+  /** One-based, inclusive lines (default: the whole file). */
+  range?: { startLine: number; endLine: number };
+  previewId?: string;
+}
+
 /** read's arguments (seed 002: snake_case). */
 export interface ReadArgs {
   file_path: string;
@@ -790,6 +807,8 @@ export interface ToolArgsByName {
   code_hierarchy: CodeHierarchyArgs;
   code_inlay_hints: CodeInlayHintsArgs;
   code_diagnostics: CodeDiagnosticsArgs;
+  code_rename: CodeRenameArgs;
+  code_format: CodeFormatArgs;
   read: ReadArgs;
   write: WriteArgs;
   edit: EditArgs;
@@ -953,6 +972,19 @@ export interface DiagnosticsDelta {
   [field: string]: unknown;
 }
 
+/**
+ * A refactor tool's answer: a preview (`applied: false`, a `previewId` and each file's diff; call again with the
+ * previewId to apply it) or the applied change (`applied: true`, the files and the diagnostics delta).
+ */
+export interface RefactorAnswer<N extends 'code_rename' | 'code_format'> extends CodeAnswer<N> {
+  applied: boolean;
+  previewId?: string;
+  edits?: number;
+  files: { path: string; edits: number; diff?: string }[];
+  diagnostics?: DiagnosticsDelta;
+  diagnosticsError?: string;
+}
+
 /** read's answer: the window of lines (numbered in `content`) and where it is in the file. */
 export interface ReadAnswer extends CodeAnswer<'read'> {
   path: string;
@@ -1002,6 +1034,8 @@ export interface ToolAnswerByName {
   code_hierarchy: CodeHierarchyAnswer;
   code_inlay_hints: CodeInlayHintsAnswer;
   code_diagnostics: CodeDiagnosticsAnswer;
+  code_rename: RefactorAnswer<'code_rename'>;
+  code_format: RefactorAnswer<'code_format'>;
   read: ReadAnswer;
   write: WriteAnswer;
   edit: EditAnswer;
