@@ -1049,6 +1049,8 @@ export interface ToolFailure {
   ambiguous?: true;
   /** The symbols an ambiguous target matched, or the nearest names of one not found. */
   candidates?: TargetCandidate[];
+  /** LSP_CONFLICT of a stale preview: a fresh preview to apply instead (its previewId and diffs). */
+  preview?: { applied: false; previewId: string; edits: number; files: { path: string; edits: number; diff: string }[] };
 }
 
 /**
