@@ -270,6 +270,14 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 	if err := r.writeAll(files); err != nil {
 		return answer{}, err
 	}
+	// Every changed document is synced before any is asked about: a
+	// rename's references are only right once the declaration changed too.
+	opened := make([]*SourceFile, len(files))
+	for i, f := range files {
+		if sf, err := s.Open(ctx, f.rel); err == nil {
+			opened[i] = &sf
+		}
+	}
 	edits := 0
 	var list []map[string]any
 	var deltaFiles []any
@@ -278,8 +286,8 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 		t.observed.record(r.abs(f.rel), contentVersion(f.after))
 		list = append(list, map[string]any{"path": f.rel, "edits": f.edits})
 		d := map[string]any{"uri": fileURIOf(r.abs(f.rel)), "beforeText": f.before, "afterText": f.after, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
-		if sf, err := s.Open(ctx, f.rel); err == nil && before[i].ok {
-			if rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{}); err == nil {
+		if sf := opened[i]; sf != nil && before[i].ok {
+			if rep, err := s.Diagnostics(ctx, *sf, DiagnosticsOptions{}); err == nil {
 				d["uri"], d["before"], d["after"], d["how"], d["fresh"] = sf.URI, before[i].rep.Diagnostics, rep.Diagnostics, rep.How, rep.Fresh && before[i].rep.Fresh
 			}
 		}
