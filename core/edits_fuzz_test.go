@@ -186,3 +186,20 @@ func FuzzPlanWorkspaceEdit(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTargetEdit: any input gives a well-formed envelope with a documented
+// code; an ok edit's range is ordered.
+func FuzzTargetEdit(f *testing.F) {
+	seed(f, "targetEdit")
+	f.Fuzz(func(t *testing.T, input []byte) {
+		env := Call("targetEdit", input)
+		ok := checkEnvelope(t, input, env, 8*len(input)+1<<14)
+		if !ok.Exists() {
+			return
+		}
+		s, e := ok.Get("range.start"), ok.Get("range.end")
+		if s.Get("line").Int() > e.Get("line").Int() || (s.Get("line").Int() == e.Get("line").Int() && s.Get("character").Int() > e.Get("character").Int()) {
+			t.Fatalf("a reversed range: %s", env)
+		}
+	})
+}

@@ -28,7 +28,7 @@ var Methods = []string{
 	"resolveTarget", "planSnippets", "codeLocations",
 	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
 	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
-	"applyTextEdits", "planWorkspaceEdit",
+	"applyTextEdits", "planWorkspaceEdit", "targetEdit",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -245,6 +245,8 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		return applyTextEditsCall(in)
 	case "planWorkspaceEdit":
 		return planWorkspaceEditCall(in)
+	case "targetEdit":
+		return targetEditCall(in)
 	}
 	return nil, unknownMethod(method)
 }

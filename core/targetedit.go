@@ -1,0 +1,158 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// Edits at a resolved target, for code_insert and code_replace (seed 003
+// §5.9–5.11): the ABI method targetEdit turns a target that resolveTarget
+// resolved (its line, and the symbol's range when it named one) into one
+// TextEdit for the applier. Where:
+//
+//   - "before": new lines above the target's first line (the symbol's
+//     first line, or the target line);
+//   - "after": new lines below its last line;
+//   - "start" / "end": exactly at the symbol's range start / end (the
+//     line's first non-blank character / end for a line target);
+//   - "replace": the symbol's whole range, or with endLine the whole lines
+//     from the target's first line to endLine, or for a line target that
+//     line's text.
+//
+// Inserted lines get the file's line break (CRLF files stay CRLF) and a
+// final one when the text has none.
+
+// TargetEditInput is targetEdit's input, zero-based.
+type TargetEditInput struct {
+	Text    string
+	Line    uint32 // the target's line
+	Range   *Range // the targeted symbol's range, when it named one
+	Where   string
+	NewText string
+	EndLine int64 // one-based, inclusive; "replace" only (0: none)
+}
+
+// TargetEdit computes the edit (see above).
+func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
+	lines := splitLines(in.Text)
+	if int(in.Line) >= len(lines) && !(len(lines) == 0 && in.Line == 0) {
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "the target's line %d is past the end of the file (%d lines)", in.Line+1, len(lines))
+	}
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	eol := "\n"
+	if strings.Contains(in.Text, "\r\n") {
+		eol = "\r\n"
+	}
+	first, last := in.Line, in.Line
+	if in.Range != nil {
+		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
+	}
+	lineEnd := func(l uint32) Position { return Position{Line: l, Character: uint32(utf16Len(lines[l]))} }
+	asLines := func(text string) string {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", eol)
+		if !strings.HasSuffix(text, eol) {
+			text += eol
+		}
+		return text
+	}
+	switch in.Where {
+	case "before":
+		p := Position{Line: first}
+		return TextEditValue{Range: Range{Start: p, End: p}, NewText: asLines(in.NewText)}, nil
+	case "after":
+		if int(last)+1 < len(lines) || strings.HasSuffix(in.Text, "\n") || strings.HasSuffix(in.Text, "\r") {
+			p := Position{Line: last + 1}
+			return TextEditValue{Range: Range{Start: p, End: p}, NewText: asLines(in.NewText)}, nil
+		}
+		p := lineEnd(last) // the last line has no break: start a new one
+		return TextEditValue{Range: Range{Start: p, End: p}, NewText: eol + strings.TrimSuffix(asLines(in.NewText), eol)}, nil
+	case "start", "end":
+		var p Position
+		switch {
+		case in.Range != nil && in.Where == "start":
+			p = in.Range.Start
+		case in.Range != nil:
+			p = in.Range.End
+		case in.Where == "start":
+			i := len(lines[first]) - len(strings.TrimLeft(lines[first], " \t"))
+			p = Position{Line: first, Character: uint32(columnOfByteOffset(lines[first], i))}
+		default:
+			p = lineEnd(first)
+		}
+		return TextEditValue{Range: Range{Start: p, End: p}, NewText: in.NewText}, nil
+	case "replace":
+		if in.EndLine != 0 {
+			end := in.EndLine - 1
+			switch {
+			case end < int64(first):
+				return TextEditValue{}, Errorf(CodeInvalidArgument, "endLine %d is before the target's first line %d", in.EndLine, first+1)
+			case end >= int64(len(lines)):
+				return TextEditValue{}, Errorf(CodeInvalidArgument, "endLine %d is past the end of the file (%d lines)", in.EndLine, len(lines))
+			}
+			// Whole lines: up to the start of the next line, or the end of
+			// the last one.
+			if int(end)+1 < len(lines) {
+				return TextEditValue{Range: Range{Start: Position{Line: first}, End: Position{Line: uint32(end) + 1}}, NewText: asLines(in.NewText)}, nil
+			}
+			return TextEditValue{Range: Range{Start: Position{Line: first}, End: lineEnd(uint32(end))}, NewText: strings.TrimSuffix(asLines(in.NewText), eol)}, nil
+		}
+		if in.Range != nil {
+			return TextEditValue{Range: *in.Range, NewText: in.NewText}, nil
+		}
+		return TextEditValue{Range: Range{Start: Position{Line: first}, End: lineEnd(first)}, NewText: in.NewText}, nil
+	}
+	return TextEditValue{}, Errorf(CodeInvalidArgument, "where must be before, after, start, end or replace, got %q", clip(in.Where, 40))
+}
+
+// TextEditValue is an LSP TextEdit.
+type TextEditValue struct {
+	Range   Range
+	NewText string
+}
+
+func (e TextEditValue) appendJSON(b []byte) []byte {
+	b = append(b, `{"range":`...)
+	b = e.Range.appendJSON(b)
+	b = append(b, `,"newText":`...)
+	b = appendString(b, e.NewText)
+	return append(b, '}')
+}
+
+// targetEditCall: {text, line (zero-based), range?, where, newText,
+// endLine?} → TextEdit.
+func targetEditCall(in gjson.Result) (jsonAppender, *Error) {
+	var te TargetEditInput
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"text", &te.Text}, {"where", &te.Where}, {"newText", &te.NewText}} {
+		v := get(in, f.name)
+		if v.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "%s must be a string, got %s", f.name, describe(v))
+		}
+		*f.dst = v.Str
+	}
+	line, ok := integer(get(in, "line"), 0, maxUint31)
+	if !ok {
+		return nil, Errorf(CodeInvalidArgument, "line must be the target's zero-based line, got %s", describe(get(in, "line")))
+	}
+	te.Line = uint32(line)
+	if r := get(in, "range"); r.Exists() && r.Type != gjson.Null {
+		rng, problem := rangeOf(r, at{index: -1}, "range")
+		if problem != "" {
+			return nil, Errorf(CodeInvalidArgument, "range: %s", problem)
+		}
+		te.Range = &rng
+	}
+	if e := get(in, "endLine"); e.Exists() && e.Type != gjson.Null {
+		n, ok := integer(e, 1, maxOneBased)
+		if !ok {
+			return nil, Errorf(CodeInvalidArgument, "endLine must be a one-based line, got %s", describe(e))
+		}
+		te.EndLine = n
+	}
+	return wrap(TargetEdit(te))
+}
