@@ -65,9 +65,14 @@ type CodeCall struct {
 	Severity          string
 	ActivateWorkspace bool
 	ActivationLimit   int
-	// refactor: rename's new name; the preview a call applies.
+	// refactor: rename's new name; the preview a call applies; insert's
+	// position and text, replace's text and endLine; a batch's edits.
 	NewName   string
 	PreviewID string
+	Position  string
+	Text      *string
+	EndLine   int64
+	Edits     []BatchEdit
 	// fs: read's offset (one-based), write's content, edit's strings.
 	Offset     int64
 	Content    *string
@@ -114,6 +119,22 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 	if c.Range != nil {
 		b = append(b, `,"range":`...)
 		b = c.Range.appendJSON(b)
+	}
+	if c.Position != "" {
+		b = append(b, `,"position":`...)
+		b = appendString(b, c.Position)
+	}
+	if c.Text != nil {
+		b = append(b, `,"text":`...)
+		b = appendString(b, *c.Text)
+	}
+	if c.EndLine != 0 {
+		b = append(b, `,"endLine":`...)
+		b = appendInt(b, c.EndLine)
+	}
+	if c.Tool == ToolCodeReplaceBatch {
+		b = append(b, `,"edits":`...)
+		b = appendArray(b, c.Edits)
 	}
 	if c.NewName != "" {
 		b = append(b, `,"newName":`...)
@@ -178,18 +199,24 @@ func (t Target) appendJSON(b []byte) []byte {
 
 // codeArgFields lists each tool's argument names.
 var codeArgFields = map[string][]string{
-	ToolCodeSymbols:     {"path", "query", "limit"},
-	ToolCodeNavigate:    {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
-	ToolCodeHover:       {"target", "firstMatch"},
-	ToolCodeHierarchy:   {"target", "kind", "depth", "limit", "firstMatch"},
-	ToolCodeInlayHints:  {"path", "range", "limit"},
-	ToolCodeDiagnostics: {"path", "severity", "limit", "activateWorkspace", "activationLimit"},
-	ToolRead:            {"file_path", "offset", "limit"},
-	ToolWrite:           {"file_path", "content"},
-	ToolEdit:            {"file_path", "old_string", "new_string", "replace_all"},
-	ToolCodeRename:      {"target", "newName", "previewId"},
-	ToolCodeFormat:      {"path", "range", "previewId"},
+	ToolCodeSymbols:      {"path", "query", "limit"},
+	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
+	ToolCodeHover:        {"target", "firstMatch"},
+	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
+	ToolCodeInlayHints:   {"path", "range", "limit"},
+	ToolCodeDiagnostics:  {"path", "severity", "limit", "activateWorkspace", "activationLimit"},
+	ToolRead:             {"file_path", "offset", "limit"},
+	ToolWrite:            {"file_path", "content"},
+	ToolEdit:             {"file_path", "old_string", "new_string", "replace_all"},
+	ToolCodeRename:       {"target", "newName", "previewId"},
+	ToolCodeFormat:       {"path", "range", "previewId"},
+	ToolCodeInsert:       {"target", "position", "text", "previewId"},
+	ToolCodeReplace:      {"target", "text", "endLine", "previewId"},
+	ToolCodeReplaceBatch: {"edits", "previewId"},
 }
+
+// maxBatchEdits bounds code_replace_batch.
+const maxBatchEdits = 100
 
 // Maximum read window and content sizes.
 const (
@@ -242,7 +269,8 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		return true
 	})
 
-	targeted := tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy || tool == ToolCodeRename
+	targeted := tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy || tool == ToolCodeRename ||
+		tool == ToolCodeInsert || tool == ToolCodeReplace
 	if targeted {
 		tv := get(args, "target")
 		if !tv.Exists() {
@@ -276,7 +304,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			c.Path = t.Path
 		}
 		fm := get(args, "firstMatch")
-		if tool == ToolCodeRename && fm.Exists() {
+		if (tool == ToolCodeRename || tool == ToolCodeInsert || tool == ToolCodeReplace) && fm.Exists() {
 			add("firstMatch is for reads: a rename needs an exact target (kind or Container.member)")
 		}
 		switch fm.Type {
@@ -287,6 +315,11 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			if fm.Exists() {
 				add("firstMatch must be a boolean, got " + describe(fm))
 			}
+		}
+	} else if tool == ToolCodeReplaceBatch {
+		c.Edits = batchEdits(args, add)
+		if len(c.Edits) > 0 {
+			c.Path = c.Edits[0].Target.Path
 		}
 	} else {
 		name := "path"
@@ -395,6 +428,18 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			c.NewName = v.Str
 		}
 		c.PreviewID = previewArg(args, add)
+	case ToolCodeInsert:
+		c.Position = enumArg(args, "position", []string{"before", "after", "start", "end"}, add)
+		c.Text = stringArg(args, "text", add)
+		c.PreviewID = previewArg(args, add)
+	case ToolCodeReplace:
+		c.Text = stringArg(args, "text", add)
+		if e := get(args, "endLine"); e.Exists() && e.Type != gjson.Null {
+			c.EndLine = intArg(args, "endLine", 1, maxOneBased, 0, add)
+		}
+		c.PreviewID = previewArg(args, add)
+	case ToolCodeReplaceBatch:
+		c.PreviewID = previewArg(args, add)
 	case ToolCodeFormat:
 		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {
 			lr, problem := decodeLineRange(r)
@@ -498,7 +543,8 @@ func codeArgError(tool string, problems []string) *Error {
 	if tool == ToolRead || tool == ToolWrite || tool == ToolEdit {
 		return &Error{Code: CodeFSInvalidArgument, Message: msg}
 	}
-	if tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy || tool == ToolCodeRename {
+	switch tool {
+	case ToolCodeNavigate, ToolCodeHover, ToolCodeHierarchy, ToolCodeRename, ToolCodeInsert, ToolCodeReplace, ToolCodeReplaceBatch:
 		msg += " " + targetConvention + "."
 	}
 	return &Error{Code: CodeInvalidArgument, Message: msg}
@@ -538,4 +584,101 @@ func previewArg(args gjson.Result, add func(string)) string {
 		return ""
 	}
 	return v.Str
+}
+
+// BatchEdit is one edit of code_replace_batch.
+type BatchEdit struct {
+	Target  Target
+	Text    string
+	EndLine int64
+}
+
+func (e BatchEdit) appendJSON(b []byte) []byte {
+	b = append(b, `{"target":`...)
+	b = e.Target.appendJSON(b)
+	b = append(b, `,"text":`...)
+	b = appendString(b, e.Text)
+	if e.EndLine != 0 {
+		b = append(b, `,"endLine":`...)
+		b = appendInt(b, e.EndLine)
+	}
+	return append(b, '}')
+}
+
+// stringArg reads a required string argument.
+func stringArg(args gjson.Result, name string, add func(string)) *string {
+	v := get(args, name)
+	switch {
+	case !v.Exists():
+		add(name + " is required")
+	case v.Type != gjson.String:
+		add(name + " must be a string, got " + describe(v))
+	default:
+		return &v.Str
+	}
+	return nil
+}
+
+// batchEdits reads code_replace_batch's edits: each {target, text,
+// endLine?}, every problem named by its index.
+func batchEdits(args gjson.Result, add func(string)) []BatchEdit {
+	v := get(args, "edits")
+	if !v.IsArray() || len(v.Array()) == 0 || len(v.Array()) > maxBatchEdits {
+		add("edits must be an array of 1 to " + strconv.Itoa(maxBatchEdits) + " {target, text, endLine?}, got " + describe(v))
+		return nil
+	}
+	var out []BatchEdit
+	i := 0
+	v.ForEach(func(_, e gjson.Result) bool {
+		where := "edits[" + strconv.Itoa(i) + "]"
+		i++
+		if !e.IsObject() {
+			add(where + " must be an object {target, text, endLine?}, got " + describe(e))
+			return true
+		}
+		var be BatchEdit
+		if bad := unknownFieldOf(e, "target", "text", "endLine"); bad != "" {
+			add(where + " has an unknown field " + strconv.Quote(clip(bad, 40)))
+		}
+		t, err := decodeTarget(get(e, "target"))
+		switch {
+		case err != nil:
+			add(where + "." + strings.TrimSuffix(err.Message, "."))
+		case t.Path == "":
+			add(where + ".target.path must be a non-empty path")
+		case t.Symbol == "" && t.Line == 0:
+			add(where + ".target needs symbol or line")
+		}
+		be.Target = t
+		if txt := get(e, "text"); txt.Type == gjson.String {
+			be.Text = txt.Str
+		} else {
+			add(where + ".text must be a string, got " + describe(txt))
+		}
+		if el := get(e, "endLine"); el.Exists() && el.Type != gjson.Null {
+			n, ok := integer(el, 1, maxOneBased)
+			if !ok {
+				add(where + ".endLine must be a positive integer, got " + describe(el))
+			}
+			be.EndLine = n
+		}
+		out = append(out, be)
+		return true
+	})
+	return out
+}
+
+// unknownFieldOf names a field of obj not among known.
+func unknownFieldOf(obj gjson.Result, known ...string) string {
+	bad := ""
+	obj.ForEach(func(k, _ gjson.Result) bool {
+		for _, f := range known {
+			if k.Str == f {
+				return true
+			}
+		}
+		bad = k.Str
+		return false
+	})
+	return bad
 }

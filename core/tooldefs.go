@@ -39,8 +39,11 @@ const (
 
 // The refactor toolset's tools (built so far).
 const (
-	ToolCodeRename = "code_rename"
-	ToolCodeFormat = "code_format"
+	ToolCodeRename       = "code_rename"
+	ToolCodeFormat       = "code_format"
+	ToolCodeInsert       = "code_insert"
+	ToolCodeReplace      = "code_replace"
+	ToolCodeReplaceBatch = "code_replace_batch"
 )
 
 // The fs toolset's tools (seed 002's names and snake_case arguments).
@@ -260,6 +263,55 @@ const codeFormatSchema = `{
   "additionalProperties": false
 }`
 
+const codeInsertSchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    "position": {"type": "string", "enum": ["before", "after", "start", "end"], "description": "before: new lines above the symbol (or line); after: new lines below it; start/end: exactly at the symbol's start or end (a line's first non-blank character or end)."},
+    "text": {"type": "string", "description": "The text to insert (before/after: whole lines; a final line break is added)."},
+    ` + previewIDSchema + `
+  },
+  "required": ["target", "position", "text"],
+  "additionalProperties": false
+}`
+
+const replaceFields = `"text": {"type": "string", "description": "The replacement: for a symbol its whole declaration, for lines the whole lines."},
+    "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "Replace whole lines from the target's first line to this one-based line (inclusive) instead of the symbol."}`
+
+const codeReplaceSchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    ` + replaceFields + `,
+    ` + previewIDSchema + `
+  },
+  "required": ["target", "text"],
+  "additionalProperties": false
+}`
+
+const codeReplaceBatchSchema = `{
+  "type": "object",
+  "properties": {
+    "edits": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 100,
+      "items": {
+        "type": "object",
+        "properties": {
+          "target": ` + targetSchema + `,
+          ` + replaceFields + `
+        },
+        "required": ["target", "text"],
+        "additionalProperties": false
+      }
+    },
+    ` + previewIDSchema + `
+  },
+  "required": ["edits"],
+  "additionalProperties": false
+}`
+
 // refactorTools is the refactor toolset, in listing order.
 var refactorTools = []CodeTool{
 	{
@@ -267,6 +319,23 @@ var refactorTools = []CodeTool{
 		Description: "Rename a symbol everywhere the language server knows it is used, across files (the declaration, every reference, and for some servers file names). " +
 			"The server refuses what cannot be renamed (a keyword, a name from a library) and the answer says why. " + approvalConvention + "\n" + targetConvention + ".\n" +
 			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
+	},
+	{
+		Name: ToolCodeInsert, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema),
+		Description: "Insert text next to a symbol or line found by name, without matching file text: a new method after a type's last method, an import before the first declaration, a statement at the start of a function. " +
+			approvalConvention + "\n" + targetConvention + ".\n" +
+			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\n// Name returns s's type name.\nfunc Name(s Shape) string { return fmt.Sprintf(\"%T\", s) }"}.`,
+	},
+	{
+		Name: ToolCodeReplace, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema),
+		Description: "Replace a symbol's whole declaration (found by name), or whole lines from a target to endLine, with new text. " +
+			approvalConvention + "\n" + targetConvention + ".\n" +
+			`Example: {"target":{"path":"shape.go","symbol":"TotalArea"},"text":"func TotalArea(all []Shape) float64 {\n\treturn 0\n}"}.`,
+	},
+	{
+		Name: ToolCodeReplaceBatch, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema),
+		Description: "Several code_replace edits as one change: every target is resolved first, overlapping edits are refused, and all files change together or none does. " +
+			approvalConvention,
 	},
 	{
 		Name: ToolCodeFormat, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema),

@@ -212,6 +212,12 @@ type CodeCall struct {
 	// The refactor tools': rename's new name, the preview a call applies.
 	NewName   string `json:"newName,omitempty"`
 	PreviewID string `json:"previewId,omitempty"`
+	// code_insert's position and text, code_replace's text and endLine,
+	// code_replace_batch's edits.
+	Position string      `json:"position,omitempty"`
+	Text     *string     `json:"text,omitempty"`
+	EndLine  int64       `json:"endLine,omitempty"`
+	Edits    []BatchEdit `json:"edits,omitempty"`
 	// code_diagnostics without a path: the workspace.
 	ActivateWorkspace bool `json:"activateWorkspace,omitempty"`
 	ActivationLimit   int  `json:"activationLimit,omitempty"`
@@ -264,4 +270,12 @@ func (c *Core) CodeRequest(ctx context.Context, in CodeRequestInput) (CodeReques
 func (c *Core) callJSON(ctx context.Context, method string, in any) (json.RawMessage, error) {
 	var v json.RawMessage
 	return v, c.invoke(ctx, method, in, &v)
+}
+
+// BatchEdit is one edit of code_replace_batch: a target, its replacement
+// text, and optionally the last of the whole lines it replaces.
+type BatchEdit struct {
+	Target  Target `json:"target"`
+	Text    string `json:"text"`
+	EndLine int64  `json:"endLine,omitempty"`
 }

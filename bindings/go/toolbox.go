@@ -111,6 +111,10 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 		a, err = t.rename(ctx, call, workspaceRoot)
 	case "code_format":
 		a, err = t.format(ctx, call, workspaceRoot)
+	case "code_insert", "code_replace":
+		a, err = t.insertOrReplace(ctx, call, workspaceRoot)
+	case "code_replace_batch":
+		a, err = t.replaceBatch(ctx, call, workspaceRoot)
 	default:
 		err = Errorf(CodeInternal, "tool %s is defined but not run by this Toolbox; this is a bug in lspseam", call.Tool)
 	}

@@ -383,3 +383,36 @@ func TestToolboxRenamePreviewAndApply(t *testing.T) {
 		t.Fatalf("refused rename: %s", res.Text)
 	}
 }
+
+// code_insert, code_replace and code_replace_batch need no server request
+// beyond the outline; overlapping batch edits are the caller's mistake.
+func TestToolboxInsertAndReplace(t *testing.T) {
+	f := newFake(t, map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+	}}, nil)
+	tb := f.toolbox()
+	if err := tb.SetApproval("auto"); err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(f.ws, "a.go")
+	res, s := f.call(tb, "code_insert", `{"target":{"path":"a.go","symbol":"A"},"position":"after","text":"\nfunc C() {}"}`)
+	if res.IsError || s["applied"] != true {
+		t.Fatalf("insert: %s", res.Text)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc A() {}\n\nfunc C() {}\n" {
+		t.Fatalf("after insert: %q", got)
+	}
+	res, _ = f.call(tb, "code_replace", `{"target":{"path":"a.go","symbol":"A"},"text":"func A() { C() }"}`)
+	if got, _ := os.ReadFile(a); res.IsError || string(got) != "package a\n\nfunc A() { C() }\n\nfunc C() {}\n" {
+		t.Fatalf("replace: %s %q", res.Text, got)
+	}
+	res, s = f.call(tb, "code_replace_batch", `{"edits":[{"target":{"path":"a.go","line":3},"text":"x"},{"target":{"path":"a.go","symbol":"A"},"text":"y"}]}`)
+	if errorCode(s) != "LSP_INVALID_ARGUMENT" || !strings.Contains(res.Text, "overlap") {
+		t.Fatalf("overlapping batch: %s", res.Text)
+	}
+	res, _ = f.call(tb, "code_replace_batch", `{"edits":[{"target":{"path":"a.go","line":1},"text":"package b"},{"target":{"path":"b.go","line":1},"text":"package b"}]}`)
+	b, _ := os.ReadFile(filepath.Join(f.ws, "b.go"))
+	if got, _ := os.ReadFile(a); res.IsError || !strings.HasPrefix(string(got), "package b\n") || !strings.HasPrefix(string(b), "package b\n") {
+		t.Fatalf("batch: %s", res.Text)
+	}
+}
