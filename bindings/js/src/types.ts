@@ -679,6 +679,9 @@ export type ToolName =
   | 'code_diagnostics'
   | 'code_rename'
   | 'code_format'
+  | 'code_insert'
+  | 'code_replace'
+  | 'code_replace_batch'
   | 'read'
   | 'write'
   | 'edit';
@@ -772,6 +775,28 @@ export interface CodeFormatArgs {
   previewId?: string;
 }
 
+/** code_insert's arguments. */
+export interface CodeInsertArgs {
+  target: Target;
+  position: 'before' | 'after' | 'start' | 'end';
+  text: string;
+  previewId?: string;
+}
+
+/** code_replace's arguments: the symbol's declaration, or whole lines to endLine. */
+export interface CodeReplaceArgs {
+  target: Target;
+  text: string;
+  endLine?: number;
+  previewId?: string;
+}
+
+/** code_replace_batch's arguments. */
+export interface CodeReplaceBatchArgs {
+  edits: { target: Target; text: string; endLine?: number }[];
+  previewId?: string;
+}
+
 /** read's arguments (seed 002: snake_case). */
 export interface ReadArgs {
   file_path: string;
@@ -809,6 +834,9 @@ export interface ToolArgsByName {
   code_diagnostics: CodeDiagnosticsArgs;
   code_rename: CodeRenameArgs;
   code_format: CodeFormatArgs;
+  code_insert: CodeInsertArgs;
+  code_replace: CodeReplaceArgs;
+  code_replace_batch: CodeReplaceBatchArgs;
   read: ReadArgs;
   write: WriteArgs;
   edit: EditArgs;
@@ -976,7 +1004,8 @@ export interface DiagnosticsDelta {
  * A refactor tool's answer: a preview (`applied: false`, a `previewId` and each file's diff; call again with the
  * previewId to apply it) or the applied change (`applied: true`, the files and the diagnostics delta).
  */
-export interface RefactorAnswer<N extends 'code_rename' | 'code_format'> extends CodeAnswer<N> {
+export interface RefactorAnswer<N extends 'code_rename' | 'code_format' | 'code_insert' | 'code_replace' | 'code_replace_batch'>
+  extends CodeAnswer<N> {
   applied: boolean;
   previewId?: string;
   edits?: number;
@@ -1036,6 +1065,9 @@ export interface ToolAnswerByName {
   code_diagnostics: CodeDiagnosticsAnswer;
   code_rename: RefactorAnswer<'code_rename'>;
   code_format: RefactorAnswer<'code_format'>;
+  code_insert: RefactorAnswer<'code_insert'>;
+  code_replace: RefactorAnswer<'code_replace'>;
+  code_replace_batch: RefactorAnswer<'code_replace_batch'>;
   read: ReadAnswer;
   write: WriteAnswer;
   edit: EditAnswer;
