@@ -73,6 +73,9 @@ type CodeCall struct {
 	Text      *string
 	EndLine   int64
 	Edits     []BatchEdit
+	// code_actions: the kind asked for, the action to apply.
+	Only  string
+	Apply string
 	// fs: read's offset (one-based), write's content, edit's strings.
 	Offset     int64
 	Content    *string
@@ -135,6 +138,12 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 	if c.Tool == ToolCodeReplaceBatch {
 		b = append(b, `,"edits":`...)
 		b = appendArray(b, c.Edits)
+	}
+	for _, f := range []struct{ name, v string }{{"only", c.Only}, {"apply", c.Apply}} {
+		if f.v != "" {
+			b = append(b, `,"`+f.name+`":`...)
+			b = appendString(b, f.v)
+		}
 	}
 	if c.NewName != "" {
 		b = append(b, `,"newName":`...)
@@ -213,6 +222,7 @@ var codeArgFields = map[string][]string{
 	ToolCodeInsert:       {"target", "position", "text", "previewId"},
 	ToolCodeReplace:      {"target", "text", "endLine", "previewId"},
 	ToolCodeReplaceBatch: {"edits", "previewId"},
+	ToolCodeActions:      {"path", "line", "endLine", "only", "apply", "previewId"},
 }
 
 // maxBatchEdits bounds code_replace_batch.
@@ -439,6 +449,29 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		}
 		c.PreviewID = previewArg(args, add)
 	case ToolCodeReplaceBatch:
+		c.PreviewID = previewArg(args, add)
+	case ToolCodeActions:
+		start := intArg(args, "line", 1, maxOneBased, 0, add)
+		if !get(args, "line").Exists() {
+			add("line is required: the one-based line the actions are for")
+		}
+		end := intArg(args, "endLine", 1, maxOneBased, start, add)
+		if end < start {
+			add("endLine (" + strconv.FormatInt(end, 10) + ") is before line (" + strconv.FormatInt(start, 10) + ")")
+		}
+		c.Range = &LineRange{StartLine: start, EndLine: end}
+		for _, f := range []struct {
+			name string
+			dst  *string
+		}{{"only", &c.Only}, {"apply", &c.Apply}} {
+			if v := get(args, f.name); v.Exists() && v.Type != gjson.Null {
+				if v.Type != gjson.String || v.Str == "" {
+					add(f.name + " must be a non-empty string, got " + describe(v))
+				} else {
+					*f.dst = v.Str
+				}
+			}
+		}
 		c.PreviewID = previewArg(args, add)
 	case ToolCodeFormat:
 		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {

@@ -34,6 +34,7 @@ var codeMethods = []struct {
 	{"textDocument/rename", "renameProvider", "edit each reference yourself: code_navigate with kind references lists them"},
 	{"textDocument/formatting", "documentFormattingProvider", "run the language's formatter yourself, or leave the formatting as it is"},
 	{"textDocument/rangeFormatting", "documentRangeFormattingProvider", "format the whole file (leave out range)"},
+	{"textDocument/codeAction", "codeActionProvider", "make the change yourself with edit or code_replace"},
 }
 
 // CodeMethodSupported reports whether a negotiated server offers method.
@@ -96,6 +97,10 @@ type CodeRequestInput struct {
 	Text     string     // textDocument/inlayHint: the file, for its range
 	Lines    *LineRange // textDocument/inlayHint, rangeFormatting: one-based lines; nil = all
 	NewName  string     // textDocument/rename
+	// textDocument/codeAction: the file's diagnostics (those in the range
+	// go into the request's context) and the kinds asked for.
+	Diagnostics RawJSON
+	Only        []string
 }
 
 // CodeRequestValue is one request: its method and params.
@@ -164,6 +169,32 @@ func CodeRequest(in CodeRequestInput) (CodeRequestValue, *Error) {
 		b = append(b, `,"insertSpaces":`...)
 		b = appendBool(b, spaces)
 		b = append(b, `,"trimTrailingWhitespace":true,"insertFinalNewline":true,"trimFinalNewlines":true}}`...)
+	case "textDocument/codeAction":
+		r, err := inlayRange(in.Text, in.Lines)
+		if err != nil {
+			return req, err
+		}
+		b = append(td(b), `},"range":`...)
+		b = r.appendJSON(b)
+		b = append(b, `,"context":{"diagnostics":[`...)
+		n := 0
+		gjson.Parse(string(in.Diagnostics)).ForEach(func(_, d gjson.Result) bool {
+			dr, problem := rangeOf(get(d, "range"), at{index: -1}, "range")
+			if problem == "" && !positionLess(dr.End, r.Start) && !positionLess(r.End, dr.Start) {
+				if n > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, d.Raw...)
+				n++
+			}
+			return true
+		})
+		b = append(b, ']')
+		if len(in.Only) > 0 {
+			b = append(b, `,"only":`...)
+			b = appendStrings(b, in.Only)
+		}
+		b = append(b, `,"triggerKind":1}}`...)
 	case "textDocument/inlayHint":
 		r, err := inlayRange(in.Text, in.Lines)
 		if err != nil {
@@ -224,6 +255,13 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 	}
 	ri := CodeRequestInput{Method: m.Str, URI: get(in, "uri").String(), Query: get(in, "query").String(), Text: get(in, "text").String(), NewName: get(in, "newName").String()}
+	if d := get(in, "diagnostics"); d.IsArray() {
+		ri.Diagnostics = RawJSON(d.Raw)
+	}
+	get(in, "only").ForEach(func(_, k gjson.Result) bool {
+		ri.Only = append(ri.Only, k.String())
+		return true
+	})
 	if p := get(in, "position"); p.Exists() {
 		line, ok1 := integer(get(p, "line"), 0, maxUint31)
 		char, ok2 := integer(get(p, "character"), 0, maxUint31)

@@ -53,7 +53,10 @@ const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"diagnostic":{"dynamicRegistration":false,"relatedDocumentSupport":false},` +
 	`"rename":{"dynamicRegistration":false,"prepareSupport":true},` +
 	`"formatting":{"dynamicRegistration":false},` +
-	`"rangeFormatting":{"dynamicRegistration":false}},` +
+	`"rangeFormatting":{"dynamicRegistration":false},` +
+	`"codeAction":{"dynamicRegistration":false,"isPreferredSupport":true,"disabledSupport":true,"dataSupport":true,` +
+	`"resolveSupport":{"properties":["edit"]},"codeActionLiteralSupport":{"codeActionKind":{"valueSet":` +
+	`["","quickfix","refactor","refactor.extract","refactor.inline","refactor.rewrite","source","source.organizeImports","source.fixAll"]}}}},` +
 	`"window":{"workDoneProgress":true}}`
 
 // InitializeParamsValue is the LSP InitializeParams lspseam sends.

@@ -44,6 +44,7 @@ const (
 	ToolCodeInsert       = "code_insert"
 	ToolCodeReplace      = "code_replace"
 	ToolCodeReplaceBatch = "code_replace_batch"
+	ToolCodeActions      = "code_actions"
 )
 
 // The fs toolset's tools (seed 002's names and snake_case arguments).
@@ -312,6 +313,20 @@ const codeReplaceBatchSchema = `{
   "additionalProperties": false
 }`
 
+const codeActionsSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "line": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The one-based line the actions are for (with endLine, the first of the lines)."},
+    "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The last line, one-based (default: line)."},
+    "only": {"type": "string", "minLength": 1, "description": "Only actions of this kind or its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
+    "apply": {"type": "string", "minLength": 1, "description": "The actionId of a listed action (or its exact, unique title) to apply."},
+    ` + previewIDSchema + `
+  },
+  "required": ["path", "line"],
+  "additionalProperties": false
+}`
+
 // refactorTools is the refactor toolset, in listing order.
 var refactorTools = []CodeTool{
 	{
@@ -336,6 +351,12 @@ var refactorTools = []CodeTool{
 		Name: ToolCodeReplaceBatch, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema),
 		Description: "Several code_replace edits as one change: every target is resolved first, overlapping edits are refused, and all files change together or none does. " +
 			approvalConvention,
+	},
+	{
+		Name: ToolCodeActions, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeActionsSchema),
+		Description: "List the language server's quick fixes and refactorings for some lines (fixes for the problems there, organize imports, extract, …), each with an actionId; " +
+			"call again with apply set to an actionId (or the exact title) to apply one. " + approvalConvention + " " +
+			`Examples: {"path":"main.go","line":12}; {"path":"main.go","line":1,"only":"source.organizeImports"}; {"path":"main.go","line":12,"apply":"a-3f2c…"}.`,
 	},
 	{
 		Name: ToolCodeFormat, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema),

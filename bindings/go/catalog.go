@@ -218,6 +218,9 @@ type CodeCall struct {
 	Text     *string     `json:"text,omitempty"`
 	EndLine  int64       `json:"endLine,omitempty"`
 	Edits    []BatchEdit `json:"edits,omitempty"`
+	// code_actions: the kind asked for, the action to apply.
+	Only  string `json:"only,omitempty"`
+	Apply string `json:"apply,omitempty"`
 	// code_diagnostics without a path: the workspace.
 	ActivateWorkspace bool `json:"activateWorkspace,omitempty"`
 	ActivationLimit   int  `json:"activationLimit,omitempty"`
@@ -251,6 +254,9 @@ type CodeRequestInput struct {
 	Methods  map[string]bool `json:"methods,omitempty"`
 	Server   string          `json:"server,omitempty"`
 	NewName  string          `json:"newName,omitempty"`
+	// textDocument/codeAction: the file's diagnostics, the kinds asked for.
+	Diagnostics json.RawMessage `json:"diagnostics,omitempty"`
+	Only        []string        `json:"only,omitempty"`
 }
 
 // CodeRequest is one catalog request, ready to send.

@@ -32,6 +32,7 @@ type Toolbox struct {
 	outlines *symbolCache
 	observed observations // the fs tools' observation policy: a Toolbox is one session
 	previews previews     // the refactor tools' pending previews
+	actions  actionStore  // code_actions' listed actions, by actionId
 	approval string       // ApprovalPreview ("" too) or ApprovalAuto
 	mutating sync.Mutex   // one change at a time (reads stay concurrent)
 }
@@ -115,6 +116,8 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 		a, err = t.insertOrReplace(ctx, call, workspaceRoot)
 	case "code_replace_batch":
 		a, err = t.replaceBatch(ctx, call, workspaceRoot)
+	case "code_actions":
+		a, err = t.codeActions(ctx, call, workspaceRoot)
 	default:
 		err = Errorf(CodeInternal, "tool %s is defined but not run by this Toolbox; this is a bug in lspseam", call.Tool)
 	}

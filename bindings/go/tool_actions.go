@@ -1,0 +1,248 @@
+package lspseam
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// code_actions: the server's quick fixes and refactorings for some lines,
+// listed with an actionId bound to the file's content, and applied by id
+// (or exact, unique title) through the applier. An action that runs a
+// server command is listed but not applied: lspseam does not run server
+// commands yet (their edits would arrive as workspace/applyEdit, outside
+// the preview).
+
+// listedAction is an action as the server gave it, bound to a file's
+// content.
+type listedAction struct {
+	id      string
+	uri     string
+	version string // contentVersion of the file when listed
+	title   string
+	raw     json.RawMessage
+}
+
+// actionStore keeps the last listing's actions per file (a session's).
+type actionStore struct {
+	mu   sync.Mutex
+	byID map[string]listedAction
+}
+
+func (s *actionStore) put(list []listedAction) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byID == nil || len(s.byID) > 1000 {
+		s.byID = map[string]listedAction{}
+	}
+	for _, a := range list {
+		s.byID[a.id] = a
+	}
+}
+
+func (s *actionStore) get(id string) (listedAction, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.byID[id]
+	return a, ok
+}
+
+// actionShape is what the answer says of an action.
+type actionShape struct {
+	Title       string `json:"title"`
+	Kind        string `json:"kind"`
+	Command     any    `json:"command"`
+	Edit        any    `json:"edit"`
+	IsPreferred bool   `json:"isPreferred"`
+	Disabled    *struct {
+		Reason string `json:"reason"`
+	} `json:"disabled"`
+	Data any `json:"data"`
+}
+
+func (t *Toolbox) codeActions(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.Apply == "" {
+		var a answer
+		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
+			list, err := t.listActions(ctx, s, call)
+			if err != nil {
+				return err
+			}
+			a = actionsAnswer(call, list)
+			a.incomplete = s.Notice()
+			return nil
+		})
+		return a, err
+	}
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s Session, r *fsRoot) (string, []plannedFile, error) {
+		f, err := s.Open(ctx, call.Path)
+		if err != nil {
+			return "", nil, err
+		}
+		act, ok := t.actions.get(call.Apply)
+		if !ok { // an exact, unique title of a fresh listing
+			list, err := t.listActions(ctx, s, call)
+			if err != nil {
+				return "", nil, err
+			}
+			var matches []listedAction
+			for _, l := range list {
+				if l.title == call.Apply {
+					matches = append(matches, l)
+				}
+			}
+			switch len(matches) {
+			case 0:
+				return "", nil, Errorf(CodeInvalidArgument, "no action has the id or exact title %q for %s lines %d–%d; list them again (leave out apply) and pass an actionId", call.Apply, call.Path, call.Range.StartLine, call.Range.EndLine)
+			case 1:
+				act = matches[0]
+			default:
+				return "", nil, Errorf(CodeInvalidArgument, "%d actions have the title %q; pass the actionId of the one you mean", len(matches), call.Apply)
+			}
+		}
+		if act.uri != f.URI || act.version != contentVersion(f.Text) {
+			return "", nil, Errorf(CodeConflict, "action %s was listed for %s as it was then; the file changed or it is another file's: list the actions again", act.id, call.Path)
+		}
+		var shape actionShape
+		json.Unmarshal(act.raw, &shape)
+		if shape.Disabled != nil {
+			return "", nil, Errorf(CodeInvalidArgument, "action %q is disabled: %s", shape.Title, shape.Disabled.Reason)
+		}
+		raw := act.raw
+		if shape.Edit == nil && shape.Command == nil || shape.Edit == nil && shape.Data != nil {
+			// A lazy action: its edit comes from codeAction/resolve.
+			if resolved, err := s.Request(ctx, "codeAction/resolve", raw); err == nil {
+				raw = resolved
+				shape = actionShape{}
+				json.Unmarshal(raw, &shape)
+			} else if ctx.Err() != nil {
+				return "", nil, err
+			}
+		}
+		if isCommand(raw) || shape.Command != nil {
+			return "", nil, Errorf(CodeUnsupportedOperation, "action %q runs a server command, which lspseam does not run yet (its changes could not be previewed); make the change with edit or code_replace", shape.Title)
+		}
+		if shape.Edit == nil {
+			return "", nil, Errorf(CodeUnsupportedOperation, "action %q has no edit to apply", shape.Title)
+		}
+		edit, _ := json.Marshal(shape.Edit)
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit)
+		return "apply \"" + shape.Title + "\"", files, err
+	})
+}
+
+// listActions asks the server for the actions of call's lines, with the
+// file's diagnostics in those lines as context, and keeps them.
+func (t *Toolbox) listActions(ctx context.Context, s Session, call CodeCall) ([]listedAction, error) {
+	f, err := s.Open(ctx, call.Path)
+	if err != nil {
+		return nil, err
+	}
+	diags := json.RawMessage("[]")
+	if rep, err := s.Diagnostics(ctx, f, DiagnosticsOptions{}); err == nil {
+		diags = rep.Diagnostics
+	} else if ctx.Err() != nil {
+		return nil, err
+	}
+	in := CodeRequestInput{Method: "textDocument/codeAction", URI: f.URI, Text: f.Text, Range: call.Range, Diagnostics: diags, Methods: s.Methods(), Server: s.Server()}
+	if call.Only != "" {
+		in.Only = []string{call.Only}
+	}
+	req, err := t.core.CodeRequest(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := s.Request(ctx, req.Method, req.Params)
+	if err != nil {
+		return nil, t.insteadOf(ctx, err, req.Method, s.Server())
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(listOrEmpty(raw), &items); err != nil {
+		return nil, Errorf(CodeMalformedResponse, "language server %q answered textDocument/codeAction with %.200s, not a list", s.Server(), raw)
+	}
+	version := contentVersion(f.Text)
+	var list []listedAction
+	for i, item := range items {
+		var shape actionShape
+		if json.Unmarshal(item, &shape) != nil || shape.Title == "" {
+			continue
+		}
+		sum := sha256.Sum256([]byte(f.URI + "\x00" + version + "\x00" + strconv.Itoa(i) + "\x00" + string(item)))
+		list = append(list, listedAction{id: "a-" + hex.EncodeToString(sum[:6]), uri: f.URI, version: version, title: shape.Title, raw: item})
+	}
+	t.actions.put(list)
+	return list, nil
+}
+
+// isCommand: a bare Command (title, command, arguments) rather than a
+// CodeAction.
+func isCommand(raw json.RawMessage) bool {
+	var v struct {
+		Command json.RawMessage `json:"command"`
+	}
+	json.Unmarshal(raw, &v)
+	return len(v.Command) > 0 && v.Command[0] == '"'
+}
+
+// actionsAnswer lists actions for the model.
+func actionsAnswer(call CodeCall, list []listedAction) answer {
+	var b strings.Builder
+	lines := strconv.FormatInt(call.Range.StartLine, 10)
+	if call.Range.EndLine != call.Range.StartLine {
+		lines += "–" + strconv.FormatInt(call.Range.EndLine, 10)
+	}
+	var out []map[string]any
+	b.WriteString(strconv.Itoa(len(list)) + " " + plural(len(list), "action", "actions") + " for " + call.Path + " line " + lines)
+	if len(list) > 0 {
+		b.WriteString(" (apply one: call code_actions again with \"apply\": its actionId):")
+	} else {
+		b.WriteString(".")
+	}
+	for _, a := range list {
+		var shape actionShape
+		json.Unmarshal(a.raw, &shape)
+		cmd := isCommand(a.raw) || shape.Command != nil && shape.Edit == nil
+		b.WriteString("\n  " + a.id + "  " + a.title)
+		var notes []string
+		if shape.Kind != "" {
+			notes = append(notes, shape.Kind)
+		}
+		if shape.IsPreferred {
+			notes = append(notes, "preferred")
+		}
+		if shape.Disabled != nil {
+			notes = append(notes, "disabled: "+shape.Disabled.Reason)
+		}
+		if cmd {
+			notes = append(notes, "runs a server command: not applied by lspseam")
+		}
+		if len(notes) > 0 {
+			b.WriteString("  (" + strings.Join(notes, "; ") + ")")
+		}
+		item := map[string]any{"actionId": a.id, "title": a.title, "kind": shape.Kind, "preferred": shape.IsPreferred, "command": cmd}
+		if shape.Disabled != nil {
+			item["disabled"] = shape.Disabled.Reason
+		}
+		out = append(out, item)
+	}
+	if out == nil {
+		out = []map[string]any{}
+	}
+	a := answer{text: b.String(), fields: []field{{"path", call.Path}, {"actions", out}}}
+	if len(list) == 0 {
+		a.notice = "The server offers no action for these lines" + onlyNote(call) + "."
+		a.noticeSaid = true
+	}
+	return a
+}
+
+func onlyNote(call CodeCall) string {
+	if call.Only == "" {
+		return ""
+	}
+	return " of kind " + call.Only
+}
