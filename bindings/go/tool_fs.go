@@ -186,6 +186,17 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 	if err != nil {
 		return answer{}, err
 	}
+	// A change the policy refuses is refused before any server is
+	// involved (it is checked again, with the file read again, in the
+	// server's turn).
+	if before.exists {
+		if err := t.observed.check(r.abs(before.rel), before, tool); err != nil {
+			return answer{}, err
+		}
+		if _, _, _, err := change(before); err != nil { // no match, ambiguous: said at once
+			return answer{}, err
+		}
+	}
 	delta := map[string]any{"workspaceUri": fileURIOf(r.dir)}
 	if !before.exists {
 		// Nothing for a server to open yet: write, then ask.
