@@ -68,8 +68,11 @@ func ServerRequest(method string, params gjson.Result, configuration RawJSON, wo
 		b = append(b, ']')
 		return ServerReply{Result: RawJSON(b)}
 	case "workspace/applyEdit":
-		return ServerReply{Result: `{"applied":false,"failureReason":"lspseam is a read-only client: it never applies edits"}`}
-	case "window/workDoneProgress/create", "client/registerCapability", "client/unregisterCapability", "window/showMessageRequest", "window/showDocument":
+		return ServerReply{Result: `{"applied":false,"failureReason":"lspseam applies edits only through its own preview and approval, never one a server sends"}`}
+	case "window/workDoneProgress/create", "client/registerCapability", "client/unregisterCapability", "window/showMessageRequest", "window/showDocument",
+		// Refresh requests ask the client to pull again: lspseam pulls at
+		// every read anyway. (pyright exits when refused one.)
+		"workspace/diagnostic/refresh", "workspace/inlayHint/refresh", "workspace/semanticTokens/refresh", "workspace/codeLens/refresh":
 		if method == "window/showDocument" {
 			return ServerReply{Result: `{"success":false}`}
 		}

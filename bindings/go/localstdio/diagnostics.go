@@ -204,7 +204,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	current := in.docs.hashOf(f.Text) == d.hash
 	key := uriKey(d.uri)
 
-	if in.neg.Methods["textDocument/diagnostic"] && !in.diags.pullDisabled() {
+	if (in.neg.Methods["textDocument/diagnostic"] || in.dynamicPull.Load()) && !in.diags.pullDisabled() {
 		items, err := in.pullDiagnostics(ctx, d, key)
 		if err == nil {
 			version := d.version

@@ -202,6 +202,7 @@ func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomple
 // client/unregisterCapability request's file watchers before it is
 // answered, so no change is matched against a stale set.
 func (in *instance) registrationRequest(ctx context.Context, method string, params json.RawMessage) {
+	in.pullRegistration(method, params)
 	u, err := in.core.FileWatchers(ctx, method, params)
 	if err != nil {
 		in.log.Debug("registration not understood", "method", method, "err", err)
@@ -214,4 +215,37 @@ func (in *instance) registrationRequest(ctx context.Context, method string, para
 		in.watches.apply(u)
 		in.log.Debug("file watchers updated", "registered", len(u.Register), "unregistered", len(u.Unregister))
 	}
+}
+
+// pullRegistration notes a server registering (or unregistering) pull
+// diagnostics dynamically, as pyright does: it pulls only for a client
+// that registers it, and its pushed reports include interim ones for a new
+// version (an empty list, or the old problems) before the checked one.
+func (in *instance) pullRegistration(method string, params json.RawMessage) {
+	type reg struct{ ID, Method string }
+	var p struct {
+		Registrations   []reg `json:"registrations"`
+		Unregistrations []reg `json:"unregisterations"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	in.pullMu.Lock()
+	defer in.pullMu.Unlock()
+	if in.pullIDs == nil {
+		in.pullIDs = map[string]bool{}
+	}
+	// By id: pyright registers anew, then unregisters the old one.
+	for _, r := range p.Registrations {
+		if r.Method == "textDocument/diagnostic" && method == "client/registerCapability" {
+			in.pullIDs[r.ID] = true
+		}
+	}
+	for _, r := range p.Unregistrations {
+		if r.Method == "textDocument/diagnostic" && method == "client/unregisterCapability" {
+			delete(in.pullIDs, r.ID)
+		}
+	}
+	in.dynamicPull.Store(len(in.pullIDs) > 0)
+	in.log.Debug("pull diagnostics registrations", "count", len(in.pullIDs))
 }

@@ -44,8 +44,13 @@ type instance struct {
 	current  atomic.Pointer[string]      // the method being written or awaited, for failure messages
 	checked  map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
 	settled  bool                        // the first query's readiness wait is done (guarded by the workspace turn)
-	nextID   atomic.Uint64
-	missing  sync.Map // response ids that carried neither result nor error
+	// dynamicPull: the server registered textDocument/diagnostic
+	// (client/registerCapability), so diagnostics are pulled.
+	dynamicPull atomic.Bool
+	pullMu      sync.Mutex
+	pullIDs     map[string]bool // the registrations' ids (guarded by pullMu)
+	nextID      atomic.Uint64
+	missing     sync.Map // response ids that carried neither result nor error
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation
