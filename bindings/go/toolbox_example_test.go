@@ -36,5 +36,5 @@ func ExampleNewToolbox() {
 	// code_hierarchy code true
 	// code_diagnostics code true
 	// code_inlay_hints code true
-	// LSP_INVALID_ARGUMENT: unknown toolset "cod"; this build has: lsp, code, fs (did you mean "code"?)
+	// LSP_INVALID_ARGUMENT: unknown toolset "cod"; this build has: lsp, code, fs, refactor (did you mean "code"?)
 }
