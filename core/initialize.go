@@ -24,10 +24,12 @@ const Version = "0.1.0"
 // and workspace.didChangeWatchedFiles, so a long-lived server can ask to
 // hear about files changing on disk (see watch.go). That is the only
 // capability with dynamic registration: its registrations are honoured
-// (FileWatchers), with relative patterns; and so is pull diagnostics'
-// (textDocument/diagnostic, which pyright offers only dynamically: the
-// host notes it); registrations for anything else are acknowledged and
-// ignored (ServerRequest). The catalog adds what its requests need
+// (FileWatchers), with relative patterns; registrations for anything else
+// are acknowledged and ignored (ServerRequest). (pyright pulls only when
+// diagnostics may be registered dynamically, but then floods the client
+// with workspace/diagnostic/refresh and slows down by minutes on a burst
+// of new files, so lspseam takes its pushed reports, waiting longer for
+// them to settle: Readiness.DiagnosticsQuietMs.) The catalog adds what its requests need
 // (coderequest.go): hierarchical document symbols, workspace symbols, type
 // definition and declaration links, signature help with parameter offsets,
 // call and type hierarchy, inlay hints, and diagnostics (published with
@@ -51,7 +53,7 @@ const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"typeHierarchy":{"dynamicRegistration":false},` +
 	`"inlayHint":{"dynamicRegistration":false},` +
 	`"publishDiagnostics":{"versionSupport":true},` +
-	`"diagnostic":{"dynamicRegistration":true,"relatedDocumentSupport":false},` +
+	`"diagnostic":{"dynamicRegistration":false,"relatedDocumentSupport":false},` +
 	`"rename":{"dynamicRegistration":false,"prepareSupport":true},` +
 	`"formatting":{"dynamicRegistration":false},` +
 	`"rangeFormatting":{"dynamicRegistration":false},` +

@@ -71,6 +71,12 @@ type Readiness struct {
 	// after it started only once one of them is opened, so the host opens
 	// one (see FileChangesInput.OpenNewDirectories).
 	OpenNewDirectories bool `json:"openNewDirectories,omitempty"`
+	// DiagnosticsQuietMs, when positive, is how long a pushed diagnostics
+	// report must stand before it is taken as the server's last word on a
+	// version (0: the host's default, 250 ms). pyright publishes an interim
+	// report for a new version (none, or the previous problems) and the
+	// checked one 130–350 ms later, with the same version.
+	DiagnosticsQuietMs int64 `json:"diagnosticsQuietMs,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -94,6 +100,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.OpenNewDirectories {
 		b = append(b, `,"openNewDirectories":true`...)
 	}
+	if r.DiagnosticsQuietMs > 0 {
+		b = append(b, `,"diagnosticsQuietMs":`...)
+		b = appendInt(b, r.DiagnosticsQuietMs)
+	}
 	return append(b, '}')
 }
 
@@ -108,7 +118,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	case strings.Contains(base, "typescript-language-server"):
 		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
-		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000}
+		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000, DiagnosticsQuietMs: 700}
 	case name == "clangd" || base == "clangd":
 		return Readiness{Server: "clangd", SettleMs: 2000, IgnoresWatchedFiles: true}
 	}

@@ -416,11 +416,11 @@ func TestCatalogServe(t *testing.T) {
 	}
 }
 
-// TestCatalogServeToolsList: serve lists the lsp tool and the five code
-// tools, each with an object schema.
+// TestCatalogServeToolsList: serve lists the lsp tool and the code tools
+// (toolsets lsp and code), each read-only with an object schema.
 func TestCatalogServeToolsList(t *testing.T) {
 	srv := catalogServe(t)
-	resp := awaitResponse(t, srv.send("tools/list", map[string]any{}))
+	resp := awaitResponse(t, srv.send("tools/list", map[string]any{"toolsets": []string{"lsp", "code"}}))
 	if resp.Error != nil {
 		t.Fatalf("tools/list: %+v", resp.Error)
 	}
@@ -446,7 +446,7 @@ func TestCatalogServeToolsList(t *testing.T) {
 			t.Errorf("%s: schema %s (%v), readOnly %v", tool.Name, tool.InputSchema, err, tool.ReadOnly)
 		}
 	}
-	want := []string{"lsp", "code_symbols", "code_navigate", "code_hover", "code_hierarchy", "code_inlay_hints"}
+	want := []string{"lsp", "code_symbols", "code_navigate", "code_hover", "code_hierarchy", "code_diagnostics", "code_inlay_hints"}
 	if !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}

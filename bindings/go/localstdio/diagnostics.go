@@ -237,7 +237,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		now := time.Now()
 		wake := end
 		if fresh {
-			if quiet := r.at.Add(diagnosticsQuiet); quiet.Before(wake) {
+			if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
 				wake = quiet
 			}
 		}
@@ -326,4 +326,13 @@ func (in *instance) pullDiagnostics(ctx context.Context, d *openDocument, key st
 		return prev.items, nil
 	}
 	return nil, malformed("a report of kind " + clip(string(report.Kind), 50))
+}
+
+// diagnosticsQuiet is how long a pushed report must stand (the server's
+// policy, else diagnosticsQuiet).
+func (in *instance) diagnosticsQuiet() time.Duration {
+	if ms := in.neg.Readiness.DiagnosticsQuietMs; ms > 0 {
+		return time.Duration(ms) * time.Millisecond
+	}
+	return diagnosticsQuiet
 }
