@@ -14,6 +14,20 @@ import type {
   CodeSymbolsInput,
   HierarchyGraph,
   HierarchyInput,
+  EditTextInput,
+  ReadViewInput,
+  DiagnosticsInput,
+  DiagnosticsDeltaInput,
+  ApplyTextEditsInput,
+  PlanWorkspaceEditInput,
+  TargetEditInput,
+  EditTextResult,
+  ReadView,
+  DiagnosticsSnapshot,
+  DiagnosticsDeltaResult,
+  AppliedTextEdits,
+  WorkspaceEditPlan,
+  TextEditValue,
   InlayHints,
   InlayHintsInput,
   ParseCodeArgsInput,
@@ -92,3 +106,11 @@ export const codeSymbols = (input: CodeSymbolsInput): CodeSymbols => getCore('co
 export const codeHover = (input: CodeHoverInput): CodeHover => getCore('codeHover()').codeHover(input);
 export const inlayHints = (input: InlayHintsInput): InlayHints => getCore('inlayHints()').inlayHints(input);
 export const hierarchy = (input: HierarchyInput): HierarchyGraph => getCore('hierarchy()').hierarchy(input);
+export const editText = (input: EditTextInput): EditTextResult => getCore('editText()').editText(input);
+export const readView = (input: ReadViewInput): ReadView => getCore('readView()').readView(input);
+export const diagnostics = (input: DiagnosticsInput): DiagnosticsSnapshot => getCore('diagnostics()').diagnostics(input);
+export const diagnosticsDelta = (input: DiagnosticsDeltaInput): DiagnosticsDeltaResult => getCore('diagnosticsDelta()').diagnosticsDelta(input);
+export const applyTextEdits = (input: ApplyTextEditsInput): AppliedTextEdits => getCore('applyTextEdits()').applyTextEdits(input);
+export const planWorkspaceEdit = (input: PlanWorkspaceEditInput): WorkspaceEditPlan => getCore('planWorkspaceEdit()').planWorkspaceEdit(input);
+export const targetEdit = (input: TargetEditInput): TextEditValue => getCore('targetEdit()').targetEdit(input);
+

@@ -18,6 +18,20 @@ import type {
   CodeSymbolsInput,
   HierarchyGraph,
   HierarchyInput,
+  EditTextInput,
+  ReadViewInput,
+  DiagnosticsInput,
+  DiagnosticsDeltaInput,
+  ApplyTextEditsInput,
+  PlanWorkspaceEditInput,
+  TargetEditInput,
+  EditTextResult,
+  ReadView,
+  DiagnosticsSnapshot,
+  DiagnosticsDeltaResult,
+  AppliedTextEdits,
+  WorkspaceEditPlan,
+  TextEditValue,
   InlayHints,
   InlayHintsInput,
   ParseCodeArgsInput,
@@ -307,6 +321,34 @@ export class Core {
   hierarchy(input: HierarchyInput): HierarchyGraph {
     return this.invoke('hierarchy', input);
   }
+  /** The edit tool's matcher: a literal replacement in a file's text (unique unless replaceAll), line endings and BOM kept. */
+  editText(input: EditTextInput): EditTextResult {
+    return this.invoke('editText', input);
+  }
+  /** The read tool's projection: numbered lines of a window of a file, with a pagination footer. */
+  readView(input: ReadViewInput): ReadView {
+    return this.invoke('readView', input);
+  }
+  /** A diagnostics snapshot: problems sorted errors first, counts, coverage and status. */
+  diagnostics(input: DiagnosticsInput): DiagnosticsSnapshot {
+    return this.invoke('diagnostics', input);
+  }
+  /** What a change introduced, resolved and left, per file, through the change's line mapping. */
+  diagnosticsDelta(input: DiagnosticsDeltaInput): DiagnosticsDeltaResult {
+    return this.invoke('diagnosticsDelta', input);
+  }
+  /** TextEdits applied to a document's text, with a unified diff. */
+  applyTextEdits(input: ApplyTextEditsInput): AppliedTextEdits {
+    return this.invoke('applyTextEdits', input);
+  }
+  /** A WorkspaceEdit planned: the files' edits in order, resource operations, URIs outside the workspace. */
+  planWorkspaceEdit(input: PlanWorkspaceEditInput): WorkspaceEditPlan {
+    return this.invoke('planWorkspaceEdit', input);
+  }
+  /** The TextEdit of an insertion or replacement at a resolved target. */
+  targetEdit(input: TargetEditInput): TextEditValue {
+    return this.invoke('targetEdit', input);
+  }
 }
 
 const KNOWN_METHODS = new Set<string>([
@@ -336,6 +378,13 @@ const KNOWN_METHODS = new Set<string>([
   'codeHover',
   'inlayHints',
   'hierarchy',
+  'editText',
+  'readView',
+  'diagnostics',
+  'diagnosticsDelta',
+  'applyTextEdits',
+  'planWorkspaceEdit',
+  'targetEdit',
 ] satisfies AbiMethod[]);
 
 /** Decodes an envelope: the ok value, or a thrown LspError. */

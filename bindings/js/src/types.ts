@@ -611,6 +611,13 @@ export interface AbiMethods {
   codeHover: { input: CodeHoverInput; output: CodeHover };
   inlayHints: { input: InlayHintsInput; output: InlayHints };
   hierarchy: { input: HierarchyInput; output: HierarchyGraph };
+  editText: { input: EditTextInput; output: EditTextResult };
+  readView: { input: ReadViewInput; output: ReadView };
+  diagnostics: { input: DiagnosticsInput; output: DiagnosticsSnapshot };
+  diagnosticsDelta: { input: DiagnosticsDeltaInput; output: DiagnosticsDeltaResult };
+  applyTextEdits: { input: ApplyTextEditsInput; output: AppliedTextEdits };
+  planWorkspaceEdit: { input: PlanWorkspaceEditInput; output: WorkspaceEditPlan };
+  targetEdit: { input: TargetEditInput; output: TextEditValue };
 }
 
 export type AbiMethod = keyof AbiMethods;
@@ -1267,4 +1274,130 @@ export interface HierarchyGraph {
   totalEdges: number;
   notice?: string;
   rendered: Rendered;
+}
+
+// The verify loop's and the applier's methods (README.md, "The core module's ABI", has their shapes).
+
+/** editText's input: the file's text as read, the model's strings. */
+export interface EditTextInput {
+  text: string;
+  oldString: string;
+  newString: string;
+  replaceAll?: boolean;
+  path?: string;
+}
+/** editText's answer. */
+export interface EditTextResult {
+  text: string;
+  replacements: number;
+  replaceAll: boolean;
+  lineEnding: 'lf' | 'crlf' | 'mixed' | 'none';
+  bom: boolean;
+  changedLines: { first: number; last: number };
+  linesBefore: number;
+  linesAfter: number;
+}
+/** readView's input. */
+export interface ReadViewInput {
+  text: string;
+  path: string;
+  offset?: number;
+  limit?: number;
+  maxLineChars?: number;
+}
+/** readView's answer. */
+export interface ReadView {
+  path: string;
+  text: string;
+  startLine: number;
+  returnedLines: number;
+  totalLines: number;
+  partial: boolean;
+  nextOffset?: number;
+  footer: string;
+}
+/** diagnostics' input: each file's raw Diagnostic[] and how they were had. */
+export interface DiagnosticsInput {
+  workspaceUri: string;
+  files: { uri: string; diagnostics?: unknown; version?: number | null; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
+  scope: 'file' | 'workspace';
+  severity?: 'error' | 'warning' | 'information' | 'hint';
+  limit?: number;
+  partial?: string;
+  subject?: string;
+}
+/** diagnostics' answer. */
+export interface DiagnosticsSnapshot {
+  status: 'fresh' | 'stale' | 'partial';
+  scope: string;
+  counts: Record<'error' | 'warning' | 'information' | 'hint', number>;
+  countsAll: Record<'error' | 'warning' | 'information' | 'hint', number>;
+  problems: Problem[];
+  totalFound: number;
+  truncated: boolean;
+  coverage: { path: string; how: string; version?: number; fresh: boolean }[];
+  notice?: string;
+  rendered: Rendered;
+}
+/** diagnosticsDelta's input: each file's texts and diagnostics before and after. */
+export interface DiagnosticsDeltaInput {
+  workspaceUri: string;
+  files: { uri: string; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
+  limit?: number;
+  subject?: string;
+}
+/** diagnosticsDelta's answer. */
+export interface DiagnosticsDeltaResult extends DiagnosticsDelta {
+  uncovered: string[];
+  stale: string[];
+  truncated: boolean;
+  rendered: Rendered;
+}
+/** applyTextEdits' input. */
+export interface ApplyTextEditsInput {
+  uri: string;
+  text: string;
+  edits: unknown[] | null;
+  workspaceUri?: string;
+  context?: number;
+}
+/** applyTextEdits' answer. */
+export interface AppliedTextEdits {
+  uri: string;
+  path: string;
+  text: string;
+  edits: number;
+  diff: string;
+  changedLines: { first: number; last: number };
+  linesAdded: number;
+  linesRemoved: number;
+}
+/** planWorkspaceEdit's input. */
+export interface PlanWorkspaceEditInput {
+  edit: unknown;
+  workspaceUri: string;
+  versions?: Record<string, number | null>;
+}
+/** planWorkspaceEdit's answer. */
+export interface WorkspaceEditPlan {
+  files: { uri: string; path: string; index?: number; version?: number | null; edits: unknown[] }[];
+  operations: { kind: 'create' | 'rename' | 'delete'; index: number; [field: string]: unknown }[];
+  outside: string[];
+  conflicts: { uri: string; path: string; expected: number | null; have: number | null }[];
+  touched: string[];
+  summary: string;
+}
+/** targetEdit's input (zero-based line and range). */
+export interface TargetEditInput {
+  text: string;
+  line: number;
+  range?: LspRange;
+  where: 'before' | 'after' | 'start' | 'end' | 'replace';
+  newText: string;
+  endLine?: number;
+}
+/** An LSP TextEdit. */
+export interface TextEditValue {
+  range: LspRange;
+  newText: string;
 }

@@ -89,8 +89,8 @@ test('LSP_ERROR_CODES: the README error table and the Go core codes, plus the JS
   const { readFileSync } = await import('node:fs');
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
   const table = readme.slice(readme.indexOf('### Error codes'));
-  const documented = new Set([...table.slice(0, table.indexOf('\n## ')).matchAll(/`(LSP_[A-Z_]+)`/g)].map((m) => m[1]));
-  const goCodes = new Set([...readFileSync(new URL('../../../core/errors.go', import.meta.url), 'utf8').matchAll(/Code = "(LSP_[A-Z_]+)"/g)].map((m) => m[1]));
+  const documented = new Set([...table.slice(0, table.indexOf('\n## ')).matchAll(/`((?:LSP|FS)_[A-Z_]+)`/g)].map((m) => m[1]));
+  const goCodes = new Set([...readFileSync(new URL('../../../core/errors.go', import.meta.url), 'utf8').matchAll(/Code = "((?:LSP|FS)_[A-Z_]+)"/g)].map((m) => m[1]));
   assert.ok(documented.size >= 18 && goCodes.size >= 18);
   assert.deepEqual([...lspseam.LSP_ERROR_CODES].sort(), [...goCodes, 'LSP_NOT_INITIALIZED', 'LSP_CORE_UNAVAILABLE'].sort());
   assert.deepEqual([...documented].sort(), [...lspseam.LSP_ERROR_CODES].sort(), "README's error table vs LSP_ERROR_CODES");

@@ -72,6 +72,13 @@ const typed = {
   codeHover: (v) => lspseam.codeHover(v),
   inlayHints: (v) => lspseam.inlayHints(v),
   hierarchy: (v) => lspseam.hierarchy(v),
+  editText: (v) => lspseam.editText(v),
+  readView: (v) => lspseam.readView(v),
+  diagnostics: (v) => lspseam.diagnostics(v),
+  diagnosticsDelta: (v) => lspseam.diagnosticsDelta(v),
+  applyTextEdits: (v) => lspseam.applyTextEdits(v),
+  planWorkspaceEdit: (v) => lspseam.planWorkspaceEdit(v),
+  targetEdit: (v) => lspseam.targetEdit(v),
 };
 
 test('typed methods return the ok value or throw LspError with the envelope code', () => {

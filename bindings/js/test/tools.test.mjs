@@ -29,9 +29,12 @@ const byName = (tools) => Object.fromEntries(tools.map((t) => [t.name, t]));
 const navArgs = { target: { path: 'src/shape.ts', symbol: 'describe' }, kind: 'references', context: 1 };
 
 test('toolDefinitions: the core module lists lsp first, then the code tools, by toolset', () => {
-  const all = lspseam.toolDefinitions();
+  const all = lspseam.toolDefinitions({ toolsets: ['lsp', 'code'] });
   assert.deepEqual(all.map((d) => d.name), ALL);
-  assert.deepEqual(all.map((d) => d.toolset), ['lsp', 'code', 'code', 'code', 'code', 'code']);
+  assert.deepEqual(all.map((d) => d.toolset), ['lsp', 'code', 'code', 'code', 'code', 'code', 'code']);
+  const every = lspseam.toolDefinitions();
+  assert.deepEqual([...new Set(every.map((d) => d.toolset))], ['lsp', 'code', 'refactor', 'fs']);
+  for (const d of every) assert.equal(d.readOnly, d.toolset !== 'refactor' && d.name !== 'write' && d.name !== 'edit', d.name);
   for (const d of all) {
     assert.equal(d.readOnly, true, d.name);
     assert.equal(d.inputSchema.type, 'object', d.name);
@@ -44,7 +47,7 @@ test('toolDefinitions: the core module lists lsp first, then the code tools, by 
   const lsp = lspseam.toolDefinition();
   assert.equal(all[0].description, lsp.description);
   assert.deepEqual(all[0].inputSchema, lsp.inputSchema);
-  assert.deepEqual(lspseam.getCore().toolDefinitions(), all);
+  assert.deepEqual(lspseam.getCore().toolDefinitions({ toolsets: ['lsp', 'code'] }), all);
 });
 
 test('createTools: one tool object per tool, the definitions from the core module', () => {
@@ -65,7 +68,7 @@ test('createTools: one tool object per tool, the definitions from the core modul
 test('an unknown toolset is the core LSP_INVALID_ARGUMENT, with its suggestion', () => {
   assert.throws(
     () => lspseam.createTools({ client: fakeClient(), workspaceRoot: '/w', toolsets: ['lsp', 'cod'] }),
-    (e) => e instanceof lspseam.LspError && e.code === 'LSP_INVALID_ARGUMENT' && e.message === 'unknown toolset "cod"; this build has: lsp, code (did you mean "code"?)',
+    (e) => e instanceof lspseam.LspError && e.code === 'LSP_INVALID_ARGUMENT' && e.message === 'unknown toolset "cod"; this build has: lsp, code, fs, refactor (did you mean "code"?)',
   );
   assert.throws(() => lspseam.toolDefinitions({ toolsets: ['nav'] }), { code: 'LSP_INVALID_ARGUMENT' });
   assert.throws(() => lspseam.createTools({ client: fakeClient(), workspaceRoot: '/w', toolsets: 'code' }), (e) => e.code === 'LSP_INVALID_ARGUMENT' && /array/.test(e.message));
