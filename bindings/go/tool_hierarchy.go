@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"time"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 // code_hierarchy: callers, callees, supertypes or subtypes of a target, up
@@ -30,7 +32,7 @@ func (t *Toolbox) hierarchy(ctx context.Context, call CodeCall, ws string) (answ
 		if err != nil {
 			return err
 		}
-		prepare, _, _ := coreHierarchyMethods(call.Kind)
+		prepare, _, _ := core.HierarchyMethods(call.Kind)
 		roots, err := t.request(ctx, s, prepare, file.URI, rt.Position)
 		if err != nil {
 			return err
@@ -82,16 +84,4 @@ func (t *Toolbox) hierarchy(ctx context.Context, call CodeCall, ws string) (answ
 		}
 	})
 	return a, err
-}
-
-func coreHierarchyMethods(kind string) (prepare, expand string, ok bool) {
-	switch kind {
-	case "callers":
-		return "textDocument/prepareCallHierarchy", "callHierarchy/incomingCalls", true
-	case "callees":
-		return "textDocument/prepareCallHierarchy", "callHierarchy/outgoingCalls", true
-	case "supertypes":
-		return "textDocument/prepareTypeHierarchy", "typeHierarchy/supertypes", true
-	}
-	return "textDocument/prepareTypeHierarchy", "typeHierarchy/subtypes", true
 }
