@@ -382,39 +382,16 @@ func (r *fsRoot) writeAll(files []plannedFile) error {
 	return nil
 }
 
-// stage writes new content for f to a temporary file beside it, with f's
-// permission bits, and returns the temporary's workspace-relative name.
+// stage writes new content for f (which exists) to a temporary file
+// beside it, with f's permission bits, and returns the temporary's
+// workspace-relative name.
 func (r *fsRoot) stage(f wsFile, text string) (string, error) {
-	dir := dirOf(f.rel)
-	tmp, file, err := r.createTemp(dir, baseOf(f.rel), f.mode)
+	tmp, err := r.writeTemp(f, text)
 	if err != nil {
-		return "", r.rejected(f.rel, err)
-	}
-	_, err = file.WriteString(text)
-	if err == nil {
-		err = file.Sync()
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = r.root.Chmod(tmp, f.mode)
-	}
-	if err != nil {
-		r.root.Remove(tmp)
 		return "", Errorf(CodeFSRejected, "staging %s failed (nothing was changed): %v", f.rel, err)
 	}
 	return tmp, nil
 }
-
-func dirOf(rel string) string {
-	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-		return rel[:i]
-	}
-	return "."
-}
-
-func baseOf(rel string) string { return rel[strings.LastIndexByte(rel, '/')+1:] }
 
 // appliedEdits is applyTextEdits' answer.
 type appliedEdits struct {

@@ -140,7 +140,7 @@ var beforeRename = func(tmpAbs string) error { return nil }
 // a new file, less the umask), then renamed over the target. A write
 // through a symlink is refused: renaming would replace the link, not the
 // file it names.
-func (r *fsRoot) write(f wsFile, text string) (err error) {
+func (r *fsRoot) write(f wsFile, text string) error {
 	if len(text) > maxFSFileBytes {
 		return Errorf(CodeFSInvalidArgument, "the content is %d bytes, over the %d-byte limit of the fs tools", len(text), maxFSFileBytes)
 	}
@@ -157,19 +157,35 @@ func (r *fsRoot) write(f wsFile, text string) (err error) {
 			return r.rejected(f.rel, err)
 		}
 	}
+	tmp, err := r.writeTemp(f, text)
+	if err == nil {
+		err = beforeRename(r.abs(tmp))
+		if err == nil {
+			err = r.root.Rename(tmp, f.rel)
+		}
+		if err != nil {
+			r.root.Remove(tmp)
+		}
+	}
+	if err != nil {
+		return Errorf(CodeFSRejected, "writing %s failed (the file is unchanged): %v", f.rel, err)
+	}
+	return nil
+}
+
+// writeTemp writes text to a new temporary file beside f, synced, with
+// f's permission bits (0644 for a new file, less the umask), and returns
+// its workspace-relative name; nothing is left behind on failure.
+func (r *fsRoot) writeTemp(f wsFile, text string) (string, error) {
+	dir := filepath.Dir(filepath.FromSlash(f.rel))
 	mode := fs.FileMode(0o644)
 	if f.exists {
 		mode = f.mode
 	}
 	tmp, file, err := r.createTemp(dir, filepath.Base(f.rel), mode)
 	if err != nil {
-		return r.rejected(f.rel, err)
+		return "", err
 	}
-	defer func() {
-		if err != nil {
-			r.root.Remove(tmp)
-		}
-	}()
 	if _, err = io.WriteString(file, text); err == nil {
 		err = file.Sync()
 	}
@@ -179,16 +195,11 @@ func (r *fsRoot) write(f wsFile, text string) (err error) {
 	if err == nil && f.exists {
 		err = r.root.Chmod(tmp, mode) // the umask may have narrowed it
 	}
-	if err == nil {
-		err = beforeRename(r.abs(tmp))
-	}
-	if err == nil {
-		err = r.root.Rename(tmp, f.rel)
-	}
 	if err != nil {
-		return Errorf(CodeFSRejected, "writing %s failed (the file is unchanged): %v", f.rel, err)
+		r.root.Remove(tmp)
+		return "", err
 	}
-	return nil
+	return tmp, nil
 }
 
 // createTemp creates a new hidden temporary file beside name.
