@@ -285,27 +285,17 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 		edits += f.edits
 		t.observed.record(r.abs(f.rel), contentVersion(f.after))
 		list = append(list, map[string]any{"path": f.rel, "edits": f.edits})
-		d := map[string]any{"uri": fileURIOf(r.abs(f.rel)), "beforeText": f.before, "afterText": f.after, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
+		d := deltaFile(fileURIOf(r.abs(f.rel)), f.before, f.after, nil, nil)
 		if sf := opened[i]; sf != nil && before[i].ok {
 			if rep, err := s.Diagnostics(ctx, *sf, DiagnosticsOptions{}); err == nil {
-				d["uri"], d["before"], d["after"], d["how"], d["fresh"] = sf.URI, before[i].rep.Diagnostics, rep.Diagnostics, rep.How, rep.Fresh && before[i].rep.Fresh
+				d = deltaFile(sf.URI, f.before, f.after, &before[i].rep, &rep)
 			}
 		}
 		deltaFiles = append(deltaFiles, d)
 	}
 	a := answer{text: "Applied: " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
 		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}
-	out, err := t.core.callJSON(ctx, "diagnosticsDelta", map[string]any{"workspaceUri": fileURIOf(r.dir), "files": deltaFiles})
-	if err != nil {
-		return withoutDiagnostics(a, err), nil
-	}
-	dv, err := coreAnswer(out)
-	if err != nil {
-		return a, err
-	}
-	a.text += "\n" + dv.text
-	a.fields = append(a.fields, field{"diagnostics", json.RawMessage(out)})
-	return a, nil
+	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.dir), "files": deltaFiles})
 }
 
 func joinPaths(files []plannedFile) string {

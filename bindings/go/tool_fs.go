@@ -240,8 +240,7 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 			if err != nil {
 				return err
 			}
-			d = map[string]any{"uri": f1.URI, "beforeText": old.text, "afterText": f1.Text,
-				"before": d0.Diagnostics, "after": d1.Diagnostics, "how": d1.How, "fresh": d1.Fresh && d0.Fresh}
+			d = deltaFile(f1.URI, old.text, f1.Text, &d0, &d1)
 			return nil
 		})
 		if err != nil {
@@ -255,10 +254,27 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 			if _, _, err := apply(); err != nil {
 				return answer{}, err
 			}
-			d = map[string]any{"uri": fileURIOf(r.abs(before.rel)), "beforeText": before.text, "afterText": before.text, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
+			d = deltaFile(fileURIOf(r.abs(before.rel)), before.text, before.text, nil, nil)
 		}
 		delta["files"] = []any{d}
 	}
+	return t.withDelta(ctx, a, delta)
+}
+
+// deltaFile is one file's diagnosticsDelta input: its text before and
+// after a change and the server's reports on them (nil: no server covers
+// the file).
+func deltaFile(uri, beforeText, afterText string, before, after *DiagnosticReport) map[string]any {
+	d := map[string]any{"uri": uri, "beforeText": beforeText, "afterText": afterText, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
+	if before != nil && after != nil {
+		d["before"], d["after"], d["how"], d["fresh"] = before.Diagnostics, after.Diagnostics, after.How, before.Fresh && after.Fresh
+	}
+	return d
+}
+
+// withDelta adds the diagnostics delta of a change to its answer; a delta
+// that cannot be computed leaves the change's answer, saying why.
+func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any) (answer, error) {
 	out, err := t.core.callJSON(ctx, "diagnosticsDelta", delta)
 	if err != nil {
 		return withoutDiagnostics(a, err), nil
@@ -274,7 +290,7 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 
 // diagnosticsOf is the delta input for a file that did not exist before.
 func (t *Toolbox) diagnosticsOf(ctx context.Context, r *fsRoot, ws string, after wsFile) (map[string]any, error) {
-	d := map[string]any{"uri": fileURIOf(r.abs(after.rel)), "beforeText": "", "afterText": after.text, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
+	d := deltaFile(fileURIOf(r.abs(after.rel)), "", after.text, nil, nil)
 	err := t.service.Session(ctx, after.rel, ws, func(ctx context.Context, s Session) error {
 		f, err := s.Open(ctx, after.rel)
 		if err != nil {
@@ -284,7 +300,8 @@ func (t *Toolbox) diagnosticsOf(ctx context.Context, r *fsRoot, ws string, after
 		if err != nil {
 			return err
 		}
-		d["uri"], d["afterText"], d["after"], d["how"], d["fresh"] = f.URI, f.Text, rep.Diagnostics, rep.How, rep.Fresh
+		none := DiagnosticReport{Diagnostics: json.RawMessage("[]"), Fresh: true} // nothing before the file existed
+		d = deltaFile(f.URI, "", f.Text, &none, &rep)
 		return nil
 	})
 	if err != nil && !isUncovered(err) {
