@@ -246,36 +246,11 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		subject = strings.TrimSpace(v.Str)
 	}
-	files := get(in, "files")
-	if !files.IsArray() {
-		return nil, Errorf(CodeInvalidArgument, "files must be an array of {uri, beforeText, afterText, before, after, how, fresh}, got %s", describe(files))
-	}
 	var out DiagnosticsDelta
 	var allIntroduced, allResolved []Problem
 	fileOf := map[string]int{} // path → index in out.Files
-	seen := map[string]int{}
-	i := 0
-	files.ForEach(func(_, f gjson.Result) bool {
-		where := at{"files", i}
-		i++
-		if !f.IsObject() {
-			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, beforeText, afterText, before, after, how, fresh}, got %s", where, describe(f))
-			return false
-		}
-		var uri string
-		if uri, err = diagFileURI(f, where); err != nil {
-			return false
-		}
-		path := displayPath(uri, wsPath)
-		if j, dup := seen[path]; dup {
-			err = Errorf(CodeInvalidArgument, "%s names the file of files[%d].uri (%s); pass each file once", where.field("uri"), j, clip(path, 200))
-			return false
-		}
-		seen[path] = i - 1
-		df := DeltaFile{Path: path}
-		if df.How, df.Fresh, err = diagHow(f, where); err != nil {
-			return false
-		}
+	err = forEachDiagFile(get(in, "files"), wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
+		df := DeltaFile{Path: path, How: how, Fresh: fresh}
 		var texts [2]string
 		for k, name := range []string{"beforeText", "afterText"} {
 			v := get(f, name)
@@ -283,22 +258,21 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 				continue
 			}
 			if v.Type != gjson.String {
-				err = Errorf(CodeInvalidArgument, "%s must be the file's text %s the edit, got %s", where.field(name), map[bool]string{true: "before", false: "after"}[k == 0], describe(v))
-				return false
+				return Errorf(CodeInvalidArgument, "%s must be the file's text %s the edit, got %s", where.field(name), map[bool]string{true: "before", false: "after"}[k == 0], describe(v))
 			}
 			texts[k] = v.Str
 		}
 		var before, after []Problem
 		if before, err = readProblems(get(f, "before"), at{where.field("before"), -1}, df.Path, df.How); err != nil {
-			return false
+			return err
 		}
 		if after, err = readProblems(get(f, "after"), at{where.field("after"), -1}, df.Path, df.How); err != nil {
-			return false
+			return err
 		}
 		if df.How == "none" {
 			out.Uncovered = append(out.Uncovered, df.Path)
 			out.Files = append(out.Files, df)
-			return true
+			return nil
 		}
 		if !df.Fresh {
 			out.Stale = append(out.Stale, df.Path)
@@ -317,7 +291,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		allResolved = append(allResolved, resolved...)
 		fileOf[df.Path] = len(out.Files)
 		out.Files = append(out.Files, df)
-		return true
+		return nil
 	})
 	if err != nil {
 		return nil, err

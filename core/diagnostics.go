@@ -449,53 +449,27 @@ func diagnosticsCall(in gjson.Result) (jsonAppender, *Error) {
 			*f.dst = strings.TrimSpace(v.Str)
 		}
 	}
-	files := get(in, "files")
-	if !files.IsArray() {
-		return nil, Errorf(CodeInvalidArgument, "files must be an array of {uri, diagnostics, version?, how, fresh}, got %s", describe(files))
-	}
 	out := Diagnostics{Scope: scope.Str}
 	var all []Problem
-	seen := map[string]int{}
-	i := 0
-	files.ForEach(func(_, f gjson.Result) bool {
-		where := at{"files", i}
-		i++
-		if !f.IsObject() {
-			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, diagnostics, version?, how, fresh}, got %s", where, describe(f))
-			return false
-		}
-		var uri string
-		if uri, err = diagFileURI(f, where); err != nil {
-			return false
-		}
-		path := displayPath(uri, wsPath)
-		if j, dup := seen[path]; dup {
-			err = Errorf(CodeInvalidArgument, "%s names the file of files[%d].uri (%s); pass each file once", where.field("uri"), j, clip(path, 200))
-			return false
-		}
-		seen[path] = i - 1
-		c := DiagnosticCoverage{Path: path}
-		if c.How, c.Fresh, err = diagHow(f, where); err != nil {
-			return false
-		}
+	err = forEachDiagFile(get(in, "files"), wsPath, "{uri, diagnostics, version?, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
+		c := DiagnosticCoverage{Path: path, How: how, Fresh: fresh}
 		if v := get(f, "version"); v.Exists() && v.Type != gjson.Null {
 			n, ok := integer(v, -maxSafeInteger, maxSafeInteger)
 			if !ok {
-				err = Errorf(CodeInvalidArgument, "%s must be the document version (an integer) or null, got %s", where.field("version"), describe(v))
-				return false
+				return Errorf(CodeInvalidArgument, "%s must be the document version (an integer) or null, got %s", where.field("version"), describe(v))
 			}
 			c.HasVersion, c.Version = true, n
 		}
 		var list []Problem
 		if list, err = readProblems(get(f, "diagnostics"), at{where.field("diagnostics"), -1}, c.Path, c.How); err != nil {
-			return false
+			return err
 		}
 		if c.How == "none" {
 			list = nil // no server: nothing to report, whatever was passed
 		}
 		all = append(all, list...)
 		out.Coverage = append(out.Coverage, c)
-		return true
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -654,4 +628,44 @@ func raiseDiagnosticsLimit(limit int) string {
 		return "limit is at its maximum, " + strconv.Itoa(MaxDiagnosticsLimit) + "; narrow the request (a path, or a higher severity)"
 	}
 	return "raise limit (now " + strconv.Itoa(limit) + ", at most " + strconv.Itoa(MaxDiagnosticsLimit) + ")"
+}
+
+// forEachDiagFile reads the files list of diagnostics and
+// diagnosticsDelta: an array of objects (shape names their fields for
+// errors), each with a uri whose workspace-relative path comes once and a
+// how/fresh pair; fn gets each, in order, and its first error stops the
+// walk.
+func forEachDiagFile(files gjson.Result, wsPath, shape string, fn func(f gjson.Result, where at, path, how string, fresh bool) *Error) *Error {
+	if !files.IsArray() {
+		return Errorf(CodeInvalidArgument, "files must be an array of %s, got %s", shape, describe(files))
+	}
+	var err *Error
+	seen := map[string]int{}
+	i := 0
+	files.ForEach(func(_, f gjson.Result) bool {
+		where := at{"files", i}
+		i++
+		if !f.IsObject() {
+			err = Errorf(CodeInvalidArgument, "%s must be an object %s, got %s", where, shape, describe(f))
+			return false
+		}
+		var uri string
+		if uri, err = diagFileURI(f, where); err != nil {
+			return false
+		}
+		path := displayPath(uri, wsPath)
+		if j, dup := seen[path]; dup {
+			err = Errorf(CodeInvalidArgument, "%s names the file of files[%d].uri (%s); pass each file once", where.field("uri"), j, clip(path, 200))
+			return false
+		}
+		seen[path] = i - 1
+		how, fresh, herr := diagHow(f, where)
+		if herr != nil {
+			err = herr
+			return false
+		}
+		err = fn(f, where, path, how, fresh)
+		return err == nil
+	})
+	return err
 }
