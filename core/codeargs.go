@@ -68,6 +68,7 @@ type CodeCall struct {
 	// refactor: rename's new name; the preview a call applies; insert's
 	// position and text, replace's text and endLine; a batch's edits.
 	NewName   string
+	NewPath   string // code_rename_file
 	PreviewID string
 	Position  string
 	Text      *string
@@ -145,6 +146,10 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 			b = appendString(b, f.v)
 		}
 	}
+	if c.NewPath != "" {
+		b = append(b, `,"newPath":`...)
+		b = appendString(b, c.NewPath)
+	}
 	if c.NewName != "" {
 		b = append(b, `,"newName":`...)
 		b = appendString(b, c.NewName)
@@ -219,6 +224,7 @@ var codeArgFields = map[string][]string{
 	ToolEdit:             {"file_path", "old_string", "new_string", "replace_all"},
 	ToolCodeRename:       {"target", "newName", "previewId"},
 	ToolCodeFormat:       {"path", "range", "previewId"},
+	ToolCodeRenameFile:   {"path", "newPath", "previewId"},
 	ToolCodeInsert:       {"target", "position", "text", "previewId"},
 	ToolCodeReplace:      {"target", "text", "endLine", "previewId"},
 	ToolCodeReplaceBatch: {"edits", "previewId"},
@@ -436,6 +442,17 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			add("newName must be a non-empty string, got " + describe(v))
 		default:
 			c.NewName = v.Str
+		}
+		c.PreviewID = previewArg(args, add)
+	case ToolCodeRenameFile:
+		v := get(args, "newPath")
+		switch {
+		case !v.Exists():
+			add("newPath is required")
+		case v.Type != gjson.String || strings.TrimSpace(v.Str) == "":
+			add("newPath must be a non-empty string, got " + describe(v))
+		default:
+			c.NewPath = v.Str
 		}
 		c.PreviewID = previewArg(args, add)
 	case ToolCodeInsert:

@@ -35,6 +35,7 @@ var codeMethods = []struct {
 	{"textDocument/formatting", "documentFormattingProvider", "run the language's formatter yourself, or leave the formatting as it is"},
 	{"textDocument/rangeFormatting", "documentRangeFormattingProvider", "format the whole file (leave out range)"},
 	{"textDocument/codeAction", "codeActionProvider", "make the change yourself with edit or code_replace"},
+	{"workspace/willRenameFiles", "workspace.fileOperations.willRename", "the file is renamed without updating what imports it: search the files for its old name"},
 }
 
 // CodeMethodSupported reports whether a negotiated server offers method.

@@ -36,7 +36,7 @@ const Version = "0.1.0"
 // the document version they are for, or pulled).
 const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"workspace":{"workspaceFolders":true,"configuration":true,"symbol":{"dynamicRegistration":false},` +
-	`"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"abort"},` +
+	`"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"abort"},"fileOperations":{"willRename":true},` +
 	`"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}},` +
 	`"textDocument":{` +
 	`"synchronization":{"dynamicRegistration":false},` +

@@ -41,6 +41,7 @@ const (
 const (
 	ToolCodeRename       = "code_rename"
 	ToolCodeFormat       = "code_format"
+	ToolCodeRenameFile   = "code_rename_file"
 	ToolCodeInsert       = "code_insert"
 	ToolCodeReplace      = "code_replace"
 	ToolCodeReplaceBatch = "code_replace_batch"
@@ -244,6 +245,17 @@ const codeRenameSchema = `{
   "additionalProperties": false
 }`
 
+const codeRenameFileSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "minLength": 1, "description": "The file to rename or move, relative to the workspace root or absolute inside it."},
+    "newPath": {"type": "string", "minLength": 1, "description": "Its new path (missing directories are made); it must not exist yet."},
+    ` + previewIDSchema + `
+  },
+  "required": ["path", "newPath"],
+  "additionalProperties": false
+}`
+
 const codeFormatSchema = `{
   "type": "object",
   "properties": {
@@ -334,6 +346,12 @@ var refactorTools = []CodeTool{
 		Description: "Rename a symbol everywhere the language server knows it is used, across files (the declaration, every reference, and for some servers file names). " +
 			"The server refuses what cannot be renamed (a keyword, a name from a library) and the answer says why. " + approvalConvention + "\n" + targetConvention + ".\n" +
 			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
+	},
+	{
+		Name: ToolCodeRenameFile, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameFileSchema),
+		Description: "Rename or move a source file, and update the imports that name it where the language server can (TypeScript/JavaScript servers do: workspace/willRenameFiles); " +
+			"the answer says when the server updates nothing. " + approvalConvention + " " +
+			`Example: {"path":"src/shape.ts","newPath":"src/geometry/shape.ts"}.`,
 	},
 	{
 		Name: ToolCodeInsert, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema),

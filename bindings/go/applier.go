@@ -5,6 +5,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"io/fs"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,7 +47,13 @@ type plannedFile struct {
 	after   string
 	edits   int
 	diff    string
-	version string // contentVersion(before)
+	version string // contentVersion(before); "" when created
+	// A file the change creates (it does not exist before) or deletes (it
+	// does not exist after); from is the path a rename moved its content
+	// from, mode the permission bits it gets (0: 0644, or the old file's).
+	created, deleted bool
+	from             string
+	mode             fs.FileMode
 }
 
 // preview is a planned change waiting for approval.
@@ -125,74 +134,6 @@ func (t *Toolbox) SetApproval(mode string) error {
 	return Errorf(CodeInvalidArgument, "approval must be %q or %q, got %q", ApprovalAuto, ApprovalPreview, mode)
 }
 
-// workspaceEditFiles plans a server's WorkspaceEdit against the files as
-// they are now: the new text and diff of each. Edits outside the
-// workspace and resource operations (create, rename, delete files) are
-// refused: nothing is applied.
-func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, method string, edit json.RawMessage) ([]plannedFile, error) {
-	var plan struct {
-		Files []struct {
-			URI   string          `json:"uri"`
-			Path  string          `json:"path"`
-			Edits json.RawMessage `json:"edits"`
-		} `json:"files"`
-		Operations []json.RawMessage `json:"operations"`
-		Outside    []string          `json:"outside"`
-		Summary    string            `json:"summary"`
-	}
-	wsURI := fileURIOf(r.dir)
-	if err := t.core.invoke(ctx, "planWorkspaceEdit", map[string]any{"edit": edit, "workspaceUri": wsURI}, &plan); err != nil {
-		return nil, serverPayloadError(err, server, method)
-	}
-	if len(plan.Outside) > 0 {
-		return nil, Errorf(CodeSourceRejected, "language server %q answered %s with an edit of %s, outside the workspace; nothing was changed", server, method, strings.Join(plan.Outside, ", "))
-	}
-	if len(plan.Operations) > 0 {
-		return nil, Errorf(CodeUnsupportedOperation, "language server %q answered %s with an edit that also creates, renames or deletes files (%s), which lspseam does not apply yet; nothing was changed", server, method, plan.Summary)
-	}
-	// A document may be edited more than once (documentChanges apply in
-	// order, each against the text the previous one left): the edits are
-	// chained per file, and the file's diff is from its text on disk to
-	// the last result.
-	var files []plannedFile
-	index := map[string]int{}
-	for _, pf := range plan.Files {
-		i, seen := index[pf.Path]
-		if !seen {
-			f, err := r.read(pf.Path)
-			if err != nil {
-				return nil, err
-			}
-			if !f.exists {
-				return nil, Errorf(CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", pf.Path)
-			}
-			i = len(files)
-			index[pf.Path] = i
-			files = append(files, plannedFile{rel: f.rel, uri: pf.URI, before: f.text, after: f.text, version: f.version})
-		}
-		applied, err := t.applyEdits(ctx, pf.URI, files[i].after, pf.Edits, wsURI)
-		if err != nil {
-			return nil, serverPayloadError(err, server, method)
-		}
-		files[i].after, files[i].edits, files[i].diff = applied.Text, files[i].edits+applied.Edits, applied.Diff
-		if seen { // the diff of the whole chain
-			whole, err := t.applyEdits(ctx, pf.URI, files[i].before, wholeReplacement(files[i].before, files[i].after), wsURI)
-			if err != nil {
-				return nil, err
-			}
-			files[i].diff = whole.Diff
-		}
-	}
-	changed := files[:0]
-	for _, f := range files {
-		if f.after != f.before {
-			changed = append(changed, f)
-		}
-	}
-	files = changed
-	return files, nil
-}
-
 // changeResult previews or applies planned files, as the approval mode
 // and the call's previewId say. what names the change for the text
 // ("Rename `Describe` to `Summary`").
@@ -219,7 +160,9 @@ func previewAnswer(call CodeCall, what string, pv *preview) answer {
 		if !strings.HasSuffix(f.diff, "\n") {
 			b.WriteString("\n")
 		}
-		list = append(list, map[string]any{"path": f.rel, "edits": f.edits, "diff": f.diff})
+		item := f.receipt()
+		item["diff"] = f.diff
+		list = append(list, item)
 	}
 	head := "Preview (nothing is changed yet): " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + ".\n" +
 		"To apply it, call " + call.Tool + " again with the same arguments and \"previewId\": \"" + pv.id + "\" (within " + strconv.Itoa(int(previewTTL/time.Minute)) + " minutes).\n"
@@ -241,8 +184,8 @@ func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r 
 		if err != nil {
 			return answer{}, false, err
 		}
-		if !now.exists || now.version != f.version {
-			return answer{}, true, Errorf(CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, now.version, f.version)
+		if !f.matches(now) {
+			return answer{}, true, Errorf(CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, stateOf(now.exists, now.version), stateOf(!f.created, f.version))
 		}
 	}
 	a, err := t.apply(ctx, ws, r, s, pv.what, pv.files)
@@ -259,6 +202,9 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 	}
 	before := make([]reported, len(files))
 	for i, f := range files {
+		if f.created {
+			continue
+		}
 		if sf, err := s.Open(ctx, f.rel); err == nil && sf.Text == f.before {
 			rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{})
 			before[i] = reported{rep, err == nil}
@@ -274,6 +220,9 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 	// rename's references are only right once the declaration changed too.
 	opened := make([]*SourceFile, len(files))
 	for i, f := range files {
+		if f.deleted {
+			continue // the server hears of it from the watcher
+		}
 		if sf, err := s.Open(ctx, f.rel); err == nil {
 			opened[i] = &sf
 		}
@@ -283,8 +232,12 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 	var deltaFiles []any
 	for i, f := range files {
 		edits += f.edits
+		list = append(list, f.receipt())
+		if f.deleted {
+			t.observed.forget(r.abs(f.rel))
+			continue
+		}
 		t.observed.record(r.abs(f.rel), contentVersion(f.after))
-		list = append(list, map[string]any{"path": f.rel, "edits": f.edits})
 		d := deltaFile(fileURIOf(r.abs(f.rel)), f.before, f.after, nil, nil)
 		if sf := opened[i]; sf != nil && before[i].ok {
 			if rep, err := s.Diagnostics(ctx, *sf, DiagnosticsOptions{}); err == nil {
@@ -296,6 +249,36 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 	a := answer{text: "Applied: " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
 		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}
 	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.dir), "files": deltaFiles})
+}
+
+// receipt is what an answer says of a file: its path, the text edits in
+// it, and whether the change creates, deletes or renames it.
+func (f plannedFile) receipt() map[string]any {
+	item := map[string]any{"path": f.rel, "edits": f.edits}
+	switch {
+	case f.from != "":
+		item["renamedFrom"] = f.from
+	case f.created:
+		item["created"] = true
+	case f.deleted:
+		item["deleted"] = true
+	}
+	return item
+}
+
+// matches: the file on disk is as the change was planned from.
+func (f plannedFile) matches(cur wsFile) bool {
+	if f.created {
+		return !cur.exists
+	}
+	return cur.exists && cur.version == f.version
+}
+
+func stateOf(exists bool, version string) string {
+	if !exists {
+		return "absent"
+	}
+	return version
 }
 
 func joinPaths(files []plannedFile) string {
@@ -314,19 +297,23 @@ func plural(n int, one, many string) string {
 }
 
 // writeAll writes files as a set: every new content goes to a temporary
-// file first; only when all are written are they renamed over their
-// targets, and if a rename fails the targets already renamed get their
-// old content back. A file whose state is then uncertain is named.
+// file first (a created file's directories are made); only when all are
+// written are they renamed over their targets, and the deleted files
+// removed. If a step fails, the files already changed get their old
+// content back (a created one is removed, a deleted one written again).
+// A file whose state is then uncertain is named.
 func (r *fsRoot) writeAll(files []plannedFile) error {
 	type staged struct {
 		f   plannedFile
-		tmp string
+		tmp string // "" for a deletion
 		old wsFile
 	}
 	var stage []staged
 	cleanup := func() {
 		for _, s := range stage {
-			r.root.Remove(s.tmp)
+			if s.tmp != "" {
+				r.root.Remove(s.tmp)
+			}
 		}
 	}
 	for _, f := range files {
@@ -335,20 +322,39 @@ func (r *fsRoot) writeAll(files []plannedFile) error {
 			cleanup()
 			return err
 		}
-		if !cur.exists || cur.version != f.version {
+		if !f.matches(cur) {
 			cleanup()
 			return Errorf(CodeConflict, "%s changed while the edit was being applied; nothing was changed", f.rel)
 		}
-		tmp, err := r.stage(cur, f.after)
+		if f.deleted {
+			stage = append(stage, staged{f, "", cur})
+			continue
+		}
+		target := cur
+		if f.created {
+			if dir := filepath.Dir(filepath.FromSlash(f.rel)); dir != "." {
+				if err := r.root.MkdirAll(dir, 0o755); err != nil {
+					cleanup()
+					return r.rejected(f.rel, err)
+				}
+			}
+			target = wsFile{rel: f.rel, exists: f.mode != 0, mode: f.mode}
+		}
+		tmp, err := r.stage(target, f.after)
 		if err != nil {
 			cleanup()
 			return err
 		}
 		stage = append(stage, staged{f, tmp, cur})
 	}
+	// The new contents first, then the deletions: a rename's new file
+	// exists before its old one goes.
+	sort.SliceStable(stage, func(i, j int) bool { return stage[i].tmp != "" && stage[j].tmp == "" })
 	for i, s := range stage {
-		err := beforeRename(r.abs(s.tmp))
-		if err == nil {
+		var err error
+		if s.tmp == "" {
+			err = r.root.Remove(s.f.rel)
+		} else if err = beforeRename(r.abs(s.tmp)); err == nil {
 			err = r.root.Rename(s.tmp, s.f.rel)
 		}
 		if err == nil {
@@ -356,12 +362,20 @@ func (r *fsRoot) writeAll(files []plannedFile) error {
 		}
 		var uncertain []string
 		for _, done := range stage[:i] {
-			if werr := r.write(done.old, done.old.text); werr != nil {
+			var werr error
+			if done.old.exists {
+				werr = r.write(done.old, done.old.text)
+			} else {
+				werr = r.root.Remove(done.f.rel)
+			}
+			if werr != nil {
 				uncertain = append(uncertain, done.f.rel)
 			}
 		}
 		for _, rest := range stage[i:] {
-			r.root.Remove(rest.tmp)
+			if rest.tmp != "" {
+				r.root.Remove(rest.tmp)
+			}
 		}
 		msg := "applying the edit failed at " + s.f.rel + " (" + err.Error() + ")"
 		if len(uncertain) > 0 {

@@ -211,6 +211,7 @@ type CodeCall struct {
 	Severity    string     `json:"severity,omitempty"`
 	// The refactor tools': rename's new name, the preview a call applies.
 	NewName   string `json:"newName,omitempty"`
+	NewPath   string `json:"newPath,omitempty"` // code_rename_file
 	PreviewID string `json:"previewId,omitempty"`
 	// code_insert's position and text, code_replace's text and endLine,
 	// code_replace_batch's edits.

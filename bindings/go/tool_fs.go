@@ -39,6 +39,12 @@ func (o *observations) record(abs, version string) {
 }
 
 // check is the policy for updating f (which exists).
+func (o *observations) forget(abs string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.seen, abs)
+}
+
 func (o *observations) check(abs string, f wsFile, tool string) error {
 	o.mu.Lock()
 	seen, ok := o.seen[abs]

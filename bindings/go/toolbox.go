@@ -112,6 +112,8 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 		a, err = t.rename(ctx, call, workspaceRoot)
 	case "code_format":
 		a, err = t.format(ctx, call, workspaceRoot)
+	case "code_rename_file":
+		a, err = t.renameFile(ctx, call, workspaceRoot)
 	case "code_insert", "code_replace":
 		a, err = t.insertOrReplace(ctx, call, workspaceRoot)
 	case "code_replace_batch":

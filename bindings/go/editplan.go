@@ -1,0 +1,247 @@
+package lspseam
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// An edit plan: what a server's WorkspaceEdit does to the workspace's
+// files, worked out in memory before anything is written. The core parses
+// and checks the edit (planWorkspaceEdit: text edits per document,
+// resource operations, anything outside the workspace); the plan replays
+// them in the edit's order over a view of the files — each text edit
+// against the text the steps before it left, a create, rename or delete
+// with its options (overwrite, ignoreIfExists, ignoreIfNotExists) — and
+// ends with each touched path's content before and after. Nothing on disk
+// changes here: the applier previews and writes the result as one set.
+
+// planFile is a path's state in the plan.
+type planFile struct {
+	disk   wsFile // as read from disk, once
+	exists bool
+	text   string
+	mode   fs.FileMode
+	from   string // the path whose content this is, when a rename moved it here
+	edits  int    // text edits applied to this content
+}
+
+// editPlan replays a WorkspaceEdit over the files.
+type editPlan struct {
+	r     *fsRoot
+	files map[string]*planFile
+	order []string // paths in the order first touched
+	ops   []string // the resource operations done, for the answer
+}
+
+// load returns path's state, reading it from disk the first time. A
+// directory, a symbolic link out or any file the fs rules refuse is an
+// error: the plan fails closed.
+func (p *editPlan) load(path string) (*planFile, string, error) {
+	rel, err := p.r.rel(path)
+	if err != nil {
+		return nil, "", err
+	}
+	if f, ok := p.files[rel]; ok {
+		return f, rel, nil
+	}
+	disk, err := p.r.read(rel)
+	if err != nil {
+		return nil, "", err
+	}
+	f := &planFile{disk: disk, exists: disk.exists, text: disk.text, mode: disk.mode, from: rel}
+	p.files[rel] = f
+	p.order = append(p.order, rel)
+	return f, rel, nil
+}
+
+// planOperation is one resource operation of planWorkspaceEdit's answer.
+type planOperation struct {
+	Kind    string `json:"kind"`
+	Index   int    `json:"index"`
+	Path    string `json:"path"`
+	OldPath string `json:"oldPath"`
+	NewPath string `json:"newPath"`
+	Options struct {
+		Overwrite         bool `json:"overwrite"`
+		IgnoreIfExists    bool `json:"ignoreIfExists"`
+		IgnoreIfNotExists bool `json:"ignoreIfNotExists"`
+	} `json:"options"`
+}
+
+// operation replays a create, rename or delete.
+func (p *editPlan) operation(op planOperation) error {
+	switch op.Kind {
+	case "create":
+		f, rel, err := p.load(op.Path)
+		if err != nil {
+			return err
+		}
+		if f.exists && !op.Options.Overwrite {
+			if op.Options.IgnoreIfExists {
+				return nil
+			}
+			return Errorf(CodeConflict, "the edit creates %s, which already exists; nothing was changed", rel)
+		}
+		f.exists, f.text, f.mode, f.from, f.edits = true, "", 0, "", 0
+		p.ops = append(p.ops, "create "+rel)
+	case "rename":
+		src, oldRel, err := p.load(op.OldPath)
+		if err != nil {
+			return err
+		}
+		if !src.exists {
+			return Errorf(CodeConflict, "the edit renames %s, which does not exist; nothing was changed", oldRel)
+		}
+		dst, newRel, err := p.load(op.NewPath)
+		if err != nil {
+			return err
+		}
+		if oldRel == newRel {
+			return nil
+		}
+		if dst.exists && !op.Options.Overwrite {
+			if op.Options.IgnoreIfExists {
+				return nil
+			}
+			return Errorf(CodeConflict, "the edit renames %s to %s, which already exists; nothing was changed", oldRel, newRel)
+		}
+		dst.exists, dst.text, dst.mode, dst.from, dst.edits = true, src.text, src.mode, src.from, src.edits
+		src.exists, src.text, src.from, src.edits = false, "", "", 0
+		p.ops = append(p.ops, "rename "+oldRel+" → "+newRel)
+	case "delete":
+		f, rel, err := p.load(op.Path)
+		if err != nil {
+			return err
+		}
+		if !f.exists {
+			if op.Options.IgnoreIfNotExists {
+				return nil
+			}
+			return Errorf(CodeConflict, "the edit deletes %s, which does not exist; nothing was changed", rel)
+		}
+		f.exists, f.text, f.from, f.edits = false, "", "", 0
+		p.ops = append(p.ops, "delete "+rel)
+	default:
+		return Errorf(CodeMalformedResponse, "unknown resource operation %q", op.Kind)
+	}
+	return nil
+}
+
+// workspaceEditFiles plans a server's WorkspaceEdit against the files as
+// they are now: each touched file's content before and after, with its
+// diff. Edits outside the workspace are refused, and so is any step that
+// cannot be done as the edit says (a text edit of a missing file, a
+// create over an existing file without overwrite): nothing is applied.
+func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, method string, edit json.RawMessage) ([]plannedFile, error) {
+	var plan struct {
+		Files []struct {
+			URI   string          `json:"uri"`
+			Path  string          `json:"path"`
+			Index *int            `json:"index"`
+			Edits json.RawMessage `json:"edits"`
+		} `json:"files"`
+		Operations []planOperation `json:"operations"`
+		Outside    []string        `json:"outside"`
+	}
+	wsURI := fileURIOf(r.dir)
+	if err := t.core.invoke(ctx, "planWorkspaceEdit", map[string]any{"edit": edit, "workspaceUri": wsURI}, &plan); err != nil {
+		return nil, serverPayloadError(err, server, method)
+	}
+	if len(plan.Outside) > 0 {
+		return nil, Errorf(CodeSourceRejected, "language server %q answered %s with an edit of %s, outside the workspace; nothing was changed", server, method, strings.Join(plan.Outside, ", "))
+	}
+	// The steps in the edit's order: documentChanges interleave text
+	// edits and resource operations by index; changes has no index and
+	// no operations.
+	type step struct {
+		index int
+		file  int // into plan.Files, or -1
+		op    int // into plan.Operations, or -1
+	}
+	var steps []step
+	for i, f := range plan.Files {
+		idx := -1
+		if f.Index != nil {
+			idx = *f.Index
+		}
+		steps = append(steps, step{idx, i, -1})
+	}
+	for i, op := range plan.Operations {
+		steps = append(steps, step{op.Index, -1, i})
+	}
+	sort.SliceStable(steps, func(a, b int) bool { return steps[a].index < steps[b].index })
+
+	p := &editPlan{r: r, files: map[string]*planFile{}}
+	for _, s := range steps {
+		if s.op >= 0 {
+			if err := p.operation(plan.Operations[s.op]); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		pf := plan.Files[s.file]
+		f, rel, err := p.load(pf.Path)
+		if err != nil {
+			return nil, err
+		}
+		if !f.exists {
+			return nil, Errorf(CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", rel)
+		}
+		applied, err := t.applyEdits(ctx, pf.URI, f.text, pf.Edits, wsURI)
+		if err != nil {
+			return nil, serverPayloadError(err, server, method)
+		}
+		f.text, f.edits = applied.Text, f.edits+applied.Edits
+	}
+	return p.result(ctx, t, wsURI)
+}
+
+// result lists the paths whose state changed, each with its diff: a file
+// edited in place against its old text, a renamed file against the text
+// it was renamed from, a created file against nothing, a deleted file to
+// nothing.
+func (p *editPlan) result(ctx context.Context, t *Toolbox, wsURI string) ([]plannedFile, error) {
+	var files []plannedFile
+	movedTo := map[string]string{}
+	for _, rel := range p.order {
+		if f := p.files[rel]; f.exists && f.from != "" && f.from != rel {
+			movedTo[f.from] = rel
+		}
+	}
+	for _, rel := range p.order {
+		f := p.files[rel]
+		if f.exists == f.disk.exists && f.text == f.disk.text && (f.from == rel || !f.exists) {
+			continue
+		}
+		pf := plannedFile{rel: rel, uri: fileURIOf(p.r.abs(rel)), before: f.disk.text, after: f.text, edits: f.edits,
+			version: f.disk.version, created: !f.disk.exists, deleted: !f.exists, mode: f.mode}
+		base, head := f.disk.text, ""
+		switch {
+		case f.exists && f.from != "" && f.from != rel:
+			pf.from = f.from
+			base = p.files[f.from].disk.text
+			head = "rename " + f.from + " → " + rel + "\n"
+		case f.exists && !f.disk.exists:
+			head = "create " + rel + "\n"
+		case !f.exists && movedTo[rel] != "":
+			pf.diff = "rename " + rel + " → " + movedTo[rel] + " (see below)\n"
+			files = append(files, pf)
+			continue
+		case !f.exists:
+			head = "delete " + rel + "\n"
+		}
+		if base != f.text {
+			d, err := t.applyEdits(ctx, pf.uri, base, wholeReplacement(base, f.text), wsURI)
+			if err != nil {
+				return nil, err
+			}
+			head += d.Diff
+		}
+		pf.diff = head
+		files = append(files, pf)
+	}
+	return files, nil
+}
