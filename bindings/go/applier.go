@@ -56,13 +56,24 @@ type plannedFile struct {
 	mode             fs.FileMode
 }
 
+// change is what a refactor tool plans: files to write, and for a code
+// action that runs a server command, the command to run after them.
+type change struct {
+	what    string // the change, for the answer's text
+	files   []plannedFile
+	command *serverCommand
+}
+
 // preview is a planned change waiting for approval.
 type preview struct {
-	id      string
-	what    string // the change, for the answer's text
-	call    string // the call it answers (tool and arguments without previewId)
-	files   []plannedFile
+	id   string
+	call string // the call it answers (tool and arguments without previewId)
+	change
 	expires time.Time
+}
+
+func newPreview(call CodeCall, ch change) *preview {
+	return &preview{id: newPreviewID(), call: callKey(call), change: ch, expires: time.Now().Add(previewTTL)}
 }
 
 // previews are a session's pending previews.
@@ -134,23 +145,26 @@ func (t *Toolbox) SetApproval(mode string) error {
 	return Errorf(CodeInvalidArgument, "approval must be %q or %q, got %q", ApprovalAuto, ApprovalPreview, mode)
 }
 
-// changeResult previews or applies planned files, as the approval mode
-// and the call's previewId say. what names the change for the text
+// changeResult previews or applies a planned change, as the approval mode
+// and the call's previewId say. Its what names the change for the text
 // ("Rename `Describe` to `Summary`").
-func (t *Toolbox) changeResult(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session, what string, files []plannedFile) (answer, error) {
-	if len(files) == 0 {
-		return answer{text: what + ": nothing to change.", fields: []field{{"applied", false}, {"files", []any{}}}, notice: "The server's edit changes nothing."}, nil
+func (t *Toolbox) changeResult(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session, ch change) (answer, error) {
+	if len(ch.files) == 0 && ch.command == nil {
+		return answer{text: ch.what + ": nothing to change.", fields: []field{{"applied", false}, {"files", []any{}}}, notice: "The server's edit changes nothing."}, nil
 	}
 	if t.approval != ApprovalAuto {
-		pv := &preview{id: newPreviewID(), what: what, call: callKey(call), files: files, expires: time.Now().Add(previewTTL)}
+		pv := newPreview(call, ch)
 		t.previews.put(pv)
-		return previewAnswer(call, what, pv), nil
+		return previewAnswer(call, pv), nil
 	}
-	return t.apply(ctx, ws, r, s, what, files)
+	if ch.command != nil {
+		return t.runCommand(ctx, r, s, ch)
+	}
+	return t.apply(ctx, ws, r, s, ch.what, ch.files)
 }
 
 // previewAnswer shows a preview: the diffs and how to apply them.
-func previewAnswer(call CodeCall, what string, pv *preview) answer {
+func previewAnswer(call CodeCall, pv *preview) answer {
 	edits := 0
 	var b strings.Builder
 	var list []map[string]any
@@ -164,9 +178,22 @@ func previewAnswer(call CodeCall, what string, pv *preview) answer {
 		item["diff"] = f.diff
 		list = append(list, item)
 	}
-	head := "Preview (nothing is changed yet): " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + ".\n" +
-		"To apply it, call " + call.Tool + " again with the same arguments and \"previewId\": \"" + pv.id + "\" (within " + strconv.Itoa(int(previewTTL/time.Minute)) + " minutes).\n"
-	return answer{text: head + b.String(), fields: []field{{"applied", false}, {"previewId", pv.id}, {"edits", edits}, {"files", list}}}
+	if list == nil {
+		list = []map[string]any{}
+	}
+	head := "Preview (nothing is changed yet): " + pv.what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + ".\n"
+	fields := []field{{"applied", false}, {"previewId", pv.id}, {"edits", edits}, {"files", list}}
+	if c := pv.command; c != nil {
+		head = "Preview (nothing is changed yet): " + pv.what + " runs the language server's command " + strconv.Quote(c.name) +
+			", which makes its changes as it runs: they cannot be shown before (the answer of the run lists them, with the problems they introduce)"
+		if len(pv.files) > 0 {
+			head += "; first, " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + " below"
+		}
+		head += ".\n"
+		fields = append(fields, field{"command", c.name})
+	}
+	head += "To apply it, call " + call.Tool + " again with the same arguments and \"previewId\": \"" + pv.id + "\" (within " + strconv.Itoa(int(previewTTL/time.Minute)) + " minutes).\n"
+	return answer{text: head + b.String(), fields: fields}
 }
 
 // applyPreview applies a preview the call names, if it still matches the
@@ -188,6 +215,17 @@ func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r 
 			return answer{}, true, Errorf(CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, stateOf(now.exists, now.version), stateOf(!f.created, f.version))
 		}
 	}
+	if c := pv.command; c != nil {
+		now, err := r.read(c.fileRel)
+		if err != nil {
+			return answer{}, false, err
+		}
+		if !now.exists || now.version != c.fileVersion {
+			return answer{}, true, Errorf(CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", c.fileRel, stateOf(now.exists, now.version), c.fileVersion)
+		}
+		a, err := t.runCommand(ctx, r, s, pv.change)
+		return a, false, err
+	}
 	a, err := t.apply(ctx, ws, r, s, pv.what, pv.files)
 	return a, false, err
 }
@@ -195,29 +233,41 @@ func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r 
 // apply writes planned files atomically as a set and reports the
 // diagnostics delta. The session's server is told the new contents.
 func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, what string, files []plannedFile) (answer, error) {
-	// The diagnostics before, for the files the server owns.
-	type reported struct {
-		rep DiagnosticReport
-		ok  bool
-	}
-	before := make([]reported, len(files))
-	for i, f := range files {
-		if f.created {
-			continue
-		}
-		if sf, err := s.Open(ctx, f.rel); err == nil && sf.Text == f.before {
-			rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{})
-			before[i] = reported{rep, err == nil}
-		}
-		if ctx.Err() != nil {
-			return answer{}, ctx.Err()
-		}
+	before, err := diagnosticsBefore(ctx, s, files)
+	if err != nil {
+		return answer{}, err
 	}
 	if err := r.writeAll(files); err != nil {
 		return answer{}, err
 	}
-	// Every changed document is synced before any is asked about: a
-	// rename's references are only right once the declaration changed too.
+	return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+}
+
+// diagnosticsBefore is the server's report on each file that exists
+// before the change, as it is (for the delta), by path.
+func diagnosticsBefore(ctx context.Context, s Session, files []plannedFile) (map[string]DiagnosticReport, error) {
+	before := map[string]DiagnosticReport{}
+	for _, f := range files {
+		if f.created {
+			continue
+		}
+		if sf, err := s.Open(ctx, f.rel); err == nil && sf.Text == f.before {
+			if rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{}); err == nil {
+				before[f.rel] = rep
+			}
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+	return before, nil
+}
+
+// appliedAnswer is the receipt of files written: the server is told their
+// new contents (every changed document is synced before any is asked
+// about: a rename's references are only right once the declaration
+// changed too), and the answer carries the diagnostics delta.
+func (t *Toolbox) appliedAnswer(ctx context.Context, r *fsRoot, s Session, head string, files []plannedFile, before map[string]DiagnosticReport) (answer, error) {
 	opened := make([]*SourceFile, len(files))
 	for i, f := range files {
 		if f.deleted {
@@ -228,7 +278,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 		}
 	}
 	edits := 0
-	var list []map[string]any
+	list := []map[string]any{}
 	var deltaFiles []any
 	for i, f := range files {
 		edits += f.edits
@@ -239,15 +289,18 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 		}
 		t.observed.record(r.abs(f.rel), contentVersion(f.after))
 		d := deltaFile(fileURIOf(r.abs(f.rel)), f.before, f.after, nil, nil)
-		if sf := opened[i]; sf != nil && before[i].ok {
-			if rep, err := s.Diagnostics(ctx, *sf, DiagnosticsOptions{}); err == nil {
-				d = deltaFile(sf.URI, f.before, f.after, &before[i].rep, &rep)
+		if rep, ok := before[f.rel]; ok && opened[i] != nil {
+			if after, err := s.Diagnostics(ctx, *opened[i], DiagnosticsOptions{}); err == nil {
+				d = deltaFile(opened[i].URI, f.before, f.after, &rep, &after)
 			}
 		}
 		deltaFiles = append(deltaFiles, d)
 	}
-	a := answer{text: "Applied: " + what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
+	a := answer{text: head + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
 		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}
+	if deltaFiles == nil {
+		return a, nil
+	}
 	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.dir), "files": deltaFiles})
 }
 

@@ -54,6 +54,13 @@ type Session interface {
 	// session opened (Open), for f's current content when the server
 	// reports on it in time (see DiagnosticReport.Fresh).
 	Diagnostics(ctx context.Context, f SourceFile, opts DiagnosticsOptions) (DiagnosticReport, error)
+	// ExecuteCommand runs a server command (workspace/executeCommand
+	// params) the caller has approved, and returns its result. Every
+	// workspace/applyEdit the server sends while it runs goes to
+	// applyEdit, and its error (nil: applied) is the server's answer; the
+	// call returns only after those edits are done. At any other time a
+	// server's applyEdit is refused.
+	ExecuteCommand(ctx context.Context, params json.RawMessage, applyEdit func(ctx context.Context, edit json.RawMessage) error) (json.RawMessage, error)
 	// OpenDocuments lists the canonical paths of the documents the server
 	// holds open (those Diagnostics can report on without opening more).
 	OpenDocuments() []string

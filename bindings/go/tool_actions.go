@@ -13,9 +13,8 @@ import (
 // code_actions: the server's quick fixes and refactorings for some lines,
 // listed with an actionId bound to the file's content, and applied by id
 // (or exact, unique title) through the applier. An action that runs a
-// server command is listed but not applied: lspseam does not run server
-// commands yet (their edits would arrive as workspace/applyEdit, outside
-// the preview).
+// server command is run only once approved, and the edits the server
+// sends while it runs go through the applier too (command.go).
 
 // listedAction is an action as the server gave it, bound to a file's
 // content.
@@ -78,16 +77,16 @@ func (t *Toolbox) codeActions(ctx context.Context, call CodeCall, ws string) (an
 		})
 		return a, err
 	}
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s Session, r *fsRoot) (string, []plannedFile, error) {
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s Session, r *fsRoot) (change, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
-			return "", nil, err
+			return change{}, err
 		}
 		act, ok := t.actions.get(call.Apply)
 		if !ok { // an exact, unique title of a fresh listing
 			list, err := t.listActions(ctx, s, call)
 			if err != nil {
-				return "", nil, err
+				return change{}, err
 			}
 			var matches []listedAction
 			for _, l := range list {
@@ -97,20 +96,20 @@ func (t *Toolbox) codeActions(ctx context.Context, call CodeCall, ws string) (an
 			}
 			switch len(matches) {
 			case 0:
-				return "", nil, Errorf(CodeInvalidArgument, "no action has the id or exact title %q for %s lines %d–%d; list them again (leave out apply) and pass an actionId", call.Apply, call.Path, call.Range.StartLine, call.Range.EndLine)
+				return change{}, Errorf(CodeInvalidArgument, "no action has the id or exact title %q for %s lines %d–%d; list them again (leave out apply) and pass an actionId", call.Apply, call.Path, call.Range.StartLine, call.Range.EndLine)
 			case 1:
 				act = matches[0]
 			default:
-				return "", nil, Errorf(CodeInvalidArgument, "%d actions have the title %q; pass the actionId of the one you mean", len(matches), call.Apply)
+				return change{}, Errorf(CodeInvalidArgument, "%d actions have the title %q; pass the actionId of the one you mean", len(matches), call.Apply)
 			}
 		}
 		if act.uri != f.URI || act.version != contentVersion(f.Text) {
-			return "", nil, Errorf(CodeConflict, "action %s was listed for %s as it was then; the file changed or it is another file's: list the actions again", act.id, call.Path)
+			return change{}, Errorf(CodeConflict, "action %s was listed for %s as it was then; the file changed or it is another file's: list the actions again", act.id, call.Path)
 		}
 		var shape actionShape
 		json.Unmarshal(act.raw, &shape)
 		if shape.Disabled != nil {
-			return "", nil, Errorf(CodeInvalidArgument, "action %q is disabled: %s", shape.Title, shape.Disabled.Reason)
+			return change{}, Errorf(CodeInvalidArgument, "action %q is disabled: %s", shape.Title, shape.Disabled.Reason)
 		}
 		raw := act.raw
 		if shape.Edit == nil && shape.Command == nil || shape.Edit == nil && shape.Data != nil {
@@ -120,18 +119,37 @@ func (t *Toolbox) codeActions(ctx context.Context, call CodeCall, ws string) (an
 				shape = actionShape{}
 				json.Unmarshal(raw, &shape)
 			} else if ctx.Err() != nil {
-				return "", nil, err
+				return change{}, err
 			}
 		}
-		if isCommand(raw) || shape.Command != nil {
-			return "", nil, Errorf(CodeUnsupportedOperation, "action %q runs a server command, which lspseam does not run yet (its changes could not be previewed); make the change with edit or code_replace", shape.Title)
+		ch := change{what: "apply \"" + shape.Title + "\""}
+		if shape.Edit != nil {
+			edit, _ := json.Marshal(shape.Edit)
+			if ch.files, err = t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit); err != nil {
+				return change{}, err
+			}
 		}
-		if shape.Edit == nil {
-			return "", nil, Errorf(CodeUnsupportedOperation, "action %q has no edit to apply", shape.Title)
+		// A bare Command, or a CodeAction's command (run after its edit).
+		var cmd struct {
+			Command   string          `json:"command"`
+			Arguments json.RawMessage `json:"arguments"`
 		}
-		edit, _ := json.Marshal(shape.Edit)
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit)
-		return "apply \"" + shape.Title + "\"", files, err
+		if isCommand(raw) {
+			json.Unmarshal(raw, &cmd)
+		} else if shape.Command != nil {
+			b, _ := json.Marshal(shape.Command)
+			json.Unmarshal(b, &cmd)
+		}
+		if cmd.Command != "" {
+			params, _ := json.Marshal(map[string]any{"command": cmd.Command, "arguments": cmd.Arguments})
+			if len(cmd.Arguments) == 0 {
+				params, _ = json.Marshal(map[string]any{"command": cmd.Command})
+			}
+			ch.command = &serverCommand{name: cmd.Command, params: params, fileRel: relOf(r, f.Path), fileVersion: act.version}
+		} else if shape.Edit == nil {
+			return change{}, Errorf(CodeUnsupportedOperation, "action %q has neither an edit nor a command to run", shape.Title)
+		}
+		return ch, nil
 	})
 }
 
@@ -218,7 +236,7 @@ func actionsAnswer(call CodeCall, list []listedAction) answer {
 			notes = append(notes, "disabled: "+shape.Disabled.Reason)
 		}
 		if cmd {
-			notes = append(notes, "runs a server command: not applied by lspseam")
+			notes = append(notes, "runs a server command: its changes show only once it has run")
 		}
 		if len(notes) > 0 {
 			b.WriteString("  (" + strings.Join(notes, "; ") + ")")

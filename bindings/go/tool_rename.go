@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"time"
 )
 
 // code_rename: prepareRename (its refusal surfaced as the server words
@@ -50,11 +49,21 @@ func isUnsupported(err error) bool {
 	return errors.As(err, &lerr) && lerr.Code == CodeUnsupportedOperation
 }
 
-// refactor runs a mutating refactor tool: one change at a time; in one
-// session on the file's server, plan the change (the tool's part), then
-// preview or apply it — or apply the preview the call names, if the files
-// still match it (else LSP_CONFLICT, with a fresh preview in the answer).
+// refactor runs a mutating refactor tool whose change is files to write
+// (see refactorChange).
 func (t *Toolbox) refactor(ctx context.Context, call CodeCall, ws string, plan func(context.Context, Session, *fsRoot) (string, []plannedFile, error)) (answer, error) {
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s Session, r *fsRoot) (change, error) {
+		what, files, err := plan(ctx, s, r)
+		return change{what: what, files: files}, err
+	})
+}
+
+// refactorChange runs a mutating refactor tool: one change at a time; in
+// one session on the file's server, plan the change (the tool's part),
+// then preview or apply it — or apply the preview the call names, if the
+// files still match it (else LSP_CONFLICT, with a fresh preview in the
+// answer).
+func (t *Toolbox) refactorChange(ctx context.Context, call CodeCall, ws string, plan func(context.Context, Session, *fsRoot) (change, error)) (answer, error) {
 	t.mutating.Lock()
 	defer t.mutating.Unlock()
 	r, err := openFSRoot(ws)
@@ -71,20 +80,19 @@ func (t *Toolbox) refactor(ctx context.Context, call CodeCall, ws string, plan f
 				return err
 			}
 			// Stale: a fresh preview goes with the conflict.
-			what, files, perr := plan(ctx, s, r)
+			ch, perr := plan(ctx, s, r)
 			if perr != nil {
 				return err
 			}
-			pv := &preview{id: newPreviewID(), what: what, call: callKey(call), files: files, expires: time.Now().Add(previewTTL)}
+			pv := newPreview(call, ch)
 			t.previews.put(pv)
-			fresh := previewAnswer(call, what, pv)
-			return &conflictWithPreview{err: err, preview: fresh}
+			return &conflictWithPreview{err: err, preview: previewAnswer(call, pv)}
 		}
-		what, files, err := plan(ctx, s, r)
+		ch, err := plan(ctx, s, r)
 		if err != nil {
 			return err
 		}
-		a, err = t.changeResult(ctx, call, ws, r, s, what, files)
+		a, err = t.changeResult(ctx, call, ws, r, s, ch)
 		return err
 	})
 	return a, err

@@ -40,6 +40,7 @@ type instance struct {
 	neg   lspseam.Negotiation
 
 	progress *progressTracker
+	edits    editHook                    // the approved command's applyEdit, while it runs
 	diags    diagnosticStore             // published and pulled diagnostics
 	current  atomic.Pointer[string]      // the method being written or awaited, for failure messages
 	checked  map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
@@ -442,6 +443,13 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		if req.Method == "client/registerCapability" || req.Method == "client/unregisterCapability" {
 			in.registrationRequest(context.Background(), req.Method, params)
+		}
+		if req.Method == "workspace/applyEdit" {
+			if result, ok := in.answerApplyEdit(params); ok {
+				in.log.Debug("answered server request", "method", req.Method, "result", string(result))
+				conn.SendResponse(context.Background(), &jsonrpc2.Response{ID: req.ID, Result: &result})
+				return
+			}
 		}
 		reply, err := in.core.ServerRequest(context.Background(), req.Method, params, json.RawMessage(in.server.Config.Configuration), in.root.URI)
 		if err != nil {

@@ -1,7 +1,6 @@
 package localstdio
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,8 +37,7 @@ func TestToolboxAppliesResourceOperations(t *testing.T) {
 	}
 	restart := func(s map[string]any) {
 		f.setScript(s)
-		f.p.Close(context.Background())
-		f.p = NewProvider(sharedCore(t), *f.p.server)
+		restartFake(t, f)
 	}
 	args := `{"target":{"path":"a.go","symbol":"A"},"newName":"Z"}`
 	write("d.go", "package a\n\n// doomed\n")
@@ -171,8 +169,7 @@ func TestToolboxRenameFile(t *testing.T) {
 
 	// A server without willRenameFiles: the bare rename, and a notice.
 	f.setScript(map[string]any{"capabilities": map[string]any{"textDocumentSync": 1}})
-	f.p.Close(context.Background())
-	f.p = NewProvider(sharedCore(t), *f.p.server)
+	restartFake(t, f)
 	tb = f.toolbox()
 	tb.SetApproval("auto")
 	res, s = f.call(tb, "code_rename_file", `{"path":"lib/z.go","newPath":"a.go"}`)
