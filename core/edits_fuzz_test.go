@@ -57,8 +57,8 @@ func oracleApply(text string, edits []TextEdit) (string, bool) {
 		if int(p.Line) >= len(starts) {
 			return 0, false
 		}
-		o := starts[p.Line] + int(p.Character)
-		if o > ends[p.Line] || (o > 0 && o < len(u) && utf16.IsSurrogate(rune(u[o])) && u[o] >= 0xDC00) {
+		o := min(starts[p.Line]+int(p.Character), ends[p.Line]) // past the line: its end
+		if (o > 0 && o < len(u) && utf16.IsSurrogate(rune(u[o])) && u[o] >= 0xDC00) {
 			return 0, false
 		}
 		return o, true

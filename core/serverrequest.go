@@ -68,11 +68,15 @@ func ServerRequest(method string, params gjson.Result, configuration RawJSON, wo
 		b = append(b, ']')
 		return ServerReply{Result: RawJSON(b)}
 	case "workspace/applyEdit":
-		return ServerReply{Result: `{"applied":false,"failureReason":"lspseam applies edits only through its own preview and approval, never one a server sends"}`}
+		return ServerReply{Result: `{"applied":false,"failureReason":"lspseam applies a server's edit only while a command it approved runs (code_actions); this one came outside any"}`}
 	case "window/workDoneProgress/create", "client/registerCapability", "client/unregisterCapability", "window/showMessageRequest", "window/showDocument",
 		// Refresh requests ask the client to pull again: lspseam pulls at
 		// every read anyway. (pyright exits when refused one.)
-		"workspace/diagnostic/refresh", "workspace/inlayHint/refresh", "workspace/semanticTokens/refresh", "workspace/codeLens/refresh":
+		"workspace/diagnostic/refresh", "workspace/inlayHint/refresh", "workspace/semanticTokens/refresh", "workspace/codeLens/refresh",
+		// typescript-language-server asks the client to start an
+		// interactive rename of what an extract refactoring named; there is
+		// no one to type the name, and refusing would fail the refactoring.
+		"_typescript.rename":
 		if method == "window/showDocument" {
 			return ServerReply{Result: `{"success":false}`}
 		}

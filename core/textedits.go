@@ -24,9 +24,11 @@ import (
 // UTF-16 code units of the line without its terminator (a character
 // outside the Basic Multilingual Plane counts 2, a leading byte order mark
 // U+FEFF counts 1 like any character: lspseam sends the text with it).
-// Every range refers to the original text. A range is malformed when a
-// position is past the end of its line or past the last line, splits a
-// surrogate pair, or ends before it starts; two edits are malformed when
+// Every range refers to the original text. A character past the end of
+// its line is the line's end, as LSP says (typescript-language-server
+// sends one after an extract refactoring). A range is malformed when a
+// position is past the last line, splits a surrogate pair, or ends before
+// it starts; two edits are malformed when
 // they overlap (an insertion at the start or end of a replaced range does
 // not overlap it). Edits apply in order of their start; insertions at the
 // same position apply in array order, before a range replaced from there.
@@ -368,9 +370,8 @@ func (idx *lineIndex) offset(pos Position, where at, which string) (int, string)
 		col += u
 		i += w
 	}
-	if col < want {
-		return 0, name + " is past the end of line " + strconv.Itoa(line) + ", which has " + strconv.Itoa(col) + " UTF-16 " + plural(col, "unit", "units")
-	}
+	// A character past the end of the line means the line's end (LSP:
+	// "it defaults back to the line length"; editors clamp the same way).
 	idx.curLine, idx.curByte, idx.curCol = line, i, col
 	return idx.starts[line] + i, ""
 }

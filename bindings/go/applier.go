@@ -171,7 +171,7 @@ func previewAnswer(call CodeCall, pv *preview) answer {
 	for _, f := range pv.files {
 		edits += f.edits
 		b.WriteString(f.diff)
-		if !strings.HasSuffix(f.diff, "\n") {
+		if f.diff != "" && !strings.HasSuffix(f.diff, "\n") {
 			b.WriteString("\n")
 		}
 		item := f.receipt()

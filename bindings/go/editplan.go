@@ -227,8 +227,7 @@ func (p *editPlan) result(ctx context.Context, t *Toolbox, wsURI string) ([]plan
 		case f.exists && !f.disk.exists:
 			head = "create " + rel + "\n"
 		case !f.exists && movedTo[rel] != "":
-			pf.diff = "rename " + rel + " → " + movedTo[rel] + " (see below)\n"
-			files = append(files, pf)
+			files = append(files, pf) // its rename shows with the new path
 			continue
 		case !f.exists:
 			head = "delete " + rel + "\n"
