@@ -1,0 +1,139 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Changes only a running server can make, on typescript-language-server:
+// a refactoring that runs a server command (its edits arrive as
+// workspace/applyEdit while the approved command runs), and a file
+// renamed with its importers updated (workspace/willRenameFiles, applied
+// with a RenameFile resource operation).
+
+// refactorCall runs one refactor tool call through serve and decodes its
+// structured answer.
+func refactorCall(t *testing.T, srv *serveClient, dir, tool string, args map[string]any) (toolCallAnswer, map[string]any) {
+	t.Helper()
+	raw, _ := json.Marshal(args)
+	a := srv.toolCall(t, tool, raw, dir)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	return a, s
+}
+
+func withPreview(args map[string]any, id any) map[string]any {
+	m := map[string]any{"previewId": id}
+	for k, v := range args {
+		m[k] = v
+	}
+	return m
+}
+
+func TestRefactorCommandAction(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	dir := copyFixture(t, "ts")
+	srv := catalogServe(t)
+	report := filepath.Join(dir, "src/report.ts")
+	before := string(readFile(t, report))
+
+	// Extracting lines 5–6 of report() is a command action.
+	list := map[string]any{"path": "src/report.ts", "line": 5, "endLine": 6, "only": "refactor.extract"}
+	a, s := refactorCall(t, srv, dir, "code_actions", list)
+	var id string
+	actions, _ := s["actions"].([]any)
+	for _, x := range actions {
+		act, _ := x.(map[string]any)
+		if act["title"] == "Extract to function in module scope" && act["command"] == true {
+			id, _ = act["actionId"].(string)
+		}
+	}
+	if a.IsError || id == "" {
+		t.Fatalf("no command action \"Extract to function in module scope\" listed: %s", a.Content[0].Text)
+	}
+
+	// The preview runs nothing and says the diff is not known yet.
+	apply := map[string]any{"path": "src/report.ts", "line": 5, "endLine": 6, "apply": id}
+	a, s = refactorCall(t, srv, dir, "code_actions", apply)
+	if a.IsError || s["previewId"] == nil || s["command"] != "_typescript.applyRefactoring" || !strings.Contains(a.Content[0].Text, "cannot be shown before") {
+		t.Fatalf("command preview: %s", a.Content[0].Text)
+	}
+	if got := string(readFile(t, report)); got != before {
+		t.Fatalf("the preview changed report.ts:\n%s", got)
+	}
+
+	// Approved: the server's applyEdit during the command is applied.
+	a, s = refactorCall(t, srv, dir, "code_actions", withPreview(apply, s["previewId"]))
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("approved command: %s", a.Content[0].Text)
+	}
+	got := string(readFile(t, report))
+	for _, want := range []string{"const lines = newFunction(shapes);", "function newFunction(shapes: readonly Shape[]) {", "return lines;"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report.ts after the extraction lacks %q:\n%s", want, got)
+		}
+	}
+	delta, _ := s["diagnostics"].(map[string]any)
+	counts, _ := delta["counts"].(map[string]any)
+	if counts == nil || counts["introduced"] != float64(0) {
+		t.Errorf("the extraction introduced problems (or no delta): %s", a.Content[0].Text)
+	}
+	// The server holds the new text: a second listing works on it.
+	if a, _ = refactorCall(t, srv, dir, "code_actions", map[string]any{"path": "src/report.ts", "line": 5}); a.IsError {
+		t.Errorf("listing after the command: %s", a.Content[0].Text)
+	}
+}
+
+func TestRefactorRenameFile(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	dir := copyFixture(t, "ts")
+	srv := catalogServe(t)
+	importers := []string{"src/circle.ts", "src/rect.ts", "src/report.ts", "src/main.ts", "src/geom/parse.ts"}
+	before := map[string]string{}
+	for _, f := range append(importers, "src/shape.ts") {
+		before[f] = string(readFile(t, filepath.Join(dir, f)))
+	}
+	args := map[string]any{"path": "src/shape.ts", "newPath": "src/geometry/shape.ts"}
+	a, s := refactorCall(t, srv, dir, "code_rename_file", args)
+	if a.IsError || s["previewId"] == nil || !strings.Contains(a.Content[0].Text, "rename src/shape.ts → src/geometry/shape.ts") {
+		t.Fatalf("preview: %s", a.Content[0].Text)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "src/geometry")); err == nil {
+		t.Fatal("the preview made the new directory")
+	}
+	a, s = refactorCall(t, srv, dir, "code_rename_file", withPreview(args, s["previewId"]))
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("apply: %s", a.Content[0].Text)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "src/shape.ts")); err == nil {
+		t.Error("src/shape.ts still exists")
+	}
+	if got := string(readFile(t, filepath.Join(dir, "src/geometry/shape.ts"))); got != before["src/shape.ts"] {
+		t.Errorf("src/geometry/shape.ts is not the old src/shape.ts:\n%s", got)
+	}
+	// Each importer changed in its import path alone, byte for byte.
+	for _, f := range importers {
+		got := string(readFile(t, filepath.Join(dir, f)))
+		old, repl := `"./shape"`, `"./geometry/shape"`
+		if strings.HasPrefix(f, "src/geom/") {
+			old, repl = `"../shape"`, `"../geometry/shape"`
+		}
+		if want := strings.Replace(before[f], old, repl, 1); got != want {
+			t.Errorf("%s after the rename:\n%s\nwant:\n%s", f, got, want)
+		}
+	}
+	// The server follows the move: main.ts's totalArea is defined in the
+	// moved file, and main.ts has no errors (typescript-language-server
+	// does not republish an empty report, so freshness is not asked).
+	a, _ = refactorCall(t, srv, dir, "code_navigate", map[string]any{"target": map[string]any{"path": "src/main.ts", "line": 4, "matchText": "totalArea"}, "kind": "definition"})
+	if a.IsError || !strings.Contains(a.Content[0].Text, "src/geometry/shape.ts") {
+		t.Errorf("definition of totalArea after the move: %s", a.Content[0].Text)
+	}
+	a, s = refactorCall(t, srv, dir, "code_diagnostics", map[string]any{"path": "src/main.ts"})
+	if counts, _ := s["counts"].(map[string]any); a.IsError || counts == nil || counts["error"] != float64(0) {
+		t.Errorf("main.ts after the move: %s", a.Content[0].Text)
+	}
+}
