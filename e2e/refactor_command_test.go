@@ -137,3 +137,67 @@ func TestRefactorRenameFile(t *testing.T) {
 		t.Errorf("main.ts after the move: %s", a.Content[0].Text)
 	}
 }
+
+// TestRefactorQuickFix: a quick fix for an undefined function, listed for
+// the line of the problem and applied by actionId, on gopls and
+// typescript-language-server (whose quick fixes carry an edit and a
+// command: the edit is applied, then the command runs).
+func TestRefactorQuickFix(t *testing.T) {
+	requireServers(t, "gopls", "typescript-language-server")
+	for _, c := range []struct {
+		ws, file, text, title, want string
+	}{
+		{"go", "extra.go", "package shapes\n\nfunc Quad(n int) int {\n\treturn doubled(n) + 1\n}\n", "Create function doubled", "func doubled("},
+		{"ts", "src/extra.ts", "export function quad(n: number): number {\n  return doubled(n) + 1;\n}\n", "Add missing function declaration 'doubled'", "function doubled("},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			path := filepath.Join(dir, c.file)
+			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			srv := catalogServe(t)
+			a, s := refactorCall(t, srv, dir, "code_actions", map[string]any{"path": c.file, "line": 2 + strings.Count(c.text[:strings.Index(c.text, "return")], "\n") - 1})
+			var id string
+			actions, _ := s["actions"].([]any)
+			for _, x := range actions {
+				if act, _ := x.(map[string]any); act["title"] == c.title && id == "" {
+					id, _ = act["actionId"].(string)
+				}
+			}
+			if a.IsError || id == "" {
+				t.Fatalf("no quick fix %q: %s", c.title, a.Content[0].Text)
+			}
+			apply := map[string]any{"path": c.file, "line": 1, "apply": id}
+			// The actionId is bound to the file, not to the lines asked.
+			a, s = refactorCall(t, srv, dir, "code_actions", apply)
+			// gopls makes the fix by a command (gopls.apply_fix): the
+			// preview names it; typescript-language-server's has a diff.
+			if a.IsError || s["previewId"] == nil || !strings.Contains(a.Content[0].Text, "+"+c.want) && s["command"] == nil {
+				t.Fatalf("preview: %s", a.Content[0].Text)
+			}
+			a, s = refactorCall(t, srv, dir, "code_actions", withPreview(apply, s["previewId"]))
+			if a.IsError || s["applied"] != true {
+				t.Fatalf("apply: %s", a.Content[0].Text)
+			}
+			got := string(readFile(t, path))
+			if !strings.HasPrefix(got, strings.TrimSuffix(c.text, "\n")) && !strings.Contains(got, strings.TrimSpace(c.text[strings.Index(c.text, "return"):])) || strings.Count(got, c.want) != 1 {
+				t.Errorf("%s after the quick fix:\n%s", c.file, got)
+			}
+			// The errors are resolved, and none introduced (a hint about
+			// the new function's unused parameter may be).
+			delta, _ := s["diagnostics"].(map[string]any)
+			counts, _ := delta["counts"].(map[string]any)
+			if counts == nil || counts["resolved"] == float64(0) {
+				t.Errorf("the quick fix resolved nothing: %s", a.Content[0].Text)
+			}
+			introduced, _ := delta["introduced"].([]any)
+			for _, x := range introduced {
+				if d, _ := x.(map[string]any); d["severity"] == "error" {
+					t.Errorf("the quick fix introduced an error: %s", a.Content[0].Text)
+				}
+			}
+		})
+	}
+}

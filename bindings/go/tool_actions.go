@@ -174,13 +174,43 @@ func (t *Toolbox) listActions(ctx context.Context, s Session, call CodeCall) ([]
 	if err != nil {
 		return nil, err
 	}
+	// The fixes of each problem in the lines are asked for at the
+	// problem's own range first, as an editor's light bulb does: some
+	// servers (gopls) build a fix from the range they were asked about, and
+	// a whole line is not the undefined name a fix creates. Then the lines
+	// as a whole, for the rest; an action listed twice (same title and
+	// kind) is kept once.
+	var items []json.RawMessage
+	seen := map[string]bool{}
+	for _, params := range perDiagnosticParams(req.Params, maxDiagnosticRequests) {
+		raw, err := s.Request(ctx, req.Method, params)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			break // the lines' request below says what is wrong
+		}
+		items, _ = checkedActions(items, seen, raw)
+	}
 	raw, err := s.Request(ctx, req.Method, req.Params)
 	if err != nil {
 		return nil, t.insteadOf(ctx, err, req.Method, s.Server())
 	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(listOrEmpty(raw), &items); err != nil {
+	if items, err = checkedActions(items, seen, raw); err != nil {
 		return nil, Errorf(CodeMalformedResponse, "language server %q answered textDocument/codeAction with %.200s, not a list", s.Server(), raw)
+	}
+	if call.Only != "" { // servers may add quick fixes of other kinds (LSP leaves the filter to the client)
+		kept := items[:0]
+		for _, item := range items {
+			var k struct {
+				Kind string `json:"kind"`
+			}
+			json.Unmarshal(item, &k)
+			if k.Kind == "" || k.Kind == call.Only || strings.HasPrefix(k.Kind, call.Only+".") {
+				kept = append(kept, item)
+			}
+		}
+		items = kept
 	}
 	version := contentVersion(f.Text)
 	var list []listedAction
@@ -194,6 +224,65 @@ func (t *Toolbox) listActions(ctx context.Context, s Session, call CodeCall) ([]
 	}
 	t.actions.put(list)
 	return list, nil
+}
+
+// maxDiagnosticRequests bounds the per-problem requests of a listing.
+const maxDiagnosticRequests = 8
+
+// perDiagnosticParams is a codeAction request's params once per
+// diagnostic of its context, each with that diagnostic's range and only
+// it as context (at most max).
+func perDiagnosticParams(params json.RawMessage, max int) []json.RawMessage {
+	var p map[string]json.RawMessage
+	if json.Unmarshal(params, &p) != nil {
+		return nil
+	}
+	var ctx map[string]json.RawMessage
+	var diags []json.RawMessage
+	if json.Unmarshal(p["context"], &ctx) != nil || json.Unmarshal(ctx["diagnostics"], &diags) != nil {
+		return nil
+	}
+	var out []json.RawMessage
+	for i, d := range diags {
+		if i == max {
+			break
+		}
+		var r struct {
+			Range json.RawMessage `json:"range"`
+		}
+		if json.Unmarshal(d, &r) != nil || len(r.Range) == 0 {
+			continue
+		}
+		ctx["diagnostics"], _ = json.Marshal([]json.RawMessage{d})
+		p["context"], _ = json.Marshal(ctx)
+		p["range"] = r.Range
+		b, _ := json.Marshal(p)
+		out = append(out, b)
+	}
+	return out
+}
+
+// checkedActions adds the actions of a codeAction answer not seen yet
+// (by title and kind); err says the answer is not a list.
+func checkedActions(items []json.RawMessage, seen map[string]bool, raw json.RawMessage) ([]json.RawMessage, error) {
+	var list []json.RawMessage
+	if err := json.Unmarshal(listOrEmpty(raw), &list); err != nil {
+		return items, err
+	}
+	for _, item := range list {
+		var k struct {
+			Title string `json:"title"`
+			Kind  string `json:"kind"`
+		}
+		json.Unmarshal(item, &k)
+		key := k.Title + "\x00" + k.Kind
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		items = append(items, item)
+	}
+	return items, nil
 }
 
 // isCommand: a bare Command (title, command, arguments) rather than a
