@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +40,27 @@ type Config struct {
 	// MaxRequestBytes bounds one message from a client of `serve` (a
 	// harness); a bigger one is refused unread.
 	MaxRequestBytes int64 `json:"maxRequestBytes"`
+	// Approval is how the mutating refactor tools apply changes:
+	// ApprovalPreview (the default), ApprovalAuto or ApprovalElicit. A
+	// host's own setting (the shim's --approval) wins over it.
+	Approval string `json:"approval"`
 }
+
+// Approval modes of the refactor tools (the config's approval).
+const (
+	// ApprovalPreview answers a change with its diff and a previewId and
+	// applies it when the same call comes back with that previewId.
+	ApprovalPreview = "preview"
+	// ApprovalAuto applies a change at once.
+	ApprovalAuto = "auto"
+	// ApprovalElicit is ApprovalPreview whose previews an MCP server shows
+	// the user (elicitation) and applies on their accept; without an MCP
+	// client that can ask the user, it is ApprovalPreview.
+	ApprovalElicit = "elicit"
+)
+
+// ApprovalModes are the approval modes, the default first.
+var ApprovalModes = []string{ApprovalPreview, ApprovalAuto, ApprovalElicit}
 
 // ServerConfig is one language server of the table.
 type ServerConfig struct {
@@ -94,6 +115,8 @@ func (c Config) appendJSON(b []byte) []byte {
 	b = appendInt(b, c.TimeoutMs)
 	b = append(b, `,"maxRequestBytes":`...)
 	b = appendInt(b, c.MaxRequestBytes)
+	b = append(b, `,"approval":`...)
+	b = appendString(b, c.Approval)
 	return append(b, '}')
 }
 
@@ -145,7 +168,7 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 }
 
 var (
-	configFields = []string{"servers", "timeoutMs", "maxRequestBytes"}
+	configFields = []string{"servers", "timeoutMs", "maxRequestBytes", "approval"}
 	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
 		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs",
 		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs", "passEnv", "optional"}
@@ -168,7 +191,13 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 		return fail()
 	}
 	checkFields(v, "the config", configFields, add)
-	cfg := Config{Servers: map[string]ServerConfig{}, TimeoutMs: DefaultTimeoutMs, MaxRequestBytes: DefaultMaxRequestBytes}
+	cfg := Config{Servers: map[string]ServerConfig{}, TimeoutMs: DefaultTimeoutMs, MaxRequestBytes: DefaultMaxRequestBytes, Approval: ApprovalPreview}
+	if a := get(v, "approval"); a.Exists() {
+		if a.Type != gjson.String || !slices.Contains(ApprovalModes, a.Str) {
+			add(`approval must be "preview" (the default: a change is answered with its diff and a previewId, and applied when the call comes back with it), "auto" (applied at once) or "elicit" (lspseam mcp asks the user through the client), got %s`, describe(a))
+		}
+		cfg.Approval = a.Str
+	}
 	if m := get(v, "maxRequestBytes"); m.Exists() {
 		n, ok := integer(m, 1, maxSafeInteger)
 		if !ok {

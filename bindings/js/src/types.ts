@@ -280,13 +280,23 @@ export interface Config {
   timeoutMs: number;
   /** The largest message `lspseam serve` accepts from its client. */
   maxRequestBytes: number;
+  /**
+   * How the refactor tools apply changes: `preview` (the default: a diff and
+   * a previewId first), `auto` (at once) or `elicit` (`lspseam mcp` asks the
+   * user through the client's elicitation; elsewhere as `preview`).
+   */
+  approval: ApprovalMode;
 }
+
+/** An approval mode of the refactor tools (the config's `approval`). */
+export type ApprovalMode = 'preview' | 'auto' | 'elicit';
 
 /** A configuration as a user writes it (validateConfig's input). */
 export interface ConfigInput {
   servers: Record<string, Partial<ServerConfig> & { command: string; extensionToLanguage: Record<string, string> }>;
   timeoutMs?: number;
   maxRequestBytes?: number;
+  approval?: ApprovalMode;
 }
 
 /**
