@@ -1,6 +1,8 @@
 package core
 
 import (
+	"strings"
+
 	"github.com/tidwall/gjson"
 )
 
@@ -44,10 +46,12 @@ func decodeTarget(v gjson.Result) (Target, *Error) {
 	return t, nil
 }
 
-// resolveTargetCall: {target, firstMatch?, text, symbols?} →
+// resolveTargetCall: {target, firstMatch?, exact?, text, symbols?} →
 // ResolvedTarget. symbols is the server's raw textDocument/documentSymbol
 // result; absent when the server has no documentSymbol provider. An
-// ambiguous or missing symbol's error carries the candidates.
+// ambiguous or missing symbol's error carries the candidates. exact (a
+// change's target) refuses firstMatch, and an ambiguous target's message
+// does not offer it.
 func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
 	t, err := decodeTarget(get(in, "target"))
 	if err != nil {
@@ -56,6 +60,10 @@ func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
 	fm := get(in, "firstMatch")
 	if fm.Exists() && fm.Type != gjson.True && fm.Type != gjson.False && fm.Type != gjson.Null {
 		return nil, Errorf(CodeInvalidArgument, "firstMatch must be a boolean, got %s", describe(fm))
+	}
+	exact := get(in, "exact").Type == gjson.True
+	if exact && fm.Type == gjson.True {
+		return nil, Errorf(CodeInvalidArgument, "firstMatch is for reads: a change needs an exact target (kind or Container.member)")
 	}
 	text := get(in, "text")
 	if text.Type != gjson.String {
@@ -71,9 +79,12 @@ func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	r, cands, err := ResolveTarget(t, fm.Type == gjson.True, file)
 	if err != nil {
-		if len(cands) > 0 {
+		if len(cands) > 0 || exact {
 			e := *err
 			e.Candidates = cands
+			if exact && e.Code == CodeAmbiguousTarget {
+				e.Message = strings.TrimSuffix(e.Message, firstMatchHint) + "; a change never takes the first of several."
+			}
 			return nil, &e
 		}
 		return nil, err

@@ -321,7 +321,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		}
 		fm := get(args, "firstMatch")
 		if (tool == ToolCodeRename || tool == ToolCodeInsert || tool == ToolCodeReplace) && fm.Exists() {
-			add("firstMatch is for reads: a rename needs an exact target (kind or Container.member)")
+			add("firstMatch is for reads: a change needs an exact target (kind or Container.member)")
 		}
 		switch fm.Type {
 		case gjson.True:
@@ -594,8 +594,10 @@ func codeArgError(tool string, problems []string) *Error {
 		return &Error{Code: CodeFSInvalidArgument, Message: msg}
 	}
 	switch tool {
-	case ToolCodeNavigate, ToolCodeHover, ToolCodeHierarchy, ToolCodeRename, ToolCodeInsert, ToolCodeReplace, ToolCodeReplaceBatch:
+	case ToolCodeNavigate, ToolCodeHover, ToolCodeHierarchy:
 		msg += " " + targetConvention + "."
+	case ToolCodeRename, ToolCodeInsert, ToolCodeReplace, ToolCodeReplaceBatch:
+		msg += " " + changeTargetConvention + "."
 	}
 	return &Error{Code: CodeInvalidArgument, Message: msg}
 }
@@ -690,8 +692,13 @@ func batchEdits(args gjson.Result, add func(string)) []BatchEdit {
 		if bad := unknownFieldOf(e, "target", "text", "endLine"); bad != "" {
 			add(where + " has an unknown field " + strconv.Quote(clip(bad, 40)))
 		}
-		t, err := decodeTarget(get(e, "target"))
+		tv := get(e, "target")
+		t, err := decodeTarget(tv)
 		switch {
+		case tv.IsObject() && unknownTargetField(tv) == "firstMatch":
+			add(where + ".target.firstMatch: firstMatch is for reads: a change needs an exact target (kind or Container.member)")
+		case tv.IsObject() && unknownTargetField(tv) != "":
+			add(where + ".target has an unknown field " + strconv.Quote(clip(unknownTargetField(tv), 60)) + " (a target takes path, symbol, kind, line, column, matchText)")
 		case err != nil:
 			add(where + "." + strings.TrimSuffix(err.Message, "."))
 		case t.Path == "":

@@ -454,6 +454,10 @@ func listCandidates(cs []TargetCandidate, total int) string {
 	return b.String()
 }
 
+// firstMatchHint ends an ambiguous target's message for a read; a change
+// (resolveTarget's exact) ends it with "." instead: it never takes a guess.
+const firstMatchHint = ", or with firstMatch: true to take the first."
+
 func ambiguous(t Target, query string, symbols []Symbol, matches []int) *Error {
 	cs := candidatesOf(t.Path, symbols, matches, maxListed)
 	msg := quoteCode(clip(query, 80)) + " matches " + strconv.Itoa(len(matches)) + " symbols in " + t.Path + ": " + listCandidates(cs, len(matches)) + ". "
@@ -462,7 +466,7 @@ func ambiguous(t Target, query string, symbols []Symbol, matches []int) *Error {
 	} else {
 		msg += "Call again with symbol and the line of the one you mean (kind also narrows)"
 	}
-	msg += ", or with firstMatch: true to take the first."
+	msg += firstMatchHint
 	return &Error{Code: CodeAmbiguousTarget, Message: msg}
 }
 

@@ -12,7 +12,8 @@ import (
 // TextEdit for the applier. Where:
 //
 //   - "before": new lines above the target's first line (the symbol's
-//     first line, or the target line);
+//     first line, above the comment lines directly over it: its doc
+//     comment, which servers leave out of the range; or the target line);
 //   - "after": new lines below its last line;
 //   - "start" / "end": exactly at the symbol's range start / end (the
 //     line's first non-blank character / end for a line target);
@@ -60,6 +61,9 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 	}
 	switch in.Where {
 	case "before":
+		if in.Range != nil { // above the symbol's doc comment, which belongs to it
+			first = docCommentStart(lines, first)
+		}
 		p := Position{Line: first}
 		return TextEditValue{Range: Range{Start: p, End: p}, NewText: asLines(in.NewText)}, nil
 	case "after":
@@ -156,3 +160,24 @@ func targetEditCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	return wrap(TargetEdit(te))
 }
+
+// docCommentStart is the first of the comment lines directly above line
+// (no blank line between): //, #, /* … */ and /** … */ blocks, and
+// decorators or attributes on the lines between (@x, [[x]], #[x]).
+func docCommentStart(lines []string, line uint32) uint32 {
+	for line > 0 {
+		t := strings.TrimSpace(lines[line-1])
+		switch {
+		case strings.HasPrefix(t, "#") && len(t) > 1 && isASCIILetter(t[1]):
+			return line // a C preprocessor line (#include, #define), not a comment
+		case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "#"), strings.HasPrefix(t, "/*"),
+			strings.HasPrefix(t, "*"), strings.HasSuffix(t, "*/"), strings.HasPrefix(t, "@"):
+			line--
+		default:
+			return line
+		}
+	}
+	return line
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

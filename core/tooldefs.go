@@ -88,6 +88,10 @@ const targetConvention = "A target names a place in a file without counting colu
 	"path is relative to the workspace root or absolute inside it. Prefer symbol; use line + matchText for a use inside a body. " +
 	"When several symbols match, the error lists them (qualifiedName, kind, line): call again with kind or Container.member, or firstMatch: true to take the first"
 
+// changeTargetConvention is targetConvention for the refactor tools: a
+// change never takes the first of several matches.
+var changeTargetConvention = strings.TrimSuffix(targetConvention, ", or firstMatch: true to take the first") + " (a change never takes the first of several)"
+
 const targetSchema = `{
       "type": "object",
       "properties": {
@@ -344,7 +348,7 @@ var refactorTools = []CodeTool{
 	{
 		Name: ToolCodeRename, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameSchema),
 		Description: "Rename a symbol everywhere the language server knows it is used, across files (the declaration, every reference, and for some servers file names). " +
-			"The server refuses what cannot be renamed (a keyword, a name from a library) and the answer says why. " + approvalConvention + "\n" + targetConvention + ".\n" +
+			"The server refuses what cannot be renamed (a keyword, a name from a library) and the answer says why. " + approvalConvention + "\n" + changeTargetConvention + ".\n" +
 			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
 	},
 	{
@@ -356,13 +360,13 @@ var refactorTools = []CodeTool{
 	{
 		Name: ToolCodeInsert, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema),
 		Description: "Insert text next to a symbol or line found by name, without matching file text: a new method after a type's last method, an import before the first declaration, a statement at the start of a function. " +
-			approvalConvention + "\n" + targetConvention + ".\n" +
+			approvalConvention + "\n" + changeTargetConvention + ".\n" +
 			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\n// Name returns s's type name.\nfunc Name(s Shape) string { return fmt.Sprintf(\"%T\", s) }"}.`,
 	},
 	{
 		Name: ToolCodeReplace, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema),
 		Description: "Replace a symbol's whole declaration (found by name), or whole lines from a target to endLine, with new text. " +
-			approvalConvention + "\n" + targetConvention + ".\n" +
+			approvalConvention + "\n" + changeTargetConvention + ".\n" +
 			`Example: {"target":{"path":"shape.go","symbol":"TotalArea"},"text":"func TotalArea(all []Shape) float64 {\n\treturn 0\n}"}.`,
 	},
 	{

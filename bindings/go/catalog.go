@@ -37,10 +37,13 @@ type LineSpan = core.LineSpan
 // fail, naming line + matchText instead). FirstMatch takes the first of
 // several matching symbols instead of LSP_AMBIGUOUS_TARGET (reads only).
 type ResolveTargetInput struct {
-	Target     Target          `json:"target"`
-	FirstMatch bool            `json:"firstMatch,omitempty"`
-	Text       string          `json:"text"`
-	Symbols    json.RawMessage `json:"symbols,omitempty"`
+	Target     Target `json:"target"`
+	FirstMatch bool   `json:"firstMatch,omitempty"`
+	// Exact: a change's target, which never takes the first of several
+	// (firstMatch refused, not offered in the ambiguity's message).
+	Exact   bool            `json:"exact,omitempty"`
+	Text    string          `json:"text"`
+	Symbols json.RawMessage `json:"symbols,omitempty"`
 }
 
 // ResolvedTarget is where a target points: one-based Line and Column

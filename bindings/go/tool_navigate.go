@@ -38,7 +38,7 @@ func (t *Toolbox) openTarget(ctx context.Context, s Session, call CodeCall) (Res
 	} else if call.Target.Symbol != "" {
 		return ResolvedTarget{}, file, Errorf(CodeUnsupportedOperation, "language server %q lists no document symbols, so a target cannot name a symbol; target by line with matchText instead", s.Server())
 	}
-	rt, err := t.core.ResolveTarget(ctx, ResolveTargetInput{Target: *call.Target, FirstMatch: call.FirstMatch, Text: f.Text, Symbols: file.symbols})
+	rt, err := t.core.ResolveTarget(ctx, ResolveTargetInput{Target: *call.Target, FirstMatch: call.FirstMatch, Exact: call.Toolset == "refactor", Text: f.Text, Symbols: file.symbols})
 	return rt, file, err
 }
 

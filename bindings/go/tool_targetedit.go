@@ -14,7 +14,7 @@ import (
 
 // targetEdit is one edit at a resolved target: the core's TextEdit.
 func (t *Toolbox) targetEdit(ctx context.Context, s Session, target Target, where, text string, endLine int64) (string, json.RawMessage, ResolvedTarget, error) {
-	rt, file, err := t.openTarget(ctx, s, CodeCall{Path: target.Path, Target: &target})
+	rt, file, err := t.openTarget(ctx, s, CodeCall{Toolset: "refactor", Path: target.Path, Target: &target})
 	if err != nil {
 		return "", nil, rt, err
 	}
@@ -64,8 +64,10 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call CodeCall, ws string) (a
 			uri, edit, rt, err := t.targetEdit(ctx, s, e.Target, "replace", e.Text, e.EndLine)
 			if err != nil {
 				var lerr *Error
-				if errors.As(err, &lerr) {
-					return "", nil, Errorf(lerr.Code, "edits[%d]: %s", i, lerr.Message)
+				if errors.As(err, &lerr) { // the candidates stay with it
+					named := *lerr
+					named.Message = "edits[" + strconv.Itoa(i) + "]: " + lerr.Message
+					return "", nil, &named
 				}
 				return "", nil, err
 			}
