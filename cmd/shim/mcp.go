@@ -64,6 +64,10 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lspseam mcp: unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
 		return exitUsage
 	}
+	if err := checkApprovalFlag("mcp", *approval); err != nil {
+		fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
@@ -134,9 +138,11 @@ type mcpTool struct {
 	startErr    *lspseam.Error // why lspseam could not start (config, --workspace); every call answers it
 	workspace   string         // --workspace, or ""
 	toolsets    []string       // --tools
-	approval    string         // --approval
+	approval    string         // --approval ("": the config's)
+	mode        string         // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
 	toolbox     *lspseam.Toolbox
-	timeoutFlag bool // the budget came from --timeout
+	pending     pendingApprovals // approvals asked through input requests
+	timeoutFlag bool             // the budget came from --timeout
 
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
@@ -169,7 +175,8 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		if t.toolbox, err = lspseam.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
 			return nil, err
 		}
-		if err := t.toolbox.SetApproval(t.approval); err != nil {
+		t.mode = t.host.approvalMode(t.approval, true)
+		if err := setApproval(t.toolbox, t.mode); err != nil {
 			return nil, usageError{fmt.Errorf("--approval: %s", lspError(err).Message)}
 		}
 	}
@@ -244,16 +251,27 @@ func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 		if ask != nil {
 			return ask, nil
 		}
-		progress := t.progress(ctx, req)
 		args := json.RawMessage(req.Params.Arguments)
 		if len(args) == 0 {
 			args = json.RawMessage("{}")
 		}
+		// elicit: the user approves every change (elicit.go).
+		elicit := t.mode == core.ApprovalElicit && clientCanElicit(req.Session)
+		if elicit {
+			args = withoutPreviewID(args)
+			if res, ok := t.approvalRetry(ctx, req, name, args, ws); ok {
+				return res, nil
+			}
+		}
+		progress := t.progress(ctx, req)
 		res := t.host.callTool(lspseam.WithQueuedHook(ctx, progress.start), t.toolbox, name, args, ws, budgetSource(t.timeoutFlag, false), t.host.timeout)
 		if res.IsError {
 			progress.finish("failed")
 		} else {
 			progress.finish("done")
+		}
+		if elicit && previewIDOf(res) != "" {
+			return t.approve(ctx, req, name, args, ws, res), nil
 		}
 		return codeResult(res), nil
 	}

@@ -54,6 +54,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lspseam serve: unexpected argument %q; usage: lspseam serve [--config FILE] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
 		return exitUsage
 	}
+	if err := checkApprovalFlag("serve", *approval); err != nil {
+		fmt.Fprintf(stderr, "lspseam serve: %v\n", err)
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	h, code := startServing(ctx, "serve", common, stderr)
@@ -61,7 +65,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer h.close()
-	if err := h.toolbox.SetApproval(*approval); err != nil {
+	if err := setApproval(h.toolbox, h.approvalMode(*approval, false)); err != nil {
 		fmt.Fprintf(stderr, "lspseam serve: --approval: %s\n", lspError(err).Message)
 		return exitUsage
 	}

@@ -79,6 +79,9 @@ type host struct {
 	local   *localstdio.Host
 	toolbox *lspseam.Toolbox // every toolset; surfaces that offer fewer make their own
 	timeout int64            // ms
+	// approval is the config's approval mode (core.ApprovalPreview unless
+	// the config says otherwise); --approval wins over it.
+	approval string
 	// maxRequestBytes bounds one message from serve's client.
 	maxRequestBytes int64
 	log             *slog.Logger
@@ -133,7 +136,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		c.Close(ctx)
 		return nil, err
 	}
-	h := &host{core: c, service: service, local: local, toolbox: toolbox, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, log: log}
+	h := &host{core: c, service: service, local: local, toolbox: toolbox, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, approval: cfg.Approval, log: log}
 	if flags.timeout < 0 {
 		h.close()
 		return nil, usageError{errors.New("--timeout must be a positive number of milliseconds")}
@@ -190,7 +193,49 @@ func lspError(err error) *lspseam.Error {
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 
 // approvalFlag registers --approval (call, serve, mcp): how the refactor
-// tools apply changes.
+// tools apply changes. "" (not given) means the config's approval.
 func approvalFlag(fs *flag.FlagSet) *string {
-	return fs.String("approval", lspseam.ApprovalPreview, "how refactor tools apply changes: preview (a diff and a previewId first) or auto")
+	return fs.String("approval", "", "how refactor tools apply changes: preview (a diff and a previewId first), auto, or elicit (mcp only: the client asks the user); default: the config's approval, else preview")
+}
+
+// checkApprovalFlag checks --approval before anything starts: "" (the
+// config's mode), preview, auto, or elicit for mcp. call and serve have no
+// MCP client to ask the user through, so elicit on their command line is a
+// mistake; the config's elicit is preview there (one config serves every
+// surface).
+func checkApprovalFlag(command, mode string) error {
+	switch mode {
+	case "", core.ApprovalPreview, core.ApprovalAuto:
+		return nil
+	case core.ApprovalElicit:
+		if command == "mcp" {
+			return nil
+		}
+		return usageError{fmt.Errorf("--approval elicit asks the user through an MCP client's elicitation, so only lspseam mcp takes it; %s takes preview or auto", command)}
+	}
+	return usageError{fmt.Errorf("--approval must be preview, auto or elicit (mcp only), got %q", mode)}
+}
+
+// approvalMode is the approval mode of a surface: --approval when given,
+// else the config's approval (preview by default). elicit is kept only
+// where the surface can ask the user (mcp); elsewhere it is preview.
+func (h *host) approvalMode(flagMode string, canElicit bool) string {
+	mode := flagMode
+	if mode == "" {
+		mode = h.approval
+	}
+	if mode == "" || (mode == core.ApprovalElicit && !canElicit) {
+		mode = core.ApprovalPreview
+	}
+	return mode
+}
+
+// setApproval sets the Toolbox's mode for a surface's approval mode: an
+// elicit surface runs the Toolbox in preview mode and asks the user about
+// each preview itself.
+func setApproval(tb *lspseam.Toolbox, mode string) error {
+	if mode == core.ApprovalElicit {
+		mode = core.ApprovalPreview
+	}
+	return tb.SetApproval(mode)
 }

@@ -106,6 +106,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lspseam call: the arguments must be one JSON object, e.g. '{\"path\":\"main.go\"}'; got %q\n", clipArg(toolArgs))
 		return exitUsage
 	}
+	if err := checkApprovalFlag("call", *approval); err != nil {
+		fmt.Fprintf(stderr, "lspseam call: %v\n", err)
+		return exitUsage
+	}
 	root := *workspace
 	if root == "" {
 		var err error
@@ -128,7 +132,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer h.close()
-	if err := h.toolbox.SetApproval(*approval); err != nil {
+	if err := setApproval(h.toolbox, h.approvalMode(*approval, false)); err != nil {
 		fmt.Fprintf(stderr, "lspseam call: --approval: %s\n", lspError(err).Message)
 		return exitUsage
 	}

@@ -104,7 +104,7 @@ var flagDocs = map[string]struct{ value, text string }{
 	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets for whichever of gopls, typescript-language-server,\npyright-langserver and clangd are installed"},
 	"workspace": {"DIR", ""},
 	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions (default text)"},
-	"approval":  {"MODE", "how refactor tools (code_rename, code_format) apply changes:\npreview (default: a diff and a previewId, applied when the call\ncomes back with it; call asks on a terminal) or auto"},
+	"approval":  {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},
 	"tools":     {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
 	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
 	"log-level": {"LEVEL", "debug, info, warn or error; logs go to stderr"},
