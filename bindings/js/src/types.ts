@@ -478,6 +478,8 @@ export interface ResolveTargetInput {
   target: Target;
   /** Take the first of several matching symbols instead of LSP_AMBIGUOUS_TARGET (reads only). */
   firstMatch?: boolean;
+  /** A change's target: firstMatch is refused, and an ambiguous target's message does not offer it. */
+  exact?: boolean;
   /** The target file's text. */
   text: string;
   /** The server's raw textDocument/documentSymbol result; omit when the server has no documentSymbol provider. */
@@ -695,6 +697,8 @@ export type ToolName =
   | 'code_inlay_hints'
   | 'code_diagnostics'
   | 'code_rename'
+  | 'code_rename_file'
+  | 'code_actions'
   | 'code_format'
   | 'code_insert'
   | 'code_replace'
@@ -784,6 +788,25 @@ export interface CodeRenameArgs {
   previewId?: string;
 }
 
+/** code_rename_file's arguments: the file and its new path (which must not exist). */
+export interface CodeRenameFileArgs {
+  path: string;
+  newPath: string;
+  previewId?: string;
+}
+
+/** code_actions' arguments: list the actions of some lines, or apply one (an actionId, or an exact unique title). */
+export interface CodeActionsArgs {
+  path: string;
+  /** One-based. */
+  line: number;
+  endLine?: number;
+  /** An action kind, e.g. source.organizeImports. */
+  only?: string;
+  apply?: string;
+  previewId?: string;
+}
+
 /** code_format's arguments. */
 export interface CodeFormatArgs {
   path: string;
@@ -850,6 +873,8 @@ export interface ToolArgsByName {
   code_inlay_hints: CodeInlayHintsArgs;
   code_diagnostics: CodeDiagnosticsArgs;
   code_rename: CodeRenameArgs;
+  code_rename_file: CodeRenameFileArgs;
+  code_actions: CodeActionsArgs;
   code_format: CodeFormatArgs;
   code_insert: CodeInsertArgs;
   code_replace: CodeReplaceArgs;
@@ -1021,14 +1046,24 @@ export interface DiagnosticsDelta {
  * A refactor tool's answer: a preview (`applied: false`, a `previewId` and each file's diff; call again with the
  * previewId to apply it) or the applied change (`applied: true`, the files and the diagnostics delta).
  */
-export interface RefactorAnswer<N extends 'code_rename' | 'code_format' | 'code_insert' | 'code_replace' | 'code_replace_batch'>
-  extends CodeAnswer<N> {
+export interface RefactorAnswer<
+  N extends 'code_rename' | 'code_rename_file' | 'code_actions' | 'code_format' | 'code_insert' | 'code_replace' | 'code_replace_batch',
+> extends CodeAnswer<N> {
   applied: boolean;
   previewId?: string;
   edits?: number;
-  files: { path: string; edits: number; diff?: string }[];
+  /** Each file changed; created, deleted or renamedFrom for resource operations. */
+  files: { path: string; edits: number; diff?: string; created?: boolean; deleted?: boolean; renamedFrom?: string }[];
+  /** The server command an action runs (its changes show once it has run). */
+  command?: string;
   diagnostics?: DiagnosticsDelta;
   diagnosticsError?: string;
+}
+
+/** code_actions' answer: the listed actions, or (with apply) the applied or previewed change. */
+export interface CodeActionsAnswer extends RefactorAnswer<'code_actions'> {
+  path?: string;
+  actions?: { actionId: string; title: string; kind: string; preferred: boolean; command: boolean; disabled?: string }[];
 }
 
 /** read's answer: the window of lines (numbered in `content`) and where it is in the file. */
@@ -1081,6 +1116,8 @@ export interface ToolAnswerByName {
   code_inlay_hints: CodeInlayHintsAnswer;
   code_diagnostics: CodeDiagnosticsAnswer;
   code_rename: RefactorAnswer<'code_rename'>;
+  code_rename_file: RefactorAnswer<'code_rename_file'>;
+  code_actions: CodeActionsAnswer;
   code_format: RefactorAnswer<'code_format'>;
   code_insert: RefactorAnswer<'code_insert'>;
   code_replace: RefactorAnswer<'code_replace'>;

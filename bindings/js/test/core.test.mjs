@@ -73,7 +73,11 @@ test('many calls do not leak module memory', async () => {
   for (let i = 0; i < 20_000; i++) c.parseToolArgs(input); // the Go heap settles
   const size = c.memoryBytes;
   for (let i = 0; i < 50_000; i++) c.parseToolArgs(input);
-  assert.equal(c.memoryBytes, size, 'memory grew over 50,000 small calls');
+  // Go's collector paces itself partly by wall-clock time, so a loaded
+  // machine may see the heap settle a few pages higher; a leak of even the
+  // ~100-byte input per call would be 5 MB, far over this bound.
+  const grown = c.memoryBytes - size;
+  assert.ok(grown <= 8 * 65536, `memory grew ${grown} bytes over 50,000 small calls`);
 });
 
 test('the module writes nothing to stdout/stderr in normal use', async () => {
