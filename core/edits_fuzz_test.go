@@ -58,7 +58,7 @@ func oracleApply(text string, edits []TextEdit) (string, bool) {
 			return 0, false
 		}
 		o := min(starts[p.Line]+int(p.Character), ends[p.Line]) // past the line: its end
-		if (o > 0 && o < len(u) && utf16.IsSurrogate(rune(u[o])) && u[o] >= 0xDC00) {
+		if o > 0 && o < len(u) && utf16.IsSurrogate(rune(u[o])) && u[o] >= 0xDC00 {
 			return 0, false
 		}
 		return o, true

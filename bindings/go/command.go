@@ -54,8 +54,11 @@ func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s Session, ch chang
 		applied = append([]plannedFile(nil), ch.files...)
 		refused []string
 	)
+	// The server is sent nothing while its command runs: the versions it
+	// edits are these.
+	versions := s.DocumentVersions()
 	applyEdit := func(ctx context.Context, edit json.RawMessage) error {
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/applyEdit", edit)
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/applyEdit", edit, versions)
 		if err == nil {
 			err = r.writeAll(files)
 		}

@@ -135,7 +135,12 @@ func (p *editPlan) operation(op planOperation) error {
 // diff. Edits outside the workspace are refused, and so is any step that
 // cannot be done as the edit says (a text edit of a missing file, a
 // create over an existing file without overwrite): nothing is applied.
-func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, method string, edit json.RawMessage) ([]plannedFile, error) {
+//
+// versions (Session.DocumentVersions) are the documents' versions the
+// server was sent: a TextDocumentEdit made for another version of an open
+// document is LSP_CONFLICT (one for a document not open is checked
+// against the file's content at apply time, like every file).
+func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, method string, edit json.RawMessage, versions map[string]int64) ([]plannedFile, error) {
 	var plan struct {
 		Files []struct {
 			URI   string          `json:"uri"`
@@ -145,13 +150,27 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 		} `json:"files"`
 		Operations []planOperation `json:"operations"`
 		Outside    []string        `json:"outside"`
+		Conflicts  []struct {
+			Path     string `json:"path"`
+			Expected int64  `json:"expected"`
+			Have     *int64 `json:"have"`
+		} `json:"conflicts"`
 	}
 	wsURI := fileURIOf(r.dir)
-	if err := t.core.invoke(ctx, "planWorkspaceEdit", map[string]any{"edit": edit, "workspaceUri": wsURI}, &plan); err != nil {
+	in := map[string]any{"edit": edit, "workspaceUri": wsURI}
+	if len(versions) > 0 {
+		in["versions"] = versions
+	}
+	if err := t.core.invoke(ctx, "planWorkspaceEdit", in, &plan); err != nil {
 		return nil, serverPayloadError(err, server, method)
 	}
 	if len(plan.Outside) > 0 {
 		return nil, Errorf(CodeSourceRejected, "language server %q answered %s with an edit of %s, outside the workspace; nothing was changed", server, method, strings.Join(plan.Outside, ", "))
+	}
+	for _, c := range plan.Conflicts {
+		if c.Have != nil { // an open document the server saw another version of
+			return nil, Errorf(CodeConflict, "language server %q made its edit of %s for version %d, but it was sent version %d: the edit is stale, and nothing was changed; call again", server, c.Path, c.Expected, *c.Have)
+		}
 	}
 	// The steps in the edit's order: documentChanges interleave text
 	// edits and resource operations by index; changes has no index and

@@ -61,6 +61,10 @@ type Session interface {
 	// call returns only after those edits are done. At any other time a
 	// server's applyEdit is refused.
 	ExecuteCommand(ctx context.Context, params json.RawMessage, applyEdit func(ctx context.Context, edit json.RawMessage) error) (json.RawMessage, error)
+	// DocumentVersions maps the file: URI of each document the server
+	// holds open to the version lspseam last sent it, so that an edit the
+	// server made for another version is refused.
+	DocumentVersions() map[string]int64
 	// OpenDocuments lists the canonical paths of the documents the server
 	// holds open (those Diagnostics can report on without opening more).
 	OpenDocuments() []string

@@ -125,7 +125,7 @@ func (t *Toolbox) codeActions(ctx context.Context, call CodeCall, ws string) (an
 		ch := change{what: "apply \"" + shape.Title + "\""}
 		if shape.Edit != nil {
 			edit, _ := json.Marshal(shape.Edit)
-			if ch.files, err = t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit); err != nil {
+			if ch.files, err = t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit, s.DocumentVersions()); err != nil {
 				return change{}, err
 			}
 		}

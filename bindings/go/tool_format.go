@@ -29,7 +29,7 @@ func (t *Toolbox) format(ctx context.Context, call CodeCall, ws string) (answer,
 		// TextEdit[] for one document: as a WorkspaceEdit, the applier's
 		// one input.
 		edit, _ := json.Marshal(map[string]any{"changes": map[string]json.RawMessage{f.URI: listOrEmpty(edits)}})
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), method, edit)
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), method, edit, s.DocumentVersions())
 		return "format " + relOf(r, f.Path), files, err
 	})
 }

@@ -39,7 +39,7 @@ func (t *Toolbox) rename(ctx context.Context, call CodeCall, ws string) (answer,
 		if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
 			return "", nil, Errorf(CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
 		}
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit))
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
 		return what, files, err
 	})
 }

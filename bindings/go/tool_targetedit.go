@@ -43,7 +43,7 @@ func (t *Toolbox) insertOrReplace(ctx context.Context, call CodeCall, ws string)
 			return "", nil, err
 		}
 		we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we)
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
 		return verb + targetLabel(rt), files, err
 	})
 }
@@ -78,7 +78,7 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call CodeCall, ws string) (a
 			labels = append(labels, targetLabel(rt))
 		}
 		we, _ := json.Marshal(map[string]any{"changes": changes})
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we)
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
 		var lerr *Error
 		if errors.As(err, &lerr) && lerr.Code == CodeMalformedResponse && strings.Contains(lerr.Message, "overlap") {
 			return "", nil, Errorf(CodeInvalidArgument, "two edits of the batch overlap (%s); make the targets disjoint, or merge them into one edit", lerr.Message)

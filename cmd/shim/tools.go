@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 )
@@ -231,7 +233,9 @@ func previewIDOf(res lspseam.ToolResult) string {
 }
 
 // isTerminal reports whether f is a character device (a terminal).
+// isTerminal: f is a terminal (it has terminal attributes); /dev/null and
+// other character devices are not.
 func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	_, err := unix.IoctlGetTermios(int(f.Fd()), ioctlReadTermios)
+	return err == nil
 }

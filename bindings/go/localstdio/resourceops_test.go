@@ -94,6 +94,7 @@ func TestToolboxAppliesResourceOperations(t *testing.T) {
 		{"delete a missing file", []any{textEdit("a.go", rng(2, 5, 2, 6), "Z"), map[string]any{"kind": "delete", "uri": f.uri("nope.go")}}, "does not exist"},
 		{"edit a deleted file", []any{map[string]any{"kind": "delete", "uri": f.uri("b.go")}, textEdit("b.go", rng(0, 0, 0, 0), "x")}, "does not exist"},
 		{"delete outside", []any{map[string]any{"kind": "delete", "uri": "file:///etc/hosts"}}, "outside the workspace"},
+		{"an edit for another version", []any{map[string]any{"textDocument": map[string]any{"uri": f.uri("a.go"), "version": 99}, "edits": []any{map[string]any{"range": rng(2, 5, 2, 6), "newText": "Z"}}}}, "for version 99, but it was sent version"},
 	} {
 		restart(script(c.changes...))
 		tb = f.toolbox()

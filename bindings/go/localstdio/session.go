@@ -106,6 +106,16 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	return raw, nil
 }
 
+// DocumentVersions implements lspseam.Session.
+func (ss *session) DocumentVersions() map[string]int64 {
+	docs := ss.inst().docs.docs
+	out := make(map[string]int64, len(docs))
+	for _, d := range docs {
+		out[d.uri] = int64(d.version)
+	}
+	return out
+}
+
 // OpenDocuments implements lspseam.Session.
 func (ss *session) OpenDocuments() []string { return ss.inst().docs.paths() }
 
