@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,4 +153,72 @@ func countIdentifier(text, name string) int {
 		}
 	}
 	return n
+}
+
+// TestRefactorRenameRefused: renames a server will not do answer with the
+// server's reason and change nothing — a name from the standard library or
+// a keyword. gopls would rename the standard library itself: its edit of
+// files outside the workspace is refused.
+func TestRefactorRenameRefused(t *testing.T) {
+	requireServers(t, "gopls", "typescript-language-server", "pyright-langserver", "clangd")
+	for _, c := range []struct {
+		ws     string
+		target map[string]any
+		code   string
+		reason string
+	}{
+		{"go", map[string]any{"path": "shape.go", "line": 16, "matchText": "Sprintf"}, "LSP_SOURCE_REJECTED", "outside the workspace; nothing was changed"},
+		{"ts", map[string]any{"path": "src/circle.ts", "line": 8, "matchText": "PI"}, "LSP_INVALID_ARGUMENT", "You cannot rename elements that are defined in the standard TypeScript library"},
+		{"ts", map[string]any{"path": "src/circle.ts", "line": 8, "matchText": "return"}, "LSP_INVALID_ARGUMENT", "You cannot rename this element"},
+		{"py", map[string]any{"path": "main.py", "line": 16, "matchText": "print"}, "LSP_INVALID_ARGUMENT", "cannot rename `print`"},
+		{"c", map[string]any{"path": "main.c", "line": 20, "matchText": "printf"}, "LSP_INVALID_ARGUMENT", "refuses to rename `printf`"},
+	} {
+		t.Run(c.ws+"/"+c.target["matchText"].(string), func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			if c.ws == "c" {
+				freshC.prepare(t, dir)
+			}
+			before := snapshotFiles(t, dir)
+			srv := catalogServe(t)
+			raw, _ := json.Marshal(map[string]any{"target": c.target, "newName": "Renamed"})
+			a := srv.toolCall(t, "code_rename", raw, dir)
+			var s map[string]any
+			json.Unmarshal(a.StructuredContent, &s)
+			errObj, _ := s["error"].(map[string]any)
+			if !a.IsError || errObj["code"] != c.code || !strings.Contains(a.Content[0].Text, c.reason) {
+				t.Fatalf("want %s saying %q, got %s", c.code, c.reason, a.Content[0].Text)
+			}
+			if after := snapshotFiles(t, dir); !maps.Equal(before, after) {
+				t.Error("a refused rename changed files")
+			}
+		})
+	}
+}
+
+// snapshotFiles maps each regular file under dir (outside dot
+// directories) to its content.
+func snapshotFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != dir {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			out[path] = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

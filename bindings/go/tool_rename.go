@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 )
 
 // code_rename: prepareRename (its refusal surfaced as the server words
@@ -25,7 +26,7 @@ func (t *Toolbox) rename(ctx context.Context, call CodeCall, ws string) (answer,
 				return "", nil, Errorf(CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
 			}
 			if err != nil && !isUnsupported(err) {
-				return "", nil, err
+				return "", nil, refusal(err, s.Server(), rt)
 			}
 		}
 		req, err := t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/rename", URI: file.URI, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
@@ -34,7 +35,7 @@ func (t *Toolbox) rename(ctx context.Context, call CodeCall, ws string) (answer,
 		}
 		edit, err := s.Request(ctx, req.Method, req.Params)
 		if err != nil {
-			return "", nil, err
+			return "", nil, refusal(err, s.Server(), rt)
 		}
 		if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
 			return "", nil, Errorf(CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
@@ -42,6 +43,25 @@ func (t *Toolbox) rename(ctx context.Context, call CodeCall, ws string) (answer,
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
 		return what, files, err
 	})
+}
+
+// refusal: a server's error answer to prepareRename or rename is its
+// refusal ("You cannot rename elements that are defined in the standard
+// TypeScript library"), the caller's to correct, not a server failure: it
+// is LSP_INVALID_ARGUMENT with the server's words.
+func refusal(err error, server string, rt ResolvedTarget) error {
+	var lerr *Error
+	if !errors.As(err, &lerr) || lerr.Code != CodeServerError {
+		return err
+	}
+	reason := lerr.Message
+	for _, marker := range []string{"failed with message: ", ": "} {
+		if i := strings.LastIndex(reason, marker); i >= 0 {
+			reason = reason[i+len(marker):]
+			break
+		}
+	}
+	return Errorf(CodeInvalidArgument, "language server %q refuses to rename %s at %s:%d:%d: %s", server, quoteIdent(rt), rt.Path, rt.Line, rt.Column, reason)
 }
 
 func isUnsupported(err error) bool {
