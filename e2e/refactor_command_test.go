@@ -25,14 +25,6 @@ func refactorCall(t *testing.T, srv *serveClient, dir, tool string, args map[str
 	return a, s
 }
 
-func withPreview(args map[string]any, id any) map[string]any {
-	m := map[string]any{"previewId": id}
-	for k, v := range args {
-		m[k] = v
-	}
-	return m
-}
-
 func TestRefactorCommandAction(t *testing.T) {
 	requireServers(t, "typescript-language-server")
 	dir := copyFixture(t, "ts")
@@ -66,7 +58,7 @@ func TestRefactorCommandAction(t *testing.T) {
 	}
 
 	// Approved: the server's applyEdit during the command is applied.
-	a, s = refactorCall(t, srv, dir, "code_actions", withPreview(apply, s["previewId"]))
+	a, s = refactorCall(t, srv, dir, "code_actions", with(apply, "previewId", s["previewId"]))
 	if a.IsError || s["applied"] != true {
 		t.Fatalf("approved command: %s", a.Content[0].Text)
 	}
@@ -104,7 +96,7 @@ func TestRefactorRenameFile(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "src/geometry")); err == nil {
 		t.Fatal("the preview made the new directory")
 	}
-	a, s = refactorCall(t, srv, dir, "code_rename_file", withPreview(args, s["previewId"]))
+	a, s = refactorCall(t, srv, dir, "code_rename_file", with(args, "previewId", s["previewId"]))
 	if a.IsError || s["applied"] != true {
 		t.Fatalf("apply: %s", a.Content[0].Text)
 	}
@@ -177,7 +169,7 @@ func TestRefactorQuickFix(t *testing.T) {
 			if a.IsError || s["previewId"] == nil || !strings.Contains(a.Content[0].Text, "+"+c.want) && s["command"] == nil {
 				t.Fatalf("preview: %s", a.Content[0].Text)
 			}
-			a, s = refactorCall(t, srv, dir, "code_actions", withPreview(apply, s["previewId"]))
+			a, s = refactorCall(t, srv, dir, "code_actions", with(apply, "previewId", s["previewId"]))
 			if a.IsError || s["applied"] != true {
 				t.Fatalf("apply: %s", a.Content[0].Text)
 			}
