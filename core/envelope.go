@@ -46,7 +46,10 @@ func Call(method string, input []byte) (envelope []byte) {
 	if err != nil {
 		return errorEnvelope(err)
 	}
-	b := make([]byte, 0, 256)
+	// The answer is usually about as large as the input (a translated or
+	// rendered result is its payload reshaped): sized so, the envelope is
+	// written without the doublings that were most of translate's bytes.
+	b := make([]byte, 0, 256+len(input))
 	b = append(b, `{"ok":`...)
 	b = value.appendJSON(b)
 	return append(b, '}')

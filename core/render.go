@@ -237,7 +237,10 @@ func groupByFile(locs []Location, wsPath string) ([]lineRef, []fileGroup) {
 	var groups []fileGroup
 	byPath := map[string]int{}
 	byURI := map[string]int{}
-	members := [][]int{}
+	// A counting sort: each location's group, then the groups' sizes as
+	// offsets into one order slice (no slice per group).
+	groupOf := make([]int, len(locs))
+	var sizes []int
 	for i, l := range locs {
 		g, ok := byURI[l.URI]
 		if !ok {
@@ -246,17 +249,22 @@ func groupByFile(locs []Location, wsPath string) ([]lineRef, []fileGroup) {
 				g = len(groups)
 				byPath[p] = g
 				groups = append(groups, fileGroup{path: p, runes: utf8.RuneCountInString(p)})
-				members = append(members, nil)
+				sizes = append(sizes, 0)
 			}
 			byURI[l.URI] = g
 		}
-		members[g] = append(members[g], i)
+		groupOf[i] = g
+		sizes[g]++
 	}
-	order := make([]lineRef, 0, len(locs))
-	for g, m := range members {
-		for _, i := range m {
-			order = append(order, lineRef{loc: i, group: g})
-		}
+	next := sizes // reused: each group's next slot
+	offset := 0
+	for g, n := range sizes {
+		next[g], offset = offset, offset+n
+	}
+	order := make([]lineRef, len(locs))
+	for i, g := range groupOf {
+		order[next[g]] = lineRef{loc: i, group: g}
+		next[g]++
 	}
 	return order, groups
 }
