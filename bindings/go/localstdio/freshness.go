@@ -72,7 +72,13 @@ func (r *watchRegistrations) list() []lspseam.WatchRegistration {
 
 // errChangesLost means the instance cannot be brought up to date and must
 // be replaced by a fresh server, which reads the disk itself.
-type errChangesLost struct{ why string }
+type errChangesLost struct {
+	why string
+	// changed are the files a server that ignores file events missed
+	// (present on disk, of its languages): the fresh server opens them
+	// before its first answer (provider.go, reopenChanged).
+	changed []string
+}
 
 func (e errChangesLost) Error() string { return "file changes were lost: " + e.why }
 
@@ -88,7 +94,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	}
 	changes, lost := in.sub.take(within)
 	if lost != "" {
-		return "", errChangesLost{lost}
+		return "", errChangesLost{why: lost}
 	}
 	if len(changes) == 0 {
 		return "", nil
@@ -113,7 +119,13 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	if plan.Matched > 0 && in.neg.Readiness.IgnoresWatchedFiles {
 		// Telling this server would change nothing: it keeps answering from
 		// what it indexed. A fresh process reads the disk.
-		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and this server ignores file change events", plan.Matched)}
+		var changed []string
+		for _, c := range changes {
+			if _, ok := in.server.Config.ExtensionToLanguage[core.FinalExtension(c.Path)]; ok && c.Last != "deleted" {
+				changed = append(changed, c.Path)
+			}
+		}
+		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and this server ignores file change events", plan.Matched), changed}
 	}
 	for _, path := range plan.Reverify {
 		if err := in.reverify(ctx, path); err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Provider serves seam queries with one configured language server: one
@@ -49,6 +50,7 @@ type slot struct {
 
 	// Guarded by the turn:
 	inst     *instance
+	reopen   []string // files the replaced server missed: the next one opens them first
 	lastUsed time.Time
 	idle     *time.Timer
 }
@@ -171,8 +173,49 @@ func (p *Provider) prepare(ctx context.Context, s *slot, filePath string) (src S
 			return Source{}, "", err
 		}
 		s.inst = inst
+		if len(s.reopen) > 0 {
+			reopen := s.reopen
+			s.reopen = nil
+			if err := p.reopenChanged(ctx, inst, s, reopen); err != nil {
+				return Source{}, "", err
+			}
+		}
 	}
 	return src, notice, nil
+}
+
+// maxReopen bounds the files a restarted server is made to open first.
+const maxReopen = 20
+
+// reopenChanged opens, in a server started to replace one that missed file
+// changes, the files that changed, and waits for its report on each (at
+// most 2 s in all). A fresh clangd reads the disk, but its on-disk index
+// still holds those files as they were until it re-indexes them, and for a
+// moment it answers from that: a file it holds open answers from the
+// current text, which it has parsed once it reports on it.
+func (p *Provider) reopenChanged(ctx context.Context, in *instance, s *slot, paths []string) error {
+	wait, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	for i, path := range paths {
+		if i == maxReopen {
+			break
+		}
+		src, err := ReadSource(s.ws, path, p.server.Config.MaxDocumentBytes)
+		if err != nil {
+			continue // gone again, or refused by the source rules
+		}
+		lang := p.server.Config.ExtensionToLanguage[core.FinalExtension(src.Path)]
+		if err := in.ensureOpen(ctx, src, lang); err != nil {
+			if ctx.Err() != nil {
+				return p.ctxErr(ctx, "opening the changed files in the restarted language server")
+			}
+			return err
+		}
+		if wait.Err() == nil {
+			in.diagnostics(wait, lspseam.SourceFile(src), lspseam.DiagnosticsOptions{})
+		}
+	}
+	return nil
 }
 
 // run is one query's turn: everything here happens with the queue held, so
@@ -220,6 +263,9 @@ func (p *Provider) catchUp(ctx context.Context, s *slot) (notice string, err err
 		return "", err
 	}
 	p.log.Info("restarting the language server so it re-reads the disk", "server", p.server.ID, "root", s.root.Path, "reason", err)
+	if len(lost.changed) > 0 {
+		s.reopen = lost.changed
+	}
 	in.invalidate(lspseam.Errorf(lspseam.CodeServerFailed, "language server %q was restarted: %v", p.server.ID, err))
 	in.awaitStopped()
 	s.inst = nil
