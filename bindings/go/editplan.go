@@ -26,6 +26,10 @@ type planFile struct {
 	mode   fs.FileMode
 	from   string // the path whose content this is, when a rename moved it here
 	edits  int    // text edits applied to this content
+	// diff is applyTextEdits' diff from disk.text to text when one text
+	// edit step made text from the file in place ("" otherwise): result
+	// needs no second diff of it.
+	diff string
 }
 
 // editPlan replays a WorkspaceEdit over the files.
@@ -33,7 +37,6 @@ type editPlan struct {
 	r     *fsRoot
 	files map[string]*planFile
 	order []string // paths in the order first touched
-	ops   []string // the resource operations done, for the answer
 }
 
 // load returns path's state, reading it from disk the first time. A
@@ -85,8 +88,7 @@ func (p *editPlan) operation(op planOperation) error {
 			}
 			return Errorf(CodeConflict, "the edit creates %s, which already exists; nothing was changed", rel)
 		}
-		f.exists, f.text, f.mode, f.from, f.edits = true, "", 0, "", 0
-		p.ops = append(p.ops, "create "+rel)
+		f.exists, f.text, f.mode, f.from, f.edits, f.diff = true, "", 0, "", 0, ""
 	case "rename":
 		src, oldRel, err := p.load(op.OldPath)
 		if err != nil {
@@ -108,9 +110,8 @@ func (p *editPlan) operation(op planOperation) error {
 			}
 			return Errorf(CodeConflict, "the edit renames %s to %s, which already exists; nothing was changed", oldRel, newRel)
 		}
-		dst.exists, dst.text, dst.mode, dst.from, dst.edits = true, src.text, src.mode, src.from, src.edits
-		src.exists, src.text, src.from, src.edits = false, "", "", 0
-		p.ops = append(p.ops, "rename "+oldRel+" → "+newRel)
+		dst.exists, dst.text, dst.mode, dst.from, dst.edits, dst.diff = true, src.text, src.mode, src.from, src.edits, ""
+		src.exists, src.text, src.from, src.edits, src.diff = false, "", "", 0, ""
 	case "delete":
 		f, rel, err := p.load(op.Path)
 		if err != nil {
@@ -122,8 +123,7 @@ func (p *editPlan) operation(op planOperation) error {
 			}
 			return Errorf(CodeConflict, "the edit deletes %s, which does not exist; nothing was changed", rel)
 		}
-		f.exists, f.text, f.from, f.edits = false, "", "", 0
-		p.ops = append(p.ops, "delete "+rel)
+		f.exists, f.text, f.from, f.edits, f.diff = false, "", "", 0, ""
 	default:
 		return Errorf(CodeMalformedResponse, "unknown resource operation %q", op.Kind)
 	}
@@ -213,7 +213,11 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 		if err != nil {
 			return nil, serverPayloadError(err, server, method)
 		}
-		f.text, f.edits = applied.Text, f.edits+applied.Edits
+		inPlace := f.edits == 0 && f.from == rel && f.disk.exists && f.text == f.disk.text
+		f.text, f.edits, f.diff = applied.Text, f.edits+applied.Edits, ""
+		if inPlace {
+			f.diff = applied.Diff
+		}
 	}
 	return p.result(ctx, t, wsURI)
 }
@@ -251,7 +255,9 @@ func (p *editPlan) result(ctx context.Context, t *Toolbox, wsURI string) ([]plan
 		case !f.exists:
 			head = "delete " + rel + "\n"
 		}
-		if base != f.text {
+		if f.diff != "" { // one step's, made in place from the file as it is
+			head += f.diff
+		} else if base != f.text {
 			d, err := t.applyEdits(ctx, pf.uri, base, wholeReplacement(base, f.text), wsURI)
 			if err != nil {
 				return nil, err
