@@ -3,6 +3,7 @@ package lspseam
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -31,11 +32,17 @@ type serverCommand struct {
 // runs its command, applying the edits the server sends meanwhile.
 func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s Session, ch change) (answer, error) {
 	c := ch.command
-	guard := []plannedFile{{rel: c.fileRel}}
-	if f, err := r.read(c.fileRel); err == nil && f.exists {
-		guard[0].before = f.text
+	// The diagnostics before: the edit's files and the action's own file
+	// (once, when the edit changes it too).
+	asked := ch.files
+	if !slices.ContainsFunc(ch.files, func(f plannedFile) bool { return f.rel == c.fileRel }) {
+		guard := plannedFile{rel: c.fileRel}
+		if f, err := r.read(c.fileRel); err == nil && f.exists {
+			guard.before = f.text
+		}
+		asked = append([]plannedFile{guard}, ch.files...)
 	}
-	before, err := diagnosticsBefore(ctx, s, append(guard, ch.files...))
+	before, err := diagnosticsBefore(ctx, s, asked)
 	if err != nil {
 		return answer{}, err
 	}
