@@ -190,27 +190,14 @@ func (t *Toolbox) listActions(ctx context.Context, s Session, call CodeCall) ([]
 			}
 			break // the lines' request below says what is wrong
 		}
-		items, _ = checkedActions(items, seen, raw)
+		items, _ = checkedActions(items, seen, raw, call.Only)
 	}
 	raw, err := s.Request(ctx, req.Method, req.Params)
 	if err != nil {
 		return nil, t.insteadOf(ctx, err, req.Method, s.Server())
 	}
-	if items, err = checkedActions(items, seen, raw); err != nil {
+	if items, err = checkedActions(items, seen, raw, call.Only); err != nil {
 		return nil, Errorf(CodeMalformedResponse, "language server %q answered textDocument/codeAction with %.200s, not a list", s.Server(), raw)
-	}
-	if call.Only != "" { // servers may add quick fixes of other kinds (LSP leaves the filter to the client)
-		kept := items[:0]
-		for _, item := range items {
-			var k struct {
-				Kind string `json:"kind"`
-			}
-			json.Unmarshal(item, &k)
-			if k.Kind == "" || k.Kind == call.Only || strings.HasPrefix(k.Kind, call.Only+".") {
-				kept = append(kept, item)
-			}
-		}
-		items = kept
 	}
 	version := contentVersion(f.Text)
 	var list []listedAction
@@ -263,8 +250,10 @@ func perDiagnosticParams(params json.RawMessage, max int) []json.RawMessage {
 }
 
 // checkedActions adds the actions of a codeAction answer not seen yet
-// (by title and kind); err says the answer is not a list.
-func checkedActions(items []json.RawMessage, seen map[string]bool, raw json.RawMessage) ([]json.RawMessage, error) {
+// (by title and kind) and, with only, of that kind (servers may add quick
+// fixes of other kinds: LSP leaves the filter to the client); err says the
+// answer is not a list.
+func checkedActions(items []json.RawMessage, seen map[string]bool, raw json.RawMessage, only string) ([]json.RawMessage, error) {
 	var list []json.RawMessage
 	if err := json.Unmarshal(listOrEmpty(raw), &list); err != nil {
 		return items, err
@@ -275,6 +264,9 @@ func checkedActions(items []json.RawMessage, seen map[string]bool, raw json.RawM
 			Kind  string `json:"kind"`
 		}
 		json.Unmarshal(item, &k)
+		if only != "" && k.Kind != "" && k.Kind != only && !strings.HasPrefix(k.Kind, only+".") {
+			continue
+		}
 		key := k.Title + "\x00" + k.Kind
 		if seen[key] {
 			continue
