@@ -169,20 +169,24 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		}
 		return wrap(Translate(op, get(in, "result")))
 	case "render":
-		r, err := decodeResult(get(in, "result"))
+		// One pass over the members: a get of a field after the result
+		// (encoding/json sorts workspaceUri last) would walk it again.
+		f := fields(in, "result", "workspaceUri", "maxLocations", "maxResultChars")
+		r, err := decodeResult(f[0])
 		if err != nil {
 			return nil, err
 		}
-		ws := get(in, "workspaceUri")
+		ws := f[1]
 		if ws.Type != gjson.String {
 			return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
 		}
 		var limits Limits
 		for _, f := range []struct {
 			name string
+			v    gjson.Result
 			dst  *int
-		}{{"maxLocations", &limits.MaxLocations}, {"maxResultChars", &limits.MaxResultChars}} {
-			v := get(in, f.name)
+		}{{"maxLocations", f[2], &limits.MaxLocations}, {"maxResultChars", f[3], &limits.MaxResultChars}} {
+			v := f.v
 			if !v.Exists() || v.Type == gjson.Null {
 				continue
 			}

@@ -311,59 +311,68 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 		return bad("got " + describe(v))
 	}
 	r := Result{}
-	if ws := get(v, "workspaceUri"); ws.Exists() {
+	// One pass over the members: each get of a field that comes after the
+	// locations, or is absent, would walk the whole location list again.
+	var kind, locs, hover, ws, inc, sub gjson.Result
+	v.ForEach(func(k, val gjson.Result) bool {
+		var dst *gjson.Result
+		switch k.Str {
+		case "kind":
+			dst = &kind
+		case "locations":
+			dst = &locs
+		case "hover":
+			dst = &hover
+		case "workspaceUri":
+			dst = &ws
+		case "incomplete":
+			dst = &inc
+		case "subject":
+			dst = &sub
+		default:
+			return true
+		}
+		if !dst.Exists() { // the first occurrence wins, as with get
+			*dst = val
+		}
+		return true
+	})
+	if ws.Exists() {
 		if ws.Type != gjson.String {
 			return bad("workspaceUri must be a string, got " + describe(ws))
 		}
 		r.WorkspaceURI = ws.Str
 	}
-	if inc := get(v, "incomplete"); inc.Exists() && inc.Type != gjson.Null {
+	if inc.Exists() && inc.Type != gjson.Null {
 		if inc.Type != gjson.String {
 			return bad("incomplete must be a string, got " + describe(inc))
 		}
 		r.Incomplete = inc.Str
 	}
-	if sub := get(v, "subject"); sub.Exists() && sub.Type != gjson.Null {
+	if sub.Exists() && sub.Type != gjson.Null {
 		if sub.Type != gjson.String {
 			return bad("subject must be a string, got " + describe(sub))
 		}
 		r.Subject = sub.Str
 	}
-	switch kind := get(v, "kind"); {
+	switch {
 	case kind.Type == gjson.String && kind.Str == string(KindLocations):
 		r.Kind = KindLocations
-		locs := get(v, "locations")
 		if !locs.IsArray() {
 			return bad("locations must be an array, got " + describe(locs))
 		}
-		r.Locations = make([]Location, 0, 16)
-		var problem string
-		locs.ForEach(func(_, item gjson.Result) bool {
-			where := at{"locations", len(r.Locations)}
-			if !item.IsObject() {
-				problem = where.String() + " must be an object, got " + describe(item)
-				return false
-			}
-			f := fields(item, "uri", "range")
-			if f[0].Type != gjson.String || f[0].Str == "" {
-				problem = where.field("uri") + " must be a non-empty string, got " + describe(f[0])
-				return false
-			}
-			var rng Range
-			rng, problem = rangeOf(f[1], where, "range")
-			if problem != "" {
-				return false
-			}
-			r.Locations = append(r.Locations, Location{URI: f[0].Str, Range: rng})
-			return true
-		})
+		if list, ok := scanLocations(locs.Raw, false); ok {
+			r.Locations = list
+			break
+		}
+		list, problem := seamLocations(locs)
 		if problem != "" {
 			return bad(problem)
 		}
+		r.Locations = list
 	case kind.Type == gjson.String && kind.Str == string(KindHover):
 		r.Kind = KindHover
-		h := get(v, "hover")
-		switch {
+		switch h := hover; {
 		case h.Type == gjson.Null:
 		case h.IsObject():
 			contents := get(h, "contents")
@@ -385,4 +394,34 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 		return bad(`kind must be "locations" or "hover", got ` + describe(kind))
 	}
 	return r, nil
+}
+
+// seamLocations reads a seam result's location array: the general path,
+// for what scanLocations does not take.
+func seamLocations(v gjson.Result) ([]Location, string) {
+	locs := make([]Location, 0, 16)
+	var problem string
+	v.ForEach(func(_, item gjson.Result) bool {
+		where := at{"locations", len(locs)}
+		if !item.IsObject() {
+			problem = where.String() + " must be an object, got " + describe(item)
+			return false
+		}
+		f := fields(item, "uri", "range")
+		if f[0].Type != gjson.String || f[0].Str == "" {
+			problem = where.field("uri") + " must be a non-empty string, got " + describe(f[0])
+			return false
+		}
+		var rng Range
+		rng, problem = rangeOf(f[1], where, "range")
+		if problem != "" {
+			return false
+		}
+		locs = append(locs, Location{URI: f[0].Str, Range: rng})
+		return true
+	})
+	if problem != "" {
+		return nil, problem
+	}
+	return locs, ""
 }

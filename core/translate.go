@@ -61,23 +61,36 @@ func translateLocations(op Operation, v gjson.Result) ([]Location, *Error) {
 		}
 		return []Location{loc}, nil
 	case v.IsArray():
-		locs := make([]Location, 0, 16)
-		var problem string
-		v.ForEach(func(_, item gjson.Result) bool {
-			var loc Location
-			loc, problem = locationOrLink(item, at{"result", len(locs)})
-			if problem != "" {
-				return false
-			}
-			locs = append(locs, loc)
-			return true
-		})
+		if locs, ok := scanLocations(v.Raw, true); ok {
+			return locs, nil
+		}
+		locs, problem := locationOrLinkArray(v)
 		if problem != "" {
 			return nil, malformed(op, problem)
 		}
 		return locs, nil
 	}
 	return nil, malformed(op, "result must be null, a Location, or an array of Location or LocationLink, got "+describe(v))
+}
+
+// locationOrLinkArray reads an array of Location or LocationLink: the
+// general path, for what scanLocations does not take.
+func locationOrLinkArray(v gjson.Result) ([]Location, string) {
+	locs := make([]Location, 0, 16)
+	var problem string
+	v.ForEach(func(_, item gjson.Result) bool {
+		var loc Location
+		loc, problem = locationOrLink(item, at{"result", len(locs)})
+		if problem != "" {
+			return false
+		}
+		locs = append(locs, loc)
+		return true
+	})
+	if problem != "" {
+		return nil, problem
+	}
+	return locs, ""
 }
 
 // at names a JSON value in error messages: base, or base[index] when

@@ -1,0 +1,306 @@
+package core
+
+// A fast path for arrays of locations, the largest payloads translate and
+// render read (a references answer can hold 10,000).
+//
+// Read through gjson, each location costs a walk per nesting level (array,
+// location, range, position: each level scans the bytes of the levels
+// below it again to find where a value ends), a closure call per key, and
+// a float parse of every number gjson does whether or not it is wanted.
+// Inside the WebAssembly module that walking was most of translate's and
+// render's time. scanLocations reads the common shape in one pass over the
+// bytes instead.
+//
+// It is a fast path, not a second parser: it accepts only what it can read
+// exactly as the general path would (plain keys and URIs without escapes,
+// coordinates written as plain digits in range, every required field
+// present with the right type), and answers ok=false for anything else —
+// including every malformed input — so the caller runs the general path,
+// which then gives the same locations or the error message with its JSON
+// path. Its input has already been checked to be valid JSON (parseInput),
+// which is what lets it skip values it does not read without validating
+// them. FuzzScanLocations checks the two paths agree.
+
+// minLocationJSON is the shortest JSON text of one Location; no valid
+// LocationLink is shorter. An array of n of them is at least this many
+// bytes per element, so len(raw)/minLocationJSON+1 bounds n and sizes the
+// slice once, without the doublings of append.
+var minLocationJSON = len(`{"uri":"x","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}`)
+
+// scanLocations reads raw, a JSON array of Location objects (and, when
+// links is set, LocationLink objects, read as their targetUri and
+// targetSelectionRange as translate does; without it, as decodeResult
+// does, only uri and range count). The first occurrence of a duplicated
+// key wins, and keys it does not read are skipped, as with fields.
+func scanLocations(raw string, links bool) ([]Location, bool) {
+	s := locScanner{raw: raw}
+	s.ws()
+	if !s.byte('[') {
+		return nil, false
+	}
+	locs := make([]Location, 0, len(raw)/minLocationJSON+1)
+	s.ws()
+	if s.byte(']') {
+		return locs, s.end()
+	}
+	for {
+		loc, ok := s.location(links)
+		if !ok {
+			return nil, false
+		}
+		locs = append(locs, loc)
+		s.ws()
+		if s.byte(']') {
+			return locs, s.end()
+		}
+		if !s.byte(',') {
+			return nil, false
+		}
+		s.ws()
+	}
+}
+
+// locScanner reads raw from i on. Every method that returns false leaves
+// the scan abandoned: the caller falls back to the general path.
+type locScanner struct {
+	raw string
+	i   int
+}
+
+// end reports whether only whitespace is left.
+func (s *locScanner) end() bool {
+	s.ws()
+	return s.i == len(s.raw)
+}
+
+func (s *locScanner) ws() {
+	for s.i < len(s.raw) {
+		switch s.raw[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// byte consumes c if it is next.
+func (s *locScanner) byte(c byte) bool {
+	if s.i < len(s.raw) && s.raw[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string without escapes; it is a view of raw, as gjson's Str
+// is for such a string.
+func (s *locScanner) str() (string, bool) {
+	if !s.byte('"') {
+		return "", false
+	}
+	start := s.i
+	for s.i < len(s.raw) {
+		switch s.raw[s.i] {
+		case '"':
+			s.i++
+			return s.raw[start : s.i-1], true
+		case '\\':
+			return "", false
+		}
+		s.i++
+	}
+	return "", false
+}
+
+// coordinate reads a server coordinate written as plain digits, within
+// [0, maxServerCoordinate]. A sign, fraction or exponent (which integer
+// accepts when integral) is left to the general path.
+func (s *locScanner) coordinate() (uint32, bool) {
+	start := s.i
+	var n uint64
+	for s.i < len(s.raw) && '0' <= s.raw[s.i] && s.raw[s.i] <= '9' {
+		n = n*10 + uint64(s.raw[s.i]-'0')
+		if n > maxServerCoordinate {
+			return 0, false
+		}
+		s.i++
+	}
+	if s.i == start || s.i < len(s.raw) && (s.raw[s.i] == '.' || s.raw[s.i] == 'e' || s.raw[s.i] == 'E') {
+		return 0, false
+	}
+	return uint32(n), true
+}
+
+// skip passes over one value (valid JSON, so only strings and nesting need
+// care).
+func (s *locScanner) skip() bool {
+	if s.i >= len(s.raw) {
+		return false
+	}
+	switch s.raw[s.i] {
+	case '"':
+		return s.skipString()
+	case '{', '[':
+		depth := 0
+		for s.i < len(s.raw) {
+			switch s.raw[s.i] {
+			case '"':
+				if !s.skipString() {
+					return false
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					s.i++
+					return true
+				}
+			}
+			s.i++
+		}
+		return false
+	}
+	// A number, true, false or null: up to the next delimiter.
+	for s.i < len(s.raw) {
+		switch s.raw[s.i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return true
+		}
+		s.i++
+	}
+	return true
+}
+
+func (s *locScanner) skipString() bool {
+	s.i++ // the opening quote
+	for s.i < len(s.raw) {
+		switch s.raw[s.i] {
+		case '"':
+			s.i++
+			return true
+		case '\\':
+			s.i++
+		}
+		s.i++
+	}
+	return false
+}
+
+// object reads an object's members, calling member for each key with the
+// scanner at its value; member consumes the value or returns false.
+func (s *locScanner) object(member func(key string) bool) bool {
+	if !s.byte('{') {
+		return false
+	}
+	s.ws()
+	if s.byte('}') {
+		return true
+	}
+	for {
+		key, ok := s.str()
+		if !ok {
+			return false
+		}
+		s.ws()
+		if !s.byte(':') {
+			return false
+		}
+		s.ws()
+		if !member(key) {
+			return false
+		}
+		s.ws()
+		if s.byte('}') {
+			return true
+		}
+		if !s.byte(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// location reads one Location (or LocationLink when links is set).
+func (s *locScanner) location(links bool) (Location, bool) {
+	var (
+		uri, target        string
+		rng, targetRng     Range
+		hasURI, hasRange   bool
+		hasTarget, hasTRng bool
+	)
+	ok := s.object(func(key string) bool {
+		var ok bool
+		switch {
+		case key == "uri" && !hasURI:
+			uri, ok = s.str()
+			hasURI = true
+		case key == "range" && !hasRange:
+			rng, ok = s.rangeValue()
+			hasRange = true
+		case links && key == "targetUri" && !hasTarget:
+			target, ok = s.str()
+			hasTarget = true
+		case links && key == "targetSelectionRange" && !hasTRng:
+			targetRng, ok = s.rangeValue()
+			hasTRng = true
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	switch {
+	case !ok:
+		return Location{}, false
+	case hasTarget:
+		if !hasTRng || target == "" {
+			return Location{}, false
+		}
+		return Location{URI: target, Range: targetRng}, true
+	case !hasURI || !hasRange || uri == "":
+		return Location{}, false
+	}
+	return Location{URI: uri, Range: rng}, true
+}
+
+func (s *locScanner) rangeValue() (Range, bool) {
+	var r Range
+	var hasStart, hasEnd bool
+	ok := s.object(func(key string) bool {
+		var ok bool
+		switch {
+		case key == "start" && !hasStart:
+			r.Start, ok = s.position()
+			hasStart = true
+		case key == "end" && !hasEnd:
+			r.End, ok = s.position()
+			hasEnd = true
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	return r, ok && hasStart && hasEnd
+}
+
+func (s *locScanner) position() (Position, bool) {
+	var p Position
+	var hasLine, hasChar bool
+	ok := s.object(func(key string) bool {
+		var ok bool
+		switch {
+		case key == "line" && !hasLine:
+			p.Line, ok = s.coordinate()
+			hasLine = true
+		case key == "character" && !hasChar:
+			p.Character, ok = s.coordinate()
+			hasChar = true
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	return p, ok && hasLine && hasChar
+}
