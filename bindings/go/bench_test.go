@@ -80,8 +80,8 @@ func BenchmarkTranslateRender(b *testing.B) {
 }
 
 // BenchmarkNewCore measures creating a Core: cold (compiling the module),
-// with a warm on-disk compilation cache, and one more instance from an
-// already compiled module.
+// with a warm on-disk compilation cache, the first call after an idle
+// release, and one more instance from an already compiled module.
 func BenchmarkNewCore(b *testing.B) {
 	ctx := context.Background()
 	b.Run("cold", func(b *testing.B) {
@@ -107,6 +107,22 @@ func BenchmarkNewCore(b *testing.B) {
 				b.Fatal(err)
 			}
 			c.Close(ctx)
+		}
+	})
+	// The first call after an idle release (WithIdleRelease): the module
+	// loaded again from a warm cache directory, plus one instance.
+	b.Run("after-release", func(b *testing.B) {
+		c := newTestCore(b, WithCompilationCacheDir(b.TempDir()))
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			if !c.releaseNow() {
+				b.Fatal("the idle core was not released")
+			}
+			b.StartTimer()
+			if _, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 	b.Run("instance", func(b *testing.B) {

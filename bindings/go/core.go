@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -20,16 +22,34 @@ import (
 // duration: Core itself is safe for concurrent use by any number of
 // goroutines.
 //
+// With WithIdleRelease, a Core that has had no call in flight for a while
+// closes its instances and its compiled module (see release.go) and
+// compiles again at the next call.
+//
 // Core owns its wazero runtime and instances; Close releases them. Byte
 // slices passed to Core are not retained, and those it returns are the
 // caller's.
 type Core struct {
-	runtime  wazero.Runtime
-	compiled wazero.CompiledModule
-	cache    wazero.CompilationCache // owned: closed with the Core; nil when none
+	runtime wazero.Runtime
+	module  []byte                  // the module's bytes, compiled again after a release
+	cache   wazero.CompilationCache // owned: closed with the Core; nil when none
+
+	// mu guards compiled: instances are created, and the module released,
+	// under it.
+	mu       sync.Mutex
+	compiled wazero.CompiledModule // nil before the first compile and after a release
 
 	idle  chan *instance // instances ready for a call
 	slots chan struct{}  // one token per live instance, bounding them
+
+	// idleRelease is WithIdleRelease's delay (0: never); releaseTimer runs
+	// releaseIdle once it has passed with no call in flight. timerMu is
+	// not mu, so a call returning its instance never waits for another
+	// call's compilation.
+	idleRelease  time.Duration
+	timerMu      sync.Mutex
+	releaseTimer *time.Timer
+	releases     int // how many times the module was released (tests; under mu)
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -42,6 +62,7 @@ type options struct {
 	cacheDir     string
 	maxInstances int
 	module       []byte
+	idleRelease  time.Duration
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -54,6 +75,17 @@ func WithCompilationCacheDir(dir string) Option { return func(o *options) { o.ca
 // holds its own linear memory). The default is runtime.GOMAXPROCS(0); calls
 // beyond the bound wait for a free instance.
 func WithMaxInstances(n int) Option { return func(o *options) { o.maxInstances = n } }
+
+// WithIdleRelease makes the Core give its memory back when it has had no
+// call in flight for d: it closes its instances (their linear memories)
+// and its compiled module (the machine code, several times the module's
+// size, and the decoded module), then asks the Go runtime to return the
+// freed memory to the OS. The next call compiles the module again, which
+// is cheap only with a warm WithCompilationCacheDir (a few hundred
+// milliseconds instead of seconds). A long-lived host that is idle most of
+// the time, like an MCP server waiting for an agent, wants this; a host
+// that calls the core continuously does not.
+func WithIdleRelease(d time.Duration) Option { return func(o *options) { o.idleRelease = d } }
 
 // withModule replaces the embedded module (tests only).
 func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
@@ -74,11 +106,16 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 	if o.maxInstances < 1 {
 		return nil, fmt.Errorf("lspseam: WithMaxInstances(%d): need at least 1", o.maxInstances)
 	}
+	if o.idleRelease < 0 {
+		return nil, fmt.Errorf("lspseam: WithIdleRelease(%v): need a positive delay, or none", o.idleRelease)
+	}
 	cfg := wazero.NewRuntimeConfig()
 	c := &Core{
-		idle:   make(chan *instance, o.maxInstances),
-		slots:  make(chan struct{}, o.maxInstances),
-		closed: make(chan struct{}),
+		module:      o.module,
+		idle:        make(chan *instance, o.maxInstances),
+		slots:       make(chan struct{}, o.maxInstances),
+		idleRelease: o.idleRelease,
+		closed:      make(chan struct{}),
 	}
 	if o.cacheDir != "" {
 		cache, err := wazero.NewCompilationCacheWithDir(o.cacheDir)
@@ -98,20 +135,15 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 	if _, err := wasi_snapshot_preview1.Instantiate(ctx, c.runtime); err != nil {
 		return fail(fmt.Errorf("lspseam: WASI imports: %w", err))
 	}
-	compiled, err := c.runtime.CompileModule(ctx, o.module)
-	if err != nil {
-		return fail(fmt.Errorf("lspseam: compiling the core module: %w", err))
-	}
-	c.compiled = compiled
-	// Instantiate one instance now: it surfaces a broken module at
-	// construction, checks the ABI version, and leaves an instance warm.
+	// Compile and instantiate one instance now: it surfaces a broken module
+	// at construction, checks the ABI version, and leaves an instance warm.
 	c.slots <- struct{}{}
 	in, err := c.newInstance(ctx)
 	if err != nil {
 		<-c.slots
 		return fail(err)
 	}
-	c.idle <- in
+	c.release(in)
 	return c, nil
 }
 
@@ -122,6 +154,11 @@ func (c *Core) Close(ctx context.Context) error {
 	var err error
 	c.closeOnce.Do(func() {
 		close(c.closed)
+		c.timerMu.Lock()
+		if c.releaseTimer != nil {
+			c.releaseTimer.Stop()
+		}
+		c.timerMu.Unlock()
 		if c.runtime != nil {
 			err = c.runtime.Close(ctx)
 		}
@@ -193,6 +230,7 @@ func (c *Core) release(in *instance) {
 	case <-c.closed:
 		c.discard(in)
 	case c.idle <- in:
+		c.scheduleRelease()
 	}
 }
 
@@ -215,7 +253,24 @@ type instance struct {
 	methodBuf, inputBuf scratch
 }
 
+// newInstance instantiates the module, compiling it first when it is not
+// (the first call, or the first after a release).
 func (c *Core) newInstance(ctx context.Context) (*instance, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.compiled == nil {
+		compiled, err := c.runtime.CompileModule(ctx, c.module)
+		if err != nil {
+			return nil, fmt.Errorf("lspseam: compiling the core module: %w", err)
+		}
+		c.compiled = compiled
+		if c.releases > 0 {
+			// Loading from the cache read the machine code into the heap
+			// before copying it to executable memory: tens of MB of garbage
+			// a Core that releases its memory should not sit on.
+			defer debug.FreeOSMemory()
+		}
+	}
 	cfg := wazero.NewModuleConfig().
 		WithName(""). // anonymous, so many instances can coexist
 		WithStartFunctions("_initialize")

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
@@ -55,6 +56,14 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // One module instance is enough for the shim: core calls take tens of
 // microseconds against milliseconds of server work, and each instance
 // holds its own linear memory.
+//
+// With the cache, the core also gives its memory back after
+// coreReleaseAfter without a call (about 40 MB of machine code, decoded
+// module and linear memory; see lspseam.WithIdleRelease): serve and mcp
+// wait for an agent most of their lives, and the next call loads the
+// module from the cache in about 0.2 s. Without a cache that load would be
+// a full compilation, so the core is kept. $LSPSEAM_CORE_RELEASE_AFTER
+// sets the delay (a Go duration; 0 keeps the core).
 func coreOptions(log *slog.Logger) []lspseam.Option {
 	dir := os.Getenv("LSPSEAM_CACHE_DIR")
 	if dir == "" {
@@ -69,8 +78,26 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 		log.Debug("no compilation cache", "dir", dir, "reason", err)
 		return []lspseam.Option{lspseam.WithMaxInstances(1)}
 	}
-	return []lspseam.Option{lspseam.WithCompilationCacheDir(dir), lspseam.WithMaxInstances(1)}
+	opts := []lspseam.Option{lspseam.WithCompilationCacheDir(dir), lspseam.WithMaxInstances(1)}
+	after := coreReleaseAfter
+	if v := os.Getenv("LSPSEAM_CORE_RELEASE_AFTER"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			log.Warn("LSPSEAM_CORE_RELEASE_AFTER is not a duration like 30s or 0; using the default", "value", v, "default", coreReleaseAfter)
+		} else {
+			after = d
+		}
+	}
+	if after > 0 {
+		opts = append(opts, lspseam.WithIdleRelease(after))
+	}
+	return opts
 }
+
+// coreReleaseAfter is how long the core stays compiled without a call: an
+// agent's tool calls within a task come seconds apart, so a burst keeps it
+// and a pause between tasks gives its memory back.
+const coreReleaseAfter = 30 * time.Second
 
 // host is a running lspseam: the core, the service and the providers.
 type host struct {

@@ -1,0 +1,146 @@
+package lspseam
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"sync"
+	"testing"
+	"time"
+)
+
+// releaseCache is the compilation cache directory the release tests
+// share: a release drops the compiled module from memory, so compiling
+// again is a load from this directory, and only the first test pays for
+// compiling (tens of seconds under -race).
+var releaseCache struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func releaseCacheDir(t *testing.T) string {
+	releaseCache.once.Do(func() { releaseCache.dir, releaseCache.err = os.MkdirTemp("", "lspseam-release-test-") })
+	if releaseCache.err != nil {
+		t.Fatal(releaseCache.err)
+	}
+	return releaseCache.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if releaseCache.dir != "" {
+		os.RemoveAll(releaseCache.dir)
+	}
+	os.Exit(code)
+}
+
+// releasedCount reads how many times c released its module.
+func releasedCount(c *Core) (releases int, compiled bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.releases, c.compiled != nil
+}
+
+// waitReleased waits until c has released its module n times.
+func waitReleased(t *testing.T, c *Core, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if got, _ := releasedCount(c); got >= n {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	got, _ := releasedCount(c)
+	t.Fatalf("released %d times in 10 s, want %d", got, n)
+}
+
+// TestIdleRelease: an idle Core closes its instances and compiled module,
+// and the next call compiles again and answers the same.
+func TestIdleRelease(t *testing.T) {
+	ctx := context.Background()
+	c := newTestCore(t, WithIdleRelease(20*time.Millisecond), WithCompilationCacheDir(releaseCacheDir(t)))
+	before, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitReleased(t, c, 1)
+	if _, compiled := releasedCount(c); compiled {
+		t.Fatal("the module is still compiled after a release")
+	}
+	if len(c.slots) != 0 || len(c.idle) != 0 {
+		t.Fatalf("%d instances live, %d idle after a release; want none", len(c.slots), len(c.idle))
+	}
+	after, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Fatal("the answer after a release differs from the one before")
+	}
+	waitReleased(t, c, 2)
+}
+
+// TestIdleReleaseWaitsForCalls: an instance borrowed for longer than the
+// delay keeps the module; it is released once the instance is back.
+func TestIdleReleaseWaitsForCalls(t *testing.T) {
+	ctx := context.Background()
+	c := newTestCore(t, WithIdleRelease(20*time.Millisecond), WithMaxInstances(2), WithCompilationCacheDir(releaseCacheDir(t)))
+	if _, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	in, err := c.acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // the timer fires while in is borrowed
+	if n, compiled := releasedCount(c); n != 0 || !compiled {
+		t.Fatalf("released %d times (compiled %v) while an instance was borrowed", n, compiled)
+	}
+	if _, err := in.call(ctx, "toolDefinition", []byte(`{}`)); err != nil {
+		t.Fatalf("the borrowed instance no longer works: %v", err)
+	}
+	c.release(in)
+	waitReleased(t, c, 1)
+}
+
+// TestIdleReleaseUnderLoad: releases interleaved with concurrent calls
+// never break one (run with -race).
+func TestIdleReleaseUnderLoad(t *testing.T) {
+	ctx := context.Background()
+	c := newTestCore(t, WithIdleRelease(time.Millisecond), WithMaxInstances(3), WithCompilationCacheDir(releaseCacheDir(t)))
+	want, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 6)
+	for g := 0; g < 6; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 15; i++ {
+				got, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
+				if err == nil && !bytes.Equal(got, want) {
+					err = errorString("a call answered differently")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+				time.Sleep(time.Duration(i%3) * time.Millisecond)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	waitReleased(t, c, 1)
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
