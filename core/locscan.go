@@ -189,38 +189,35 @@ func (s *locScanner) skipString() bool {
 	return false
 }
 
-// object reads an object's members, calling member for each key with the
-// scanner at its value; member consumes the value or returns false.
-func (s *locScanner) object(member func(key string) bool) bool {
-	if !s.byte('{') {
-		return false
-	}
+// The three object readers below are written out rather than sharing one
+// member loop with a callback: in the module every call is costly (Go's
+// WebAssembly code saves and restores its own stack at each one), and a
+// closure per member was a fifth of the scan.
+
+// member reads the next member's key and the colon after it, leaving the
+// scanner at its value. first is true for the object's first member;
+// done is true (and ok true) at the closing brace.
+func (s *locScanner) member(first bool) (key string, done, ok bool) {
 	s.ws()
 	if s.byte('}') {
-		return true
+		return "", true, true
 	}
-	for {
-		key, ok := s.str()
-		if !ok {
-			return false
-		}
-		s.ws()
-		if !s.byte(':') {
-			return false
-		}
-		s.ws()
-		if !member(key) {
-			return false
-		}
-		s.ws()
-		if s.byte('}') {
-			return true
-		}
+	if !first {
 		if !s.byte(',') {
-			return false
+			return "", false, false
 		}
 		s.ws()
 	}
+	key, ok = s.str()
+	if !ok {
+		return "", false, false
+	}
+	s.ws()
+	if !s.byte(':') {
+		return "", false, false
+	}
+	s.ws()
+	return key, false, true
 }
 
 // location reads one Location (or LocationLink when links is set).
@@ -231,29 +228,37 @@ func (s *locScanner) location(links bool) (Location, bool) {
 		hasURI, hasRange   bool
 		hasTarget, hasTRng bool
 	)
-	ok := s.object(func(key string) bool {
-		var ok bool
-		switch {
-		case key == "uri" && !hasURI:
-			uri, ok = s.str()
-			hasURI = true
-		case key == "range" && !hasRange:
-			rng, ok = s.rangeValue()
-			hasRange = true
-		case links && key == "targetUri" && !hasTarget:
-			target, ok = s.str()
-			hasTarget = true
-		case links && key == "targetSelectionRange" && !hasTRng:
-			targetRng, ok = s.rangeValue()
-			hasTRng = true
-		default:
-			ok = s.skip()
-		}
-		return ok
-	})
-	switch {
-	case !ok:
+	if !s.byte('{') {
 		return Location{}, false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			break
+		}
+		if ok {
+			switch {
+			case key == "uri" && !hasURI:
+				uri, ok = s.str()
+				hasURI = true
+			case key == "range" && !hasRange:
+				rng, ok = s.rangeValue()
+				hasRange = true
+			case links && key == "targetUri" && !hasTarget:
+				target, ok = s.str()
+				hasTarget = true
+			case links && key == "targetSelectionRange" && !hasTRng:
+				targetRng, ok = s.rangeValue()
+				hasTRng = true
+			default:
+				ok = s.skip()
+			}
+		}
+		if !ok {
+			return Location{}, false
+		}
+	}
+	switch {
 	case hasTarget:
 		if !hasTRng || target == "" {
 			return Location{}, false
@@ -268,39 +273,59 @@ func (s *locScanner) location(links bool) (Location, bool) {
 func (s *locScanner) rangeValue() (Range, bool) {
 	var r Range
 	var hasStart, hasEnd bool
-	ok := s.object(func(key string) bool {
-		var ok bool
-		switch {
-		case key == "start" && !hasStart:
-			r.Start, ok = s.position()
-			hasStart = true
-		case key == "end" && !hasEnd:
-			r.End, ok = s.position()
-			hasEnd = true
-		default:
-			ok = s.skip()
+	if !s.byte('{') {
+		return r, false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			break
 		}
-		return ok
-	})
-	return r, ok && hasStart && hasEnd
+		if ok {
+			switch {
+			case key == "start" && !hasStart:
+				r.Start, ok = s.position()
+				hasStart = true
+			case key == "end" && !hasEnd:
+				r.End, ok = s.position()
+				hasEnd = true
+			default:
+				ok = s.skip()
+			}
+		}
+		if !ok {
+			return r, false
+		}
+	}
+	return r, hasStart && hasEnd
 }
 
 func (s *locScanner) position() (Position, bool) {
 	var p Position
 	var hasLine, hasChar bool
-	ok := s.object(func(key string) bool {
-		var ok bool
-		switch {
-		case key == "line" && !hasLine:
-			p.Line, ok = s.coordinate()
-			hasLine = true
-		case key == "character" && !hasChar:
-			p.Character, ok = s.coordinate()
-			hasChar = true
-		default:
-			ok = s.skip()
+	if !s.byte('{') {
+		return p, false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			break
 		}
-		return ok
-	})
-	return p, ok && hasLine && hasChar
+		if ok {
+			switch {
+			case key == "line" && !hasLine:
+				p.Line, ok = s.coordinate()
+				hasLine = true
+			case key == "character" && !hasChar:
+				p.Character, ok = s.coordinate()
+				hasChar = true
+			default:
+				ok = s.skip()
+			}
+		}
+		if !ok {
+			return p, false
+		}
+	}
+	return p, hasLine && hasChar
 }
