@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -40,10 +41,16 @@ func BenchmarkTranslateRender(b *testing.B) {
 		}
 		return out
 	}
+	baseline := baselineModule(b)
 	for _, n := range []int{10, 1000, 10000} {
 		payload := casefile.ReferencesPayload(n)
 		if !bytes.Equal(translateRender(module, payload), translateRender(core.Call, payload)) {
 			b.Fatal("module and native disagree")
+		}
+		if baseline != nil {
+			for i := 0; i < 10; i++ {
+				translateRender(baseline, payload) // warm up, as below
+			}
 		}
 		// Warm up: the module's linear memory grows to its working size over
 		// the first calls (each growth copies it), which is start-up cost,
@@ -63,6 +70,27 @@ func BenchmarkTranslateRender(b *testing.B) {
 				translateRender(module, payload)
 			}
 		})
+		if baseline != nil {
+			// The same work through another module (an older build), in the
+			// same run: before/after figures without a second process.
+			b.Run(fmt.Sprintf("baseline/n=%d", n), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					translateRender(baseline, payload)
+				}
+			})
+			b.Run(fmt.Sprintf("baseline-ratio/n=%d", n), func(b *testing.B) {
+				var native, old time.Duration
+				for i := 0; i < b.N; i++ {
+					t0 := time.Now()
+					translateRender(core.Call, payload)
+					t1 := time.Now()
+					translateRender(baseline, payload)
+					old += time.Since(t1)
+					native += t1.Sub(t0)
+				}
+				b.ReportMetric(float64(old)/float64(native), "baseline/native")
+			})
+		}
 		b.Run(fmt.Sprintf("ratio/n=%d", n), func(b *testing.B) {
 			// Alternate the two so both see the same machine state.
 			var native, mod time.Duration
@@ -76,6 +104,30 @@ func BenchmarkTranslateRender(b *testing.B) {
 			}
 			b.ReportMetric(float64(mod)/float64(native), "module/native")
 		})
+	}
+}
+
+// baselineModule runs another build of the core module named by
+// $LSPSEAM_BENCH_BASELINE (e.g. `git show OLD:bindings/go/core.wasm >
+// /tmp/old.wasm`), so BenchmarkTranslateRender reports it beside the
+// embedded one in the same run; nil when unset. Its answers are not
+// checked: an older module may render differently.
+func baselineModule(b *testing.B) func(method string, in []byte) []byte {
+	path := os.Getenv("LSPSEAM_BENCH_BASELINE")
+	if path == "" {
+		return nil
+	}
+	wasm, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatalf("LSPSEAM_BENCH_BASELINE: %v", err)
+	}
+	c := newTestCore(b, withModule(wasm))
+	return func(method string, in []byte) []byte {
+		out, err := c.Call(context.Background(), method, in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return out
 	}
 }
 
