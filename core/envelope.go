@@ -46,10 +46,16 @@ func Call(method string, input []byte) (envelope []byte) {
 	if err != nil {
 		return errorEnvelope(err)
 	}
-	// The answer is usually about as large as the input (a translated or
-	// rendered result is its payload reshaped): sized so, the envelope is
-	// written without the doublings that were most of translate's bytes.
-	b := make([]byte, 0, 256+len(input))
+	// The answer is usually about as large as the input (a translated
+	// result is its payload reshaped): sized so, the envelope is written
+	// without the doublings that were most of translate's bytes. A value
+	// that knows its size better (rendered text is a fraction of its
+	// input) says so.
+	size := 256 + len(input)
+	if s, ok := value.(jsonSizer); ok {
+		size = s.jsonSize() + len(`{"ok":}`)
+	}
+	b := make([]byte, 0, size)
 	b = append(b, `{"ok":`...)
 	b = value.appendJSON(b)
 	return append(b, '}')

@@ -22,6 +22,12 @@ type jsonAppender interface {
 	appendJSON(b []byte) []byte
 }
 
+// jsonSizer is implemented by values whose encoded size is far from their
+// input's, so Call sizes the envelope from it instead.
+type jsonSizer interface {
+	jsonSize() int
+}
+
 const hexDigits = "0123456789abcdef"
 
 // appendString appends s as a JSON string.

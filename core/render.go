@@ -61,6 +61,10 @@ type Rendered struct {
 	Truncated bool   `json:"truncated"`
 }
 
+// jsonSize estimates the encoded size: the text, room for escaping a
+// newline every eight bytes (one per location line), and the fields.
+func (r Rendered) jsonSize() int { return len(r.Text) + len(r.Text)/8 + 96 }
+
 func (r Rendered) appendJSON(b []byte) []byte {
 	b = append(b, `{"text":`...)
 	b = appendString(b, r.Text)
@@ -173,25 +177,34 @@ func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
 		return n
 	}
 	write := func(k int, notice string) string {
-		b := make([]byte, 0, prefix[k]*2+len(notice)+1)
+		// Sized exactly and built in a strings.Builder, so the text is
+		// allocated once (not a buffer, then a copy as a string).
+		size := len(notice) + 1
+		for i := 0; i < k; i++ {
+			l := locs[order[i].loc]
+			size += len(groups[order[i].group].path) + 3 + digits(toOneBased(l.Range.Start.Line)) + digits(toOneBased(l.Range.Start.Character))
+		}
+		var sb strings.Builder
+		sb.Grow(size)
+		var num [20]byte
 		for i := 0; i < k; i++ {
 			if i > 0 {
-				b = append(b, '\n')
+				sb.WriteByte('\n')
 			}
 			l := locs[order[i].loc]
-			b = append(b, groups[order[i].group].path...)
-			b = append(b, ':')
-			b = strconv.AppendUint(b, toOneBased(l.Range.Start.Line), 10)
-			b = append(b, ':')
-			b = strconv.AppendUint(b, toOneBased(l.Range.Start.Character), 10)
+			sb.WriteString(groups[order[i].group].path)
+			sb.WriteByte(':')
+			sb.Write(strconv.AppendUint(num[:0], toOneBased(l.Range.Start.Line), 10))
+			sb.WriteByte(':')
+			sb.Write(strconv.AppendUint(num[:0], toOneBased(l.Range.Start.Character), 10))
 		}
 		if notice != "" {
 			if k > 0 {
-				b = append(b, '\n')
+				sb.WriteByte('\n')
 			}
-			b = append(b, notice...)
+			sb.WriteString(notice)
 		}
-		return string(b)
+		return sb.String()
 	}
 	notice := ""
 	if shown < total {
@@ -221,49 +234,54 @@ func renderLocations(locs []Location, wsPath string, limits Limits) Rendered {
 	return out
 }
 
-// fileGroup is one displayed path and its length in code points.
+// fileGroup is one displayed path, its length in code points and how many
+// lines it has.
 type fileGroup struct {
 	path  string
 	runes int
+	lines int
 }
 
 // lineRef is one output line: a location and its file group.
-type lineRef struct{ loc, group int }
+type lineRef struct{ loc, group int32 }
 
 // groupByFile orders locations for display: grouped by display path in
-// first-seen order, otherwise in the server's order. Each distinct URI is
-// converted to a path once.
+// first-seen order, otherwise in the server's order.
+//
+// Its maps and slices were most of render's bytes, so: one map, by display
+// path (a location's path is worked out again unless its URI is the
+// previous location's, the usual case since servers list references file
+// by file); the map and the groups sized up front for up to 4,096 files
+// instead of grown by doubling; and a counting sort into one order slice,
+// not a slice per group.
 func groupByFile(locs []Location, wsPath string) ([]lineRef, []fileGroup) {
-	var groups []fileGroup
-	byPath := map[string]int{}
-	byURI := map[string]int{}
-	// A counting sort: each location's group, then the groups' sizes as
-	// offsets into one order slice (no slice per group).
-	groupOf := make([]int, len(locs))
-	var sizes []int
+	hint := min(len(locs), 4096)
+	groups := make([]fileGroup, 0, hint)
+	byPath := make(map[string]int32, hint)
+	groupOf := make([]int32, len(locs))
+	prevURI, g := "", int32(-1)
 	for i, l := range locs {
-		g, ok := byURI[l.URI]
-		if !ok {
+		if g < 0 || l.URI != prevURI {
 			p := displayPath(l.URI, wsPath)
+			var ok bool
 			if g, ok = byPath[p]; !ok {
-				g = len(groups)
+				g = int32(len(groups))
 				byPath[p] = g
 				groups = append(groups, fileGroup{path: p, runes: utf8.RuneCountInString(p)})
-				sizes = append(sizes, 0)
 			}
-			byURI[l.URI] = g
+			prevURI = l.URI
 		}
 		groupOf[i] = g
-		sizes[g]++
+		groups[g].lines++
 	}
-	next := sizes // reused: each group's next slot
-	offset := 0
-	for g, n := range sizes {
-		next[g], offset = offset, offset+n
+	next := make([]int32, len(groups)) // each group's next slot in order
+	offset := int32(0)
+	for g := range groups {
+		next[g], offset = offset, offset+int32(groups[g].lines)
 	}
 	order := make([]lineRef, len(locs))
 	for i, g := range groupOf {
-		order[next[g]] = lineRef{loc: i, group: g}
+		order[next[g]] = lineRef{loc: int32(i), group: g}
 		next[g]++
 	}
 	return order, groups
