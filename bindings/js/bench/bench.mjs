@@ -4,6 +4,7 @@
 // init() cold and from a compiled module; the packed package size.
 //
 //   npm run build && node bench/bench.mjs        (from bindings/js)
+//   LSPSEAM_BENCH_BASELINE=/tmp/old.wasm node bench/bench.mjs   (before/after)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -73,15 +74,22 @@ try {
   goResults = {};
 }
 
-console.log('| translate+render | Node (this package) | Go host (wazero) | Go native | Node / Go host |');
-console.log('|---|---|---|---|---|');
+// LSPSEAM_BENCH_BASELINE names an older core.wasm (as for the Go
+// benchmark): it is run in Node beside this package's module, in the same
+// process, for before/after figures.
+const baselinePath = process.env.LSPSEAM_BENCH_BASELINE;
+const baseline = baselinePath ? await Core.instantiate(await WebAssembly.compile(readFileSync(baselinePath))) : null;
+
+console.log(`| translate+render | Node (this package) |${baseline ? ' Node, baseline module |' : ''} Go host (wazero) | Go native | Node / Go host |`);
+console.log(`|---|---|${baseline ? '---|' : ''}---|---|---|`);
 for (const n of [10, 1000, 10000]) {
   const payload = referencesPayload(n);
   const node = nsPerOp(() => translateRender(core, payload));
+  const old = baseline ? nsPerOp(() => translateRender(baseline, payload)) : 0;
   const goModule = goResults[`module/${n}`];
   const goNative = goResults[`native/${n}`];
   console.log(
-    `| ${n.toLocaleString('en')} locations | ${fmt(node)} | ${goModule ? fmt(goModule) : '–'} | ${goNative ? fmt(goNative) : '–'} | ${goModule ? (node / goModule).toFixed(2) : '–'} |`,
+    `| ${n.toLocaleString('en')} locations | ${fmt(node)} |${baseline ? ` ${fmt(old)} |` : ''} ${goModule ? fmt(goModule) : '–'} | ${goNative ? fmt(goNative) : '–'} | ${goModule ? (node / goModule).toFixed(2) : '–'} |`,
   );
 }
 
