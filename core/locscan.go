@@ -35,13 +35,19 @@ var minLocationJSON = len(`{"uri":"x","range":{"start":{"line":0,"character":0},
 func scanLocations(raw string, links bool) ([]Location, bool) {
 	s := locScanner{raw: raw}
 	s.ws()
+	locs, ok := s.locations(links)
+	return locs, ok && s.end()
+}
+
+// locations reads the array at the scanner.
+func (s *locScanner) locations(links bool) ([]Location, bool) {
 	if !s.byte('[') {
 		return nil, false
 	}
-	locs := make([]Location, 0, len(raw)/minLocationJSON+1)
+	locs := make([]Location, 0, (len(s.raw)-s.i)/minLocationJSON+1)
 	s.ws()
 	if s.byte(']') {
-		return locs, s.end()
+		return locs, true
 	}
 	for {
 		loc, ok := s.location(links)
@@ -51,13 +57,64 @@ func scanLocations(raw string, links bool) ([]Location, bool) {
 		locs = append(locs, loc)
 		s.ws()
 		if s.byte(']') {
-			return locs, s.end()
+			return locs, true
 		}
 		if !s.byte(',') {
 			return nil, false
 		}
 		s.ws()
 	}
+}
+
+// scanSeamResult reads a seam result with locations (render's input) as
+// decodeResult would, reading the location array in place: walking the
+// result's members with gjson first would scan the whole array once more
+// just to find where it ends. Anything else (a hover, an escape in a
+// string, a mistyped member) is left to decodeResult's general path.
+func scanSeamResult(raw string) (Result, bool) {
+	s := locScanner{raw: raw}
+	var r Result
+	var kind string
+	var hasKind, hasLocs, hasWS, hasInc, hasSub bool
+	s.ws()
+	if !s.byte('{') {
+		return Result{}, false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			break
+		}
+		if ok {
+			switch {
+			case key == "kind" && !hasKind:
+				kind, ok = s.str()
+				hasKind = true
+			case key == "locations" && !hasLocs:
+				r.Locations, ok = s.locations(false)
+				hasLocs = true
+			case key == "workspaceUri" && !hasWS:
+				r.WorkspaceURI, ok = s.str()
+				hasWS = true
+			case key == "incomplete" && !hasInc:
+				r.Incomplete, ok = s.str()
+				hasInc = true
+			case key == "subject" && !hasSub:
+				r.Subject, ok = s.str()
+				hasSub = true
+			default:
+				ok = s.skip()
+			}
+		}
+		if !ok {
+			return Result{}, false
+		}
+	}
+	if kind != string(KindLocations) || !hasLocs || !s.end() {
+		return Result{}, false
+	}
+	r.Kind = KindLocations
+	return r, true
 }
 
 // locScanner reads raw from i on. Every method that returns false leaves

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -74,4 +75,42 @@ func FuzzScanLocations(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzScanSeamResult checks render's fast path against decodeResult's
+// general one.
+func FuzzScanSeamResult(f *testing.F) {
+	for _, s := range scanSeeds {
+		f.Add(`{"kind":"locations","locations":` + s + `,"workspaceUri":"file:///w","subject":"x"}`)
+	}
+	f.Add(`{"kind":"locations","kind":"hover","locations":[],"locations":5,"incomplete":null}`)
+	f.Add(`{"kind":"hover","hover":null}`)
+	f.Add(`{"locations":[],"kind":"locations","subject":"s","incomplete":"i","x":{"kind":1}}`)
+	f.Fuzz(func(t *testing.T, raw string) {
+		if !gjson.Valid(raw) {
+			return
+		}
+		fast, ok := scanSeamResult(raw)
+		if !ok {
+			return
+		}
+		v := gjson.Parse(raw)
+		if !v.IsObject() {
+			t.Fatalf("scanSeamResult took a non-object: %s", raw)
+		}
+		general, err := decodeResultMembers(v, func(detail string) (Result, *Error) {
+			return Result{}, Errorf(CodeInvalidArgument, "%s", detail)
+		})
+		if err != nil || !reflect.DeepEqual(fast, general) {
+			t.Fatalf("fast %+v, general %+v %v for %s", fast, general, err, raw)
+		}
+	})
+}
+
+func TestScanSeamResultTakesTheCommonShape(t *testing.T) {
+	tr := Call("translate", casefile.ReferencesPayload(20))
+	raw := `{"kind":"locations","locations":` + gjson.GetBytes(tr, "ok.locations").Raw + `,"workspaceUri":"file:///w","subject":"x"}`
+	if _, ok := scanSeamResult(raw); !ok {
+		t.Errorf("scanSeamResult fell back on %s", raw)
+	}
 }

@@ -328,6 +328,15 @@ func decodeResult(v gjson.Result) (Result, *Error) {
 	if !v.IsObject() {
 		return bad("got " + describe(v))
 	}
+	if r, ok := scanSeamResult(v.Raw); ok {
+		return r, nil
+	}
+	return decodeResultMembers(v, bad)
+}
+
+// decodeResultMembers is decodeResult's general path, for what
+// scanSeamResult does not take.
+func decodeResultMembers(v gjson.Result, bad func(string) (Result, *Error)) (Result, *Error) {
 	r := Result{}
 	// One pass over the members: each get of a field that comes after the
 	// locations, or is absent, would walk the whole location list again.
