@@ -10,8 +10,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/expiring"
 )
 
 // The workspace-edit applier (docs/design.md, "Edits"): every mutating
@@ -69,53 +70,16 @@ type preview struct {
 	id   string
 	call string // the call it answers (tool and arguments without previewId)
 	change
-	expires time.Time
 }
 
 func newPreview(call CodeCall, ch change) *preview {
-	return &preview{id: newPreviewID(), call: callKey(call), change: ch, expires: time.Now().Add(previewTTL)}
+	return &preview{id: newPreviewID(), call: callKey(call), change: ch}
 }
 
-// previews are a session's pending previews.
-type previews struct {
-	mu   sync.Mutex
-	byID map[string]*preview
-}
-
-func (p *previews) put(pv *preview) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.byID == nil {
-		p.byID = map[string]*preview{}
-	}
-	now := time.Now()
-	for id, old := range p.byID {
-		if now.After(old.expires) {
-			delete(p.byID, id)
-		}
-	}
-	for len(p.byID) >= maxPreviews { // drop the one expiring first
-		var first *preview
-		for _, old := range p.byID {
-			if first == nil || old.expires.Before(first.expires) {
-				first = old
-			}
-		}
-		delete(p.byID, first.id)
-	}
-	p.byID[pv.id] = pv
-}
-
-// take removes and returns a preview, if it exists and has not expired.
-func (p *previews) take(id string) (*preview, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	pv, ok := p.byID[id]
-	delete(p.byID, id)
-	if !ok || time.Now().After(pv.expires) {
-		return nil, false
-	}
-	return pv, true
+// newPreviewStore holds a session's pending previews: each can be applied
+// once within previewTTL, and at most maxPreviews wait at once.
+func newPreviewStore() *expiring.Store[*preview] {
+	return expiring.New[*preview](previewTTL, maxPreviews)
 }
 
 func newPreviewID() string {
@@ -154,7 +118,7 @@ func (t *Toolbox) changeResult(ctx context.Context, call CodeCall, ws string, r 
 	}
 	if t.approval != ApprovalAuto {
 		pv := newPreview(call, ch)
-		t.previews.put(pv)
+		t.previews.Put(pv.id, pv)
 		return previewAnswer(call, pv), nil
 	}
 	if ch.command != nil {
@@ -199,7 +163,7 @@ func previewAnswer(call CodeCall, pv *preview) answer {
 // applyPreview applies a preview the call names, if it still matches the
 // files; a stale one is LSP_CONFLICT, and the caller makes a fresh one.
 func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session) (answer, bool, error) {
-	pv, ok := t.previews.take(call.PreviewID)
+	pv, ok := t.previews.Take(call.PreviewID, nil)
 	if !ok {
 		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q is unknown or expired (previews last %d minutes and apply once); call %s without previewId for a new preview", call.PreviewID, int(previewTTL/time.Minute), call.Tool)
 	}

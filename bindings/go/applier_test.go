@@ -71,22 +71,19 @@ func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
 	}
 }
 
-func TestPreviewsExpireAndApplyOnce(t *testing.T) {
-	var p previews
+// TestPreviewsApplyOnce: a preview is taken once (expiry and the bound on
+// their number: internal/expiring's tests), and its key is the call
+// without previewId.
+func TestPreviewsApplyOnce(t *testing.T) {
+	p := newPreviewStore()
 	call := CodeCall{Tool: "code_rename", Path: "a.go", NewName: "B"}
-	pv := &preview{id: newPreviewID(), call: callKey(call)}
-	pv.expires = pv.expires.AddDate(3000, 0, 0)
-	p.put(pv)
-	if got, ok := p.take(pv.id); !ok || got != pv {
+	pv := newPreview(call, change{})
+	p.Put(pv.id, pv)
+	if got, ok := p.Take(pv.id, nil); !ok || got != pv {
 		t.Fatal("a fresh preview was not found")
 	}
-	if _, ok := p.take(pv.id); ok {
+	if _, ok := p.Take(pv.id, nil); ok {
 		t.Fatal("a preview applied twice")
-	}
-	expired := &preview{id: newPreviewID()} // zero expiry: long past
-	p.put(expired)
-	if _, ok := p.take(expired.id); ok {
-		t.Fatal("an expired preview was found")
 	}
 	withID := call
 	withID.PreviewID = "p-1"

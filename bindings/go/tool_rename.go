@@ -105,7 +105,7 @@ func (t *Toolbox) refactorChange(ctx context.Context, call CodeCall, ws string, 
 				return err
 			}
 			pv := newPreview(call, ch)
-			t.previews.put(pv)
+			t.previews.Put(pv.id, pv)
 			return &conflictWithPreview{err: err, preview: previewAnswer(call, pv)}
 		}
 		ch, err := plan(ctx, s, r)

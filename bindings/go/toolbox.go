@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/lspseam/lspseam/core"
+
+	"github.com/lspseam/lspseam/internal/expiring"
 )
 
 // Toolbox runs the tools a harness offers a model: the lsp tool and the
@@ -30,11 +32,11 @@ type Toolbox struct {
 	service  *Service
 	tools    []Tool
 	outlines *symbolCache
-	observed observations // the fs tools' observation policy: a Toolbox is one session
-	previews previews     // the refactor tools' pending previews
-	actions  actionStore  // code_actions' listed actions, by actionId
-	approval string       // ApprovalPreview ("" too) or ApprovalAuto
-	mutating sync.Mutex   // one change at a time (reads stay concurrent)
+	observed observations              // the fs tools' observation policy: a Toolbox is one session
+	previews *expiring.Store[*preview] // the refactor tools' pending previews
+	actions  actionStore               // code_actions' listed actions, by actionId
+	approval string                    // ApprovalPreview ("" too) or ApprovalAuto
+	mutating sync.Mutex                // one change at a time (reads stay concurrent)
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
@@ -56,7 +58,7 @@ func NewToolbox(ctx context.Context, c *Core, s *Service, toolsets ...string) (*
 	if err != nil {
 		return nil, err
 	}
-	return &Toolbox{core: c, service: s, tools: tools, outlines: newSymbolCache()}, nil
+	return &Toolbox{core: c, service: s, tools: tools, outlines: newSymbolCache(), previews: newPreviewStore()}, nil
 }
 
 // DefaultToolsets are the toolsets offered when none is chosen.

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/expiring"
 )
 
 // `lspseam mcp --approval elicit` (or the config's approval: elicit): the
@@ -54,48 +54,13 @@ type pendingApproval struct {
 	tool    string
 	args    string // without previewId, as withoutPreviewID writes them
 	preview lspseam.ToolResult
-	expires time.Time
 }
 
-type pendingApprovals struct {
-	mu   sync.Mutex
-	byID map[string]pendingApproval // by previewId (the input request's requestState)
-}
-
-func (p *pendingApprovals) put(id string, a pendingApproval) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.byID == nil {
-		p.byID = map[string]pendingApproval{}
-	}
-	now := time.Now()
-	for k, old := range p.byID {
-		if now.After(old.expires) {
-			delete(p.byID, k)
-		}
-	}
-	for len(p.byID) >= maxPending {
-		first := ""
-		for k, old := range p.byID {
-			if first == "" || old.expires.Before(p.byID[first].expires) {
-				first = k
-			}
-		}
-		delete(p.byID, first)
-	}
-	p.byID[id] = a
-}
-
-// take removes and returns the pending approval of id, if it is this call's.
-func (p *pendingApprovals) take(id, tool, args string) (pendingApproval, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	a, ok := p.byID[id]
-	if !ok || a.tool != tool || a.args != args || time.Now().After(a.expires) {
-		return pendingApproval{}, false
-	}
-	delete(p.byID, id)
-	return a, true
+// newPendingApprovals holds the approvals asked through input requests, by
+// previewId (the input request's requestState): each waits pendingTTL for
+// the client's retry, at most maxPending at once.
+func newPendingApprovals() *expiring.Store[pendingApproval] {
+	return expiring.New[pendingApproval](pendingTTL, maxPending)
 }
 
 // clientCanElicit reports whether the client declared form elicitation
@@ -265,7 +230,7 @@ func (t *mcpTool) approve(ctx context.Context, req *mcp.CallToolRequest, name st
 	if ss.InitializeParams().ProtocolVersion >= multiRoundTripVersion {
 		// The client asks the user and calls again with the answer; the
 		// preview waits here, found by the requestState it echoes.
-		t.pending.put(id, pendingApproval{tool: name, args: string(args), preview: preview, expires: time.Now().Add(pendingTTL)})
+		t.pending.Put(id, pendingApproval{tool: name, args: string(args), preview: preview})
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{approvalInput: params}, RequestState: id}
 	}
 	res, err := ss.Elicit(ctx, params)
@@ -287,7 +252,9 @@ func (t *mcpTool) approvalRetry(ctx context.Context, req *mcp.CallToolRequest, n
 	if !ok || req.Params.RequestState == "" {
 		return nil, false
 	}
-	p, ok := t.pending.take(req.Params.RequestState, name, string(args))
+	p, ok := t.pending.Take(req.Params.RequestState, func(a pendingApproval) bool {
+		return a.tool == name && a.args == string(args) // an approval is this call's only
+	})
 	if !ok {
 		return nil, false
 	}

@@ -23,6 +23,7 @@ import (
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/expiring"
 )
 
 // `lspseam mcp`: a Model Context Protocol server over stdio (newline-
@@ -84,7 +85,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h = nil
 		}
 	}
-	t := &mcpTool{host: h, workspace: *workspace, toolsets: splitList(*toolsets), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
+	t := &mcpTool{pending: newPendingApprovals(), host: h, workspace: *workspace, toolsets: splitList(*toolsets), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	log, _ := newLogger(common.logLevel, stderr) // startHost has checked the level
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
@@ -141,8 +142,8 @@ type mcpTool struct {
 	approval    string         // --approval ("": the config's)
 	mode        string         // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
 	toolbox     *lspseam.Toolbox
-	pending     pendingApprovals // approvals asked through input requests
-	timeoutFlag bool             // the budget came from --timeout
+	pending     *expiring.Store[pendingApproval] // approvals asked through input requests (newPendingApprovals)
+	timeoutFlag bool                             // the budget came from --timeout
 
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
