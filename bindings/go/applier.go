@@ -370,7 +370,9 @@ func (r *fsRoot) writeAll(files []plannedFile) error {
 	for i, s := range stage {
 		var err error
 		if s.tmp == "" {
-			err = r.root.Remove(s.f.rel)
+			if err = beforeRemove(s.f.rel); err == nil {
+				err = r.root.Remove(s.f.rel)
+			}
 		} else if err = beforeRename(r.abs(s.tmp)); err == nil {
 			err = r.root.Rename(s.tmp, s.f.rel)
 		}

@@ -96,3 +96,63 @@ func TestPreviewsApplyOnce(t *testing.T) {
 		t.Error("two different renames have the same key")
 	}
 }
+
+// TestWriteAllRollsBackResourceOperations: a set that creates, modifies
+// and deletes files, failing at its last deletion, leaves the workspace as
+// it was: the created file gone, the modified one restored, the deleted
+// one written back with its content and mode.
+func TestWriteAllRollsBackResourceOperations(t *testing.T) {
+	ws := t.TempDir()
+	writeFile(t, filepath.Join(ws, "a.txt"), "old a\n")
+	writeFile(t, filepath.Join(ws, "gone.txt"), "gone\n")
+	if err := os.Chmod(filepath.Join(ws, "gone.txt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(ws, "also-gone.txt"), "also gone\n")
+	r, err := openFSRoot(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	read := func(rel string) wsFile {
+		f, err := r.read(rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	a, gone, alsoGone := read("a.txt"), read("gone.txt"), read("also-gone.txt")
+	files := []plannedFile{
+		{rel: "new.txt", after: "created\n", created: true},
+		{rel: "a.txt", before: a.text, after: "new a\n", version: a.version},
+		{rel: "gone.txt", before: gone.text, version: gone.version, deleted: true},
+		{rel: "also-gone.txt", before: alsoGone.text, version: alsoGone.version, deleted: true},
+	}
+	old := beforeRemove
+	defer func() { beforeRemove = old }()
+	beforeRemove = func(rel string) error {
+		if rel == "also-gone.txt" {
+			return errors.New("read-only file system")
+		}
+		return nil
+	}
+	err = r.writeAll(files)
+	var lerr *Error
+	if !errors.As(err, &lerr) || lerr.Code != CodeConflict || !strings.Contains(lerr.Message, "restored") {
+		t.Fatalf("want LSP_CONFLICT saying the files were restored, got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "new.txt")); !os.IsNotExist(err) {
+		t.Errorf("the created file is still there after the rollback (%v)", err)
+	}
+	for name, want := range map[string]string{"a.txt": "old a\n", "gone.txt": "gone\n", "also-gone.txt": "also gone\n"} {
+		if got := readFile(t, filepath.Join(ws, name)); got != want {
+			t.Errorf("%s = %q after the rollback, want %q", name, got, want)
+		}
+	}
+	if info, err := os.Stat(filepath.Join(ws, "gone.txt")); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("the deleted file came back with mode %v (%v), want 0600", info.Mode().Perm(), err)
+	}
+	if entries, _ := os.ReadDir(ws); len(entries) != 3 {
+		t.Errorf("left behind: %v", entries)
+	}
+}

@@ -132,8 +132,12 @@ func (r *fsRoot) read(path string) (wsFile, error) {
 }
 
 // beforeRename is a test hook run between writing the temporary file and
-// renaming it over the target.
-var beforeRename = func(tmpAbs string) error { return nil }
+// renaming it over the target; beforeRemove one run before writeAll
+// deletes a file.
+var (
+	beforeRename = func(tmpAbs string) error { return nil }
+	beforeRemove = func(rel string) error { return nil }
+)
 
 // write replaces (or creates) a file atomically: a temporary file in the
 // same directory, synced, given the old file's permission bits (0644 for
