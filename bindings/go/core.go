@@ -41,6 +41,8 @@ type Core struct {
 
 	idle  chan *instance // instances ready for a call
 	slots chan struct{}  // one token per live instance, bounding them
+	// maxMemory is WithMaxInstanceMemory's bound (0: none).
+	maxMemory uint32
 
 	// idleRelease is WithIdleRelease's delay (0: never); releaseTimer runs
 	// releaseIdle once it has passed with no call in flight. timerMu is
@@ -63,6 +65,7 @@ type options struct {
 	maxInstances int
 	module       []byte
 	idleRelease  time.Duration
+	maxMemory    uint32
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -86,6 +89,13 @@ func WithMaxInstances(n int) Option { return func(o *options) { o.maxInstances =
 // the time, like an MCP server waiting for an agent, wants this; a host
 // that calls the core continuously does not.
 func WithIdleRelease(d time.Duration) Option { return func(o *options) { o.idleRelease = d } }
+
+// WithMaxInstanceMemory bounds what an instance keeps between calls: one
+// whose linear memory has grown past n bytes during a call (a large answer:
+// the module's heap grows to several times its input and never shrinks)
+// is closed after it, and the next call that needs an instance creates a
+// fresh one (a few milliseconds). 0, the default, keeps every instance.
+func WithMaxInstanceMemory(n uint32) Option { return func(o *options) { o.maxMemory = n } }
 
 // withModule replaces the embedded module (tests only).
 func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
@@ -115,6 +125,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		idle:        make(chan *instance, o.maxInstances),
 		slots:       make(chan struct{}, o.maxInstances),
 		idleRelease: o.idleRelease,
+		maxMemory:   o.maxMemory,
 		closed:      make(chan struct{}),
 	}
 	if o.cacheDir != "" {
@@ -226,6 +237,11 @@ func (c *Core) acquire(ctx context.Context) (*instance, error) {
 }
 
 func (c *Core) release(in *instance) {
+	if c.maxMemory > 0 && in.module.Memory().Size() > c.maxMemory {
+		c.discard(in)
+		c.scheduleRelease()
+		return
+	}
 	select {
 	case <-c.closed:
 		c.discard(in)
@@ -234,8 +250,8 @@ func (c *Core) release(in *instance) {
 	}
 }
 
-// discard drops an instance that trapped (its state is unknown) or that
-// outlived Close.
+// discard drops an instance that trapped (its state is unknown), that
+// outlived Close, or whose memory grew past WithMaxInstanceMemory.
 func (c *Core) discard(in *instance) {
 	_ = in.module.Close(context.Background())
 	<-c.slots

@@ -7,6 +7,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/casefile"
 )
 
 // releaseCache is the compilation cache directory the release tests
@@ -144,3 +147,36 @@ func TestIdleReleaseUnderLoad(t *testing.T) {
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// TestMaxInstanceMemory: an instance whose memory grew past the bound in a
+// call is closed after it; a small call keeps its instance; the answers are
+// the same either way.
+func TestMaxInstanceMemory(t *testing.T) {
+	ctx := context.Background()
+	// The module starts with 4 MB; a 10,000-location translate+render grows
+	// it to about 9 MB.
+	c := newTestCore(t, WithMaxInstanceMemory(6<<20), WithMaxInstances(1))
+	if _, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.slots) != 1 {
+		t.Fatalf("a small call closed its instance (%d live)", len(c.slots))
+	}
+	payload := casefile.ReferencesPayload(10000)
+	want := translateRender(core.Call, payload)
+	for i := 0; i < 2; i++ {
+		got := translateRender(func(method string, in []byte) []byte {
+			out, err := c.Call(ctx, method, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}, payload)
+		if !bytes.Equal(got, want) {
+			t.Fatal("the module's answer differs from the native one")
+		}
+		if len(c.slots) != 0 {
+			t.Fatalf("round %d: the instance whose memory grew past 6 MB was kept", i+1)
+		}
+	}
+}

@@ -55,7 +55,8 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // so only the first run of a given lspseam build pays for compilation.
 // One module instance is enough for the shim: core calls take tens of
 // microseconds against milliseconds of server work, and each instance
-// holds its own linear memory.
+// holds its own linear memory; one whose memory a large answer grew past
+// maxInstanceMemory is replaced by a fresh one at the next call.
 //
 // With the cache, the core also gives its memory back after
 // coreReleaseAfter without a call (about 40 MB of machine code, decoded
@@ -70,15 +71,15 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 		base, err := os.UserCacheDir()
 		if err != nil {
 			log.Debug("no compilation cache", "reason", err)
-			return []lspseam.Option{lspseam.WithMaxInstances(1)}
+			return []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
 		}
 		dir = filepath.Join(base, "lspseam")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		log.Debug("no compilation cache", "dir", dir, "reason", err)
-		return []lspseam.Option{lspseam.WithMaxInstances(1)}
+		return []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
 	}
-	opts := []lspseam.Option{lspseam.WithCompilationCacheDir(dir), lspseam.WithMaxInstances(1)}
+	opts := []lspseam.Option{lspseam.WithCompilationCacheDir(dir), lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
 	after := coreReleaseAfter
 	if v := os.Getenv("LSPSEAM_CORE_RELEASE_AFTER"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -98,6 +99,12 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 // agent's tool calls within a task come seconds apart, so a burst keeps it
 // and a pause between tasks gives its memory back.
 const coreReleaseAfter = 30 * time.Second
+
+// maxInstanceMemory is the linear memory an instance may keep between
+// calls: it starts at 4 MB and a 10,000-location answer grows it to about
+// 10 MB; a larger one (a huge answer, a file of megabytes edited) does
+// not leave its peak behind.
+const maxInstanceMemory = 32 << 20
 
 // host is a running lspseam: the core, the service and the providers.
 type host struct {
