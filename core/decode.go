@@ -102,11 +102,17 @@ func parseInput(input []byte) (gjson.Result, *Error) {
 	if !gjson.ValidBytes(input) {
 		return gjson.Result{}, Errorf(CodeInvalidArgument, "the input is not valid JSON; pass one JSON value (an object for every method)")
 	}
-	// A view, not a copy: gjson.ParseBytes would copy the whole input (a
-	// fifth of render's allocated bytes). Call retains nothing of its input
-	// past its return — the core keeps no state, and the envelope is a new
-	// buffer — so the caller may reuse the bytes afterwards.
-	return gjson.Parse(unsafe.String(unsafe.SliceData(input), len(input))), nil
+	return gjson.Parse(inputView(input)), nil
+}
+
+// inputView is an ABI input as a string without copying it.
+//
+// A view, not a copy: gjson.ParseBytes would copy the whole input (a
+// fifth of render's allocated bytes). Call retains nothing of its input
+// past its return — the core keeps no state, and the envelope is a new
+// buffer — so the caller may reuse the bytes afterwards.
+func inputView(input []byte) string {
+	return unsafe.String(unsafe.SliceData(input), len(input))
 }
 
 // requireObject checks that an ABI input is a JSON object.

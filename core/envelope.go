@@ -38,11 +38,19 @@ func Call(method string, input []byte) (envelope []byte) {
 			envelope = errorEnvelope(Errorf(CodeInternal, "lspseam core failed in %s: %v; this is a bug in lspseam, please report it with the input", clip(method, 40), p))
 		}
 	}()
+	if value, err, ok := fastCall(method, inputView(input)); ok {
+		return envelopeOf(value, err, len(input))
+	}
 	v, err := parseInput(input)
 	if err != nil {
 		return errorEnvelope(err)
 	}
 	value, err := dispatch(method, v)
+	return envelopeOf(value, err, len(input))
+}
+
+// envelopeOf encodes a method's answer; inputLen sizes the buffer.
+func envelopeOf(value jsonAppender, err *Error, inputLen int) []byte {
 	if err != nil {
 		return errorEnvelope(err)
 	}
@@ -51,7 +59,7 @@ func Call(method string, input []byte) (envelope []byte) {
 	// without the doublings that were most of translate's bytes. A value
 	// that knows its size better (rendered text is a fraction of its
 	// input) says so.
-	size := 256 + len(input)
+	size := 256 + inputLen
 	if s, ok := value.(jsonSizer); ok {
 		size = s.jsonSize() + len(`{"ok":}`)
 	}

@@ -17,9 +17,10 @@ package core
 // present with the right type), and answers ok=false for anything else —
 // including every malformed input — so the caller runs the general path,
 // which then gives the same locations or the error message with its JSON
-// path. Its input has already been checked to be valid JSON (parseInput),
-// which is what lets it skip values it does not read without validating
-// them. FuzzScanLocations checks the two paths agree.
+// path. It also checks what it reads and skips is valid JSON, exactly as
+// parseInput would (validValue), so a whole input it takes needs no
+// separate validation pass (see fastcall.go). FuzzScanLocations,
+// FuzzScanSeamResult and FuzzFastCall check the paths agree.
 
 // minLocationJSON is the shortest JSON text of one Location; no valid
 // LocationLink is shorter. An array of n of them is at least this many
@@ -73,10 +74,16 @@ func (s *locScanner) locations(links bool) ([]Location, bool) {
 // string, a mistyped member) is left to decodeResult's general path.
 func scanSeamResult(raw string) (Result, bool) {
 	s := locScanner{raw: raw}
+	s.ws()
+	r, ok := s.seamResult()
+	return r, ok && s.end()
+}
+
+// seamResult reads the seam result at the scanner.
+func (s *locScanner) seamResult() (Result, bool) {
 	var r Result
 	var kind string
 	var hasKind, hasLocs, hasWS, hasInc, hasSub bool
-	s.ws()
 	if !s.byte('{') {
 		return Result{}, false
 	}
@@ -110,7 +117,7 @@ func scanSeamResult(raw string) (Result, bool) {
 			return Result{}, false
 		}
 	}
-	if kind != string(KindLocations) || !hasLocs || !s.end() {
+	if kind != string(KindLocations) || !hasLocs {
 		return Result{}, false
 	}
 	r.Kind = KindLocations
@@ -165,6 +172,9 @@ func (s *locScanner) str() (string, bool) {
 		case '\\':
 			return "", false
 		}
+		if s.raw[s.i] < 0x20 { // not JSON (validString)
+			return "", false
+		}
 		s.i++
 	}
 	return "", false
@@ -186,64 +196,17 @@ func (s *locScanner) coordinate() (uint32, bool) {
 	if s.i == start || s.i < len(s.raw) && (s.raw[s.i] == '.' || s.raw[s.i] == 'e' || s.raw[s.i] == 'E') {
 		return 0, false
 	}
+	if s.raw[start] == '0' && s.i > start+1 { // a leading zero is not JSON
+		return 0, false
+	}
 	return uint32(n), true
 }
 
-// skip passes over one value (valid JSON, so only strings and nesting need
-// care).
+// skip passes over one value, checking it is JSON.
 func (s *locScanner) skip() bool {
-	if s.i >= len(s.raw) {
-		return false
-	}
-	switch s.raw[s.i] {
-	case '"':
-		return s.skipString()
-	case '{', '[':
-		depth := 0
-		for s.i < len(s.raw) {
-			switch s.raw[s.i] {
-			case '"':
-				if !s.skipString() {
-					return false
-				}
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					s.i++
-					return true
-				}
-			}
-			s.i++
-		}
-		return false
-	}
-	// A number, true, false or null: up to the next delimiter.
-	for s.i < len(s.raw) {
-		switch s.raw[s.i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return true
-		}
-		s.i++
-	}
-	return true
-}
-
-func (s *locScanner) skipString() bool {
-	s.i++ // the opening quote
-	for s.i < len(s.raw) {
-		switch s.raw[s.i] {
-		case '"':
-			s.i++
-			return true
-		case '\\':
-			s.i++
-		}
-		s.i++
-	}
-	return false
+	var ok bool
+	s.i, ok = validValue(s.raw, s.i)
+	return ok
 }
 
 // The three object readers below are written out rather than sharing one

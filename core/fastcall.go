@@ -1,0 +1,133 @@
+package core
+
+// Whole-input fast paths for translate and render, the calls whose inputs
+// grow with the answer (a references answer can hold 10,000 locations).
+//
+// The general path reads an input three times before the fast location
+// reader sees it: parseInput checks it is JSON, then gjson walks the
+// top-level members (and, for render, the result's) to find where each
+// value ends. fastCall reads the common shape of the whole input in one
+// pass with the validating scanner of locscan.go instead, and answers
+// ok=false for anything else, so Call runs the general path, which gives
+// the same answer or its error. An input it takes is valid JSON by
+// construction (everything is read or skipped through validValue).
+// FuzzFastCall checks the envelopes of the two paths are byte for byte the
+// same.
+
+// fastCall answers translate and render inputs of the common shape; ok is
+// false when the general path must answer.
+func fastCall(method, input string) (value jsonAppender, err *Error, ok bool) {
+	s := locScanner{raw: input}
+	s.ws()
+	switch method {
+	case "translate":
+		r, ok := s.translateInput()
+		if !ok || !s.end() {
+			return nil, nil, false
+		}
+		return r, nil, true
+	case "render":
+		in, ok := s.renderInput()
+		if !ok || !s.end() {
+			return nil, nil, false
+		}
+		v, err := Render(in.result, in.workspaceURI, in.limits)
+		if err != nil {
+			return nil, err, true
+		}
+		return v, nil, true
+	}
+	return nil, nil, false
+}
+
+// translateInput reads {operation, result} for a navigation operation
+// whose result is an array (what dispatch and Translate read).
+func (s *locScanner) translateInput() (Result, bool) {
+	var op string
+	var locs []Location
+	var hasOp, hasResult bool
+	if !s.byte('{') {
+		return Result{}, false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			break
+		}
+		if ok {
+			switch {
+			case key == "operation" && !hasOp:
+				op, ok = s.str()
+				hasOp = true
+			case key == "result" && !hasResult:
+				locs, ok = s.locations(true)
+				hasResult = true
+			default:
+				ok = s.skip()
+			}
+		}
+		if !ok {
+			return Result{}, false
+		}
+	}
+	if !hasOp || !hasResult || !Operation(op).valid() || Operation(op) == OpHover {
+		return Result{}, false
+	}
+	return Result{Kind: KindLocations, Locations: locs}, true
+}
+
+// renderCall is a render input.
+type renderCall struct {
+	result       Result
+	workspaceURI string
+	limits       Limits
+}
+
+// renderInput reads {result, workspaceUri, maxLocations?, maxResultChars?}
+// with a locations result (what dispatch and decodeResult read).
+func (s *locScanner) renderInput() (renderCall, bool) {
+	var in renderCall
+	var hasResult, hasWS, hasMaxLocs, hasMaxChars bool
+	if !s.byte('{') {
+		return in, false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			break
+		}
+		if ok {
+			switch {
+			case key == "result" && !hasResult:
+				in.result, ok = s.seamResult()
+				hasResult = true
+			case key == "workspaceUri" && !hasWS:
+				in.workspaceURI, ok = s.str()
+				hasWS = true
+			case key == "maxLocations" && !hasMaxLocs:
+				in.limits.MaxLocations, ok = s.limit()
+				hasMaxLocs = true
+			case key == "maxResultChars" && !hasMaxChars:
+				in.limits.MaxResultChars, ok = s.limit()
+				hasMaxChars = true
+			default:
+				ok = s.skip()
+			}
+		}
+		if !ok {
+			return in, false
+		}
+	}
+	return in, hasResult && hasWS
+}
+
+// limit reads a render limit written as plain digits, in [1, maxUint31]
+// (null and the integral forms integer accepts are left to the general
+// path).
+func (s *locScanner) limit() (int, bool) {
+	n, ok := s.coordinate()
+	if !ok || n < 1 || n > maxUint31 {
+		return 0, false
+	}
+	return int(n), true
+}
