@@ -174,6 +174,31 @@ func TestSubcommandHelp(t *testing.T) {
 	}
 }
 
+// TestMissingServerAnswersEveryTool: an optional server that is not
+// installed answers the code tools, as it answers the lsp tool, with
+// LSP_UNAVAILABLE saying what to install.
+func TestMissingServerAnswersEveryTool(t *testing.T) {
+	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "a.go"), []byte("package a\n"), 0o644)
+	cfg := filepath.Join(t.TempDir(), "cfg.yaml")
+	os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: no-such-gopls-here\n    optional: true\n    extensionToLanguage: {.go: go}\n"), 0o644)
+	for _, call := range [][]string{
+		{"lsp", `{"operation":"hover","file_path":"a.go","line":1,"character":9}`},
+		{"code_symbols", `{"path":"a.go"}`},
+		{"code_diagnostics", `{"path":"a.go"}`},
+	} {
+		code, out, stderr := runCLI(t, "call", "--config", cfg, "--workspace", ws, call[0], call[1])
+		// The answer is stderr's last line (a warning about the missing
+		// server comes first).
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		answer := lines[len(lines)-1]
+		if code != exitError || !strings.HasPrefix(answer, "LSP_UNAVAILABLE: ") || !strings.Contains(answer, "no-such-gopls-here was not found") {
+			t.Errorf("%s on a missing server: exit %d, stdout %q, stderr %q", call[0], code, out, stderr)
+		}
+	}
+}
+
 // Flags work after the positional arguments, as people type them; an
 // unknown flag is named with its --double-dash spelling.
 func TestFlagsAfterArguments(t *testing.T) {

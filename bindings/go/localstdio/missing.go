@@ -43,6 +43,16 @@ func (p missingProvider) Query(ctx context.Context, q lspseam.ProviderQuery) (ls
 	return lspseam.Result{}, lspseam.Errorf(lspseam.CodeUnavailable, "%s", p.server.Unavailable())
 }
 
+// Session answers the code tools as Query answers the lsp tool: with what
+// to install. (Without it a code tool on a missing server's file was told
+// the provider answers the lsp tool only.)
+func (p missingProvider) Session(ctx context.Context, q lspseam.ProviderQuery, fn func(context.Context, lspseam.Session) error) error {
+	return lspseam.Errorf(lspseam.CodeUnavailable, "%s", p.server.Unavailable())
+}
+
+// Running: a missing server never runs.
+func (p missingProvider) Running(lspseam.ProviderQuery) bool { return false }
+
 // Unavailable is the message of the LSP_UNAVAILABLE a query on the
 // server's files gets.
 func (m MissingServer) Unavailable() string {
