@@ -25,6 +25,9 @@ func fastCall(method, input string) (value jsonAppender, err *Error, ok bool) {
 		if !ok || !s.end() {
 			return nil, nil, false
 		}
+		if !s.nonASCII {
+			return plainURIResult{r}, nil, true
+		}
 		return r, nil, true
 	case "render":
 		in, ok := s.renderInput()

@@ -1,5 +1,7 @@
 package core
 
+import "unicode/utf8"
+
 // A fast path for arrays of locations, the largest payloads translate and
 // render read (a references answer can hold 10,000).
 //
@@ -129,6 +131,10 @@ func (s *locScanner) seamResult() (Result, bool) {
 type locScanner struct {
 	raw string
 	i   int
+	// nonASCII is set once a string with a byte ≥ 0x80 was read. Until
+	// then every string read needs no escaping in JSON output (str refuses
+	// quotes, backslashes and control characters).
+	nonASCII bool
 }
 
 // end reports whether only whitespace is left.
@@ -138,14 +144,11 @@ func (s *locScanner) end() bool {
 }
 
 func (s *locScanner) ws() {
-	for s.i < len(s.raw) {
-		switch s.raw[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
+	raw, i := s.raw, s.i
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
+		i++
 	}
+	s.i = i
 }
 
 // byte consumes c if it is next.
@@ -158,24 +161,30 @@ func (s *locScanner) byte(c byte) bool {
 }
 
 // str reads a string without escapes; it is a view of raw, as gjson's Str
-// is for such a string.
+// is for such a string. (Hot: raw and i are kept in locals, since the
+// module's code stores a field through the pointer at every step.)
 func (s *locScanner) str() (string, bool) {
-	if !s.byte('"') {
+	raw, i := s.raw, s.i
+	if i >= len(raw) || raw[i] != '"' {
 		return "", false
 	}
-	start := s.i
-	for s.i < len(s.raw) {
-		switch s.raw[s.i] {
-		case '"':
-			s.i++
-			return s.raw[start : s.i-1], true
-		case '\\':
-			return "", false
+	i++
+	start := i
+	var seen byte // every byte ORed, to tell whether any was non-ASCII
+	for i < len(raw) {
+		c := raw[i]
+		if stringStop[c] {
+			if c != '"' { // an escape (left to gjson) or a control character (not JSON)
+				return "", false
+			}
+			if seen >= utf8.RuneSelf {
+				s.nonASCII = true
+			}
+			s.i = i + 1
+			return raw[start:i], true
 		}
-		if s.raw[s.i] < 0x20 { // not JSON (validString)
-			return "", false
-		}
-		s.i++
+		seen |= c
+		i++
 	}
 	return "", false
 }
@@ -184,21 +193,23 @@ func (s *locScanner) str() (string, bool) {
 // [0, maxServerCoordinate]. A sign, fraction or exponent (which integer
 // accepts when integral) is left to the general path.
 func (s *locScanner) coordinate() (uint32, bool) {
-	start := s.i
+	raw, i := s.raw, s.i
+	start := i
 	var n uint64
-	for s.i < len(s.raw) && '0' <= s.raw[s.i] && s.raw[s.i] <= '9' {
-		n = n*10 + uint64(s.raw[s.i]-'0')
+	for i < len(raw) && '0' <= raw[i] && raw[i] <= '9' {
+		n = n*10 + uint64(raw[i]-'0')
 		if n > maxServerCoordinate {
 			return 0, false
 		}
-		s.i++
+		i++
 	}
-	if s.i == start || s.i < len(s.raw) && (s.raw[s.i] == '.' || s.raw[s.i] == 'e' || s.raw[s.i] == 'E') {
+	if i == start || i < len(raw) && (raw[i] == '.' || raw[i] == 'e' || raw[i] == 'E') {
 		return 0, false
 	}
-	if s.raw[start] == '0' && s.i > start+1 { // a leading zero is not JSON
+	if raw[start] == '0' && i > start+1 { // a leading zero is not JSON
 		return 0, false
 	}
+	s.i = i
 	return uint32(n), true
 }
 

@@ -61,9 +61,19 @@ type Location struct {
 	Range Range  `json:"range"`
 }
 
-func (l Location) appendJSON(b []byte) []byte {
+func (l Location) appendJSON(b []byte) []byte { return l.appendJSONURI(b, false) }
+
+// appendJSONURI encodes l; plainURI says its URI is known to need no
+// escaping (see plainURIResult), so it is copied as it is.
+func (l Location) appendJSONURI(b []byte, plainURI bool) []byte {
 	b = append(b, `{"uri":`...)
-	b = appendString(b, l.URI)
+	if plainURI {
+		b = append(b, '"')
+		b = append(b, l.URI...)
+		b = append(b, '"')
+	} else {
+		b = appendString(b, l.URI)
+	}
 	b = append(b, `,"range":`...)
 	b = l.Range.appendJSON(b)
 	return append(b, '}')
@@ -123,7 +133,17 @@ type Result struct {
 	Subject      string     `json:"subject,omitempty"`
 }
 
-func (r Result) appendJSON(b []byte) []byte {
+func (r Result) appendJSON(b []byte) []byte { return r.appendJSONURIs(b, false) }
+
+// plainURIResult is a Result whose location URIs are all known to need no
+// escaping in JSON (ASCII without quotes, backslashes or control
+// characters: what the fast path read, when it saw no other byte), so
+// they are copied instead of checked byte by byte a second time.
+type plainURIResult struct{ Result }
+
+func (r plainURIResult) appendJSON(b []byte) []byte { return r.appendJSONURIs(b, true) }
+
+func (r Result) appendJSONURIs(b []byte, plainURIs bool) []byte {
 	b = append(b, `{"kind":`...)
 	b = appendString(b, string(r.Kind))
 	if r.Kind == KindHover {
@@ -135,7 +155,7 @@ func (r Result) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = l.appendJSON(b)
+			b = l.appendJSONURI(b, plainURIs)
 		}
 		b = append(b, ']')
 	}

@@ -24,8 +24,11 @@ func FileURIPath(uri string) (string, bool) {
 		return "", false
 	}
 	rest := uri[5:]
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
+	for i := 0; i < len(rest); i++ { // strings.IndexAny builds a set per call
+		if rest[i] == '?' || rest[i] == '#' {
+			rest = rest[:i]
+			break
+		}
 	}
 	if strings.HasPrefix(rest, "//") {
 		rest = rest[2:]
@@ -45,7 +48,23 @@ func FileURIPath(uri string) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	if isClean(p) {
+		return p, true
+	}
 	return path.Clean(p), true
+}
+
+// isClean reports that path.Clean would return the rooted path p as it
+// is: no empty element (//), no "." or ".." element (it has no "/." at
+// all), no trailing slash. Most URIs a server sends are such, and Clean's
+// own pass costs more than this check.
+func isClean(p string) bool {
+	for i := 1; i < len(p); i++ {
+		if p[i-1] == '/' && (p[i] == '/' || p[i] == '.') {
+			return false
+		}
+	}
+	return len(p) == 1 || p[len(p)-1] != '/'
 }
 
 // FileURI is the file: URI of an absolute path: "file://" and the path with

@@ -102,6 +102,16 @@ func validValue(data string, i int) (int, bool) {
 	}
 }
 
+// stringStop marks the bytes a string's loop must stop at: control
+// characters (not allowed in a JSON string), '"' and '\\'.
+var stringStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
 func skipWS(data string, i int) int {
 	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
 		i++
@@ -113,6 +123,10 @@ func skipWS(data string, i int) int {
 // quote) to after its closing quote.
 func validString(data string, i int) (int, bool) {
 	for i < len(data) {
+		if !stringStop[data[i]] {
+			i++
+			continue
+		}
 		switch c := data[i]; {
 		case c == '"':
 			return i + 1, true
