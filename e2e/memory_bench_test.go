@@ -1,8 +1,6 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -22,22 +20,7 @@ import (
 // warmed by a first process that is not sampled. The median of each is
 // reported; at most five processes run, whatever -benchtime says.
 func BenchmarkMCPMemory(b *testing.B) {
-	gopls := filepath.Join(toolsBin, "gopls")
-	if _, err := os.Stat(gopls); err != nil {
-		b.Fatalf("gopls missing: run make servers (%v)", err)
-	}
-	ws, err := filepath.EvalSymlinks(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	ws = filepath.Join(ws, "go")
-	if err := os.CopyFS(ws, os.DirFS(workspaceDir("go"))); err != nil {
-		b.Fatal(err)
-	}
-	cfg := filepath.Join(b.TempDir(), "lspseam.yaml")
-	if err := os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: "+gopls+"\n    extensionToLanguage: {.go: go}\n"), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	ws, cfg, _ := goplsFixtureCopy(b)
 	const releaseAfter = time.Second
 	b.Setenv("LSPSEAM_CACHE_DIR", b.TempDir())
 	b.Setenv("LSPSEAM_CORE_RELEASE_AFTER", releaseAfter.String())

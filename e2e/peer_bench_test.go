@@ -39,29 +39,10 @@ func BenchmarkMCPPeer(b *testing.B) {
 	if peerBin == "" {
 		b.Skip("LSPSEAM_PEER_MCP is unset: set it to a built isaacphi/mcp-language-server binary to compare `lspseam mcp` with it")
 	}
-	gopls := filepath.Join(toolsBin, "gopls")
-	if _, err := os.Stat(gopls); err != nil {
-		b.Fatalf("gopls missing: run make servers (%v)", err)
-	}
 	if _, err := os.Stat(peerBin); err != nil {
 		b.Fatalf("LSPSEAM_PEER_MCP: %v", err)
 	}
-
-	// A private copy of the fixture: the peer watches its workspace and
-	// both servers may write caches next to it. EvalSymlinks so that both
-	// name files the same way (the peer does not resolve symlinks).
-	ws, err := filepath.EvalSymlinks(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	ws = filepath.Join(ws, "go")
-	if err := os.CopyFS(ws, os.DirFS(workspaceDir("go"))); err != nil {
-		b.Fatal(err)
-	}
-	cfg := filepath.Join(b.TempDir(), "lspseam.yaml")
-	if err := os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: "+gopls+"\n    extensionToLanguage: {.go: go}\n"), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	ws, cfg, gopls := goplsFixtureCopy(b)
 
 	// The core is released after 3 s idle (30 s by default), so the RSS
 	// step can report lspseam both loaded and released without a long
@@ -210,6 +191,32 @@ type peerOp struct {
 	seamArgs, peerArgs map[string]any
 	peerTool           string
 	seamWant, peerWant []string
+}
+
+// goplsFixtureCopy makes a private copy of the Go fixture and a config
+// naming gopls from .tools/bin for it: MCP servers watch their workspace
+// and servers may write caches next to it. The copy's path has its
+// symlinks resolved, so that every process names files the same way (the
+// peer does not resolve symlinks).
+func goplsFixtureCopy(b *testing.B) (ws, cfg, gopls string) {
+	b.Helper()
+	gopls = filepath.Join(toolsBin, "gopls")
+	if _, err := os.Stat(gopls); err != nil {
+		b.Fatalf("gopls missing: run make servers (%v)", err)
+	}
+	dir, err := filepath.EvalSymlinks(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ws = filepath.Join(dir, "go")
+	if err := os.CopyFS(ws, os.DirFS(workspaceDir("go"))); err != nil {
+		b.Fatal(err)
+	}
+	cfg = filepath.Join(b.TempDir(), "lspseam.yaml")
+	if err := os.WriteFile(cfg, []byte("servers:\n  gopls:\n    command: "+gopls+"\n    extensionToLanguage: {.go: go}\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return ws, cfg, gopls
 }
 
 // mcpSide is one MCP server process behind the SDK's client.

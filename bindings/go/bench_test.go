@@ -79,32 +79,28 @@ func BenchmarkTranslateRender(b *testing.B) {
 				}
 			})
 			b.Run(fmt.Sprintf("baseline-ratio/n=%d", n), func(b *testing.B) {
-				var native, old time.Duration
-				for i := 0; i < b.N; i++ {
-					t0 := time.Now()
-					translateRender(core.Call, payload)
-					t1 := time.Now()
-					translateRender(baseline, payload)
-					old += time.Since(t1)
-					native += t1.Sub(t0)
-				}
-				b.ReportMetric(float64(old)/float64(native), "baseline/native")
+				reportRatio(b, baseline, payload, "baseline/native")
 			})
 		}
 		b.Run(fmt.Sprintf("ratio/n=%d", n), func(b *testing.B) {
-			// Alternate the two so both see the same machine state.
-			var native, mod time.Duration
-			for i := 0; i < b.N; i++ {
-				t0 := time.Now()
-				translateRender(core.Call, payload)
-				t1 := time.Now()
-				translateRender(module, payload)
-				mod += time.Since(t1)
-				native += t1.Sub(t0)
-			}
-			b.ReportMetric(float64(mod)/float64(native), "module/native")
+			reportRatio(b, module, payload, "module/native")
 		})
 	}
+}
+
+// reportRatio reports how long translate+render through call takes against
+// the native call, the two alternated so both see the same machine state.
+func reportRatio(b *testing.B, call func(method string, in []byte) []byte, payload []byte, unit string) {
+	var native, other time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		translateRender(core.Call, payload)
+		t1 := time.Now()
+		translateRender(call, payload)
+		other += time.Since(t1)
+		native += t1.Sub(t0)
+	}
+	b.ReportMetric(float64(other)/float64(native), unit)
 }
 
 // baselineModule runs another build of the core module named by
