@@ -29,6 +29,7 @@
 package main
 
 import (
+	"runtime"
 	"unsafe"
 
 	"github.com/lspseam/lspseam/core"
@@ -73,6 +74,15 @@ func call(methodPtr, methodLen, inPtr, inLen int32) int64 {
 		out = core.Call(string(method), input)
 	}
 	ptr := keep(out)
+	// Let the runtime's other goroutines run before returning to the host.
+	// The Go scheduler only runs while an export is running, and a
+	// collection started during a call needs its background mark workers
+	// to finish. Without this yield a cycle could stay unfinished across
+	// calls. The module's memory then grew by megabytes per large call,
+	// without bound (10,000-location answers: 9 MB, then 900 MB after 300
+	// calls), while its live heap stayed at 4 MB. The yield costs about
+	// 1 µs per call.
+	runtime.Gosched()
 	return int64(ptr)<<32 | int64(len(out))
 }
 
