@@ -85,7 +85,7 @@ soak:
 
 FUZZTIME ?= 5m
 fuzz:
-	for f in FuzzParseToolArgs FuzzTranslate FuzzRender FuzzValidateConfig FuzzGlobMatch FuzzFileWatchers FuzzFileChanges FuzzResolveTarget FuzzCodeLocations FuzzParseCodeArgs FuzzCodeRequest FuzzCodeSymbols FuzzCodeHover FuzzInlayHints FuzzHierarchy; do \
+	for f in $$($(GO) test -list '^Fuzz' ./core/ | grep '^Fuzz'); do \
 		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core/ || exit 1; \
 	done
 
