@@ -8,7 +8,9 @@
 //   - Core runs the core module. Create one per process with NewCore (it
 //     compiles the module once), call its methods from any goroutine, and
 //     Close it when done. Every method is the typed form of one ABI method;
-//     Call is the raw form.
+//     Call is the raw form. A long-lived host that is mostly idle can have
+//     it give its memory back between bursts (WithIdleRelease) and bound
+//     what an instance keeps after a large answer (WithMaxInstanceMemory).
 //   - Service is the provider registry: RegisterProvider reserves an id and
 //     extensions atomically, Query selects a provider per query and calls
 //     it.
