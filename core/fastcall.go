@@ -49,31 +49,20 @@ func (s *locScanner) translateInput() (Result, bool) {
 	var op string
 	var locs []Location
 	var hasOp, hasResult bool
-	if !s.byte('{') {
-		return Result{}, false
-	}
-	for first := true; ; first = false {
-		key, done, ok := s.member(first)
-		if done {
-			break
+	ok := s.object(func(key string) (ok bool) {
+		switch {
+		case key == "operation" && !hasOp:
+			op, ok = s.str()
+			hasOp = true
+		case key == "result" && !hasResult:
+			locs, ok = s.locations(true)
+			hasResult = true
+		default:
+			ok = s.skip()
 		}
-		if ok {
-			switch {
-			case key == "operation" && !hasOp:
-				op, ok = s.str()
-				hasOp = true
-			case key == "result" && !hasResult:
-				locs, ok = s.locations(true)
-				hasResult = true
-			default:
-				ok = s.skip()
-			}
-		}
-		if !ok {
-			return Result{}, false
-		}
-	}
-	if !hasOp || !hasResult || !Operation(op).valid() || Operation(op) == OpHover {
+		return ok
+	})
+	if !ok || !hasOp || !hasResult || !Operation(op).valid() || Operation(op) == OpHover {
 		return Result{}, false
 	}
 	return Result{Kind: KindLocations, Locations: locs}, true
@@ -91,37 +80,26 @@ type renderCall struct {
 func (s *locScanner) renderInput() (renderCall, bool) {
 	var in renderCall
 	var hasResult, hasWS, hasMaxLocs, hasMaxChars bool
-	if !s.byte('{') {
-		return in, false
-	}
-	for first := true; ; first = false {
-		key, done, ok := s.member(first)
-		if done {
-			break
+	ok := s.object(func(key string) (ok bool) {
+		switch {
+		case key == "result" && !hasResult:
+			in.result, ok = s.seamResult()
+			hasResult = true
+		case key == "workspaceUri" && !hasWS:
+			in.workspaceURI, ok = s.str()
+			hasWS = true
+		case key == "maxLocations" && !hasMaxLocs:
+			in.limits.MaxLocations, ok = s.limit()
+			hasMaxLocs = true
+		case key == "maxResultChars" && !hasMaxChars:
+			in.limits.MaxResultChars, ok = s.limit()
+			hasMaxChars = true
+		default:
+			ok = s.skip()
 		}
-		if ok {
-			switch {
-			case key == "result" && !hasResult:
-				in.result, ok = s.seamResult()
-				hasResult = true
-			case key == "workspaceUri" && !hasWS:
-				in.workspaceURI, ok = s.str()
-				hasWS = true
-			case key == "maxLocations" && !hasMaxLocs:
-				in.limits.MaxLocations, ok = s.limit()
-				hasMaxLocs = true
-			case key == "maxResultChars" && !hasMaxChars:
-				in.limits.MaxResultChars, ok = s.limit()
-				hasMaxChars = true
-			default:
-				ok = s.skip()
-			}
-		}
-		if !ok {
-			return in, false
-		}
-	}
-	return in, hasResult && hasWS
+		return ok
+	})
+	return in, ok && hasResult && hasWS
 }
 
 // limit reads a render limit written as plain digits, in [1, maxUint31]

@@ -86,40 +86,29 @@ func (s *locScanner) seamResult() (Result, bool) {
 	var r Result
 	var kind string
 	var hasKind, hasLocs, hasWS, hasInc, hasSub bool
-	if !s.byte('{') {
-		return Result{}, false
-	}
-	for first := true; ; first = false {
-		key, done, ok := s.member(first)
-		if done {
-			break
+	ok := s.object(func(key string) (ok bool) {
+		switch {
+		case key == "kind" && !hasKind:
+			kind, ok = s.str()
+			hasKind = true
+		case key == "locations" && !hasLocs:
+			r.Locations, ok = s.locations(false)
+			hasLocs = true
+		case key == "workspaceUri" && !hasWS:
+			r.WorkspaceURI, ok = s.str()
+			hasWS = true
+		case key == "incomplete" && !hasInc:
+			r.Incomplete, ok = s.str()
+			hasInc = true
+		case key == "subject" && !hasSub:
+			r.Subject, ok = s.str()
+			hasSub = true
+		default:
+			ok = s.skip()
 		}
-		if ok {
-			switch {
-			case key == "kind" && !hasKind:
-				kind, ok = s.str()
-				hasKind = true
-			case key == "locations" && !hasLocs:
-				r.Locations, ok = s.locations(false)
-				hasLocs = true
-			case key == "workspaceUri" && !hasWS:
-				r.WorkspaceURI, ok = s.str()
-				hasWS = true
-			case key == "incomplete" && !hasInc:
-				r.Incomplete, ok = s.str()
-				hasInc = true
-			case key == "subject" && !hasSub:
-				r.Subject, ok = s.str()
-				hasSub = true
-			default:
-				ok = s.skip()
-			}
-		}
-		if !ok {
-			return Result{}, false
-		}
-	}
-	if kind != string(KindLocations) || !hasLocs {
+		return ok
+	})
+	if !ok || kind != string(KindLocations) || !hasLocs {
 		return Result{}, false
 	}
 	r.Kind = KindLocations
@@ -220,10 +209,27 @@ func (s *locScanner) skip() bool {
 	return ok
 }
 
-// The three object readers below are written out rather than sharing one
-// member loop with a callback: in the module every call is costly (Go's
-// WebAssembly code saves and restores its own stack at each one), and a
-// closure per member was a fifth of the scan.
+// object reads the object at the scanner, calling read for each member
+// with the scanner at its value; read reads or skips the value and
+// reports whether it could. For the readers that run once per input
+// (translateInput, renderInput, seamResult). The per-location readers
+// below write the loop out instead: in the module every call is costly
+// (Go's WebAssembly code saves and restores its own stack at each one),
+// and a closure per member of every location was a fifth of the scan.
+func (s *locScanner) object(read func(key string) bool) bool {
+	if !s.byte('{') {
+		return false
+	}
+	for first := true; ; first = false {
+		key, done, ok := s.member(first)
+		if done {
+			return true
+		}
+		if !ok || !read(key) {
+			return false
+		}
+	}
+}
 
 // member reads the next member's key and the colon after it, leaving the
 // scanner at its value. first is true for the object's first member;

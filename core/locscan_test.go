@@ -63,13 +63,13 @@ func FuzzScanLocations(f *testing.F) {
 			return
 		}
 		if fast, ok := scanLocations(raw, true); ok {
-			general, problem := locationOrLinkArray(v)
+			general, problem := locationArray(v, "result", locationOrLink)
 			if problem != "" || !slices.Equal(fast, general) {
 				t.Fatalf("translate: fast %v, general %v %q for %s", fast, general, problem, raw)
 			}
 		}
 		if fast, ok := scanLocations(raw, false); ok {
-			general, problem := seamLocations(v)
+			general, problem := locationArray(v, "locations", seamLocation)
 			if problem != "" || !slices.Equal(fast, general) {
 				t.Fatalf("render: fast %v, general %v %q for %s", fast, general, problem, raw)
 			}

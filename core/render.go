@@ -340,30 +340,8 @@ func decodeResultMembers(v gjson.Result, bad func(string) (Result, *Error)) (Res
 	r := Result{}
 	// One pass over the members: each get of a field that comes after the
 	// locations, or is absent, would walk the whole location list again.
-	var kind, locs, hover, ws, inc, sub gjson.Result
-	v.ForEach(func(k, val gjson.Result) bool {
-		var dst *gjson.Result
-		switch k.Str {
-		case "kind":
-			dst = &kind
-		case "locations":
-			dst = &locs
-		case "hover":
-			dst = &hover
-		case "workspaceUri":
-			dst = &ws
-		case "incomplete":
-			dst = &inc
-		case "subject":
-			dst = &sub
-		default:
-			return true
-		}
-		if !dst.Exists() { // the first occurrence wins, as with get
-			*dst = val
-		}
-		return true
-	})
+	f := fields(v, "kind", "locations", "hover", "workspaceUri", "incomplete", "subject")
+	kind, locs, hover, ws, inc, sub := f[0], f[1], f[2], f[3], f[4], f[5]
 	if ws.Exists() {
 		if ws.Type != gjson.String {
 			return bad("workspaceUri must be a string, got " + describe(ws))
@@ -392,7 +370,7 @@ func decodeResultMembers(v gjson.Result, bad func(string) (Result, *Error)) (Res
 			r.Locations = list
 			break
 		}
-		list, problem := seamLocations(locs)
+		list, problem := locationArray(locs, "locations", seamLocation)
 		if problem != "" {
 			return bad(problem)
 		}
@@ -423,32 +401,19 @@ func decodeResultMembers(v gjson.Result, bad func(string) (Result, *Error)) (Res
 	return r, nil
 }
 
-// seamLocations reads a seam result's location array: the general path,
-// for what scanLocations does not take.
-func seamLocations(v gjson.Result) ([]Location, string) {
-	locs := make([]Location, 0, 16)
-	var problem string
-	v.ForEach(func(_, item gjson.Result) bool {
-		where := at{"locations", len(locs)}
-		if !item.IsObject() {
-			problem = where.String() + " must be an object, got " + describe(item)
-			return false
-		}
-		f := fields(item, "uri", "range")
-		if f[0].Type != gjson.String || f[0].Str == "" {
-			problem = where.field("uri") + " must be a non-empty string, got " + describe(f[0])
-			return false
-		}
-		var rng Range
-		rng, problem = rangeOf(f[1], where, "range")
-		if problem != "" {
-			return false
-		}
-		locs = append(locs, Location{URI: f[0].Str, Range: rng})
-		return true
-	})
-	if problem != "" {
-		return nil, problem
+// seamLocation reads one location of a seam result (a Location; links
+// were translated away).
+func seamLocation(item gjson.Result, where at) (Location, string) {
+	if !item.IsObject() {
+		return Location{}, where.String() + " must be an object, got " + describe(item)
 	}
-	return locs, ""
+	f := fields(item, "uri", "range")
+	if f[0].Type != gjson.String || f[0].Str == "" {
+		return Location{}, where.field("uri") + " must be a non-empty string, got " + describe(f[0])
+	}
+	rng, problem := rangeOf(f[1], where, "range")
+	if problem != "" {
+		return Location{}, problem
+	}
+	return Location{URI: f[0].Str, Range: rng}, ""
 }

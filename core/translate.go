@@ -64,7 +64,7 @@ func translateLocations(op Operation, v gjson.Result) ([]Location, *Error) {
 		if locs, ok := scanLocations(v.Raw, true); ok {
 			return locs, nil
 		}
-		locs, problem := locationOrLinkArray(v)
+		locs, problem := locationArray(v, "result", locationOrLink)
 		if problem != "" {
 			return nil, malformed(op, problem)
 		}
@@ -73,14 +73,15 @@ func translateLocations(op Operation, v gjson.Result) ([]Location, *Error) {
 	return nil, malformed(op, "result must be null, a Location, or an array of Location or LocationLink, got "+describe(v))
 }
 
-// locationOrLinkArray reads an array of Location or LocationLink: the
-// general path, for what scanLocations does not take.
-func locationOrLinkArray(v gjson.Result) ([]Location, string) {
+// locationArray reads an array of locations with read, which names element
+// i as base[i] in its problem: the general path, for what scanLocations
+// does not take.
+func locationArray(v gjson.Result, base string, read func(gjson.Result, at) (Location, string)) ([]Location, string) {
 	locs := make([]Location, 0, 16)
 	var problem string
 	v.ForEach(func(_, item gjson.Result) bool {
 		var loc Location
-		loc, problem = locationOrLink(item, at{"result", len(locs)})
+		loc, problem = read(item, at{base, len(locs)})
 		if problem != "" {
 			return false
 		}
@@ -115,10 +116,10 @@ func (a at) field(name string) string {
 	return a.String() + "." + name
 }
 
-// fields reads up to four named fields of an object in one pass (gjson's
+// fields reads up to six named fields of an object in one pass (gjson's
 // Get would rescan the object for each). The first occurrence of a
 // duplicated key wins, as with Get.
-func fields(v gjson.Result, names ...string) (out [4]gjson.Result) {
+func fields(v gjson.Result, names ...string) (out [6]gjson.Result) {
 	v.ForEach(func(k, val gjson.Result) bool {
 		for i, name := range names {
 			if k.Str == name && !out[i].Exists() {
