@@ -60,14 +60,14 @@ func (c *Core) releaseNow() bool {
 		return false
 	}
 	var taken []*instance
-	for len(taken) < cap(c.idle) {
+take:
+	for {
 		select {
 		case in := <-c.idle:
 			taken = append(taken, in)
-			continue
 		default:
+			break take
 		}
-		break
 	}
 	if len(taken) != len(c.slots) {
 		// A call holds an instance, or is making one: not idle after all.

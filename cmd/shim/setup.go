@@ -66,20 +66,21 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // a full compilation, so the core is kept. $LSPSEAM_CORE_RELEASE_AFTER
 // sets the delay (a Go duration; 0 keeps the core).
 func coreOptions(log *slog.Logger) []lspseam.Option {
+	opts := []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
 	dir := os.Getenv("LSPSEAM_CACHE_DIR")
 	if dir == "" {
 		base, err := os.UserCacheDir()
 		if err != nil {
 			log.Debug("no compilation cache", "reason", err)
-			return []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
+			return opts
 		}
 		dir = filepath.Join(base, "lspseam")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		log.Debug("no compilation cache", "dir", dir, "reason", err)
-		return []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
+		return opts
 	}
-	opts := []lspseam.Option{lspseam.WithCompilationCacheDir(dir), lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
+	opts = append(opts, lspseam.WithCompilationCacheDir(dir))
 	after := coreReleaseAfter
 	if v := os.Getenv("LSPSEAM_CORE_RELEASE_AFTER"); v != "" {
 		d, err := time.ParseDuration(v)
