@@ -209,3 +209,43 @@ func BenchmarkCall(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkModuleSize reports the embedded module's size and its code
+// section's (the part wazero compiles to machine code, about six bytes of
+// it per byte), for comparing builds; nothing is timed.
+func BenchmarkModuleSize(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+	}
+	code, ok := codeSectionSize(coreWasm)
+	if !ok {
+		b.Fatal("core.wasm has no readable code section")
+	}
+	b.ReportMetric(float64(len(coreWasm)), "module-bytes")
+	b.ReportMetric(float64(code), "code-bytes")
+}
+
+// codeSectionSize walks a WebAssembly binary's sections (id, LEB128 size,
+// contents) to the code section (id 10) and returns its size.
+func codeSectionSize(wasm []byte) (int, bool) {
+	if len(wasm) < 8 || string(wasm[:4]) != "\x00asm" {
+		return 0, false
+	}
+	for i := 8; i < len(wasm); {
+		id := wasm[i]
+		i++
+		size, shift := 0, 0
+		for ; i < len(wasm); i++ {
+			size |= int(wasm[i]&0x7f) << shift
+			shift += 7
+			if wasm[i] < 0x80 {
+				break
+			}
+		}
+		i++
+		if id == 10 {
+			return size, true
+		}
+		i += size
+	}
+	return 0, false
+}
