@@ -5,9 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io/fs"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -22,10 +21,10 @@ import (
 // approved — at once in the "auto" approval mode, or when the same call
 // comes back with the preview's id in "preview" mode, the default. At
 // apply time every file must still have the content the preview was made
-// from (else LSP_CONFLICT with a fresh preview); the files are written to
-// temporaries first and then renamed over their targets, and a failed
-// rename rolls back the ones already renamed. The servers are then told
-// the new contents, and the answer carries the diagnostics delta.
+// from (else LSP_CONFLICT with a fresh preview), checked under the files'
+// cross-process locks, and the set is written all or nothing, across a
+// crash too (fswrite.go). The servers are then told the new contents, and
+// the answer carries the diagnostics delta.
 
 // Approval modes.
 const (
@@ -191,7 +190,8 @@ func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r 
 		return a, false, err
 	}
 	a, err := t.apply(ctx, ws, r, s, pv.what, pv.files)
-	return a, false, err
+	var cm *changedMeanwhile
+	return a, errors.As(err, &cm), err
 }
 
 // apply writes planned files atomically as a set and reports the
@@ -201,7 +201,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 	if err != nil {
 		return answer{}, err
 	}
-	if err := r.writeAll(files); err != nil {
+	if err := r.writeAll(ctx, files); err != nil {
 		return answer{}, err
 	}
 	return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
@@ -313,108 +313,44 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// writeAll writes files as a set: every new content goes to a temporary
-// file first (a created file's directories are made); only when all are
-// written are they renamed over their targets, and the deleted files
-// removed. If a step fails, the files already changed get their old
-// content back (a created one is removed, a deleted one written again).
-// A file whose state is then uncertain is named.
-func (r *fsRoot) writeAll(files []plannedFile) error {
-	type staged struct {
-		f   plannedFile
-		tmp string // "" for a deletion
-		old wsFile
+// writeAll writes files as a set (fswrite.go): under the files' locks,
+// each is read again and must be as the change was planned from (else
+// LSP_CONFLICT, a *changedMeanwhile, and nothing is written); then all
+// new contents are put in place, or none.
+func (r *fsRoot) writeAll(ctx context.Context, files []plannedFile) error {
+	reals := make([]string, len(files))
+	for i, f := range files {
+		reals[i] = r.resolve(f.rel)
 	}
-	var stage []staged
-	cleanup := func() {
-		for _, s := range stage {
-			if s.tmp != "" {
-				r.root.Remove(s.tmp)
-			}
-		}
+	locks, err := r.lock(ctx, reals)
+	if err != nil {
+		return err
 	}
-	for _, f := range files {
+	defer locks.Unlock()
+	items := make([]setItem, len(files))
+	for i, f := range files {
 		cur, err := r.read(f.rel)
 		if err != nil {
-			cleanup()
 			return err
 		}
 		if !f.matches(cur) {
-			cleanup()
-			return Errorf(CodeConflict, "%s changed while the edit was being applied; nothing was changed", f.rel)
+			return &changedMeanwhile{Errorf(CodeConflict, "%s changed since the change was planned (now %s, then %s); nothing was changed", f.rel, stateOf(cur.exists, cur.version), stateOf(!f.created, f.version))}
 		}
-		if f.deleted {
-			stage = append(stage, staged{f, "", cur})
-			continue
+		items[i] = setItem{cur: cur, mode: f.mode}
+		if !f.deleted {
+			after := f.after
+			items[i].after = &after
 		}
-		target := cur
-		if f.created {
-			if dir := filepath.Dir(filepath.FromSlash(f.rel)); dir != "." {
-				if err := r.root.MkdirAll(dir, 0o755); err != nil {
-					cleanup()
-					return r.rejected(f.rel, err)
-				}
-			}
-			target = wsFile{rel: f.rel, exists: f.mode != 0, mode: f.mode}
-		}
-		tmp, err := r.stage(target, f.after)
-		if err != nil {
-			cleanup()
-			return err
-		}
-		stage = append(stage, staged{f, tmp, cur})
 	}
-	// The new contents first, then the deletions: a rename's new file
-	// exists before its old one goes.
-	sort.SliceStable(stage, func(i, j int) bool { return stage[i].tmp != "" && stage[j].tmp == "" })
-	for i, s := range stage {
-		var err error
-		if s.tmp == "" {
-			if err = beforeRemove(s.f.rel); err == nil {
-				err = r.root.Remove(s.f.rel)
-			}
-		} else if err = beforeRename(r.abs(s.tmp)); err == nil {
-			err = r.root.Rename(s.tmp, s.f.rel)
-		}
-		if err == nil {
-			continue
-		}
-		var uncertain []string
-		for _, done := range stage[:i] {
-			var werr error
-			if done.old.exists {
-				werr = r.write(done.old, done.old.text)
-			} else {
-				werr = r.root.Remove(done.f.rel)
-			}
-			if werr != nil {
-				uncertain = append(uncertain, done.f.rel)
-			}
-		}
-		for _, rest := range stage[i:] {
-			if rest.tmp != "" {
-				r.root.Remove(rest.tmp)
-			}
-		}
-		msg := "applying the edit failed at " + s.f.rel + " (" + err.Error() + ")"
-		if len(uncertain) > 0 {
-			return Errorf(CodeConflict, "%s, and restoring %s failed: check those files", msg, strings.Join(uncertain, ", "))
-		}
-		return Errorf(CodeConflict, "%s; the files already changed were restored, nothing is changed", msg)
-	}
-	return nil
+	return r.writeSet(items)
 }
 
-// stage writes new content for f (which exists) to a temporary file
-// beside it, with f's permission bits, and returns the temporary's
-// workspace-relative name.
-func (r *fsRoot) stage(f wsFile, text string) (string, error) {
-	tmp, err := r.writeTemp(f, text)
-	if err != nil {
-		return "", Errorf(CodeFSRejected, "staging %s failed (nothing was changed): %v", f.rel, err)
-	}
-	return tmp, nil
-}
+// changedMeanwhile is LSP_CONFLICT for a file found changed under its
+// lock, after the change was planned or previewed.
+type changedMeanwhile struct{ err *Error }
+
+func (c *changedMeanwhile) Error() string { return c.err.Error() }
+func (c *changedMeanwhile) Unwrap() error { return c.err }
 
 // appliedEdits is applyTextEdits' answer.
 type appliedEdits struct {

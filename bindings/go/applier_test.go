@@ -1,12 +1,40 @@
 package lspseam
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lspseam/lspseam/internal/writeset"
 )
+
+// openTestRoot opens ws for a test's writes, with its own write state.
+func openTestRoot(t *testing.T, ws string) *fsRoot {
+	t.Helper()
+	r, err := openFSRoot(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	if r.sets, err = writeset.Open(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// failStep makes the n-th rename or removal of the next sets fail.
+func failStep(t *testing.T, n int, err error) {
+	writeset.Hook = func(step string, i int) error {
+		if step == "rename" && i == n {
+			return err
+		}
+		return nil
+	}
+	t.Cleanup(func() { writeset.Hook = nil })
+}
 
 // writeAll: a set of files changes together or not at all.
 
@@ -15,11 +43,7 @@ func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
 		writeFile(t, filepath.Join(ws, name), "old "+name+"\n")
 	}
-	r, err := openFSRoot(ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openTestRoot(t, ws)
 	var files []plannedFile
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
 		f, err := r.read(name)
@@ -29,16 +53,8 @@ func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
 		files = append(files, plannedFile{rel: f.rel, before: f.text, after: "new " + name + "\n", version: f.version})
 	}
 	// The third rename fails: the first two are restored.
-	renames := 0
-	old := beforeRename
-	beforeRename = func(string) error {
-		if renames++; renames == 3 {
-			return errors.New("disk full")
-		}
-		return nil
-	}
-	defer func() { beforeRename = old }()
-	err = r.writeAll(files)
+	failStep(t, 2, errors.New("disk full"))
+	err := r.writeAll(context.Background(), files)
 	var lerr *Error
 	if !errors.As(err, &lerr) || lerr.Code != CodeConflict || !strings.Contains(lerr.Message, "restored") {
 		t.Fatalf("want LSP_CONFLICT saying the files were restored, got %v", err)
@@ -54,14 +70,14 @@ func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
 
 	// A file changed after planning: nothing is written.
 	writeFile(t, filepath.Join(ws, "b.txt"), "changed elsewhere\n")
-	beforeRename = old
-	err = r.writeAll(files)
+	writeset.Hook = nil
+	err = r.writeAll(context.Background(), files)
 	if !errors.As(err, &lerr) || lerr.Code != CodeConflict || readFile(t, filepath.Join(ws, "a.txt")) != "old a.txt\n" {
 		t.Fatalf("a stale set: %v", err)
 	}
 	// All current: all written.
 	files[1].before, files[1].version = "changed elsewhere\n", contentVersion("changed elsewhere\n")
-	if err := r.writeAll(files); err != nil {
+	if err := r.writeAll(context.Background(), files); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
@@ -109,11 +125,7 @@ func TestWriteAllRollsBackResourceOperations(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(ws, "also-gone.txt"), "also gone\n")
-	r, err := openFSRoot(ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openTestRoot(t, ws)
 	read := func(rel string) wsFile {
 		f, err := r.read(rel)
 		if err != nil {
@@ -128,15 +140,8 @@ func TestWriteAllRollsBackResourceOperations(t *testing.T) {
 		{rel: "gone.txt", before: gone.text, version: gone.version, deleted: true},
 		{rel: "also-gone.txt", before: alsoGone.text, version: alsoGone.version, deleted: true},
 	}
-	old := beforeRemove
-	defer func() { beforeRemove = old }()
-	beforeRemove = func(rel string) error {
-		if rel == "also-gone.txt" {
-			return errors.New("read-only file system")
-		}
-		return nil
-	}
-	err = r.writeAll(files)
+	failStep(t, 3, errors.New("read-only file system")) // the last: deletions go last
+	err := r.writeAll(context.Background(), files)
 	var lerr *Error
 	if !errors.As(err, &lerr) || lerr.Code != CodeConflict || !strings.Contains(lerr.Message, "restored") {
 		t.Fatalf("want LSP_CONFLICT saying the files were restored, got %v", err)

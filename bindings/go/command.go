@@ -47,7 +47,7 @@ func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s Session, ch chang
 		return answer{}, err
 	}
 	if len(ch.files) > 0 {
-		if err := r.writeAll(ch.files); err != nil {
+		if err := r.writeAll(ctx, ch.files); err != nil {
 			return answer{}, err
 		}
 		for _, f := range ch.files { // the command works on the edited files
@@ -67,7 +67,7 @@ func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s Session, ch chang
 	applyEdit := func(ctx context.Context, edit json.RawMessage) error {
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/applyEdit", edit, versions)
 		if err == nil {
-			err = r.writeAll(files)
+			err = r.writeAll(ctx, files)
 		}
 		mu.Lock()
 		defer mu.Unlock()

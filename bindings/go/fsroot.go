@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -12,26 +11,29 @@ import (
 	"strings"
 	"syscall"
 	"unicode/utf8"
+
+	"github.com/lspseam/lspseam/internal/writeset"
 )
 
 // The filesystem tools' file access (read, write, edit): every path is
 // opened beneath the workspace through os.Root, which refuses `..` and
 // symlinks that lead out of it at every step, so a model's path cannot
 // reach outside the workspace however it is spelled or whatever links the
-// workspace holds. Only regular UTF-8 text files up to maxFSFileBytes are
-// read or written; a write goes to a temporary file in the same directory
-// that is renamed over the target (atomic: a crash leaves the old file),
-// keeping the target's permission bits.
+// workspace holds. A symbolic link whose target is inside the workspace
+// is read and written through: the file changed is its target, and the
+// link stays a link. Only regular UTF-8 text files up to maxFSFileBytes
+// are read or written. Writes are fswrite.go's.
 
 // maxFSFileBytes bounds a file the fs tools read or write.
 const maxFSFileBytes = 4_000_000
 
 // wsFile is a workspace file as the fs tools see it.
 type wsFile struct {
-	rel     string      // slash path relative to the workspace: what answers show
+	rel     string      // slash path relative to the workspace, as asked: what answers show
+	real    string      // rel with the workspace's links resolved: the file read and written
 	exists  bool        //
 	text    string      // its content (exists)
-	mode    fs.FileMode // its permission bits (exists)
+	mode    fs.FileMode // its permission, setuid, setgid and sticky bits (exists)
 	version string      // contentVersion(text) (exists)
 }
 
@@ -46,6 +48,11 @@ func contentVersion(text string) string {
 type fsRoot struct {
 	root *os.Root
 	dir  string // the workspace's absolute path
+	real string // dir with symlinks resolved: the key of its locks and journals
+	// sets serializes and journals writes (fswrite.go); nil when the
+	// state directory is unusable, and then setsErr says why.
+	sets    *writeset.Store
+	setsErr error
 }
 
 func openFSRoot(workspaceRoot string) (*fsRoot, error) {
@@ -53,11 +60,15 @@ func openFSRoot(workspaceRoot string) (*fsRoot, error) {
 	if err != nil {
 		return nil, Errorf(CodeWorkspaceInvalid, "workspace root %q: %v", workspaceRoot, err)
 	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, Errorf(CodeWorkspaceInvalid, "the workspace root %s cannot be resolved: %v", dir, err)
+	}
 	r, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, Errorf(CodeWorkspaceInvalid, "the workspace root %s cannot be opened: %v", dir, err)
 	}
-	return &fsRoot{root: r, dir: dir}, nil
+	return &fsRoot{root: r, dir: dir, real: real}, nil
 }
 
 func (r *fsRoot) Close() error { return r.root.Close() }
@@ -96,10 +107,10 @@ func (r *fsRoot) read(path string) (wsFile, error) {
 	if err != nil {
 		return wsFile{}, err
 	}
-	f := wsFile{rel: rel}
+	f := wsFile{rel: rel, real: r.resolve(rel)}
 	// O_NONBLOCK: opening a FIFO must not wait for a writer; the type is
 	// checked on the opened file, so a swap after a stat cannot fool it.
-	file, err := r.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	file, err := r.root.OpenFile(filepath.FromSlash(f.real), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return f, nil
@@ -127,97 +138,36 @@ func (r *fsRoot) read(path string) (wsFile, error) {
 	if !utf8.Valid(data) {
 		return f, Errorf(CodeFSRejected, "%s is not UTF-8 text; the fs tools read and write UTF-8 text files only", rel)
 	}
-	f.exists, f.text, f.mode, f.version = true, string(data), info.Mode().Perm(), contentVersion(string(data))
+	f.exists, f.text, f.mode, f.version = true, string(data), info.Mode()&keptModeBits, contentVersion(string(data))
 	return f, nil
 }
 
-// beforeRename is a test hook run between writing the temporary file and
-// renaming it over the target; beforeRemove one run before writeAll
-// deletes a file.
-var (
-	beforeRename = func(tmpAbs string) error { return nil }
-	beforeRemove = func(rel string) error { return nil }
-)
+// keptModeBits are the mode bits a write keeps.
+const keptModeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 
-// write replaces (or creates) a file atomically: a temporary file in the
-// same directory, synced, given the old file's permission bits (0644 for
-// a new file, less the umask), then renamed over the target. A write
-// through a symlink is refused: renaming would replace the link, not the
-// file it names.
-func (r *fsRoot) write(f wsFile, text string) error {
-	if len(text) > maxFSFileBytes {
-		return Errorf(CodeFSInvalidArgument, "the content is %d bytes, over the %d-byte limit of the fs tools", len(text), maxFSFileBytes)
-	}
-	if !utf8.ValidString(text) {
-		return Errorf(CodeFSInvalidArgument, "the content is not valid UTF-8")
-	}
-	if info, err := r.root.Lstat(f.rel); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-		target, _ := r.root.Readlink(f.rel)
-		return Errorf(CodeFSRejected, "%s is a symbolic link (to %s); write the file it points to instead", f.rel, target)
-	}
-	dir := filepath.Dir(filepath.FromSlash(f.rel))
-	if dir != "." {
-		if err := r.root.MkdirAll(dir, 0o755); err != nil {
-			return r.rejected(f.rel, err)
-		}
-	}
-	tmp, err := r.writeTemp(f, text)
-	if err == nil {
-		err = beforeRename(r.abs(tmp))
-		if err == nil {
-			err = r.root.Rename(tmp, f.rel)
-		}
-		if err != nil {
-			r.root.Remove(tmp)
-		}
-	}
+// resolve is rel with the workspace's symbolic links resolved, when they
+// lead to a path inside the workspace (a file that does not exist yet
+// resolves through its directory); otherwise rel itself, which os.Root
+// then refuses to follow out. A link swapped after this cannot lead the
+// write out either: every access still goes through os.Root.
+func (r *fsRoot) resolve(rel string) string {
+	abs := r.abs(rel)
+	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return Errorf(CodeFSRejected, "writing %s failed (the file is unchanged): %v", f.rel, err)
-	}
-	return nil
-}
-
-// writeTemp writes text to a new temporary file beside f, synced, with
-// f's permission bits (0644 for a new file, less the umask), and returns
-// its workspace-relative name; nothing is left behind on failure.
-func (r *fsRoot) writeTemp(f wsFile, text string) (string, error) {
-	dir := filepath.Dir(filepath.FromSlash(f.rel))
-	mode := fs.FileMode(0o644)
-	if f.exists {
-		mode = f.mode
-	}
-	tmp, file, err := r.createTemp(dir, filepath.Base(f.rel), mode)
-	if err != nil {
-		return "", err
-	}
-	if _, err = io.WriteString(file, text); err == nil {
-		err = file.Sync()
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil && f.exists {
-		err = r.root.Chmod(tmp, mode) // the umask may have narrowed it
-	}
-	if err != nil {
-		r.root.Remove(tmp)
-		return "", err
-	}
-	return tmp, nil
-}
-
-// createTemp creates a new hidden temporary file beside name.
-func (r *fsRoot) createTemp(dir, name string, mode fs.FileMode) (string, *os.File, error) {
-	for i := 0; ; i++ {
-		tmp := filepath.Join(dir, fmt.Sprintf(".%s.lspseam-%d-%d.tmp", name, os.Getpid(), i))
-		file, err := r.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-		if err == nil {
-			return tmp, file, nil
+		dir, derr := filepath.EvalSymlinks(filepath.Dir(abs))
+		if derr != nil {
+			return rel
 		}
-		if !errors.Is(err, fs.ErrExist) || i > 100 {
-			return "", nil, err
+		real = filepath.Join(dir, filepath.Base(abs))
+		if _, lerr := os.Lstat(real); lerr == nil {
+			return rel // a dangling link: it stays what it is, and is refused
 		}
 	}
+	out, err := filepath.Rel(r.real, real)
+	if err != nil || out == "." || out == ".." || strings.HasPrefix(out, ".."+string(filepath.Separator)) {
+		return rel
+	}
+	return filepath.ToSlash(out)
 }
 
 // rejected explains an os.Root failure: an escape, a missing directory,

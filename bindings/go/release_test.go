@@ -31,6 +31,16 @@ func releaseCacheDir(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// The tests' write locks and journals (and their children's: crash
+	// tests re-run this binary) stay out of the user's state directory.
+	if os.Getenv("LSPSEAM_STATE_DIR") == "" {
+		dir, err := os.MkdirTemp("", "lspseam-state-test-")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv("LSPSEAM_STATE_DIR", dir)
+		defer os.RemoveAll(dir)
+	}
 	code := m.Run()
 	if releaseCache.dir != "" {
 		os.RemoveAll(releaseCache.dir)

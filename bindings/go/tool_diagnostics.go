@@ -75,7 +75,7 @@ type sourceFile struct {
 // recently changed first, shared between providers). A provider whose
 // server is not running is not started unless activation asks for it.
 func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
-	r, err := openFSRoot(ws)
+	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
 	}

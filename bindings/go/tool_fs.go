@@ -71,7 +71,7 @@ type readAnswer struct {
 }
 
 func (t *Toolbox) read(ctx context.Context, call CodeCall, ws string) (answer, error) {
-	r, err := openFSRoot(ws)
+	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
 	}
@@ -87,7 +87,7 @@ func (t *Toolbox) read(ctx context.Context, call CodeCall, ws string) (answer, e
 	if err := t.core.invoke(ctx, "readView", map[string]any{"text": f.text, "path": f.rel, "offset": call.Offset, "limit": call.Limit}, &v); err != nil {
 		return answer{}, err
 	}
-	t.observed.record(r.abs(f.rel), f.version)
+	t.observed.record(r.abs(f.real), f.version)
 	text := v.Text
 	if v.Footer != "" {
 		text += "\n" + v.Footer
@@ -156,32 +156,34 @@ func (t *Toolbox) edit(ctx context.Context, call CodeCall, ws string) (answer, e
 // server owns the file, all of it happens in one turn on that server, so
 // the diagnostics are the ones for these two versions.
 func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change func(wsFile) (string, []field, string, error)) (answer, error) {
-	r, err := openFSRoot(ws)
+	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
 	}
 	defer r.Close()
 	tool := call.Tool
 	var a answer
+	// apply reads, checks and writes the file under its cross-process
+	// lock: no other lspseam process writes it between this session's
+	// check and its write.
 	apply := func() (wsFile, string, error) {
-		f, err := r.read(call.Path)
-		if err != nil {
-			return f, "", err
-		}
-		if f.exists {
-			if err := t.observed.check(r.abs(f.rel), f, tool); err != nil {
-				return f, "", err
+		var fields []field
+		var summary string
+		f, text, err := r.update(ctx, call.Path, func(f wsFile) (string, error) {
+			if f.exists {
+				if err := t.observed.check(r.abs(f.real), f, tool); err != nil {
+					return "", err
+				}
 			}
-		}
-		text, fields, summary, err := change(f)
+			text, fl, sum, err := change(f)
+			fields, summary = fl, sum
+			return text, err
+		})
 		if err != nil {
-			return f, "", err
-		}
-		if err := r.write(f, text); err != nil {
 			return f, "", err
 		}
 		version := contentVersion(text)
-		t.observed.record(r.abs(f.rel), version)
+		t.observed.record(r.abs(f.real), version)
 		a.text = summary
 		a.fields = append([]field{{"path", f.rel}}, fields...)
 		a.fields = append(a.fields, field{"version", version})
@@ -196,7 +198,7 @@ func (t *Toolbox) mutate(ctx context.Context, call CodeCall, ws string, change f
 	// involved (it is checked again, with the file read again, in the
 	// server's turn).
 	if before.exists {
-		if err := t.observed.check(r.abs(before.rel), before, tool); err != nil {
+		if err := t.observed.check(r.abs(before.real), before, tool); err != nil {
 			return answer{}, err
 		}
 		if _, _, _, err := change(before); err != nil { // no match, ambiguous: said at once

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/lspseam/lspseam/internal/writeset"
 )
 
 // The fs tools without a language server (no provider: the answers say
@@ -133,10 +135,8 @@ func TestFSWriteKeepsModeAndIsAtomic(t *testing.T) {
 	if info.Mode().Perm() != 0o750 {
 		t.Errorf("mode %v, want 0750", info.Mode().Perm())
 	}
-	// A failure before the rename leaves the old file and no temporary.
-	old := beforeRename
-	beforeRename = func(string) error { return os.ErrDeadlineExceeded }
-	defer func() { beforeRename = old }()
+	// A failure at the rename leaves the old file and no temporary.
+	failStep(t, 0, os.ErrDeadlineExceeded)
 	res, s := fsCall(t, tb, ws, "write", map[string]any{"file_path": "run.sh", "content": "broken"})
 	if fsCode(s) != "FS_REJECTED" || readFile(t, file) != "#!/bin/sh\necho hi\n" {
 		t.Fatalf("failed write: %s", res.Text)
@@ -148,14 +148,18 @@ func TestFSWriteKeepsModeAndIsAtomic(t *testing.T) {
 }
 
 // TestFSCrashBeforeRenameKeepsTheOldFile kills a process between writing
-// the temporary file and renaming it: the old file is intact.
+// the temporary file and renaming it: the old file is intact, and the
+// next call removes the temporary and says so.
 func TestFSCrashBeforeRenameKeepsTheOldFile(t *testing.T) {
 	if ws := os.Getenv("LSPSEAM_FS_CRASH_WS"); ws != "" {
 		tb, _ := newFSToolbox(t)
 		fsCall(t, tb, ws, "read", map[string]any{"file_path": "a.txt"})
-		beforeRename = func(string) error {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {}
+		writeset.Hook = func(step string, _ int) error {
+			if step == "rename" {
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				select {}
+			}
+			return nil
 		}
 		fsCall(t, tb, ws, "write", map[string]any{"file_path": "a.txt", "content": "new content"})
 		t.Fatal("the write returned: the crash did not happen")
@@ -171,6 +175,22 @@ func TestFSCrashBeforeRenameKeepsTheOldFile(t *testing.T) {
 	}
 	if got := readFile(t, file); got != "old content\n" {
 		t.Fatalf("after a crash before the rename the file is %q", got)
+	}
+	if entries, _ := os.ReadDir(ws); len(entries) < 2 {
+		t.Fatalf("the crash left no temporary to clean up (%v): the test no longer tests recovery", entries)
+	}
+	// The next call in the workspace finishes the set (it was committed:
+	// the new content was in place but for its rename) and says so.
+	tb, _ := newFSToolbox(t)
+	res, s := fsCall(t, tb, ws, "read", map[string]any{"file_path": "a.txt"})
+	if res.IsError || !strings.HasPrefix(res.Text, "Recovered: ") || s["recovered"] == nil {
+		t.Fatalf("the next call did not report the recovery: %s", res.Text)
+	}
+	if got := readFile(t, file); got != "new content" {
+		t.Errorf("after recovery a.txt is %q, want the committed new content", got)
+	}
+	if entries, _ := os.ReadDir(ws); len(entries) != 1 {
+		t.Errorf("left behind after recovery: %v", entries)
 	}
 }
 

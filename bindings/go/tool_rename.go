@@ -86,7 +86,7 @@ func (t *Toolbox) refactor(ctx context.Context, call CodeCall, ws string, plan f
 func (t *Toolbox) refactorChange(ctx context.Context, call CodeCall, ws string, plan func(context.Context, Session, *fsRoot) (change, error)) (answer, error) {
 	t.mutating.Lock()
 	defer t.mutating.Unlock()
-	r, err := openFSRoot(ws)
+	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
 	}

@@ -37,6 +37,7 @@ type Toolbox struct {
 	actions  actionStore               // code_actions' listed actions, by actionId
 	approval string                    // ApprovalPreview ("" too) or ApprovalAuto
 	mutating sync.Mutex                // one change at a time (reads stay concurrent)
+	writes   writeState                // cross-process write locks and journals
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
@@ -90,7 +91,18 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 	if err != nil {
 		return errorResult(err)
 	}
-	var a answer
+	// A change a killed process left half made is finished or undone
+	// before this call reads anything.
+	recovered := t.recoverWorkspace(ctx, workspaceRoot)
+	return withRecovery(t.callCode(ctx, call, workspaceRoot), recovered)
+}
+
+// callCode runs a catalog tool whose arguments are parsed.
+func (t *Toolbox) callCode(ctx context.Context, call CodeCall, workspaceRoot string) ToolResult {
+	var (
+		a   answer
+		err error
+	)
 	switch call.Tool {
 	case "code_navigate":
 		a, err = t.navigate(ctx, call, workspaceRoot)
