@@ -1,9 +1,11 @@
 package lspseam
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -32,32 +34,77 @@ type planFile struct {
 	diff string
 }
 
-// editPlan replays a WorkspaceEdit over the files.
+// editPlan replays a WorkspaceEdit over the files. Files are keyed by
+// their resolved paths: a text edit addressed to a symbolic link inside
+// the workspace changes the file it points to, and the link stays.
 type editPlan struct {
 	r     *fsRoot
 	files map[string]*planFile
 	order []string // paths in the order first touched
+	// editedAs is, per file, the name its first text edits were addressed
+	// to and those edits: the same file edited through a second name
+	// (a link and its target) takes the edits once.
+	editedAs map[string]namedEdits
 }
 
-// load returns path's state, reading it from disk the first time. A
-// directory, a symbolic link out or any file the fs rules refuse is an
-// error: the plan fails closed.
+type namedEdits struct {
+	name  string
+	edits json.RawMessage
+}
+
+// load returns path's state, reading it from disk the first time, and its
+// resolved path. A directory, a symbolic link out or any file the fs rules
+// refuse is an error: the plan fails closed.
 func (p *editPlan) load(path string) (*planFile, string, error) {
 	rel, err := p.r.rel(path)
 	if err != nil {
 		return nil, "", err
 	}
-	if f, ok := p.files[rel]; ok {
-		return f, rel, nil
+	real := p.r.resolve(rel)
+	if f, ok := p.files[real]; ok {
+		return f, real, nil
 	}
-	disk, err := p.r.read(rel)
+	disk, err := p.r.read(real)
 	if err != nil {
 		return nil, "", err
 	}
-	f := &planFile{disk: disk, exists: disk.exists, text: disk.text, mode: disk.mode, from: rel}
-	p.files[rel] = f
-	p.order = append(p.order, rel)
-	return f, rel, nil
+	f := &planFile{disk: disk, exists: disk.exists, text: disk.text, mode: disk.mode, from: real}
+	p.files[real] = f
+	p.order = append(p.order, real)
+	return f, real, nil
+}
+
+// loadEntry is load for a resource operation, which acts on the name
+// itself: a symbolic link there is refused, since moving, replacing or
+// deleting its target through it is not what the operation names.
+func (p *editPlan) loadEntry(op, path string) (*planFile, string, error) {
+	rel, err := p.r.rel(path)
+	if err != nil {
+		return nil, "", err
+	}
+	if info, err := p.r.root.Lstat(filepath.FromSlash(rel)); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return nil, "", Errorf(CodeConflict, "the edit %ss %s, a symbolic link: lspseam edits files through links inside the workspace but does not create, rename or delete links; nothing was changed", op, rel)
+	}
+	return p.load(rel)
+}
+
+// sameFileTwice reports whether a text edit of real addressed as name
+// repeats edits already taken through another name of the same file (a
+// link and its target): those are taken once. Different edits of one
+// file under two names are LSP_CONFLICT.
+func (p *editPlan) sameFileTwice(real, name string, edits json.RawMessage) (bool, error) {
+	prev, ok := p.editedAs[real]
+	if !ok {
+		p.editedAs[real] = namedEdits{name, edits}
+		return false, nil
+	}
+	if prev.name == name {
+		return false, nil
+	}
+	if bytes.Equal(bytes.TrimSpace(prev.edits), bytes.TrimSpace(edits)) {
+		return true, nil
+	}
+	return false, Errorf(CodeConflict, "the edit changes %s both as %s and as %s (one a symbolic link to the other), differently; nothing was changed", real, prev.name, name)
 }
 
 // planOperation is one resource operation of planWorkspaceEdit's answer.
@@ -78,7 +125,7 @@ type planOperation struct {
 func (p *editPlan) operation(op planOperation) error {
 	switch op.Kind {
 	case "create":
-		f, rel, err := p.load(op.Path)
+		f, rel, err := p.loadEntry(op.Kind, op.Path)
 		if err != nil {
 			return err
 		}
@@ -90,14 +137,14 @@ func (p *editPlan) operation(op planOperation) error {
 		}
 		f.exists, f.text, f.mode, f.from, f.edits, f.diff = true, "", 0, "", 0, ""
 	case "rename":
-		src, oldRel, err := p.load(op.OldPath)
+		src, oldRel, err := p.loadEntry(op.Kind, op.OldPath)
 		if err != nil {
 			return err
 		}
 		if !src.exists {
 			return Errorf(CodeConflict, "the edit renames %s, which does not exist; nothing was changed", oldRel)
 		}
-		dst, newRel, err := p.load(op.NewPath)
+		dst, newRel, err := p.loadEntry(op.Kind, op.NewPath)
 		if err != nil {
 			return err
 		}
@@ -113,7 +160,7 @@ func (p *editPlan) operation(op planOperation) error {
 		dst.exists, dst.text, dst.mode, dst.from, dst.edits, dst.diff = true, src.text, src.mode, src.from, src.edits, ""
 		src.exists, src.text, src.from, src.edits, src.diff = false, "", "", 0, ""
 	case "delete":
-		f, rel, err := p.load(op.Path)
+		f, rel, err := p.loadEntry(op.Kind, op.Path)
 		if err != nil {
 			return err
 		}
@@ -193,7 +240,7 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 	}
 	sort.SliceStable(steps, func(a, b int) bool { return steps[a].index < steps[b].index })
 
-	p := &editPlan{r: r, files: map[string]*planFile{}}
+	p := &editPlan{r: r, files: map[string]*planFile{}, editedAs: map[string]namedEdits{}}
 	for _, s := range steps {
 		if s.op >= 0 {
 			if err := p.operation(plan.Operations[s.op]); err != nil {
@@ -209,7 +256,13 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 		if !f.exists {
 			return nil, Errorf(CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", rel)
 		}
-		applied, err := t.applyEdits(ctx, pf.URI, f.text, pf.Edits, wsURI)
+		name, _ := r.rel(pf.Path)
+		if twice, err := p.sameFileTwice(rel, name, pf.Edits); err != nil {
+			return nil, err
+		} else if twice {
+			continue
+		}
+		applied, err := t.applyEdits(ctx, fileURIOf(r.abs(rel)), f.text, pf.Edits, wsURI)
 		if err != nil {
 			return nil, serverPayloadError(err, server, method)
 		}

@@ -223,3 +223,27 @@ func TestFSPathRules(t *testing.T) {
 		t.Fatalf("a file outside the workspace was changed: %q", got)
 	}
 }
+
+// TestFSEditsThroughAnInsideLink: write and edit of a link to a file
+// inside the workspace change the file, and the link stays; reading
+// either name observes the one file.
+func TestFSEditsThroughAnInsideLink(t *testing.T) {
+	tb, ws := newFSToolbox(t)
+	writeFile(t, filepath.Join(ws, "a.txt"), "one\n")
+	if err := os.Symlink("a.txt", filepath.Join(ws, "alias.txt")); err != nil {
+		t.Fatal(err)
+	}
+	fsCall(t, tb, ws, "read", map[string]any{"file_path": "a.txt"})
+	if res, _ := fsCall(t, tb, ws, "edit", map[string]any{"file_path": "alias.txt", "old_string": "one", "new_string": "two"}); res.IsError {
+		t.Fatal(res.Text)
+	}
+	if res, _ := fsCall(t, tb, ws, "write", map[string]any{"file_path": "alias.txt", "content": "three\n"}); res.IsError {
+		t.Fatal(res.Text)
+	}
+	if got := readFile(t, filepath.Join(ws, "a.txt")); got != "three\n" {
+		t.Errorf("a.txt = %q", got)
+	}
+	if info, err := os.Lstat(filepath.Join(ws, "alias.txt")); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("alias.txt is no longer a link: %v %v", info, err)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 // Resource operations (create, rename, delete files) in a server's
@@ -179,5 +181,71 @@ func TestToolboxRenameFile(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(f.ws, "a.go")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestToolboxEditsThroughSymlinks: a server's edit addressed to a link
+// inside the workspace changes the file it points to, once even when the
+// edit names both, and the link stays a link; moving or deleting a link
+// is refused.
+func TestToolboxEditsThroughSymlinks(t *testing.T) {
+	f := newFake(t, nil, nil)
+	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": true}
+	rename := func(changes ...any) {
+		f.setScript(map[string]any{"capabilities": caps, "methods": map[string]any{
+			"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+			"textDocument/rename":         map[string]any{"result": map[string]any{"documentChanges": changes}},
+		}})
+		restartFake(t, f)
+	}
+	edit := func(file, text string) map[string]any {
+		r := map[string]any{"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}}
+		return map[string]any{"textDocument": map[string]any{"uri": f.uri(file), "version": nil}, "edits": []any{map[string]any{"range": r, "newText": text}}}
+	}
+	a, alias := filepath.Join(f.ws, "a.go"), filepath.Join(f.ws, "alias.go")
+	reset := func() {
+		if err := os.WriteFile(a, []byte("package a\n\nfunc A() {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a.go", alias); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what, want string) {
+		t.Helper()
+		if got, _ := os.ReadFile(a); string(got) != want {
+			t.Errorf("%s: a.go = %q, want %q", what, got, want)
+		}
+		if info, err := os.Lstat(alias); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: alias.go is no longer a symbolic link (%v, %v)", what, info, err)
+		}
+	}
+	args := `{"target":{"path":"a.go","symbol":"A"},"newName":"Z"}`
+	for _, tc := range []struct {
+		name    string
+		changes []any
+		want    string // a.go after; "" : refused
+	}{
+		{"through the link", []any{edit("alias.go", "Z")}, "package a\n\nfunc Z() {}\n"},
+		{"both names, the same edit", []any{edit("alias.go", "Z"), edit("a.go", "Z")}, "package a\n\nfunc Z() {}\n"},
+		{"both names, different edits", []any{edit("a.go", "Z"), edit("alias.go", "Y")}, ""},
+		{"deleting the link", []any{edit("a.go", "Z"), map[string]any{"kind": "delete", "uri": f.uri("alias.go")}}, ""},
+	} {
+		reset()
+		rename(tc.changes...)
+		tb := f.toolbox()
+		tb.SetApproval(lspseam.ApprovalAuto)
+		res, s := f.call(tb, "code_rename", args)
+		if tc.want == "" {
+			if !res.IsError || errorCode(s) != "LSP_CONFLICT" {
+				t.Errorf("%s: want LSP_CONFLICT, got %s", tc.name, res.Text)
+			}
+			check(tc.name, "package a\n\nfunc A() {}\n")
+			continue
+		}
+		if res.IsError {
+			t.Errorf("%s: %s", tc.name, res.Text)
+		}
+		check(tc.name, tc.want)
 	}
 }
