@@ -1,9 +1,12 @@
 package lspseam
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,6 +98,77 @@ func TestPreviewsApplyOnce(t *testing.T) {
 	if callKey(other) == callKey(call) {
 		t.Error("two different renames have the same key")
 	}
+}
+
+// TestPreviewsBoundedInBytes: 200 previews of a 3.84 MB file (each holding
+// the text before and after: 7.7 MB) keep at most maxPreviewBytes, by the
+// store's account and by the heap after a collection; the oldest are
+// dropped, answer "unknown or expired", and the newest still applies.
+// Bounded by count alone, 64 of them held 490 MB.
+func TestPreviewsBoundedInBytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates 1.5 GB over the run")
+	}
+	const fileBytes = 3_840_000
+	line := "\tx := compute(a, b, c) // a line of a large generated Go file\n"
+	tb := &Toolbox{previews: newPreviewStore()}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	heapBefore := ms.HeapAlloc
+	var ids []string
+	var calls []CodeCall
+	for i := 0; i < 200; i++ {
+		// Fresh texts each time, as planning reads and edits the file anew.
+		before := strings.Repeat(line, fileBytes/len(line))
+		after := "// edited\n" + before
+		call := CodeCall{Tool: "code_rename", Path: "big.go", NewName: "Name" + strconv.Itoa(i)}
+		ch := change{what: "Rename", files: []plannedFile{{rel: "big.go", uri: "file:///ws/big.go", before: before, after: after, edits: 1,
+			diff: "--- a/big.go\n+++ b/big.go\n@@ -1 +1,2 @@\n+// edited\n " + line, version: "v"}}}
+		a, err := tb.changeResult(context.Background(), call, "", nil, nil, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := fieldValue(a, "previewId").(string)
+		if id == "" {
+			t.Fatalf("preview %d has no previewId: %s", i, a.text)
+		}
+		ids, calls = append(ids, id), append(calls, call)
+		if n := tb.previews.Bytes(); n > maxPreviewBytes {
+			t.Fatalf("after %d previews the store holds %d bytes, over %d", i+1, n, maxPreviewBytes)
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	held := int64(ms.HeapAlloc) - int64(heapBefore)
+	t.Logf("200 previews of a %d-byte file: %d held (%d bytes by the store's account), heap after GC grew %.1f MiB",
+		fileBytes, tb.previews.Len(), tb.previews.Bytes(), float64(held)/(1<<20))
+	if limit := int64(maxPreviewBytes + 16<<20); held > limit {
+		t.Errorf("the heap after GC grew %d bytes holding the previews, over %d", held, limit)
+	}
+	if _, _, err := tb.applyPreview(context.Background(), withPreviewID(calls[0], ids[0]), "", nil, nil); err == nil || !strings.Contains(err.Error(), "unknown or expired") {
+		t.Errorf("the oldest preview: want unknown or expired, got %v", err)
+	}
+	key := callKey(calls[199])
+	if _, ok := tb.previews.Take(ids[199], func(p *preview) bool { return p.call == key }); !ok {
+		t.Error("the newest preview was dropped")
+	}
+	runtime.KeepAlive(tb)
+}
+
+func withPreviewID(c CodeCall, id string) CodeCall {
+	c.PreviewID = id
+	return c
+}
+
+// fieldValue is the value of an answer's structured field name.
+func fieldValue(a answer, name string) any {
+	for _, f := range a.fields {
+		if f.name == name {
+			return f.value
+		}
+	}
+	return nil
 }
 
 // TestWriteAllRollsBackResourceOperations: a set that creates, modifies
