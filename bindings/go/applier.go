@@ -183,12 +183,18 @@ func previewAnswer(call CodeCall, pv *preview) answer {
 // applyPreview applies a preview the call names, if it still matches the
 // files; a stale one is LSP_CONFLICT, and the caller makes a fresh one.
 func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session) (answer, bool, error) {
-	pv, ok := t.previews.Take(call.PreviewID, nil)
+	// Only the call a preview belongs to takes it: another call's
+	// arguments are refused and leave it valid for its own.
+	key, another := callKey(call), false
+	pv, ok := t.previews.Take(call.PreviewID, func(pv *preview) bool {
+		another = pv.call != key
+		return !another
+	})
+	if another {
+		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q belongs to another call (it stays valid for that call); repeat that call's arguments exactly, or call without previewId for a new preview", call.PreviewID)
+	}
 	if !ok {
 		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q is unknown or expired (previews last %d minutes and apply once, and a session keeps only its newest %d within %d MiB); call %s without previewId for a new preview", call.PreviewID, int(previewTTL/time.Minute), maxPreviews, maxPreviewBytes>>20, call.Tool)
-	}
-	if pv.call != callKey(call) {
-		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q belongs to another call; repeat that call's arguments exactly, or call without previewId for a new preview", call.PreviewID)
 	}
 	for _, f := range pv.files {
 		now, err := r.read(f.rel)

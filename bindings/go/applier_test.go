@@ -100,6 +100,39 @@ func TestPreviewsApplyOnce(t *testing.T) {
 	}
 }
 
+// TestPreviewBelongsToItsCall: a previewId presented with other
+// arguments is refused and stays valid for its own call; an unknown id is
+// refused as unknown. (Applying needs a session: the localstdio Toolbox
+// tests apply a refused id with its own call.)
+func TestPreviewBelongsToItsCall(t *testing.T) {
+	tb := &Toolbox{previews: newPreviewStore()}
+	call := CodeCall{Tool: "code_rename", Path: "a.go", NewName: "B"}
+	pv := newPreview(call, change{what: "Rename"})
+	tb.previews.Put(pv.id, pv)
+	other := call
+	other.NewName = "C"
+	for _, tc := range []struct {
+		name string
+		call CodeCall
+		want string // in the error's message
+	}{
+		{"another call's arguments", withPreviewID(other, pv.id), "belongs to another call (it stays valid for that call)"},
+		{"another call's arguments again", withPreviewID(other, pv.id), "belongs to another call"},
+		{"another tool", withPreviewID(CodeCall{Tool: "code_format", Path: "a.go"}, pv.id), "belongs to another call"},
+		{"an unknown id", withPreviewID(call, "p-0000000000000000"), "is unknown or expired"},
+	} {
+		_, stale, err := tb.applyPreview(context.Background(), tc.call, "", nil, nil)
+		var lerr *Error
+		if !errors.As(err, &lerr) || lerr.Code != CodeInvalidArgument || !strings.Contains(lerr.Message, tc.want) || stale {
+			t.Errorf("%s: want LSP_INVALID_ARGUMENT saying %q, got %v (stale %v)", tc.name, tc.want, err, stale)
+		}
+	}
+	key := callKey(call)
+	if got, ok := tb.previews.Take(pv.id, func(p *preview) bool { return p.call == key }); !ok || got != pv {
+		t.Error("the preview was used up by calls it does not belong to")
+	}
+}
+
 // TestPreviewsBoundedInBytes: 200 previews of a 3.84 MB file (each holding
 // the text before and after: 7.7 MB) keep at most maxPreviewBytes, by the
 // store's account and by the heap after a collection; the oldest are
