@@ -38,6 +38,12 @@ const previewTTL = 10 * time.Minute
 // maxPreviews bounds the previews a session keeps.
 const maxPreviews = 64
 
+// maxPreviewBytes bounds the bytes a session's pending previews hold (each
+// planned file's text before and after and its diff): the count alone let
+// 64 previews of a 3.84 MB file hold a gigabyte. Over it the oldest
+// previews are dropped, as over maxPreviews.
+const maxPreviewBytes = 64 << 20
+
 // plannedFile is one file of a planned change: its content when planned
 // and its new content.
 type plannedFile struct {
@@ -76,9 +82,23 @@ func newPreview(call CodeCall, ch change) *preview {
 }
 
 // newPreviewStore holds a session's pending previews: each can be applied
-// once within previewTTL, and at most maxPreviews wait at once.
+// once within previewTTL, and at most maxPreviews holding at most
+// maxPreviewBytes wait at once.
 func newPreviewStore() *expiring.Store[*preview] {
-	return expiring.New[*preview](previewTTL, maxPreviews)
+	return expiring.NewSized(previewTTL, maxPreviews, maxPreviewBytes, (*preview).bytes)
+}
+
+// bytes is what a preview holds: its files' paths, texts and diffs, and
+// its command.
+func (pv *preview) bytes() int64 {
+	n := len(pv.id) + len(pv.call) + len(pv.what)
+	for _, f := range pv.files {
+		n += len(f.rel) + len(f.uri) + len(f.before) + len(f.after) + len(f.diff) + len(f.version) + len(f.from)
+	}
+	if c := pv.command; c != nil {
+		n += len(c.name) + len(c.params) + len(c.fileRel) + len(c.fileVersion)
+	}
+	return int64(n)
 }
 
 func newPreviewID() string {
@@ -162,12 +182,18 @@ func previewAnswer(call CodeCall, pv *preview) answer {
 // applyPreview applies a preview the call names, if it still matches the
 // files; a stale one is LSP_CONFLICT, and the caller makes a fresh one.
 func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r *fsRoot, s Session) (answer, bool, error) {
-	pv, ok := t.previews.Take(call.PreviewID, nil)
-	if !ok {
-		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q is unknown or expired (previews last %d minutes and apply once); call %s without previewId for a new preview", call.PreviewID, int(previewTTL/time.Minute), call.Tool)
+	// Only the call a preview belongs to takes it: another call's
+	// arguments are refused and leave it valid for its own.
+	key, another := callKey(call), false
+	pv, ok := t.previews.Take(call.PreviewID, func(pv *preview) bool {
+		another = pv.call != key
+		return !another
+	})
+	if another {
+		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q belongs to another call (it stays valid for that call); repeat that call's arguments exactly, or call without previewId for a new preview", call.PreviewID)
 	}
-	if pv.call != callKey(call) {
-		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q belongs to another call; repeat that call's arguments exactly, or call without previewId for a new preview", call.PreviewID)
+	if !ok {
+		return answer{}, false, Errorf(CodeInvalidArgument, "previewId %q is unknown or expired (previews last %d minutes and apply once, and a session keeps only its newest %d within %d MiB); call %s without previewId for a new preview", call.PreviewID, int(previewTTL/time.Minute), maxPreviews, maxPreviewBytes>>20, call.Tool)
 	}
 	for _, f := range pv.files {
 		now, err := r.read(f.rel)

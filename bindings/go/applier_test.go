@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,6 +113,110 @@ func TestPreviewsApplyOnce(t *testing.T) {
 	if callKey(other) == callKey(call) {
 		t.Error("two different renames have the same key")
 	}
+}
+
+// TestPreviewBelongsToItsCall: a previewId presented with other
+// arguments is refused and stays valid for its own call; an unknown id is
+// refused as unknown. (Applying needs a session: the localstdio Toolbox
+// tests apply a refused id with its own call.)
+func TestPreviewBelongsToItsCall(t *testing.T) {
+	tb := &Toolbox{previews: newPreviewStore()}
+	call := CodeCall{Tool: "code_rename", Path: "a.go", NewName: "B"}
+	pv := newPreview(call, change{what: "Rename"})
+	tb.previews.Put(pv.id, pv)
+	other := call
+	other.NewName = "C"
+	for _, tc := range []struct {
+		name string
+		call CodeCall
+		want string // in the error's message
+	}{
+		{"another call's arguments", withPreviewID(other, pv.id), "belongs to another call (it stays valid for that call)"},
+		{"another call's arguments again", withPreviewID(other, pv.id), "belongs to another call"},
+		{"another tool", withPreviewID(CodeCall{Tool: "code_format", Path: "a.go"}, pv.id), "belongs to another call"},
+		{"an unknown id", withPreviewID(call, "p-0000000000000000"), "is unknown or expired"},
+	} {
+		_, stale, err := tb.applyPreview(context.Background(), tc.call, "", nil, nil)
+		var lerr *Error
+		if !errors.As(err, &lerr) || lerr.Code != CodeInvalidArgument || !strings.Contains(lerr.Message, tc.want) || stale {
+			t.Errorf("%s: want LSP_INVALID_ARGUMENT saying %q, got %v (stale %v)", tc.name, tc.want, err, stale)
+		}
+	}
+	key := callKey(call)
+	if got, ok := tb.previews.Take(pv.id, func(p *preview) bool { return p.call == key }); !ok || got != pv {
+		t.Error("the preview was used up by calls it does not belong to")
+	}
+}
+
+// TestPreviewsBoundedInBytes: 200 previews of a 3.84 MB file (each holding
+// the text before and after: 7.7 MB) keep at most maxPreviewBytes, by the
+// store's account and by the heap after a collection; the oldest are
+// dropped, answer "unknown or expired", and the newest still applies.
+// Bounded by count alone, 64 of them held 490 MB.
+func TestPreviewsBoundedInBytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates 1.5 GB over the run")
+	}
+	const fileBytes = 3_840_000
+	line := "\tx := compute(a, b, c) // a line of a large generated Go file\n"
+	tb := &Toolbox{previews: newPreviewStore()}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	heapBefore := ms.HeapAlloc
+	var ids []string
+	var calls []CodeCall
+	for i := 0; i < 200; i++ {
+		// Fresh texts each time, as planning reads and edits the file anew.
+		before := strings.Repeat(line, fileBytes/len(line))
+		after := "// edited\n" + before
+		call := CodeCall{Tool: "code_rename", Path: "big.go", NewName: "Name" + strconv.Itoa(i)}
+		ch := change{what: "Rename", files: []plannedFile{{rel: "big.go", uri: "file:///ws/big.go", before: before, after: after, edits: 1,
+			diff: "--- a/big.go\n+++ b/big.go\n@@ -1 +1,2 @@\n+// edited\n " + line, version: "v"}}}
+		a, err := tb.changeResult(context.Background(), call, "", nil, nil, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := fieldValue(a, "previewId").(string)
+		if id == "" {
+			t.Fatalf("preview %d has no previewId: %s", i, a.text)
+		}
+		ids, calls = append(ids, id), append(calls, call)
+		if n := tb.previews.Bytes(); n > maxPreviewBytes {
+			t.Fatalf("after %d previews the store holds %d bytes, over %d", i+1, n, maxPreviewBytes)
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	held := int64(ms.HeapAlloc) - int64(heapBefore)
+	t.Logf("200 previews of a %d-byte file: %d held (%d bytes by the store's account), heap after GC grew %.1f MiB",
+		fileBytes, tb.previews.Len(), tb.previews.Bytes(), float64(held)/(1<<20))
+	if limit := int64(maxPreviewBytes + 16<<20); held > limit {
+		t.Errorf("the heap after GC grew %d bytes holding the previews, over %d", held, limit)
+	}
+	if _, _, err := tb.applyPreview(context.Background(), withPreviewID(calls[0], ids[0]), "", nil, nil); err == nil || !strings.Contains(err.Error(), "unknown or expired") {
+		t.Errorf("the oldest preview: want unknown or expired, got %v", err)
+	}
+	key := callKey(calls[199])
+	if _, ok := tb.previews.Take(ids[199], func(p *preview) bool { return p.call == key }); !ok {
+		t.Error("the newest preview was dropped")
+	}
+	runtime.KeepAlive(tb)
+}
+
+func withPreviewID(c CodeCall, id string) CodeCall {
+	c.PreviewID = id
+	return c
+}
+
+// fieldValue is the value of an answer's structured field name.
+func fieldValue(a answer, name string) any {
+	for _, f := range a.fields {
+		if f.name == name {
+			return f.value
+		}
+	}
+	return nil
 }
 
 // TestWriteAllRollsBackResourceOperations: a set that creates, modifies

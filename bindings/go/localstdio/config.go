@@ -127,7 +127,7 @@ func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts
 	var problems []string
 	for _, id := range ids {
 		sc := cfg.Servers[id]
-		env := ServerEnv(hostEnv, sc.PassEnv, sc.Env)
+		env := ServerEnv(hostEnv, sc.Command, sc.PassEnv, sc.Env)
 		path, notFound := resolveCommand(sc.Command, env, opts.SearchDirs)
 		if notFound == "" {
 			t.Servers = append(t.Servers, Server{ID: id, Config: sc, Path: path, Env: env})

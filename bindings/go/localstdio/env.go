@@ -1,57 +1,179 @@
 package localstdio
 
 import (
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 )
 
-// The environment servers get: an allowlist of what language servers
-// need from the host's environment, the server's configured passEnv
-// names, then its configured env map.
+// The environment servers get: an allowlist of exact names — a common
+// base plus the toolchain variables of the server's language — then the
+// server's configured passEnv names, then its configured env map.
 //
-// An allowlist, not a filter of suspicious names: credentials hide under
-// any name (GH_PAT, DATABASE_URL, MYSQL_PWD, SENTRY_DSN, a proxy URL with
-// a password), and a server needs few variables. Even an allowed name is
-// dropped when it looks like a credential (KEY, PASSWORD, SECRET, TOKEN,
-// AUTH, CRED, PAT as a word) or its value carries one (a URL with
-// user:password@); passEnv and env are the explicit ways around that.
-// lspseam's own LSPSEAM_* never pass.
+// Exact names, not families and not a filter of suspicious names:
+// credentials hide under any name (GH_PAT, DATABASE_URL, SENTRY_DSN), and
+// a family prefix admits whatever shares it — GO* let GOOGLE_APIKEY,
+// GOOGLE_SERVICE_ACCOUNT_JSON, GOOSE_DBSTRING and GO_DSN through, NODE_*
+// let NODE_APIKEY. A server needs few variables, and they can be named.
+// Even an allowed name is dropped when its value carries a credential (a
+// URL with user:password@, a DSN's password=, user:password@host, a JSON
+// "private_key":, a PEM private key); passEnv and env are the explicit
+// ways around that. lspseam's own LSPSEAM_* never pass.
 
-// allowedNames are passed as they are.
-var allowedNames = map[string]bool{
-	"PATH": true, "HOME": true, "USER": true, "LOGNAME": true, "SHELL": true, "TERM": true,
-	"LANG": true, "LANGUAGE": true, "TZ": true, "TMPDIR": true, "TMP": true, "TEMP": true,
-	"HTTP_PROXY": true, "HTTPS_PROXY": true, "ALL_PROXY": true, "NO_PROXY": true,
-	"http_proxy": true, "https_proxy": true, "all_proxy": true, "no_proxy": true,
-	"SSL_CERT_FILE": true, "SSL_CERT_DIR": true,
-	"VIRTUAL_ENV": true, "CONDA_PREFIX": true, "CONDA_DEFAULT_ENV": true,
-	"JAVA_HOME": true, "CC": true, "CXX": true, "PKG_CONFIG_PATH": true, "LD_LIBRARY_PATH": true,
+// baseNames reach every server: the shell's basics, the locale, temporary
+// directories, the XDG base directories, proxies and certificate paths.
+var baseNames = []string{
+	"PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "LANGUAGE", "TZ", "TMPDIR", "TMP", "TEMP",
+	"LC_ALL", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_MONETARY", "LC_NUMERIC", "LC_TIME",
+	"LC_ADDRESS", "LC_IDENTIFICATION", "LC_MEASUREMENT", "LC_NAME", "LC_PAPER", "LC_TELEPHONE",
+	"XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS",
+	"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
+	"SSL_CERT_FILE", "SSL_CERT_DIR",
 }
 
-// allowedPrefixes are toolchain and locale families.
-var allowedPrefixes = []string{"LC_", "XDG_", "GO", "CGO_", "NODE_", "NPM_CONFIG_", "npm_config_", "PYTHON", "PIP_", "UV_", "CARGO_", "RUSTUP_", "CLANGD_"}
+// goNames are what gopls and the go command it runs need (cgo's compilers
+// and flags included: go list runs them for packages that use cgo).
+var goNames = []string{
+	"GOPATH", "GOROOT", "GOBIN", "GOFLAGS", "GOPROXY", "GOPRIVATE", "GONOPROXY", "GONOSUMDB", "GONOSUMCHECK", "GOSUMDB",
+	"GOMODCACHE", "GOCACHE", "GOENV", "GOTMPDIR", "GOOS", "GOARCH", "GOAMD64", "GOARM", "GOARM64", "GO386",
+	"GOTOOLCHAIN", "GOWORK", "GOEXPERIMENT", "GOINSECURE", "GOVCS", "GO111MODULE", "GOPACKAGESDRIVER",
+	"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG",
+	"CGO_ENABLED", "CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLAGS", "CGO_LDFLAGS", "CC", "CXX", "PKG_CONFIG", "PKG_CONFIG_PATH",
+}
 
-// credentialWords make even an allowed name private.
-var credentialWords = []string{"KEY", "PASSWORD", "PASSWD", "SECRET", "TOKEN", "AUTH", "CRED", "PAT", "PWD"}
+// nodeNames are what Node.js servers (typescript-language-server and the
+// tsserver it runs, pyright) need.
+var nodeNames = []string{
+	"NODE_OPTIONS", "NODE_PATH", "NODE_EXTRA_CA_CERTS",
+	"npm_config_cache", "npm_config_registry", "npm_config_prefix", "npm_config_userconfig", "npm_config_globalconfig",
+	"NPM_CONFIG_CACHE", "NPM_CONFIG_REGISTRY", "NPM_CONFIG_PREFIX", "NPM_CONFIG_USERCONFIG", "NPM_CONFIG_GLOBALCONFIG",
+}
 
-// passesAllowlist reports whether a host variable reaches servers without
-// being named in passEnv.
-func passesAllowlist(name, value string) bool {
-	allowed := allowedNames[name]
-	for _, p := range allowedPrefixes {
-		allowed = allowed || strings.HasPrefix(name, p)
+// pythonNames are what Python servers need to find the interpreter and
+// environment whose packages they resolve.
+var pythonNames = []string{
+	"PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "PYTHONNOUSERSITE", "PYTHONSAFEPATH", "PYTHONPYCACHEPREFIX",
+	"PYTHONUTF8", "PYTHONIOENCODING", "PYTHONDONTWRITEBYTECODE",
+	"VIRTUAL_ENV", "CONDA_PREFIX", "CONDA_DEFAULT_ENV", "PYENV_ROOT", "PYENV_VERSION",
+}
+
+// cNames are what clangd needs to find headers, libraries and compilers.
+var cNames = []string{
+	"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "LIBRARY_PATH", "LD_LIBRARY_PATH",
+	"PKG_CONFIG_PATH", "CC", "CXX", "SDKROOT", "DEVELOPER_DIR", "CLANGD_FLAGS",
+}
+
+// rustNames are what rust-analyzer and the cargo it runs need.
+var rustNames = []string{"CARGO_HOME", "CARGO_TARGET_DIR", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "RUSTFLAGS", "RUST_SRC_PATH"}
+
+// javaNames are what Java servers need.
+var javaNames = []string{"JAVA_HOME", "JDK_HOME", "GRADLE_USER_HOME", "MAVEN_HOME"}
+
+// toolchainsOf names, by command (its base name), the toolchain variables
+// a server gets beyond baseNames: the presets' servers and common others.
+// A command not listed gets every toolchain's (unionNames): lspseam does
+// not know its language, and those names are exact and value-checked all
+// the same.
+var toolchainsOf = map[string][][]string{
+	"gopls":                      {goNames},
+	"typescript-language-server": {nodeNames},
+	"vtsls":                      {nodeNames},
+	"pyright-langserver":         {nodeNames, pythonNames},
+	"basedpyright-langserver":    {nodeNames, pythonNames},
+	"pylsp":                      {pythonNames},
+	"jedi-language-server":       {pythonNames},
+	"clangd":                     {cNames},
+	"ccls":                       {cNames},
+	"rust-analyzer":              {rustNames, cNames},
+	"jdtls":                      {javaNames},
+}
+
+// unionNames are every toolchain's names: what a server whose command
+// toolchainsOf does not list gets beyond baseNames.
+var unionNames = [][]string{goNames, nodeNames, pythonNames, cNames, rustNames, javaNames}
+
+// credentialWords, as a whole word of the key of an assignment in a value
+// (key=… or "key":), make that value private. Words are split at _ - .
+// and lower-to-upper case changes, so db_password=, "private_key": and
+// apiKey= count, and author= does not.
+var credentialWords = []string{"KEY", "APIKEY", "PASSWORD", "PASSWD", "PASSPHRASE", "PWD", "SECRET", "TOKEN", "AUTH", "CRED", "CREDS", "CREDENTIAL", "CREDENTIALS", "PAT"}
+
+// allowedFor is the set of host names a server running command gets
+// without passEnv.
+func allowedFor(command string) map[string]bool {
+	lists, known := toolchainsOf[filepath.Base(command)]
+	if !known {
+		lists = unionNames
 	}
-	if !allowed {
-		return false
+	allowed := map[string]bool{}
+	for _, list := range append([][]string{baseNames}, lists...) {
+		for _, name := range list {
+			allowed[name] = true
+		}
 	}
-	for _, word := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return r == '_' || r == '-' }) {
+	return allowed
+}
+
+var (
+	// assignmentKey finds key= and "key": in a value.
+	assignmentKey = regexp.MustCompile(`([A-Za-z0-9_.\-]+)\s*=|"([^"]*)"\s*:`)
+	// userPassword finds user:password@host without a scheme (a Go MySQL
+	// DSN, app:pw@tcp(db)/app). The password may not start with / so PATH
+	// lists (a:/b@c) do not match.
+	userPassword = regexp.MustCompile(`(^|[\s,;=])[^\s:/@,;=]+:[^\s/@:,;][^\s@,;]*@`)
+)
+
+// hasCredential reports whether a value carries a credential: a URL with
+// user information, user:password@host, an assignment to a credential
+// word (password=…, "private_key":…) or a PEM private key.
+func hasCredential(value string) bool {
+	if hasURLCredentials(value) || userPassword.MatchString(value) || strings.Contains(value, "PRIVATE KEY-----") {
+		return true
+	}
+	for _, m := range assignmentKey.FindAllStringSubmatch(value, -1) {
+		if isCredentialName(m[1] + m[2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCredentialName reports whether a word of name is a credential word.
+func isCredentialName(name string) bool {
+	for _, word := range splitWords(name) {
 		for _, c := range credentialWords {
-			if word == c || (len(c) > 3 && strings.Contains(word, c)) {
-				return false
+			if word == c {
+				return true
 			}
 		}
 	}
-	return !hasURLCredentials(value)
+	return false
+}
+
+// splitWords splits a name into upper-cased words at _ - . and where a
+// lower-case letter is followed by an upper-case one.
+func splitWords(name string) []string {
+	var words []string
+	var cur []rune
+	prevLower := false
+	for _, r := range name {
+		if r == '_' || r == '-' || r == '.' || (prevLower && unicode.IsUpper(r)) {
+			if len(cur) > 0 {
+				words = append(words, strings.ToUpper(string(cur)))
+			}
+			cur = cur[:0]
+		}
+		if r != '_' && r != '-' && r != '.' {
+			cur = append(cur, r)
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	if len(cur) > 0 {
+		words = append(words, strings.ToUpper(string(cur)))
+	}
+	return words
 }
 
 // hasURLCredentials reports a URL with user information (scheme://user@
@@ -73,11 +195,14 @@ func hasURLCredentials(value string) bool {
 	}
 }
 
-// ServerEnv builds a server's environment from the host environment
-// (os.Environ form): the allowlisted variables, then the passEnv names
-// (whatever they hold), then the configured extra variables, which may set
-// any name. LSPSEAM_* variables of the host never pass.
-func ServerEnv(host []string, passEnv []string, extra map[string]string) []string {
+// ServerEnv builds the environment of a server running command from the
+// host environment (os.Environ form): the allowlisted variables for that
+// command (baseNames and its toolchains' names, each value free of
+// credentials), then the passEnv names (whatever they hold), then the
+// configured extra variables, which may set any name. LSPSEAM_* variables
+// of the host never pass.
+func ServerEnv(host []string, command string, passEnv []string, extra map[string]string) []string {
+	allowed := allowedFor(command)
 	pass := map[string]bool{}
 	for _, n := range passEnv {
 		pass[n] = true
@@ -89,7 +214,7 @@ func ServerEnv(host []string, passEnv []string, extra map[string]string) []strin
 		if !ok || name == "" || strings.HasPrefix(strings.ToUpper(name), "LSPSEAM_") {
 			continue
 		}
-		if !pass[name] && !passesAllowlist(name, value) {
+		if !pass[name] && !(allowed[name] && !hasCredential(value)) {
 			continue
 		}
 		if _, seen := vars[name]; !seen {

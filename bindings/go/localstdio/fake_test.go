@@ -74,6 +74,13 @@ type fake struct {
 // the server's config (JSON object fields).
 func newFake(t testing.TB, script map[string]any, extra map[string]any) *fake {
 	t.Helper()
+	return newFakeEnv(t, script, extra, append(os.Environ(), "MY_API_KEY=k", "DB_PASSWORD=p", "CLIENT_SECRET=s", "GH_TOKEN=t", "LSPSEAM_DEBUG=1", "PLAIN_VAR=kept"))
+}
+
+// newFakeEnv is newFake with the host environment the server's is built
+// from.
+func newFakeEnv(t testing.TB, script map[string]any, extra map[string]any, hostEnv []string) *fake {
+	t.Helper()
 	bin := buildFake(t)
 	dir := t.TempDir()
 	f := &fake{t: t, script: filepath.Join(dir, "script.json"), log: filepath.Join(dir, "events.jsonl"), ws: filepath.Join(dir, "ws")}
@@ -90,7 +97,6 @@ func newFake(t testing.TB, script map[string]any, extra map[string]any) *fake {
 		server[k] = v
 	}
 	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": server}})
-	hostEnv := append(os.Environ(), "MY_API_KEY=k", "DB_PASSWORD=p", "CLIENT_SECRET=s", "GH_TOKEN=t", "LSPSEAM_DEBUG=1", "PLAIN_VAR=kept")
 	servers, _, err := Load(context.Background(), sharedCore(t), cfg, hostEnv)
 	if err != nil {
 		t.Fatal(err)
@@ -126,6 +132,7 @@ func (f *fake) mustQuery(op lspseam.Operation) lspseam.Result {
 // event is one line of the fake's log.
 type event struct {
 	PID        int             `json:"pid"`
+	PPID       int             `json:"ppid"`
 	Event      string          `json:"event"`
 	Kind       string          `json:"kind"`
 	Method     string          `json:"method"`

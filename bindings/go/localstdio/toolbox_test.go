@@ -315,17 +315,17 @@ func TestToolboxRenamePreviewAndApply(t *testing.T) {
 	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc A() {}\n" {
 		t.Fatalf("a preview changed the file: %q", got)
 	}
-	// Another call's id is refused.
-	if res, _ = f.call(tb, "code_rename", `{"target":{"path":"a.go","symbol":"A"},"newName":"Y","previewId":"`+id+`"}`); !res.IsError {
-		t.Fatalf("another call's preview applied: %s", res.Text)
+	// Another call's arguments with the id are refused, and the id stays
+	// valid for its own call.
+	if res, s = f.call(tb, "code_rename", `{"target":{"path":"a.go","symbol":"A"},"newName":"Y","previewId":"`+id+`"}`); errorCode(s) != "LSP_INVALID_ARGUMENT" || !strings.Contains(res.Text, "belongs to another call") {
+		t.Fatalf("another call's preview: %s", res.Text)
 	}
-	// The id was consumed by that refused attempt? No: a mismatch must not
-	// apply, and the preview is gone either way; make a new one.
-	res, s = f.call(tb, "code_rename", args)
-	id, _ = s["previewId"].(string)
+	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc A() {}\n" {
+		t.Fatalf("another call's arguments changed the file: %q", got)
+	}
 	res, s = f.call(tb, "code_rename", strings.TrimSuffix(args, "}")+`,"previewId":"`+id+`"}`)
 	if res.IsError || s["applied"] != true {
-		t.Fatalf("apply: %s", res.Text)
+		t.Fatalf("apply after another call was refused: %s", res.Text)
 	}
 	if got, _ := os.ReadFile(a); string(got) != "package a\n\nfunc Z() {}\n" {
 		t.Fatalf("after apply: %q", got)
