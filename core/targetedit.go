@@ -59,6 +59,11 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		return Position{Line: l}
 	}
 	first, last := in.Line, in.Line
+	if in.Range != nil && int(in.Range.Start.Line) >= len(lines) {
+		// A server's symbol range past the file (found by FuzzTargetEdit:
+		// it indexed past the lines).
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range starts on line %d, past the end of the file (%d lines)", in.Range.Start.Line+1, len(lines))
+	}
 	if in.Range != nil {
 		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
 	}
