@@ -32,8 +32,11 @@ func editsFromSpec(text string, spec []byte, pieces string) []TextEdit {
 
 // oracleApply applies edits the slow way, on the text's UTF-16 units, as a
 // check of the byte-offset conversion; ok is false when applyTextEdits
-// must refuse them.
-func oracleApply(text string, edits []TextEdit) (string, bool) {
+// must refuse them. With bom, edits at the start of a text that starts
+// with a byte order mark start after it, and edits at the start drop a
+// leading mark from their newText (textform.go; the line breaks are
+// checked apart).
+func oracleApply(text string, edits []TextEdit, bom bool) (string, bool) {
 	u := utf16.Encode([]rune(text))
 	var starts, ends []int
 	s := 0
@@ -84,8 +87,15 @@ func oracleApply(text string, edits []TextEdit) (string, bool) {
 		if i > 0 && spans[i-1].e > sp.s {
 			return "", false
 		}
+		newText := edits[sp.i].NewText
+		if bom && sp.s == 0 {
+			newText = strings.TrimPrefix(newText, utf8BOM)
+			if len(u) > 0 && u[0] == 0xFEFF {
+				sp.s, sp.e = 1, max(sp.e, 1)
+			}
+		}
 		out = append(out, u[at:sp.s]...)
-		out = append(out, utf16.Encode([]rune(edits[sp.i].NewText))...)
+		out = append(out, utf16.Encode([]rune(newText))...)
 		at = sp.e
 	}
 	out = append(out, u[at:]...)
@@ -102,10 +112,12 @@ func applyInput(text string, edits []TextEdit, context int) []byte {
 }
 
 // FuzzApplyTextEdits: any text and edits give a well-formed envelope with
-// a documented code; an ok answer is what the UTF-16 oracle computes, its
-// diff applies to the old text giving the new one with the counts it
-// reports, and no edits leave the text as it was; a refusal is one the
-// oracle agrees with.
+// a documented code; an ok answer is what the UTF-16 oracle computes (with
+// the file's form kept unless verbatim: its byte order mark kept and not
+// added, and the same text once every line break is read as \n, all of
+// them in the file's style when it had only one), its diff applies to the
+// old text giving the new one with the counts it reports, and no edits
+// leave the text as it was; a refusal is one the oracle agrees with.
 func FuzzApplyTextEdits(f *testing.F) {
 	for _, in := range fsCases(f, "applyTextEdits") {
 		f.Add(in.Get("text").Str, []byte{0, 1, 2, 1, 0, 0x83}, "x|\n|😀", uint8(3))
@@ -116,10 +128,14 @@ func FuzzApplyTextEdits(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, spec []byte, pieces string, context uint8) {
 		text, pieces = strings.ToValidUTF8(text, "\uFFFD"), strings.ToValidUTF8(pieces, "\uFFFD")
 		edits := editsFromSpec(text, spec, pieces)
+		verbatim := context&0x80 != 0
 		input := applyInput(text, edits, int(context%8))
+		if verbatim {
+			input = append(input[:len(input)-1], `,"verbatim":true}`...)
+		}
 		env := Call("applyTextEdits", input)
 		ok := checkEnvelope(t, input, env, 40*len(input)+1<<14)
-		want, wantOK := oracleApply(text, edits)
+		want, wantOK := oracleApply(text, edits, !verbatim)
 		if !ok.Exists() {
 			if code := gjson.GetBytes(env, "error.code").Str; code != string(CodeMalformedResponse) {
 				t.Fatalf("unexpected error: %s", env)
@@ -134,8 +150,14 @@ func FuzzApplyTextEdits(f *testing.F) {
 		switch {
 		case !wantOK:
 			t.Fatalf("applied edits the oracle refuses: %s", env)
-		case got != want:
+		case verbatim && got != want:
 			t.Fatalf("text %q, oracle %q", got, want)
+		case !verbatim && asLF(got) != asLF(want):
+			t.Fatalf("text %q, oracle %q (line breaks aside)", got, want)
+		case !verbatim && strings.HasPrefix(got, utf8BOM) != strings.HasPrefix(text, utf8BOM):
+			t.Fatalf("the byte order mark of %q is not kept: %q", text, got)
+		case !verbatim && oneStyle(text) && asLF(got) != got && !(oneStyle(got) && dominantBreak(got) == dominantBreak(text)):
+			t.Fatalf("edits of a text with %q breaks only made others: %q", dominantBreak(text), got)
 		case len(edits) == 0 && (got != text || diff != ""):
 			t.Fatalf("no edits changed the text: %s", env)
 		case (got == text) != (diff == ""):
@@ -202,4 +224,15 @@ func FuzzTargetEdit(f *testing.F) {
 			t.Fatalf("a reversed range: %s", env)
 		}
 	})
+}
+
+// asLF writes every line break of s as \n.
+func asLF(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
+// oneStyle: all of s's line breaks (at least one) are of one kind.
+func oneStyle(s string) bool {
+	crlf, lf, cr := countLineBreaks(s)
+	return boolInt(crlf > 0)+boolInt(lf > 0)+boolInt(cr > 0) == 1
 }

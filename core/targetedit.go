@@ -21,8 +21,11 @@ import (
 //     from the target's first line to endLine, or for a line target that
 //     line's text.
 //
-// Inserted lines get the file's line break (CRLF files stay CRLF) and a
-// final one when the text has none.
+// Inserted lines get the file's dominant line break (textform.go: a
+// model's "\n" in a CRLF file is "\r\n"; "\n" when the file has none) and
+// a final one when the text has none. A byte order mark stays first: line
+// 0 starts after it (applyTextEdits keeps the file's form too, for every
+// edit; here the edit says so itself).
 
 // TargetEditInput is targetEdit's input, zero-based.
 type TargetEditInput struct {
@@ -43,11 +46,24 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 	if len(lines) == 0 {
 		lines = []string{""}
 	}
-	eol := "\n"
-	if strings.Contains(in.Text, "\r\n") {
-		eol = "\r\n"
+	eol := dominantBreak(in.Text)
+	if eol == "" {
+		eol = "\n"
+	}
+	// lineStart is where a line's text starts: after the mark on line 0.
+	bom := strings.HasPrefix(in.Text, utf8BOM)
+	lineStart := func(l uint32) Position {
+		if l == 0 && bom {
+			return Position{Character: 1}
+		}
+		return Position{Line: l}
 	}
 	first, last := in.Line, in.Line
+	if in.Range != nil && int(in.Range.Start.Line) >= len(lines) {
+		// A server's symbol range past the file (found by FuzzTargetEdit:
+		// it indexed past the lines).
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range starts on line %d, past the end of the file (%d lines)", in.Range.Start.Line+1, len(lines))
+	}
 	if in.Range != nil {
 		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
 	}
@@ -64,7 +80,7 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		if in.Range != nil { // above the symbol's doc comment, which belongs to it
 			first = docCommentStart(lines, first)
 		}
-		p := Position{Line: first}
+		p := lineStart(first)
 		return TextEditValue{Range: Range{Start: p, End: p}, NewText: asLines(in.NewText)}, nil
 	case "after":
 		if int(last)+1 < len(lines) || strings.HasSuffix(in.Text, "\n") || strings.HasSuffix(in.Text, "\r") {
@@ -81,7 +97,11 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		case in.Range != nil:
 			p = in.Range.End
 		case in.Where == "start":
-			i := len(lines[first]) - len(strings.TrimLeft(lines[first], " \t"))
+			text := lines[first]
+			if first == 0 {
+				text = strings.TrimPrefix(text, utf8BOM)
+			}
+			i := len(lines[first]) - len(strings.TrimLeft(text, " \t"))
 			p = Position{Line: first, Character: uint32(columnOfByteOffset(lines[first], i))}
 		default:
 			p = lineEnd(first)
@@ -99,14 +119,14 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 			// Whole lines: up to the start of the next line, or the end of
 			// the last one.
 			if int(end)+1 < len(lines) {
-				return TextEditValue{Range: Range{Start: Position{Line: first}, End: Position{Line: uint32(end) + 1}}, NewText: asLines(in.NewText)}, nil
+				return TextEditValue{Range: Range{Start: lineStart(first), End: Position{Line: uint32(end) + 1}}, NewText: asLines(in.NewText)}, nil
 			}
-			return TextEditValue{Range: Range{Start: Position{Line: first}, End: lineEnd(uint32(end))}, NewText: strings.TrimSuffix(asLines(in.NewText), eol)}, nil
+			return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(uint32(end))}, NewText: strings.TrimSuffix(asLines(in.NewText), eol)}, nil
 		}
 		if in.Range != nil {
 			return TextEditValue{Range: *in.Range, NewText: in.NewText}, nil
 		}
-		return TextEditValue{Range: Range{Start: Position{Line: first}, End: lineEnd(first)}, NewText: in.NewText}, nil
+		return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(first)}, NewText: in.NewText}, nil
 	}
 	return TextEditValue{}, Errorf(CodeInvalidArgument, "where must be before, after, start, end or replace, got %q", clip(in.Where, 40))
 }

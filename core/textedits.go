@@ -15,7 +15,8 @@ import (
 //
 // Input {uri, text (the document's current content, as sent to the
 // server), edits: [TextEdit | AnnotatedTextEdit] (null: none), workspaceUri?
-// (for the path), context? (diff context lines, 0–1,000, default 3)}.
+// (for the path), context? (diff context lines, 0–1,000, default 3),
+// verbatim? (default false)}.
 // Output {uri, path, text (the new content), edits (how many were
 // applied), diff, changedLines: {first, last}, linesAdded, linesRemoved}.
 //
@@ -32,7 +33,12 @@ import (
 // they overlap (an insertion at the start or end of a replaced range does
 // not overlap it). Edits apply in order of their start; insertions at the
 // same position apply in array order, before a range replaced from there.
-// newText is inserted verbatim (servers send the file's line endings).
+// The text keeps its form (textform.go): an edit at 0:0 of a text that
+// starts with a byte order mark starts after the mark, a mark leading the
+// newText of an edit at the text's start is dropped, and the line breaks
+// that overlap new text are written in the text's dominant style. With
+// verbatim, newText is inserted as sent (the host's diff of two texts it
+// already has).
 //
 // path is relative to the workspace when the URI is inside it, absolute
 // when outside, the URI itself when it is not a file: URI. diff has the
@@ -127,11 +133,18 @@ func applyTextEditsCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		context = int(n)
 	}
+	verbatim := false
+	if v := get(in, "verbatim"); v.Exists() && v.Type != gjson.Null {
+		if v.Type != gjson.True && v.Type != gjson.False {
+			return nil, Errorf(CodeInvalidArgument, "verbatim must be a boolean, got %s", describe(v))
+		}
+		verbatim = v.Type == gjson.True
+	}
 	edits, problem := textEditsOf(get(in, "edits"), at{"edits", -1})
 	if problem != "" {
 		return nil, malformedEdit(uri.Str, problem)
 	}
-	return ApplyTextEdits(uri.Str, text.Str, edits, wsPath, context)
+	return ApplyTextEdits(uri.Str, text.Str, edits, wsPath, context, !verbatim)
 }
 
 // optionalWorkspace reads an optional workspaceUri ("" when absent).
@@ -207,8 +220,9 @@ func malformedEdit(uri, problem string) *Error {
 }
 
 // ApplyTextEdits applies edits to text, the content of the document uri,
-// for a workspace at wsPath ("": none) (see applyTextEdits).
-func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context int) (TextEditsResult, *Error) {
+// for a workspace at wsPath ("": none), keeping the text's byte order
+// mark and line breaks unless !keepForm (see applyTextEdits).
+func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context int, keepForm bool) (TextEditsResult, *Error) {
 	if !utf8.ValidString(text) {
 		return TextEditsResult{}, Errorf(CodeInvalidArgument, "text is not valid UTF-8, so the edits of %s cannot be applied to it", clip(uri, 200))
 	}
@@ -219,7 +233,7 @@ func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context i
 		path = p
 	}
 	out := TextEditsResult{URI: uri, Path: path, Edits: len(edits), Text: text}
-	newText, problem := spliceEdits(text, edits)
+	newText, problem := spliceEdits(text, edits, keepForm)
 	if problem != "" {
 		return TextEditsResult{}, malformedEdit(uri, problem)
 	}
@@ -254,8 +268,9 @@ type spliced struct {
 	start, end, index int
 }
 
-// spliceEdits applies edits to text; problem names a bad edit.
-func spliceEdits(text string, edits []TextEdit) (string, string) {
+// spliceEdits applies edits to text, keeping its form (textform.go) when
+// keepForm; problem names a bad edit.
+func spliceEdits(text string, edits []TextEdit, keepForm bool) (string, string) {
 	if len(edits) == 0 {
 		return text, ""
 	}
@@ -293,16 +308,46 @@ func spliceEdits(text string, edits []TextEdit) (string, string) {
 		}
 		size += len(edits[s.index].NewText) - (s.end - s.start)
 	}
+	if !keepForm {
+		var b strings.Builder
+		b.Grow(size)
+		done := 0
+		for _, s := range spans {
+			b.WriteString(text[done:s.start])
+			b.WriteString(edits[s.index].NewText)
+			done = s.end
+		}
+		b.WriteString(text[done:])
+		return b.String(), ""
+	}
+	// The file's form (textform.go): edits start after a leading byte
+	// order mark and add none; their line breaks are the file's. The
+	// overlaps are checked on the ranges as sent, so moving an edit off
+	// the mark does not make a refused pair acceptable.
+	bom := strings.HasPrefix(text, utf8BOM)
+	eol := dominantBreak(strings.TrimPrefix(text, utf8BOM))
 	var b strings.Builder
 	b.Grow(size)
+	regions := make([]region, 0, len(spans))
 	done := 0
 	for _, s := range spans {
+		newText := edits[s.index].NewText
+		if s.start == 0 {
+			newText = strings.TrimPrefix(newText, utf8BOM)
+			if bom {
+				s.start, s.end = len(utf8BOM), max(s.end, len(utf8BOM))
+			}
+		}
 		b.WriteString(text[done:s.start])
-		b.WriteString(edits[s.index].NewText)
+		regions = append(regions, region{b.Len(), b.Len() + len(newText)})
+		b.WriteString(newText)
 		done = s.end
 	}
 	b.WriteString(text[done:])
-	return b.String(), ""
+	if eol == "" {
+		return b.String(), ""
+	}
+	return restyleBreaks(b.String(), regions, eol), ""
 }
 
 func boolInt(b bool) int {

@@ -47,7 +47,7 @@ var textEditCases = []struct {
 func TestApplyTextEdits(t *testing.T) {
 	for _, c := range textEditCases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := ApplyTextEdits("file:///w/f.txt", c.text, c.edits, "/w", 3)
+			got, err := ApplyTextEdits("file:///w/f.txt", c.text, c.edits, "/w", 3, true)
 			if c.phrase != "" {
 				if err == nil || err.Code != CodeMalformedResponse || !strings.Contains(err.Message, c.phrase) {
 					t.Fatalf("got %+v, %v; want LSP_MALFORMED_RESPONSE with %q", got, err, c.phrase)
@@ -78,7 +78,7 @@ func TestApplyTextEditsPaths(t *testing.T) {
 		{"file:///w/a.go", "", "/w/a.go", "--- /w/a.go\n"},
 		{"untitled:Untitled-1", "/w", "untitled:Untitled-1", "--- a/untitled:Untitled-1\n"},
 	} {
-		got, err := ApplyTextEdits(c.uri, "a\n", []TextEdit{te(0, 0, 0, 1, "b")}, c.ws, 3)
+		got, err := ApplyTextEdits(c.uri, "a\n", []TextEdit{te(0, 0, 0, 1, "b")}, c.ws, 3, true)
 		if err != nil || got.Path != c.path || !strings.HasPrefix(got.Diff, c.header) {
 			t.Errorf("%s in %q: %+v %v", c.uri, c.ws, got, err)
 		}
@@ -93,7 +93,7 @@ func TestApplyTextEditsLongLine(t *testing.T) {
 	for i := range 20000 {
 		edits = append(edits, te(0, uint32(4*i), 0, uint32(4*i+1), "A"))
 	}
-	got, err := ApplyTextEdits("file:///w/f", line, edits, "/w", 3)
+	got, err := ApplyTextEdits("file:///w/f", line, edits, "/w", 3, true)
 	if err != nil || got.Text != strings.Repeat("Ab😀", 20000) {
 		t.Fatalf("%v", err)
 	}

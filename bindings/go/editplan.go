@@ -311,14 +311,26 @@ func (p *editPlan) result(ctx context.Context, t *Toolbox, wsURI string) ([]plan
 		if f.diff != "" { // one step's, made in place from the file as it is
 			head += f.diff
 		} else if base != f.text {
-			d, err := t.applyEdits(ctx, pf.uri, base, wholeReplacement(base, f.text), wsURI)
+			d, err := t.textDiff(ctx, pf.uri, base, f.text, wsURI)
 			if err != nil {
 				return nil, err
 			}
-			head += d.Diff
+			head += d
 		}
 		pf.diff = head
 		files = append(files, pf)
 	}
 	return files, nil
+}
+
+// textDiff is the unified diff from base to text, both texts the host
+// already has: the whole replacement is applied verbatim, since text is
+// what will be written (by default applyTextEdits would give the new text
+// base's byte order mark and line breaks, and the diff would show a text
+// other than the file's).
+func (t *Toolbox) textDiff(ctx context.Context, uri, base, text, wsURI string) (string, error) {
+	var a appliedEdits
+	in := map[string]any{"uri": uri, "text": base, "edits": wholeReplacement(base, text), "workspaceUri": wsURI, "verbatim": true}
+	err := t.core.invoke(ctx, "applyTextEdits", in, &a)
+	return a.Diff, err
 }

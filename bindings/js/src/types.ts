@@ -1407,6 +1407,8 @@ export interface ApplyTextEditsInput {
   edits: unknown[] | null;
   workspaceUri?: string;
   context?: number;
+  /** Apply newText as sent; by default the text keeps its byte order mark and line breaks. */
+  verbatim?: boolean;
 }
 /** applyTextEdits' answer. */
 export interface AppliedTextEdits {
