@@ -124,7 +124,7 @@ func TestRaceAgent(t *testing.T) {
 		"capabilities": map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": true,
 			"diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}},
 		"methods": map[string]any{
-			"textDocument/diagnostic": map[string]any{"result": map[string]any{"kind": "full", "items": []any{}}},
+			"textDocument/diagnostic":     map[string]any{"result": map[string]any{"kind": "full", "items": []any{}}},
 			"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
 			"textDocument/rename": map[string]any{"result": map[string]any{"changes": map[string]any{
 				f.uriIn(ws, "a.go"): []any{map[string]any{"range": top, "newText": "// renamed by agent " + id + "\n"}},
