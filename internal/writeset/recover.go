@@ -32,6 +32,10 @@ import (
 // the set goes. Then every temporary and link of the set is removed, and
 // the journal last.
 
+// staleNewJournal is the age past which a journal still being written
+// (KEY-ID.new) belongs to a dead process.
+const staleNewJournal = 10 * time.Minute
+
 // Report says what Recover did with one journal.
 type Report struct {
 	Journal   string    `json:"journal"`
@@ -129,6 +133,15 @@ func journalState(name string) string {
 
 // recoverJournal recovers one journal if its owner is gone (ok: it did).
 func (s *Store) recoverJournal(ctx context.Context, name string) (Report, bool, error) {
+	if journalState(name) == stateNew {
+		// Being written: its owner locks it only after creating it, so a
+		// free lock says nothing yet. Nothing in any workspace refers to
+		// it; one left by a dead process is removed once it is stale.
+		if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > staleNewJournal {
+			os.Remove(name)
+		}
+		return Report{}, false, nil
+	}
 	f, err := os.OpenFile(name, os.O_RDWR, 0)
 	if err != nil {
 		return Report{}, false, nil // finished meanwhile
@@ -150,10 +163,6 @@ func (s *Store) recoverJournal(ctx context.Context, name string) (Report, bool, 
 		return Report{}, false, err
 	}
 	var rec record
-	if state == stateNew || len(data) == 0 {
-		os.Remove(name) // never prepared: nothing in the workspace names it
-		return Report{}, false, nil
-	}
 	if err := json.Unmarshal(data, &rec); err != nil || rec.Format != journalFormat || !filepath.IsAbs(rec.Workspace) {
 		return Report{}, false, fmt.Errorf("the journal cannot be read (%v); it is left in place", err)
 	}

@@ -151,7 +151,7 @@ func TestRaceAgent(t *testing.T) {
 				res, s = r, rs
 				break
 			}
-			res, s = f.callIn(tb, ws, "write", jsonArgs(map[string]any{"file_path": "a.go", "content": content + line + "\n"}))
+			res, s = f.callIn(tb, ws, "write", jsonArgs(map[string]any{"file_path": "a.go", "content": strings.TrimRight(content, "\n") + "\n" + line + "\n"}))
 		case "edit":
 			f.callIn(tb, ws, "read", `{"file_path":"a.go"}`)
 			res, s = f.callIn(tb, ws, "edit", jsonArgs(map[string]any{"file_path": "a.go", "old_string": "package a\n", "new_string": "package a\n" + line + "\n"}))
