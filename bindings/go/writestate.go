@@ -3,6 +3,7 @@ package lspseam
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ type writeState struct {
 	dir   string // "" : writeset.DefaultDir()
 	store *writeset.Store
 	err   error
+	log   *slog.Logger // where recoveries are logged (nil: nowhere)
 }
 
 func (w *writeState) open() (*writeset.Store, error) {
@@ -40,6 +42,13 @@ func (w *writeState) open() (*writeset.Store, error) {
 // the Toolbox is used.
 func (t *Toolbox) SetStateDir(dir string) {
 	t.writes.dir = dir
+}
+
+// SetLogger sets where the Toolbox logs what it does on its own: the
+// changes of killed processes it finishes or undoes. Call it before the
+// Toolbox is used.
+func (t *Toolbox) SetLogger(log *slog.Logger) {
+	t.writes.log = log
 }
 
 // openFSRoot opens the workspace for a call's file access, with the
@@ -69,7 +78,15 @@ func (t *Toolbox) recoverWorkspace(ctx context.Context, ws string) []writeset.Re
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
-	reports, _ := store.Recover(ctx, dir)
+	reports, err := store.Recover(ctx, dir)
+	if log := t.writes.log; log != nil {
+		for _, r := range reports {
+			log.Warn("recovered a change a killed process left half made", "workspace", r.Workspace, "pid", r.PID, "outcome", r.Outcome, "files", len(r.Files), "conflicts", r.Conflicts, "report", r.String())
+		}
+		if err != nil {
+			log.Error("recovering a killed process's change failed", "workspace", dir, "err", err)
+		}
+	}
 	return reports
 }
 

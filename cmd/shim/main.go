@@ -39,6 +39,8 @@ usage:
         Model Context Protocol server over stdio with the chosen toolsets
         (--tools, default lsp,code); the workspace is --workspace, else the
         client's first root, else the current directory
+  lspseam doctor [--workspace DIR]
+        finish or undo changes that killed lspseam processes left half made
   lspseam presets
         print the built-in server presets as a config file to edit
   lspseam version
@@ -96,6 +98,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCall(args[1:], stdout, stderr)
 	case "tools":
 		return runTools(args[1:], stdout, stderr)
+	case "doctor":
+		return runDoctor(args[1:], stdout, stderr)
 	case "presets":
 		if helpRequested(args[1:]) {
 			printSubcommandHelp(stdout, "presets", nil)

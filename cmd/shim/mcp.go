@@ -176,6 +176,7 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		if t.toolbox, err = lspseam.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
 			return nil, err
 		}
+		t.toolbox.SetLogger(t.host.log)
 		t.mode = t.host.approvalMode(t.approval, true)
 		if err := setApproval(t.toolbox, t.mode); err != nil {
 			return nil, usageError{fmt.Errorf("--approval: %s", lspError(err).Message)}

@@ -166,6 +166,9 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 	}
 	cfg, servers := table.Config, table.Servers
 	toolbox, err := lspseam.NewToolbox(ctx, c, service, core.Toolsets...)
+	if err == nil {
+		toolbox.SetLogger(log)
+	}
 	if err != nil {
 		local.Close(ctx)
 		c.Close(ctx)

@@ -83,6 +83,18 @@ directory. Logs go to stderr; stdout carries only MCP messages.`,
   in a client's mcpServers block:
     "lspseam": {"command": "/path/to/lspseam", "args": ["mcp", "--config", "/path/lspseam.yaml"]}`,
 	},
+	"doctor": {
+		synopsis: "lspseam doctor [--workspace DIR]",
+		about: `Finishes or undoes every change that a killed lspseam process left half
+made (in DIR, or in every workspace), from the journal each change writes
+before its first file is replaced: a change that had committed is rolled
+forward, one that had not is rolled back, a file someone else changed since
+is left as it is and named, and every temporary file is removed. Any lspseam
+call in a workspace does this for it first; doctor does it without one.
+The journals and locks are in $LSPSEAM_STATE_DIR (default
+$XDG_STATE_HOME/lspseam, else ~/.local/state/lspseam).`,
+		example: `  lspseam doctor --workspace /path/to/project`,
+	},
 	"presets": {
 		synopsis: "lspseam presets",
 		about: `Prints the built-in server table (gopls, typescript-language-server,
