@@ -75,7 +75,7 @@ test-mcp: build
 	cd e2e/mcp && npm ci --no-audit --no-fund && LSPSEAM_BIN="$(CURDIR)/bin/lspseam" npm test
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/
+	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
 	$(GO) test -run '^$$' -bench . -benchtime 100x ./e2e/
 	cd bindings/js && npm run build && npm run bench
 
