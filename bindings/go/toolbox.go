@@ -84,16 +84,18 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 	if strings.TrimSpace(workspaceRoot) == "" {
 		return errorResult(Errorf(CodeWorkspaceRequired, "%s needs the session's workspace root (the harness's working directory); none was given", name))
 	}
+	// A change a killed process left half made is finished or undone
+	// before this call reads anything.
+	recovered := t.recoverWorkspace(ctx, workspaceRoot)
 	if name == "lsp" {
+		// The lsp tool's answer keeps the seed's exact form: what was
+		// recovered goes to the log only.
 		return t.callLSP(ctx, args, workspaceRoot)
 	}
 	call, err := t.core.ParseCodeArgs(ctx, name, args)
 	if err != nil {
-		return errorResult(err)
+		return withRecovery(errorResult(err), recovered)
 	}
-	// A change a killed process left half made is finished or undone
-	// before this call reads anything.
-	recovered := t.recoverWorkspace(ctx, workspaceRoot)
 	return withRecovery(t.callCode(ctx, call, workspaceRoot), recovered)
 }
 
