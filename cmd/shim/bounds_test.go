@@ -67,9 +67,14 @@ type lineClient struct {
 	msgs     chan json.RawMessage
 	deadline time.Time
 	stderr   *syncBuffer
+	framed   bool // serve's Content-Length framing, else one message per line
 }
 
 func startLineClient(t *testing.T, bin string, args ...string) *lineClient {
+	return startClient(t, false, bin, args...)
+}
+
+func startClient(t *testing.T, framed bool, bin string, args ...string) *lineClient {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(bin), "cache"))
@@ -86,7 +91,7 @@ func startLineClient(t *testing.T, bin string, args ...string) *lineClient {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &lineClient{t: t, cmd: cmd, in: in, msgs: make(chan json.RawMessage, 100), deadline: testDeadline(t), stderr: stderr}
+	c := &lineClient{t: t, cmd: cmd, in: in, msgs: make(chan json.RawMessage, 100), deadline: testDeadline(t), stderr: stderr, framed: framed}
 	t.Cleanup(func() {
 		in.Close()
 		cmd.Process.Kill()
@@ -96,23 +101,54 @@ func startLineClient(t *testing.T, bin string, args ...string) *lineClient {
 		}
 	})
 	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(nil, 64<<20)
-		for sc.Scan() {
-			c.msgs <- append(json.RawMessage(nil), sc.Bytes()...)
+		defer close(c.msgs)
+		r := bufio.NewReader(out)
+		if !framed {
+			sc := bufio.NewScanner(r)
+			sc.Buffer(nil, 64<<20)
+			for sc.Scan() {
+				c.msgs <- append(json.RawMessage(nil), sc.Bytes()...)
+			}
+			return
 		}
-		close(c.msgs)
+		for {
+			var n int
+			for {
+				line, err := r.ReadString('\n')
+				if err != nil {
+					return
+				}
+				if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+					n, _ = strconv.Atoi(strings.TrimSpace(v))
+				}
+				if line == "\r\n" {
+					break
+				}
+			}
+			body := make([]byte, n)
+			if _, err := io.ReadFull(r, body); err != nil {
+				return
+			}
+			c.msgs <- body
+		}
 	}()
 	return c
 }
 
 // send writes parts as one message, a part at a time (a 100 MB message is
 // never held whole by the test either).
-func (c *lineClient) send(parts ...func(io.Writer) error) {
+func (c *lineClient) send(parts ...part) {
 	c.t.Helper()
 	w := bufio.NewWriterSize(c.in, 1<<20)
+	if c.framed {
+		n := 0
+		for _, p := range parts {
+			n += p.n
+		}
+		fmt.Fprintf(w, "Content-Length: %d\r\n\r\n", n)
+	}
 	for _, p := range parts {
-		if err := p(w); err != nil {
+		if err := p.write(w); err != nil {
 			c.t.Fatalf("write: %v", err)
 		}
 	}
@@ -121,12 +157,18 @@ func (c *lineClient) send(parts ...func(io.Writer) error) {
 	}
 }
 
-func text(s string) func(io.Writer) error {
-	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+// part is a piece of a message the test writes, and its length.
+type part struct {
+	n     int
+	write func(io.Writer) error
 }
 
-func repeated(s string, n int) func(io.Writer) error {
-	return func(w io.Writer) error {
+func text(s string) part {
+	return part{len(s), func(w io.Writer) error { _, err := io.WriteString(w, s); return err }}
+}
+
+func repeated(s string, n int) part {
+	return part{len(s) * n, func(w io.Writer) error {
 		chunk := strings.Repeat(s, max(1, (64<<10)/len(s)))
 		for written := 0; written < n; {
 			k := min(n-written, len(chunk)/len(s))
@@ -136,7 +178,7 @@ func repeated(s string, n int) func(io.Writer) error {
 			written += k
 		}
 		return nil
-	}
+	}}
 }
 
 // response waits for the answer with the given raw id, skipping
@@ -233,4 +275,82 @@ func TestMCPBoundedInput(t *testing.T) {
 	if hwm > maxBoundedRSSBytes {
 		t.Errorf("peak RSS %d MB, over the bound of %d MB", hwm>>20, maxBoundedRSSBytes>>20)
 	}
+}
+
+func TestServeBoundedInput(t *testing.T) {
+	f := newMCPFixture(t)
+	c := startClient(t, true, f.bin, "serve", "--config", f.config, "--approval", "auto")
+	refused := func(id, want string) {
+		t.Helper()
+		r := c.response(id)
+		if e := string(r["error"]); !strings.Contains(e, `"code":-32600`) || !strings.Contains(e, want) || !strings.Contains(e, "LSP_INVALID_ARGUMENT") {
+			t.Errorf("id %s: want -32600 with %q, got %.300s", id, want, e)
+		}
+	}
+	list := func(id string) {
+		t.Helper()
+		c.send(text(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list"}`))
+		if r := c.response(id); r["result"] == nil {
+			t.Fatalf("id %s: tools/list not answered: %v", id, r)
+		}
+	}
+	deep := 100_000
+	c.send(text(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"code_symbols","arguments":{"path":"a.go","x":`), repeated("[", deep), repeated("]", deep), text(`}},"id":2}`))
+	refused("2", "nests deeper than 64 levels")
+	list("3")
+	c.send(text(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"code_symbols","workspaceRoot":"/","arguments":{"path":"`), repeated("a", 100_000_000), text(`"}},"id":"big"}`))
+	refused(`"big"`, "over maxRequestBytes")
+	list("4")
+	c.send(text(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"code_rename","workspaceRoot":`+strconv.Quote(f.workspace)+`,"arguments":{"target":{"path":"a.go","symbol":"Hello"},"newName":"`), repeated("a", 1<<20), text(`"}}}`))
+	r := c.response("5")
+	if res := string(r["result"]); !strings.Contains(res, `"isError":true`) || !strings.Contains(res, "newName is 1048576 bytes, over its limit of 1024 bytes") || len(res) > 4096 {
+		t.Errorf("1 MB newName: want an isError result naming the limit, got %.300s (%d bytes)", res, len(res))
+	}
+	list("6")
+	hwm := peakRSS(t, c.cmd.Process.Pid)
+	t.Logf("lspseam serve peak RSS (VmHWM): %d MB", hwm>>20)
+	if hwm > maxBoundedRSSBytes {
+		t.Errorf("peak RSS %d MB, over the bound of %d MB", hwm>>20, maxBoundedRSSBytes>>20)
+	}
+}
+
+// serve answers every string id and every integer id written in digits
+// with the same bytes (JSON-RPC 2.0), negative and beyond 2^64 included,
+// and refuses the others with id null; the session goes on after each.
+// A negative id can be cancelled.
+func TestServeIDsEchoedExactly(t *testing.T) {
+	f := newMCPFixture(t)
+	c := startClient(t, true, f.bin, "serve", "--config", f.config)
+	next := 1000
+	goesOn := func() {
+		t.Helper()
+		next++
+		id := strconv.Itoa(next)
+		c.send(text(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list"}`))
+		if r := c.response(id); r["result"] == nil {
+			t.Fatalf("after: tools/list not answered: %v", r)
+		}
+	}
+	for _, id := range []string{"-1", "0", "-0", "9007199254740992", "18446744073709551615", "18446744073709551616", "-99999999999999999999999", `"x"`, `""`, `"a<b&c"`, `"\u0041"`, `"é"`, `"\u0000lspseam-id:7"`} {
+		c.send(text(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list"}`))
+		if r := c.response(id); r["result"] == nil {
+			t.Errorf("id %s: not answered with the same bytes: %v", id, r)
+		}
+		goesOn()
+	}
+	for _, id := range []string{"1.5", "1e3", "{}", "[]", "null", `{"a":1}`} {
+		c.send(text(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list"}`))
+		if r := c.response("null"); !strings.Contains(string(r["error"]), `"code":-32600`) {
+			t.Errorf("id %s: want -32600 with id null, got %v", id, r)
+		}
+		goesOn()
+	}
+	// A query with a negative id, cancelled by that id.
+	c.send(text(`{"jsonrpc":"2.0","id":-5,"method":"lsp/query","params":{"operation":"findReferences","filePath":"a.go","position":{"line":2,"character":6},"workspaceRoot":` + strconv.Quote(f.workspace) + `}}`))
+	f.waitFakeEvent(t, "the references request", func(e fakeEvent) bool { return e.Method == "textDocument/references" })
+	c.send(text(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":-5}}`))
+	if r := c.response("-5"); !strings.Contains(string(r["error"]), "LSP_CANCELLED") {
+		t.Errorf("cancelled query -5: %v", r)
+	}
+	goesOn()
 }

@@ -58,6 +58,7 @@ type Scanner struct {
 	keyLong bool
 	member  int        // 1 + the kept member being read (memberID, memberMethod), or 0
 	kept    [2]capture // the raw bytes of "id" and "method"
+	off     int        // the bytes followed before the current Write
 }
 
 // The top-level members a Scanner keeps.
@@ -69,8 +70,9 @@ const (
 var keptKeys = [...]string{memberID: "id", memberMethod: "method"}
 
 type capture struct {
-	raw   []byte
-	state idState
+	raw        []byte
+	state      idState
+	start, end int // the value's offsets in the message (end exclusive)
 }
 
 type idState uint8
@@ -110,6 +112,13 @@ func (s *Scanner) ID() ([]byte, bool) { return s.get(memberID) }
 // (raw: a string keeps its quotes and escapes).
 func (s *Scanner) Method() ([]byte, bool) { return s.get(memberMethod) }
 
+// IDSpan returns where the id's bytes are in the message (end exclusive),
+// once the id has been read whole.
+func (s *Scanner) IDSpan() (start, end int, ok bool) {
+	c := &s.kept[memberID]
+	return c.start, c.end, c.state == idRead
+}
+
 func (s *Scanner) get(m int) ([]byte, bool) {
 	c := &s.kept[m]
 	if c.state == idReading && s.phase == phaseScalar && s.member == m+1 {
@@ -129,6 +138,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 				// bulk of a big message is string content.
 				j := bytes.IndexAny(p[i:], `"\`)
 				if j < 0 {
+					s.off += len(p)
 					return len(p), nil
 				}
 				i += j
@@ -160,7 +170,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 			case phaseStringValue:
 				s.keep(c)
 				if !s.inStr {
-					s.endID()
+					s.endID(s.off + i + 1)
 				}
 			}
 			continue
@@ -168,7 +178,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 		switch c {
 		case ' ', '\t', '\r', '\n':
 			if s.phase == phaseScalar {
-				s.endID()
+				s.endID(s.off + i)
 			}
 		case '"':
 			s.inStr = true
@@ -176,7 +186,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 			case s.depth == 1 && s.phase == phaseKey:
 				s.phase, s.key, s.keyLong = phaseInKey, s.key[:0], false
 			case s.depth == 1 && s.phase == phaseValue && s.member > 0:
-				s.startID(phaseStringValue, c)
+				s.startID(phaseStringValue, c, s.off+i)
 			case s.depth == 1 && s.phase == phaseValue:
 				s.phase = phaseOther
 			}
@@ -194,7 +204,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 			}
 		case '}', ']':
 			if s.phase == phaseScalar {
-				s.endID()
+				s.endID(s.off + i)
 			}
 			if s.depth > 0 {
 				s.depth--
@@ -208,7 +218,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 			}
 		case ',':
 			if s.phase == phaseScalar {
-				s.endID()
+				s.endID(s.off + i)
 			}
 			if s.depth == 1 {
 				s.phase, s.member = phaseKey, 0
@@ -218,23 +228,24 @@ func (s *Scanner) Write(p []byte) (int, error) {
 			case s.phase == phaseScalar:
 				s.keep(c)
 			case s.depth == 1 && s.phase == phaseValue && s.member > 0:
-				s.startID(phaseScalar, c)
+				s.startID(phaseScalar, c, s.off+i)
 			case s.depth == 1 && s.phase == phaseValue:
 				s.phase = phaseOther
 			}
 		}
 	}
+	s.off += len(p)
 	return len(p), nil
 }
 
-func (s *Scanner) startID(p phase, c byte) {
+func (s *Scanner) startID(p phase, c byte, at int) {
 	k := &s.kept[s.member-1]
 	if k.state != idAbsent { // a second "id": the first one counts
 		s.phase, s.member = phaseOther, 0
 		return
 	}
 	s.phase = p
-	k.state = idReading
+	k.state, k.start = idReading, at
 	k.raw = append(k.raw[:0], c)
 }
 
@@ -250,9 +261,9 @@ func (s *Scanner) keep(c byte) {
 	k.raw = append(k.raw, c)
 }
 
-func (s *Scanner) endID() {
+func (s *Scanner) endID(at int) {
 	if s.member > 0 && s.kept[s.member-1].state == idReading {
-		s.kept[s.member-1].state = idRead
+		s.kept[s.member-1].state, s.kept[s.member-1].end = idRead, at
 	}
 	s.phase, s.member = phaseOther, 0
 }

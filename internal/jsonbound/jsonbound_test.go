@@ -48,6 +48,9 @@ func TestScanner(t *testing.T) {
 			if got := string(id); (ok && got != tt.id) || (!ok && tt.id != "") {
 				t.Errorf("%s (chunks of %d): id %q %v, want %q", tt.name, chunk, got, ok, tt.id)
 			}
+			if start, end, ok := s.IDSpan(); ok && tt.msg[start:end] != string(id) {
+				t.Errorf("%s (chunks of %d): id span %d-%d is %q, want %q", tt.name, chunk, start, end, tt.msg[start:end], id)
+			}
 			if m, ok := s.Method(); tt.method != "" && (!ok || string(m) != tt.method) {
 				t.Errorf("%s (chunks of %d): method %q %v, want %q", tt.name, chunk, m, ok, tt.method)
 			}
