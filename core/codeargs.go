@@ -22,14 +22,12 @@ var (
 
 // Snippet and result bounds shared by the catalog's tools.
 const (
-	DefaultLimit    = 100
-	MaxLimit        = 500
-	MaxContext      = 3
-	MaxDepth        = 4
-	defaultDepth    = 1
-	maxQueryLength  = 1000
-	maxInlayLines   = 1 << 20
-	maxMatchTextLen = 1000
+	DefaultLimit  = 100
+	MaxLimit      = 500
+	MaxContext    = 3
+	MaxDepth      = 4
+	defaultDepth  = 1
+	maxInlayLines = 1 << 20
 )
 
 // LineRange is a one-based, inclusive range of lines.
@@ -264,6 +262,11 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 	if !args.IsObject() {
 		return c, codeArgError(tool, []string{"the arguments must be a JSON object, got " + describe(args)})
 	}
+	// An overlong string ends validation at once (arglimits.go): nothing
+	// below copies or compares a value that is refused anyway.
+	if over := overlongArgs(args); len(over) > 0 {
+		return c, codeArgError(tool, over)
+	}
 	var problems []string
 	add := func(p string) { problems = append(problems, p) }
 	fields := codeArgFields[tool]
@@ -312,9 +315,6 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			}
 			if t.Symbol == "" && t.Line == 0 {
 				add("target needs symbol or line")
-			}
-			if len(t.MatchText) > maxMatchTextLen {
-				add("target.matchText is longer than " + strconv.Itoa(maxMatchTextLen) + " bytes")
 			}
 			c.Target = &t
 			c.Path = t.Path
@@ -374,8 +374,6 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			switch {
 			case q.Type != gjson.String || strings.TrimSpace(q.Str) == "":
 				add("query must be a non-empty string, got " + describe(q))
-			case len(q.Str) > maxQueryLength:
-				add("query is longer than " + strconv.Itoa(maxQueryLength) + " bytes")
 			default:
 				c.Query = q.Str
 			}

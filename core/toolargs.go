@@ -63,6 +63,7 @@ const toolInputSchema = `{
     "file_path": {
       "type": "string",
       "minLength": 1,
+      "maxLength": 4096,
       "description": "The source file, relative to the workspace root or absolute inside it."
     },
     "line": {
@@ -113,6 +114,10 @@ var toolArgNames = []string{"operation", "file_path", "line", "character"}
 func ParseToolArgs(args gjson.Result) (ToolCall, *Error) {
 	if !args.IsObject() {
 		return ToolCall{}, argError([]string{"the arguments must be a JSON object with operation, file_path, line and character, got " + describe(args)})
+	}
+	// An overlong file_path is refused alone (arglimits.go).
+	if over := overlongArgs(args); len(over) > 0 {
+		return ToolCall{}, argError(over)
 	}
 	var problems []string
 	args.ForEach(func(k, _ gjson.Result) bool {

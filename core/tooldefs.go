@@ -95,12 +95,12 @@ var changeTargetConvention = strings.TrimSuffix(targetConvention, ", or firstMat
 const targetSchema = `{
       "type": "object",
       "properties": {
-        "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
-        "symbol": {"type": "string", "minLength": 1, "description": "A symbol of the file by name, or Container.member (Circle.Area)."},
+        "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
+        "symbol": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "A symbol of the file by name, or Container.member (Circle.Area)."},
         "kind": {"type": "string", "enum": [` + symbolKindEnum + `], "description": "The symbol's kind, to choose among same-named symbols."},
         "line": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "One-based line (with matchText or column, or alone for the line's first non-blank character; with symbol, narrows same-named symbols)."},
         "column": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "One-based column in UTF-16 code units; needs line."},
-        "matchText": {"type": "string", "minLength": 1, "description": "Text on line whose first occurrence is the target; needs line."}
+        "matchText": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "Text on line whose first occurrence is the target; needs line."}
       },
       "required": ["path"],
       "additionalProperties": false
@@ -115,8 +115,8 @@ const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500, 
 const codeSymbolsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "A file: its outline (without query); with query, the language server of this file's language answers the workspace search."},
-    "query": {"type": "string", "minLength": 1, "description": "Search the whole workspace for symbols whose name matches (the server's fuzzy match)."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "A file: its outline (without query); with query, the language server of this file's language answers the workspace search."},
+    "query": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "Search the whole workspace for symbols whose name matches (the server's fuzzy match)."},
     ` + limitSchema + `
   },
   "required": ["path"],
@@ -163,7 +163,7 @@ const codeHierarchySchema = `{
 const codeInlayHintsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
     "range": {
       "type": "object",
       "properties": {
@@ -183,7 +183,7 @@ const codeInlayHintsSchema = `{
 const codeDiagnosticsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "A file: its problems as the language server sees its current content. Without path: the workspace (see activateWorkspace)."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "A file: its problems as the language server sees its current content. Without path: the workspace (see activateWorkspace)."},
     "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe problems to list (default: all)."},
     ` + limitSchema + `,
     "activateWorkspace": {"type": "boolean", "description": "Without path: also open and check source files the servers have not opened (most recently changed first), not only the ones they hold open."},
@@ -200,7 +200,7 @@ const observationPolicy = "Updating an existing file requires that this session 
 const readSchema = `{
   "type": "object",
   "properties": {
-    "file_path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "file_path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
     "offset": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The first line to return, one-based (default 1)."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 10000, "description": "At most this many lines (default 2000)."}
   },
@@ -211,7 +211,7 @@ const readSchema = `{
 const writeSchema = `{
   "type": "object",
   "properties": {
-    "file_path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "file_path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
     "content": {"type": "string", "description": "The whole new UTF-8 content of the file."}
   },
   "required": ["file_path", "content"],
@@ -221,7 +221,7 @@ const writeSchema = `{
 const editSchema = `{
   "type": "object",
   "properties": {
-    "file_path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "file_path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
     "old_string": {"type": "string", "minLength": 1, "description": "The exact text to replace, as the file has it (line breaks as \\n); it must occur exactly once unless replace_all."},
     "new_string": {"type": "string", "description": "The replacement text; empty deletes old_string."},
     "replace_all": {"type": "boolean", "description": "Replace every occurrence (default false)."}
@@ -236,13 +236,13 @@ const approvalConvention = "By default the first call only previews: it answers 
 	"call again with the same arguments plus that previewId to apply it. If a file changed in between, the answer is LSP_CONFLICT with a fresh preview. " +
 	"The answer of an applied change lists the files changed and the problems the change introduced or resolved."
 
-const previewIDSchema = `"previewId": {"type": "string", "minLength": 1, "description": "The previewId of this call's preview, to apply it."}`
+const previewIDSchema = `"previewId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "The previewId of this call's preview, to apply it."}`
 
 const codeRenameSchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "newName": {"type": "string", "minLength": 1, "description": "The new name."},
+    "newName": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "The new name."},
     ` + previewIDSchema + `
   },
   "required": ["target", "newName"],
@@ -252,8 +252,8 @@ const codeRenameSchema = `{
 const codeRenameFileSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "The file to rename or move, relative to the workspace root or absolute inside it."},
-    "newPath": {"type": "string", "minLength": 1, "description": "Its new path (missing directories are made); it must not exist yet."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file to rename or move, relative to the workspace root or absolute inside it."},
+    "newPath": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "Its new path (missing directories are made); it must not exist yet."},
     ` + previewIDSchema + `
   },
   "required": ["path", "newPath"],
@@ -263,7 +263,7 @@ const codeRenameFileSchema = `{
 const codeFormatSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
     "range": {
       "type": "object",
       "properties": {
@@ -332,11 +332,11 @@ const codeReplaceBatchSchema = `{
 const codeActionsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "description": "The file, relative to the workspace root or absolute inside it."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
     "line": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The one-based line the actions are for (with endLine, the first of the lines)."},
     "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The last line, one-based (default: line)."},
-    "only": {"type": "string", "minLength": 1, "description": "Only actions of this kind or its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
-    "apply": {"type": "string", "minLength": 1, "description": "The actionId of a listed action (or its exact, unique title) to apply."},
+    "only": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "Only actions of this kind or its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
+    "apply": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "The actionId of a listed action (or its exact, unique title) to apply."},
     ` + previewIDSchema + `
   },
   "required": ["path", "line"],

@@ -228,10 +228,11 @@ func TestServeRefusesBadClientMessages(t *testing.T) {
 	if r := answer(raw(4343, `{"jsonrpc":"2.0","id":4343,"method":"lsp/query","params":{`)); r.Error == nil || !strings.Contains(r.Error.Message, "not JSON-RPC") {
 		t.Fatalf("malformed request: %+v", r)
 	}
-	// Messages whose id cannot be answered as given (negative, null), and
-	// batches, are answered with "id": null (read back here as id 0).
+	// Messages whose id is not a string or an integer (fractional, null),
+	// and batches, are answered with "id": null (read back here as id 0);
+	// cmd/shim's TestServeIDsEchoedExactly checks the ids echoed as sent.
 	for _, body := range []string{
-		`{"jsonrpc":"2.0","id":-1,"method":"lsp/query","params":{}}`,
+		`{"jsonrpc":"2.0","id":1.5,"method":"lsp/query","params":{}}`,
 		`{"jsonrpc":"2.0","id":null,"method":"lsp/query","params":{}}`,
 		`[{"jsonrpc":"2.0","id":5,"method":"lsp/query"}]`,
 	} {

@@ -24,6 +24,7 @@ import (
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/expiring"
+	"github.com/lspseam/lspseam/internal/jsonbound"
 )
 
 // `lspseam mcp`: a Model Context Protocol server over stdio (newline-
@@ -113,12 +114,17 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
 		return exitError
 	}
-	transport := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+	// Input reaches the SDK bounded (mcpinput.go): a message over
+	// jsonbound's size or nesting limit is answered without the SDK and
+	// the session goes on. The SDK's own line limit stays as a backstop
+	// above ours, which it never reaches.
+	out := &lockedWriter{w: stdout}
+	transport := &mcp.IOTransport{Reader: io.NopCloser(newMCPInput(stdin, out, log)), Writer: out, MaxLineLength: jsonbound.MaxMessageBytes + 1<<20}
 	log.Info("serving MCP", "pid", os.Getpid())
-	// The SDK ends the session on a line that is not JSON-RPC (it has no
-	// way to answer it and go on); that is the client's error, so it is
-	// reported at error level and the exit status says so. A closed stdin
-	// or a signal is a normal end.
+	// The SDK ends the session on a line within the limits that is not
+	// JSON-RPC (it has no way to answer it and go on); that is the
+	// client's error, so it is reported at error level and the exit
+	// status says so. A closed stdin or a signal is a normal end.
 	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		log.Error("the MCP session ended on a message that is not JSON-RPC", "reason", err)
 		return exitError
@@ -128,10 +134,6 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // mcpTool serves the lsp tool for one MCP server (stdio has one session).
 type mcpTool struct {

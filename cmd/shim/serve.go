@@ -17,6 +17,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/internal/echo"
 )
 
 // `lspseam serve`: JSON-RPC 2.0 over stdin/stdout with LSP's Content-Length
@@ -113,14 +114,17 @@ type queryParams struct {
 func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
 	switch req.Method {
 	case "$/cancelRequest":
+		// The id as the client wrote it: ClientID maps it to the one its
+		// request was read with (negative and huge integers are marked).
 		var p struct {
-			ID jsonrpc2.ID `json:"id"`
+			ID json.RawMessage `json:"id"`
 		}
 		if req.Params != nil && json.Unmarshal(*req.Params, &p) == nil {
+			id, ok := localstdio.ClientID(p.ID)
 			s.mu.Lock()
-			cancel := s.inflight[p.ID]
+			cancel := s.inflight[id]
 			s.mu.Unlock()
-			if cancel != nil {
+			if ok && cancel != nil {
 				cancel()
 			}
 		}
@@ -171,7 +175,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			return
 		case duplicate:
 			cancel()
-			invalid(fmt.Sprintf("request id %s is already in flight; use a new id for each request", req.ID))
+			invalid(fmt.Sprintf("request id %s is already in flight; use a new id for each request", localstdio.ShowID(req.ID)))
 			return
 		}
 		// The params are read here, in the read loop, because the
@@ -251,7 +255,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		s.wg.Wait()
 		conn.Reply(ctx, req.ID, nil)
 	default:
-		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, tools/list, tools/call, $/cancelRequest, shutdown and exit; not " + req.Method})
+		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, tools/list, tools/call, $/cancelRequest, shutdown and exit; not " + echo.Clip(req.Method)})
 	}
 }
 

@@ -13,6 +13,9 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tidwall/gjson"
+
+	echoed "github.com/lspseam/lspseam/internal/echo"
+	"github.com/lspseam/lspseam/internal/jsonbound"
 )
 
 // LSP base-protocol framing for github.com/sourcegraph/jsonrpc2, with the
@@ -67,7 +70,7 @@ func (c *frameCodec) WriteObject(w io.Writer, obj any) error {
 		return err
 	}
 	if c.refuse {
-		body = bytes.Replace(body, []byte(`"id":"\u0000lspseam-null-id"`), []byte(`"id":null`), 1)
+		body = unmarkID(body)
 	}
 	msg := make([]byte, 0, len(body)+32)
 	msg = append(msg, "Content-Length: "...)
@@ -130,14 +133,9 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 		return c.failed(&FramingError{fmt.Sprintf("the server's output ended inside a %d-byte message body", length)})
 	}
 	if c.refuse {
-		if why := invalidRequest(body); why != "" {
-			return refusedMessage(body, why, v)
-		}
+		return readClientMessage(body, v)
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		if c.refuse {
-			return refusedMessage(body, fmt.Sprintf("the message body is not JSON-RPC: %s", clip(err.Error(), 200)), v)
-		}
 		return c.failed(&FramingError{fmt.Sprintf("the server sent a message body that is not JSON-RPC: %v", err)})
 	}
 	return nil
@@ -146,17 +144,22 @@ func (c *frameCodec) ReadObject(r *bufio.Reader, v any) error {
 // RefusedMethod is the method of the request a client codec reads in
 // place of a message it refused (see NewClientCodec). Its params are
 // {"message": why}; its id is the refused request's, when one could be
-// read from the message's first bytes.
+// found in the message.
 const RefusedMethod = "$/lspseam/refused"
 
 // NewClientCodec is the framing for the client of `lspseam serve`: LSP
-// base-protocol framing with a bound on every message (maxRequestBytes)
-// and on header size. A message over the bound is not buffered: its body
-// is discarded as it is read, and a RefusedMethod request (with the
-// refused request's id, when it can be found in the first bytes) is
-// delivered instead, as is a message whose body is not JSON, so the
+// base-protocol framing with a bound on every message (maxRequestBytes),
+// on its nesting (jsonbound.MaxDepth) and on header size. A message over
+// the size bound is not buffered: its body streams through a
+// jsonbound.Scanner, which keeps only its id, and a RefusedMethod request
+// (with the refused request's id) is delivered instead, as it is for a
+// message nested too deep or whose body is not a JSON-RPC request, so the
 // server can answer with an error and the session goes on. Broken framing
 // (no Content-Length, an endless header) ends the session.
+//
+// Ids are echoed as sent (JSON-RPC 2.0): any string, and any integer
+// written in digits, negative or beyond 2^64 included, though jsonrpc2
+// reads only strings and numbers that fit an int64 (see markID).
 func NewClientCodec(maxRequestBytes int64) ClientCodec {
 	return &frameCodec{maxMessageBytes: maxRequestBytes, refuse: true}
 }
@@ -169,54 +172,176 @@ type ClientCodec interface {
 	Failure() error
 }
 
-// refuseOversized discards an over-limit body, keeping its first bytes to
-// find the request's id.
+// refuseOversized discards an over-limit body as it is read, following it
+// to find the request's id wherever it is.
 func (c *frameCodec) refuseOversized(r *bufio.Reader, length int64, v any) error {
-	head := make([]byte, min(length, refusedHeadBytes))
-	_, err := io.ReadFull(r, head)
-	if err == nil {
-		_, err = io.CopyN(io.Discard, r, length-int64(len(head)))
-	}
-	if err != nil {
+	var s jsonbound.Scanner
+	if _, err := io.CopyN(&s, r, length); err != nil {
 		return c.failed(&FramingError{fmt.Sprintf("the client's input ended inside a %d-byte message body", length)})
 	}
 	why := fmt.Sprintf("the message of %d bytes is over maxRequestBytes %d and was not read; send smaller requests or raise maxRequestBytes in the config", length, c.maxMessageBytes)
-	return refusedMessage(head, why, v)
+	return refusedMessage(&s, why, v)
 }
 
-// refusedHeadBytes is how much of a refused message is kept to find its id.
-const refusedHeadBytes = 4096
-
-// refusedMessage decodes a RefusedMethod request into v, with the id found
-// in body (which may be a truncated or malformed message), if any.
-func refusedMessage(body []byte, why string, v any) error {
-	msg := map[string]any{"jsonrpc": "2.0", "method": RefusedMethod, "params": map[string]string{"message": why}}
-	if id := gjson.GetBytes(body, "id"); usableID(id) {
-		msg["id"] = json.RawMessage(id.Raw)
-	} else {
-		// JSON-RPC answers what it cannot attribute with "id": null;
-		// jsonrpc2 has no null id, so a marker id stands in for it and
-		// WriteObject writes null.
-		msg["id"] = nullIDMarker
+// readClientMessage decodes a client's message body into v, or a
+// RefusedMethod request when the body is nested too deep (checked before
+// any parser sees it) or is not a request jsonrpc2 can take.
+func readClientMessage(body []byte, v any) error {
+	var s jsonbound.Scanner
+	s.Write(body)
+	if s.TooDeep() {
+		return refusedMessage(&s, fmt.Sprintf("the message nests deeper than %d levels and was not read; requests are at most a few levels deep", jsonbound.MaxDepth), v)
 	}
+	if why := invalidRequest(body); why != "" {
+		return refusedMessage(&s, why, v)
+	}
+	if err := json.Unmarshal(markID(body, &s), v); err != nil {
+		return refusedMessage(&s, fmt.Sprintf("the message body is not JSON-RPC: %s", clip(err.Error(), 200)), v)
+	}
+	return nil
+}
+
+// refusedMessage decodes a RefusedMethod request into v, with the id the
+// scanner found in the refused message when it is a usable one, else
+// null (JSON-RPC's id for an answer it cannot attribute).
+func refusedMessage(s *jsonbound.Scanner, why string, v any) error {
+	msg := map[string]any{"jsonrpc": "2.0", "method": RefusedMethod, "params": map[string]string{"message": why}}
+	id, ok := s.ID()
+	if !ok || !usableID(id) {
+		id = []byte("null")
+	}
+	msg["id"] = idMarker + string(id)
 	data, _ := json.Marshal(msg)
 	return json.Unmarshal(data, v)
 }
 
-// nullIDMarker is the id of a refused message whose own id is unusable;
-// WriteObject turns it back into null.
-const nullIDMarker = "\x00lspseam-null-id"
+// idMarker starts the string id that stands in for an id jsonrpc2 cannot
+// hold or would not write back byte for byte (a negative integer, one of
+// 2^63 or more, a string it would escape differently, null for a refused
+// message): the marker is the prefix and the id's raw bytes, and
+// WriteObject writes those bytes back in its place. A client's own string
+// id that starts with the prefix is marked too, so it is written back as
+// sent.
+const idMarker = "\x00lspseam-id:"
 
-// usableID reports an id jsonrpc2 reads back exactly: a string or an
-// unsigned integer below 2^64 written in digits.
-func usableID(id gjson.Result) bool {
-	return id.Type == gjson.String || (id.Type == gjson.Number && id.Raw != "" && strings.Trim(id.Raw, "0123456789") == "" && len(id.Raw) < 20)
+// markID returns body with its id replaced by a marker when jsonrpc2
+// would not read and write it back as sent (see idMarker).
+func markID(body []byte, s *jsonbound.Scanner) []byte {
+	start, end, ok := s.IDSpan()
+	if !ok || start < 0 || end > len(body) {
+		return body
+	}
+	raw := body[start:end]
+	if reproduced(raw) {
+		return body
+	}
+	marker, _ := json.Marshal(idMarker + string(raw))
+	out := make([]byte, 0, len(body)+len(marker))
+	out = append(out, body[:start]...)
+	out = append(out, marker...)
+	return append(out, body[end:]...)
+}
+
+// reproduced reports an id jsonrpc2 reads and writes back byte for byte:
+// a non-negative integer below 2^63 in its shortest form, or a string that
+// json.Marshal writes as it came and that is not a marker.
+func reproduced(raw []byte) bool {
+	if len(raw) > 0 && raw[0] == '"' {
+		var str string
+		if json.Unmarshal(raw, &str) != nil || strings.HasPrefix(str, idMarker) {
+			return false
+		}
+		again, err := json.Marshal(str)
+		return err == nil && bytes.Equal(again, raw)
+	}
+	// jsonrpc2 reads a request's number id as an int64.
+	n, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil && n >= 0 && strconv.FormatInt(n, 10) == string(raw)
+}
+
+// unmarkID restores a marked id in an outgoing message: jsonrpc2 writes a
+// response's id first, so a marked one is at the start of the body.
+func unmarkID(body []byte) []byte {
+	prefix := []byte(`{"id":"\u0000lspseam-id:`)
+	if !bytes.HasPrefix(body, prefix) {
+		return body
+	}
+	// The marker is a JSON string from `{"id":` on; its end is the first
+	// quote not escaped.
+	i := len(`{"id":"`)
+	for i < len(body) && body[i] != '"' {
+		if body[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	if i >= len(body) {
+		return body
+	}
+	var marker string
+	if json.Unmarshal(body[len(`{"id":`):i+1], &marker) != nil {
+		return body
+	}
+	raw := strings.TrimPrefix(marker, idMarker)
+	out := make([]byte, 0, len(body))
+	out = append(out, `{"id":`...)
+	out = append(out, raw...)
+	return append(out, body[i+1:]...)
+}
+
+// ClientID is the jsonrpc2 ID a request with this raw id was read with
+// (a marker for an id jsonrpc2 cannot hold), so a $/cancelRequest naming
+// the id finds the request; false for an id that is not usable.
+func ClientID(raw json.RawMessage) (jsonrpc2.ID, bool) {
+	raw = bytes.TrimSpace(raw)
+	if !usableID(raw) {
+		return jsonrpc2.ID{}, false
+	}
+	if !reproduced(raw) {
+		return jsonrpc2.ID{Str: idMarker + string(raw), IsString: true}, true
+	}
+	var id jsonrpc2.ID
+	return id, json.Unmarshal(raw, &id) == nil
+}
+
+// ShowID is an id as the client wrote it, for messages: a marker's raw
+// bytes, clipped.
+func ShowID(id jsonrpc2.ID) string {
+	if id.IsString && strings.HasPrefix(id.Str, idMarker) {
+		return echoed.Clip(strings.TrimPrefix(id.Str, idMarker))
+	}
+	return echoed.Clip(id.String())
+}
+
+// usableID reports an id JSON-RPC 2.0 allows and serve answers as sent: a
+// string, or an integer written in digits (negative included, of any
+// size). Fractional and exponent forms, objects, arrays and null are not.
+func usableID(raw []byte) bool {
+	if len(raw) == 0 {
+		return false
+	}
+	if raw[0] == '"' {
+		return json.Valid(raw)
+	}
+	digits := raw
+	if digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for _, d := range digits {
+		if d < '0' || d > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // invalidRequest says why a client message, though JSON, is not one
 // jsonrpc2 can take as it is: a batch (not supported), a request with an
-// id that is not a string or an unsigned integer (negative, fractional,
-// null, an object), or no method and no id. "" when it is fine.
+// id that is not a string or an integer (fractional, null, an object, an
+// array), or no method and no id. "" when it is fine.
 func invalidRequest(body []byte) string {
 	v := gjson.ParseBytes(body)
 	switch {
@@ -229,8 +354,8 @@ func invalidRequest(body []byte) string {
 	}
 	id, method := v.Get("id"), v.Get("method")
 	switch {
-	case id.Exists() && !usableID(id):
-		return fmt.Sprintf("the id %s is not usable: ids must be strings or non-negative integers", clip(id.Raw, 40))
+	case id.Exists() && !usableID([]byte(id.Raw)):
+		return fmt.Sprintf("the id %s is not usable: ids must be strings or integers", echoed.Clip(id.Raw))
 	case !method.Exists() && !id.Exists():
 		return "a message must have a method (or be a response with an id)"
 	}

@@ -1,0 +1,118 @@
+// Bounded model input (issue 21) through the official MCP TypeScript SDK
+// client: a 100 MB string argument, arguments nested 100,000 levels deep
+// and 1 MB names are each refused with LSP_INVALID_ARGUMENT naming the
+// limit, the next call is answered, and lspseam's peak resident memory
+// stays under a stated bound.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+// maxPeakRSS bounds lspseam's VmHWM after every message below: measured
+// about 150 MB (the core module compiled into a fresh cache is most of
+// it); before the bounds the 100 MB string alone ended the session.
+const maxPeakRSS = 300 * 1024 * 1024;
+
+let tmp, shim;
+
+before(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'lspseam-bounds-'));
+  shim = process.env.LSPSEAM_BIN || join(tmp, 'lspseam');
+  if (!process.env.LSPSEAM_BIN) {
+    execFileSync('go', ['build', '-o', shim, './cmd/shim'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+});
+after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+
+const text = (res) => res.content.map((c) => c.text).join('\n');
+
+function peakRSS(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  return Number(line.replace(/[^0-9]/g, '')) * 1024;
+}
+
+test('oversized and deep arguments are refused and the session goes on', { timeout: 120_000 }, async () => {
+  const ws = join(tmp, 'ws');
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'a.go'), 'package a\n\nfunc Hello() {}\n');
+  // No language server is needed: every call here is refused first.
+  const config = join(tmp, 'config.json');
+  writeFileSync(config, JSON.stringify({ servers: { none: { command: '/bin/true', extensionToLanguage: { '.go': 'go' } } } }));
+  const client = new Client({ name: 'lspseam-bounds', version: '0.0.0' });
+  const transport = new StdioClientTransport({
+    command: shim,
+    args: ['mcp', '--config', config, '--workspace', ws, '--tools', 'lsp,code,refactor'],
+    cwd: tmp,
+    env: { ...process.env, LSPSEAM_CACHE_DIR: join(tmp, 'cache') },
+    stderr: 'ignore',
+  });
+  await client.connect(transport);
+  const pid = transport.pid;
+  const refused = (res, want) => {
+    assert.equal(res.isError, true, text(res));
+    assert.match(text(res), /^LSP_INVALID_ARGUMENT: /);
+    assert.ok(text(res).includes(want), `${text(res).slice(0, 300)} names ${want}`);
+    assert.ok(text(res).length < 4096, `the answer echoes the input (${text(res).length} chars)`);
+  };
+  const goesOn = async () => {
+    const { tools } = await client.listTools();
+    assert.ok(tools.some((t) => t.name === 'lsp'));
+  };
+  try {
+    // The schema states the limits where the model reads them.
+    const { tools } = await client.listTools();
+    const lsp = tools.find((t) => t.name === 'lsp');
+    assert.equal(lsp.inputSchema.properties.file_path.maxLength, 4096);
+    const rename = tools.find((t) => t.name === 'code_rename');
+    assert.equal(rename.inputSchema.properties.newName.maxLength, 1024);
+
+    // A 100 MB string argument, sent by the SDK as any call.
+    const big = 'a'.repeat(100_000_000);
+    refused(await client.callTool({ name: 'lsp', arguments: { operation: 'hover', file_path: 'a.go', line: 1, character: 1, note: big } }),
+      "over lspseam's limit of 16777216 bytes per message");
+    await goesOn();
+
+    // 1 MB names, refused by the core's argument limits.
+    const mb = 'a'.repeat(1 << 20);
+    refused(await client.callTool({ name: 'lsp', arguments: { operation: 'hover', file_path: mb, line: 1, character: 1 } }),
+      'file_path is 1048576 bytes, over its limit of 4096 bytes');
+    refused(await client.callTool({ name: 'code_rename', arguments: { target: { path: 'a.go', symbol: 'Hello' }, newName: mb } }),
+      'newName is 1048576 bytes, over its limit of 1024 bytes');
+    await goesOn();
+
+    // Arguments 100,000 levels deep. JSON.stringify cannot write them (its
+    // recursion overflows the stack first), so the line is written to the
+    // SDK's own pipe as the SDK would frame it, and the answer is taken
+    // from the transport before the client sees it.
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const answer = new Promise((resolve) => {
+      const onmessage = transport.onmessage;
+      transport.onmessage = (msg, extra) => {
+        if (msg.id === 'deep') {
+          transport.onmessage = onmessage;
+          resolve(msg);
+          return;
+        }
+        onmessage(msg, extra);
+      };
+    });
+    transport._process.stdin.write(`{"method":"tools/call","params":{"name":"lsp","arguments":{"operation":"hover","file_path":"a.go","line":1,"character":1,"x":${deep}}},"jsonrpc":"2.0","id":"deep"}\n`);
+    const msg = await answer;
+    refused(msg.result, "deeper than lspseam's limit of 64 levels");
+    await goesOn();
+
+    const hwm = peakRSS(pid);
+    console.log(`lspseam mcp peak RSS (VmHWM): ${Math.round(hwm / 1048576)} MB`);
+    assert.ok(hwm < maxPeakRSS, `peak RSS ${Math.round(hwm / 1048576)} MB is under ${maxPeakRSS / 1048576} MB`);
+  } finally {
+    await client.close();
+  }
+});
