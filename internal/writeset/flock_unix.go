@@ -24,3 +24,13 @@ func tryLock(f *os.File) (bool, error) {
 		return false, err
 	}
 }
+
+// processAlive reports whether a process with this pid exists (one of
+// another user's counts: EPERM).
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	err := unix.Kill(pid, 0)
+	return err == nil || errors.Is(err, unix.EPERM)
+}

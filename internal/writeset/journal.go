@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -112,7 +113,10 @@ func (s *Store) Begin(ws string, root *os.Root, changes []Change) (*Txn, error) 
 		return nil, err
 	}
 	dir := filepath.Join(s.dir, journalSubdir)
-	base := filepath.Join(dir, workspaceKey(ws)+"-"+t.id+".")
+	// The writer's pid is in the name: a journal being written is locked
+	// only just after it is created, so until then its pid is what says
+	// whether its writer lives.
+	base := filepath.Join(dir, workspaceKey(ws)+"-"+t.id+"-"+strconv.Itoa(os.Getpid())+".")
 	f, err := os.OpenFile(base+stateNew, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("writing the change's journal: %w", err)

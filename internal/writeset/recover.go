@@ -123,6 +123,15 @@ func (s *Store) recover(ctx context.Context, prefix string) ([]Report, error) {
 	return reports, errors.Join(errs...)
 }
 
+// journalPID is the writer's pid in a journal's name (KEY-ID-PID.STATE),
+// or 0.
+func journalPID(name string) int {
+	base := filepath.Base(name)
+	base = base[:strings.LastIndexByte(base, '.')]
+	pid, _ := strconv.Atoi(base[strings.LastIndexByte(base, '-')+1:])
+	return pid
+}
+
 func journalState(name string) string {
 	switch st := name[strings.LastIndexByte(name, '.')+1:]; st {
 	case stateNew, statePrepared, stateCommitted, stateRollback:
@@ -134,10 +143,13 @@ func journalState(name string) string {
 // recoverJournal recovers one journal if its owner is gone (ok: it did).
 func (s *Store) recoverJournal(ctx context.Context, name string) (Report, bool, error) {
 	if journalState(name) == stateNew {
-		// Being written: its owner locks it only after creating it, so a
-		// free lock says nothing yet. Nothing in any workspace refers to
-		// it; one left by a dead process is removed once it is stale.
-		if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > staleNewJournal {
+		// Being written: its writer locks it only just after creating it,
+		// so a free lock says nothing yet; its writer's pid does. Nothing
+		// in any workspace refers to it, so a dead writer's is removed.
+		// A live pid that is not the writer's (reused) keeps it until it
+		// is stale.
+		info, err := os.Stat(name)
+		if err == nil && (!processAlive(journalPID(name)) || time.Since(info.ModTime()) > staleNewJournal) {
 			os.Remove(name)
 		}
 		return Report{}, false, nil

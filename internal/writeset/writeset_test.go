@@ -319,3 +319,24 @@ func TestLockExcludes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRecoverRemovesADeadWritersNewJournal: a journal being written by a
+// live process is left alone, a dead one's removed at once.
+func TestRecoverRemovesADeadWritersNewJournal(t *testing.T) {
+	f := newFixture(t)
+	dir := filepath.Join(f.store.Dir(), journalSubdir)
+	live := filepath.Join(dir, workspaceKey(f.ws)+"-aaaa-"+fmt.Sprint(os.Getpid())+".new")
+	dead := filepath.Join(dir, workspaceKey(f.ws)+"-bbbb-999999999.new")
+	for _, name := range []string{live, dead} {
+		os.WriteFile(name, nil, 0o600)
+	}
+	if _, err := f.store.Recover(context.Background(), f.ws); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("a live writer's journal was removed: %v", err)
+	}
+	if _, err := os.Stat(dead); err == nil {
+		t.Error("a dead writer's journal being written is still there")
+	}
+}
