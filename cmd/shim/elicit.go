@@ -41,11 +41,14 @@ const (
 )
 
 // pendingTTL bounds how long an approval asked through an input request
-// waits for the client's retry (a preview lives 10 minutes), and
-// maxPending how many wait at once.
+// waits for the client's retry (a preview lives 10 minutes), maxPending
+// how many wait at once, and maxPendingBytes how much they hold (each
+// keeps its preview's answer, diffs included, as the Toolbox's previews
+// are bounded).
 const (
-	pendingTTL = 10 * time.Minute
-	maxPending = 64
+	pendingTTL      = 10 * time.Minute
+	maxPending      = 64
+	maxPendingBytes = 64 << 20
 )
 
 // pendingApproval is a preview whose approval was asked through an input
@@ -58,9 +61,11 @@ type pendingApproval struct {
 
 // newPendingApprovals holds the approvals asked through input requests, by
 // previewId (the input request's requestState): each waits pendingTTL for
-// the client's retry, at most maxPending at once.
+// the client's retry, at most maxPending and maxPendingBytes at once.
 func newPendingApprovals() *expiring.Store[pendingApproval] {
-	return expiring.New[pendingApproval](pendingTTL, maxPending)
+	return expiring.NewSized(pendingTTL, maxPending, maxPendingBytes, func(p pendingApproval) int64 {
+		return int64(len(p.tool) + len(p.args) + len(p.preview.Text) + len(p.preview.Structured))
+	})
 }
 
 // clientCanElicit reports whether the client declared form elicitation
