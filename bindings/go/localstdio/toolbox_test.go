@@ -59,14 +59,7 @@ func (f *fake) toolbox() *lspseam.Toolbox {
 
 func (f *fake) call(tb *lspseam.Toolbox, tool, args string) (lspseam.ToolResult, map[string]any) {
 	f.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	res := tb.Call(ctx, tool, json.RawMessage(args), f.ws)
-	var structured map[string]any
-	if err := json.Unmarshal(res.Structured, &structured); err != nil {
-		f.t.Fatalf("%s: structured answer is not a JSON object: %v: %s", tool, err, res.Structured)
-	}
-	return res, structured
+	return f.callIn(tb, f.ws, tool, args)
 }
 
 func errorCode(structured map[string]any) string {
