@@ -74,7 +74,7 @@ func TestServesNeverLoseAnEdit(t *testing.T) {
 	for _, tool := range []string{"edit", "code_insert"} {
 		lost, refused := 0, 0
 		for round := 0; round < rounds; round++ {
-			before := strings.Count(readText(t, file), "by serve ")
+			before := strings.Count(readRel(t, ws, "a.go"), "by serve ")
 			if tool == "edit" {
 				for _, c := range clients {
 					if a := c.toolCall(t, "read", json.RawMessage(`{"file_path":"a.go"}`), ws); a.IsError {
@@ -108,7 +108,7 @@ func TestServesNeverLoseAnEdit(t *testing.T) {
 					t.Fatalf("%s round %d: %s", tool, round, a.Content[0].Text)
 				}
 			}
-			if added := strings.Count(readText(t, file), "by serve ") - before; added != ok {
+			if added := strings.Count(readRel(t, ws, "a.go"), "by serve ") - before; added != ok {
 				lost += ok - added
 				t.Errorf("%s round %d: %d answered OK, %d in the file", tool, round, ok, added)
 			}
@@ -151,7 +151,7 @@ func TestServeKilledMidRenameLeavesAWholeSet(t *testing.T) {
 			}
 		}
 		for i := 0; i < n; i++ {
-			switch readText(t, filepath.Join(ws, fmt.Sprintf("f%02d.go", i))) {
+			switch readRel(t, ws, fmt.Sprintf("f%02d.go", i)) {
 			case old(i):
 				oldN++
 			case renamed(i):
@@ -220,13 +220,4 @@ func waitForJournal(answered chan serveResponse, dir string) {
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
-}
-
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -29,7 +29,7 @@ func TestDoctorFinishesAKilledChange(t *testing.T) {
 	if err := cmd.Run(); err == nil {
 		t.Fatal("the writer was not killed")
 	}
-	if a, b := readText(t, ws, "a.txt"), readText(t, ws, "b.txt"); a != "new a.txt" || b != "old b.txt" {
+	if a, b := readFileString(t, filepath.Join(ws, "a.txt")), readFileString(t, filepath.Join(ws, "b.txt")); a != "new a.txt" || b != "old b.txt" {
 		t.Fatalf("the crash did not leave the change half made (a %q, b %q): the test tests nothing", a, b)
 	}
 	var out, errOut strings.Builder
@@ -39,7 +39,7 @@ func TestDoctorFinishesAKilledChange(t *testing.T) {
 	if !strings.Contains(out.String(), "rolled forward") || !strings.Contains(out.String(), "a.txt, b.txt") {
 		t.Errorf("doctor said:\n%s", out.String())
 	}
-	if a, b := readText(t, ws, "a.txt"), readText(t, ws, "b.txt"); a != "new a.txt" || b != "new b.txt" {
+	if a, b := readFileString(t, filepath.Join(ws, "a.txt")), readFileString(t, filepath.Join(ws, "b.txt")); a != "new a.txt" || b != "new b.txt" {
 		t.Errorf("after doctor: a %q, b %q", a, b)
 	}
 	if entries, _ := os.ReadDir(ws); len(entries) != 2 {
@@ -81,13 +81,4 @@ func killedMidChange(t *testing.T, ws string) {
 		return nil
 	}
 	tx.Apply()
-}
-
-func readText(t *testing.T, dir, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -150,9 +150,6 @@ func (s *Store) Begin(ws string, root *os.Root, changes []Change) (*Txn, error) 
 // deletion): a workspace-relative slash path in the file's directory.
 func (t *Txn) Temp(i int) string { return t.changes[i].Temp }
 
-// ID names the Txn in logs.
-func (t *Txn) ID() string { return t.id }
-
 // rename moves the journal to a state and syncs its directory.
 func (t *Txn) rename(state string) error {
 	to := t.name[:strings.LastIndexByte(t.name, '.')+1] + state
