@@ -344,9 +344,14 @@ func plural(n int, one, many string) string {
 // LSP_CONFLICT, a *changedMeanwhile, and nothing is written); then all
 // new contents are put in place, or none.
 func (r *fsRoot) writeAll(ctx context.Context, files []plannedFile) error {
+	rels := make([]string, len(files))
 	reals := make([]string, len(files))
 	for i, f := range files {
-		reals[i] = r.resolve(f.rel)
+		rel, err := r.rel(f.rel)
+		if err != nil {
+			return err
+		}
+		rels[i], reals[i] = rel, r.resolve(rel)
 	}
 	locks, err := r.lock(ctx, reals)
 	if err != nil {
@@ -355,7 +360,7 @@ func (r *fsRoot) writeAll(ctx context.Context, files []plannedFile) error {
 	defer locks.Unlock()
 	items := make([]setItem, len(files))
 	for i, f := range files {
-		cur, err := r.read(f.rel)
+		cur, err := r.readAt(f.rel, rels[i], reals[i])
 		if err != nil {
 			return err
 		}

@@ -64,7 +64,7 @@ func (p *editPlan) load(path string) (*planFile, string, error) {
 	if f, ok := p.files[real]; ok {
 		return f, real, nil
 	}
-	disk, err := p.r.read(real)
+	disk, err := p.r.readAt(real, real, real)
 	if err != nil {
 		return nil, "", err
 	}

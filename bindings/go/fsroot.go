@@ -107,7 +107,14 @@ func (r *fsRoot) read(path string) (wsFile, error) {
 	if err != nil {
 		return wsFile{}, err
 	}
-	f := wsFile{rel: rel, real: r.resolve(rel)}
+	return r.readAt(path, rel, r.resolve(rel))
+}
+
+// readAt is read of rel (path as asked, for errors) at real, its resolved
+// path as the caller resolved it: a writer reads the file at the path
+// whose lock it holds, not at a path a link swapped since would give.
+func (r *fsRoot) readAt(path, rel, real string) (wsFile, error) {
+	f := wsFile{rel: rel, real: real}
 	// O_NONBLOCK: opening a FIFO must not wait for a writer; the type is
 	// checked on the opened file, so a swap after a stat cannot fool it.
 	file, err := r.root.OpenFile(filepath.FromSlash(f.real), os.O_RDONLY|syscall.O_NONBLOCK, 0)

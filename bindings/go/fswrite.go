@@ -70,12 +70,13 @@ func (r *fsRoot) update(ctx context.Context, path string, change func(wsFile) (s
 	if err != nil {
 		return wsFile{}, "", err
 	}
-	locks, err := r.lock(ctx, []string{r.resolve(rel)})
+	real := r.resolve(rel)
+	locks, err := r.lock(ctx, []string{real})
 	if err != nil {
 		return wsFile{}, "", err
 	}
 	defer locks.Unlock()
-	f, err := r.read(rel)
+	f, err := r.readAt(path, rel, real)
 	if err != nil {
 		return f, "", err
 	}
