@@ -64,10 +64,13 @@ var ApprovalModes = []string{ApprovalPreview, ApprovalAuto, ApprovalElicit}
 
 // ServerConfig is one language server of the table.
 type ServerConfig struct {
-	Command               string            `json:"command"`
-	Args                  []string          `json:"args"`
-	Env                   map[string]string `json:"env"`
-	ExtensionToLanguage   map[string]string `json:"extensionToLanguage"`
+	Command             string            `json:"command"`
+	Args                []string          `json:"args"`
+	Env                 map[string]string `json:"env"`
+	ExtensionToLanguage map[string]string `json:"extensionToLanguage"`
+	// FileNameToLanguage maps whole base names (Dockerfile,
+	// CMakeLists.txt) to language ids.
+	FileNameToLanguage    map[string]string `json:"fileNameToLanguage"`
 	InitializationOptions RawJSON           `json:"initializationOptions"`
 	Configuration         RawJSON           `json:"configuration"`
 	MaxMessageBytes       int64             `json:"maxMessageBytes"`
@@ -99,6 +102,29 @@ type ServerConfig struct {
 	// the whole table. The presets mark theirs, so one printed preset file
 	// works on a machine with only some servers installed.
 	Optional bool `json:"optional"`
+	// Known is the id of the server table's entry this server was
+	// recognized as by its command (servertable.go), "" for a server the
+	// table does not know. A known server's table defaults are beneath
+	// the config's own: initializationOptions and configuration merged
+	// (the config's keys win), args and rootMarkers when the config gives
+	// none.
+	Known string `json:"known"`
+}
+
+// LanguageOf is the language id of a file the server serves, by its whole
+// base name first, then its final extension; ok is false for a file it
+// does not serve.
+func (s ServerConfig) LanguageOf(filePath string) (languageID string, ok bool) {
+	if lang, found := s.FileNameToLanguage[BaseName(filePath)]; found {
+		return lang, true
+	}
+	lang, found := s.ExtensionToLanguage[FinalExtension(filePath)]
+	return lang, found
+}
+
+// Provider is the server's registration: its id and the files it serves.
+func (s ServerConfig) Provider(id string) ProviderSpec {
+	return ProviderSpec{ID: id, ExtensionToLanguage: s.ExtensionToLanguage, FileNameToLanguage: s.FileNameToLanguage}
 }
 
 func (c Config) appendJSON(b []byte) []byte {
@@ -129,6 +155,8 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 	b = appendStringMap(b, s.Env)
 	b = append(b, `,"extensionToLanguage":`...)
 	b = appendStringMap(b, s.ExtensionToLanguage)
+	b = append(b, `,"fileNameToLanguage":`...)
+	b = appendStringMap(b, s.FileNameToLanguage)
 	b = append(b, `,"initializationOptions":`...)
 	b = s.InitializationOptions.appendJSON(b)
 	b = append(b, `,"configuration":`...)
@@ -164,14 +192,19 @@ func (s ServerConfig) appendJSON(b []byte) []byte {
 	b = appendStrings(b, s.PassEnv)
 	b = append(b, `,"optional":`...)
 	b = strconv.AppendBool(b, s.Optional)
+	b = append(b, `,"known":`...)
+	b = appendString(b, s.Known)
 	return append(b, '}')
 }
 
 var (
-	configFields = []string{"servers", "timeoutMs", "maxRequestBytes", "approval"}
-	serverFields = []string{"command", "args", "env", "extensionToLanguage", "initializationOptions", "configuration",
+	configFields = []string{"servers", "presets", "timeoutMs", "maxRequestBytes", "approval"}
+	serverFields = []string{"command", "args", "env", "extensionToLanguage", "fileNameToLanguage", "initializationOptions", "configuration",
 		"maxMessageBytes", "maxStderrBytes", "maxDocumentBytes", "shutdownTimeoutMs", "killGraceMs", "settleMs",
-		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs", "passEnv", "optional"}
+		"rootMarkers", "maxOpenDocuments", "idleTimeoutMs", "passEnv", "optional",
+		// known is computed (the entry of the server table the command
+		// names); accepted so a validated config validates again.
+		"known"}
 )
 
 // ValidateConfig checks a configuration and fills in every default. All
@@ -212,8 +245,16 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 		}
 		cfg.TimeoutMs = n
 	}
+	withPresets := false
+	if p := get(v, "presets"); p.Exists() {
+		if !p.IsBool() {
+			add("presets must be true (the config's servers are added to the built-in presets, replacing a preset of the same id and taking over the files it claims) or false (the default: only the config's servers), got %s", describe(p))
+		}
+		withPresets = p.Bool()
+	}
 	servers := get(v, "servers")
 	switch {
+	case withPresets && !servers.Exists():
 	case !servers.IsObject():
 		add(`servers must be an object mapping a provider id to a server, e.g. {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}; got %s`, describe(servers))
 	default:
@@ -227,14 +268,17 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 			}
 			return true
 		})
-		if len(problems) == 0 && len(cfg.Servers) == 0 {
+		if len(problems) == 0 && len(cfg.Servers) == 0 && !withPresets {
 			add("servers must configure at least one language server")
 		}
+	}
+	if withPresets && len(problems) == 0 {
+		addPresets(cfg.Servers)
 	}
 	if len(problems) == 0 {
 		specs := make([]ProviderSpec, 0, len(cfg.Servers))
 		for _, id := range sortedKeys(cfg.Servers) {
-			specs = append(specs, ProviderSpec{ID: id, ExtensionToLanguage: cfg.Servers[id].ExtensionToLanguage})
+			specs = append(specs, cfg.Servers[id].Provider(id))
 		}
 		if err := CheckConflicts(specs); err != nil {
 			add("%s", err.Message)
@@ -308,13 +352,33 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 			s.Env[name] = m[name]
 		}
 	}
-	m, err := decodeStringMap(get(v, "extensionToLanguage"), where+".extensionToLanguage", CodeConfigInvalid)
-	if err != nil {
-		count(`%s (for example {".go": "go"})`, err.Message)
-	} else if spec, perr := NormalizeProvider(ProviderSpec{ID: id, ExtensionToLanguage: m}); perr != nil {
-		count("%s.extensionToLanguage: %s", where, strings.TrimPrefix(perr.Message, "invalid provider "+quoteID(id)+": "))
-	} else {
-		s.ExtensionToLanguage = spec.ExtensionToLanguage
+	exts, names := get(v, "extensionToLanguage"), get(v, "fileNameToLanguage")
+	var m, byName map[string]string
+	decoded := true
+	if exts.Exists() || !names.Exists() {
+		var err *Error
+		if m, err = decodeStringMap(exts, where+".extensionToLanguage", CodeConfigInvalid); err != nil {
+			count(`%s (for example {".go": "go"})`, err.Message)
+			decoded = false
+		}
+	}
+	if names.Exists() {
+		var err *Error
+		if byName, err = decodeStringMap(names, where+".fileNameToLanguage", CodeConfigInvalid); err != nil {
+			count(`%s (for example {"Dockerfile": "dockerfile"})`, err.Message)
+			decoded = false
+		}
+	}
+	if decoded {
+		if spec, perr := NormalizeProvider(ProviderSpec{ID: id, ExtensionToLanguage: m, FileNameToLanguage: byName}); perr != nil {
+			count("%s.extensionToLanguage: %s", where, strings.TrimPrefix(perr.Message, "invalid provider "+quoteID(id)+": "))
+		} else {
+			s.ExtensionToLanguage = spec.ExtensionToLanguage
+			s.FileNameToLanguage = spec.FileNameToLanguage
+		}
+	}
+	if s.FileNameToLanguage == nil {
+		s.FileNameToLanguage = map[string]string{}
 	}
 	for _, raw := range []struct {
 		name string
@@ -383,6 +447,9 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 		} else {
 			s.Optional = opt.Bool()
 		}
+	}
+	if known, ok := KnownServer("", s.Command); ok && before == 0 {
+		s.applyKnownDefaults(known, get(v, "args").Exists(), get(v, "rootMarkers").Exists())
 	}
 	return s, before == 0
 }

@@ -20,6 +20,10 @@ import (
 type ProviderSpec struct {
 	ID                  string            `json:"id"`
 	ExtensionToLanguage map[string]string `json:"extensionToLanguage"`
+	// FileNameToLanguage maps whole base names (Dockerfile,
+	// CMakeLists.txt), matched exactly, to language ids; a file name wins
+	// over an extension.
+	FileNameToLanguage map[string]string `json:"fileNameToLanguage,omitempty"`
 }
 
 func (p ProviderSpec) appendJSON(b []byte) []byte {
@@ -27,6 +31,10 @@ func (p ProviderSpec) appendJSON(b []byte) []byte {
 	b = appendString(b, p.ID)
 	b = append(b, `,"extensionToLanguage":`...)
 	b = appendStringMap(b, p.ExtensionToLanguage)
+	if len(p.FileNameToLanguage) > 0 {
+		b = append(b, `,"fileNameToLanguage":`...)
+		b = appendStringMap(b, p.FileNameToLanguage)
+	}
 	return append(b, '}')
 }
 
@@ -108,10 +116,24 @@ func NormalizeProvider(p ProviderSpec) (ProviderSpec, *Error) {
 	} else if strings.IndexFunc(p.ID, unicode.IsControl) >= 0 {
 		problems = append(problems, "id must not contain control characters")
 	}
-	if len(p.ExtensionToLanguage) == 0 {
-		problems = append(problems, "extensionToLanguage must map at least one extension to a language id, e.g. {\".ts\": \"typescript\"}")
+	if len(p.ExtensionToLanguage) == 0 && len(p.FileNameToLanguage) == 0 {
+		problems = append(problems, "extensionToLanguage must map at least one extension to a language id, e.g. {\".ts\": \"typescript\"} (or fileNameToLanguage a file name, e.g. {\"Dockerfile\": \"dockerfile\"})")
 	}
 	out := ProviderSpec{ID: p.ID, ExtensionToLanguage: make(map[string]string, len(p.ExtensionToLanguage))}
+	for _, name := range sortedKeys(p.FileNameToLanguage) {
+		lang := p.FileNameToLanguage[name]
+		switch {
+		case strings.TrimSpace(name) == "" || strings.ContainsAny(name, "/\\\x00") || name == "." || name == "..":
+			problems = append(problems, "file name "+strconv.Quote(clip(name, 80))+" must be a base name (no '/' or '\\'), e.g. \"Dockerfile\"")
+		case strings.TrimSpace(lang) == "":
+			problems = append(problems, "the language id for the file name "+strconv.Quote(clip(name, 80))+" must be a non-empty string")
+		default:
+			if out.FileNameToLanguage == nil {
+				out.FileNameToLanguage = map[string]string{}
+			}
+			out.FileNameToLanguage[name] = lang
+		}
+	}
 	origin := map[string]string{}
 	keys := sortedKeys(p.ExtensionToLanguage)
 	for _, key := range keys {
@@ -165,6 +187,12 @@ func CheckConflicts(providers []ProviderSpec) *Error {
 			}
 			owner[ext] = p.ID
 		}
+		for _, name := range sortedKeys(p.FileNameToLanguage) {
+			if prev, taken := owner["name:"+name]; taken {
+				return Errorf(CodeConflict, "file name %s is claimed by providers %s and %s; each file name belongs to one provider", strconv.Quote(clip(name, 80)), quoteID(prev), quoteID(p.ID))
+			}
+			owner["name:"+name] = p.ID
+		}
 	}
 	return nil
 }
@@ -176,12 +204,10 @@ func SelectProvider(filePath string, providers []ProviderSpec) (Selection, *Erro
 	if err != nil {
 		return Selection{}, err
 	}
-	ext := FinalExtension(filePath)
-	for _, p := range normalized {
-		if lang, ok := p.ExtensionToLanguage[ext]; ok {
-			return Selection{ID: p.ID, LanguageID: lang}, nil
-		}
+	if id, lang, ok := selectNormalized(filePath, normalized); ok {
+		return Selection{ID: id, LanguageID: lang}, nil
 	}
+	ext := FinalExtension(filePath)
 	configured := configuredExtensions(normalized)
 	hint := "Use search/read for this file."
 	if len(configured) == 0 {
@@ -194,11 +220,40 @@ func SelectProvider(filePath string, providers []ProviderSpec) (Selection, *Erro
 	return Selection{}, Errorf(CodeUnavailable, "no language server is configured for %s files (configured: %s). %s", clip(ext, 40), list, hint)
 }
 
+// selectNormalized picks, among normalized providers, the one that owns
+// filePath: by its whole base name first, then by its final extension.
+func selectNormalized(filePath string, providers []ProviderSpec) (id, languageID string, ok bool) {
+	base := BaseName(filePath)
+	for _, p := range providers {
+		if lang, found := p.FileNameToLanguage[base]; found {
+			return p.ID, lang, true
+		}
+	}
+	ext := FinalExtension(filePath)
+	for _, p := range providers {
+		if lang, found := p.ExtensionToLanguage[ext]; found {
+			return p.ID, lang, true
+		}
+	}
+	return "", "", false
+}
+
+// BaseName is the last element of a slash- or backslash-separated path.
+func BaseName(filePath string) string {
+	if i := strings.LastIndexAny(filePath, `/\`); i >= 0 {
+		return filePath[i+1:]
+	}
+	return filePath
+}
+
 func configuredExtensions(providers []ProviderSpec) []string {
 	var exts []string
 	for _, p := range providers {
 		for ext := range p.ExtensionToLanguage {
 			exts = append(exts, ext)
+		}
+		for name := range p.FileNameToLanguage {
+			exts = append(exts, name)
 		}
 	}
 	sort.Strings(exts)
@@ -219,7 +274,13 @@ func decodeProviderSpec(v gjson.Result, what string) (ProviderSpec, *Error) {
 	if err != nil {
 		return ProviderSpec{}, err
 	}
-	return ProviderSpec{ID: id.Str, ExtensionToLanguage: m}, nil
+	spec := ProviderSpec{ID: id.Str, ExtensionToLanguage: m}
+	if names := get(v, "fileNameToLanguage"); names.Exists() {
+		if spec.FileNameToLanguage, err = decodeStringMap(names, what+".fileNameToLanguage", CodeInvalidArgument); err != nil {
+			return ProviderSpec{}, err
+		}
+	}
+	return spec, nil
 }
 
 // decodeStringMap reads an object of string values, rejecting duplicate

@@ -1,11 +1,6 @@
 package core
 
-import (
-	"path"
-	"strings"
-
-	"github.com/tidwall/gjson"
-)
+import "github.com/tidwall/gjson"
 
 // Readiness: when a fresh server's answers can be trusted.
 //
@@ -41,7 +36,11 @@ import (
 //	                            when indexed: a change to one means a restart (a fresh
 //	                            clangd re-indexes files whose content changed)
 //	anything else               a short settle, so loading progress that begins right
-//	                            after didOpen is waited for
+//	                            after didOpen is waited for, and file events trusted only
+//	                            where the server registered watchers (else a restart)
+//
+// The policy of each server lives in its entry of servers.json
+// ("behaviour"); this table is the why.
 
 // Readiness is the policy for one server.
 type Readiness struct {
@@ -71,6 +70,11 @@ type Readiness struct {
 	// after it started only once one of them is opened, so the host opens
 	// one (see FileChangesInput.OpenNewDirectories).
 	OpenNewDirectories bool `json:"openNewDirectories,omitempty"`
+	// EventsNeedRegistration: file events are trusted only for the files
+	// the server's own watcher registrations cover (it said it watches
+	// them); a change to another file of its languages is treated as
+	// IgnoresWatchedFiles. Servers whose behaviour was not measured get it.
+	EventsNeedRegistration bool `json:"eventsNeedRegistration,omitempty"`
 	// DiagnosticsQuietMs, when positive, is how long a pushed diagnostics
 	// report must stand before it is taken as the server's last word on a
 	// version (0: the host's default, 250 ms). pyright publishes an interim
@@ -100,6 +104,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.OpenNewDirectories {
 		b = append(b, `,"openNewDirectories":true`...)
 	}
+	if r.EventsNeedRegistration {
+		b = append(b, `,"eventsNeedRegistration":true`...)
+	}
 	if r.DiagnosticsQuietMs > 0 {
 		b = append(b, `,"diagnosticsQuietMs":`...)
 		b = appendInt(b, r.DiagnosticsQuietMs)
@@ -107,20 +114,41 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// ReadinessFor chooses the policy from the InitializeResult and the
-// server's command (its path or name; only the base name is used).
+// defaultSettleMs is the settle of a server whose table entry does not
+// set one: loading progress that begins right after didOpen is waited for.
+const defaultSettleMs = 500
+
+// ReadinessFor chooses the policy from the server table (servertable.go):
+// the entry found by the InitializeResult's serverInfo.name, else by the
+// server's command (its path or name; only the base name is used). A
+// server the table does not know gets the conservative policy: a short
+// settle, and file events trusted only for the files its own watcher
+// registrations cover.
 func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
-	name := strings.ToLower(get(get(initializeResult, "serverInfo"), "name").Str)
-	base := strings.ToLower(path.Base(strings.ReplaceAll(command, `\`, "/")))
-	switch {
-	case name == "gopls" || base == "gopls":
-		return Readiness{Server: "gopls", OpenNewDirectories: true}
-	case strings.Contains(base, "typescript-language-server"):
-		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
-	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
-		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000, DiagnosticsQuietMs: 700}
-	case name == "clangd" || base == "clangd":
-		return Readiness{Server: "clangd", SettleMs: 2000, IgnoresWatchedFiles: true}
+	name := get(get(initializeResult, "serverInfo"), "name").Str
+	entry, ok := KnownServer(name, command)
+	if !ok {
+		return Readiness{SettleMs: defaultSettleMs, EventsNeedRegistration: true}
 	}
-	return Readiness{SettleMs: 500}
+	b := entry.Behaviour
+	r := Readiness{
+		Server:             entry.Name,
+		SettleMs:           defaultSettleMs,
+		ReadyLog:           b.ReadyLog,
+		ExpectSignal:       b.ExpectSignal,
+		ChangeSettleMs:     b.ChangeSettleMs,
+		OpenNewDirectories: b.OpenNewDirectories,
+		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
+	}
+	if b.SettleMs != nil {
+		r.SettleMs = *b.SettleMs
+	}
+	switch b.FileEvents {
+	case FileEventsApplies:
+	case FileEventsIgnores:
+		r.IgnoresWatchedFiles = true
+	default:
+		r.EventsNeedRegistration = true
+	}
+	return r
 }

@@ -281,9 +281,12 @@ type FileChangesInput struct {
 	Changes       []PathChange        `json:"changes"`
 	Registrations []WatchRegistration `json:"registrations"`
 	Extensions    []string            `json:"extensions"`
-	Root          string              `json:"root"`
-	OpenDocuments []string            `json:"openDocuments"`
-	MaxBatch      int                 `json:"maxBatch,omitempty"`
+	// FileNames are whole base names the server serves (Dockerfile),
+	// matched like Extensions.
+	FileNames     []string `json:"fileNames,omitempty"`
+	Root          string   `json:"root"`
+	OpenDocuments []string `json:"openDocuments"`
+	MaxBatch      int      `json:"maxBatch,omitempty"`
 	// OpenNewDirectories asks for Open: the server (gopls) finds the files
 	// of a new directory only once one of them is opened.
 	OpenNewDirectories bool `json:"openNewDirectories,omitempty"`
@@ -300,6 +303,10 @@ func (in FileChangesInput) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `,"extensions":`...)
 	b = appendStrings(b, in.Extensions)
+	if len(in.FileNames) > 0 {
+		b = append(b, `,"fileNames":`...)
+		b = appendStrings(b, in.FileNames)
+	}
 	b = append(b, `,"root":`...)
 	b = appendString(b, in.Root)
 	b = append(b, `,"openDocuments":`...)
@@ -425,6 +432,9 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 		}
 		exts[ext] = true
 	}
+	for _, name := range in.FileNames {
+		exts["name:"+name] = true
+	}
 	open := make(map[string]bool, len(in.OpenDocuments))
 	for i, p := range in.OpenDocuments {
 		if err := checkCanonicalPath(p, fmt.Sprintf("openDocuments[%d]", i)); err != nil {
@@ -461,7 +471,7 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 		switch {
 		case typ == 0:
 			res.Ignored++
-		case in.Registrations == nil && !exts[FinalExtension(c.Path)],
+		case in.Registrations == nil && !servesFile(exts, c.Path),
 			in.Registrations != nil && !watched(watchers, c.Path, in.Root, typ):
 			res.Ignored++
 		default:
@@ -492,7 +502,7 @@ func newDirectoryFiles(changes []PathChange, exts map[string]bool) (open []strin
 	chosen := map[string]bool{}
 	for _, c := range changes {
 		dir := path.Dir(c.Path)
-		if !created[c.Path] || !created[dir] || chosen[dir] || !exts[FinalExtension(c.Path)] {
+		if !created[c.Path] || !created[dir] || chosen[dir] || !servesFile(exts, c.Path) {
 			continue
 		}
 		chosen[dir] = true
@@ -503,6 +513,12 @@ func newDirectoryFiles(changes []PathChange, exts map[string]bool) (open []strin
 		open = append(open, c.Path)
 	}
 	return open, omitted
+}
+
+// servesFile says whether a path is one of the server's files: its final
+// extension, or its whole base name ("name:"+base), is in served.
+func servesFile(served map[string]bool, p string) bool {
+	return served[FinalExtension(p)] || served["name:"+BaseName(p)]
 }
 
 // netChange is the FileChangeType for a path that existed (or not) before
@@ -646,6 +662,11 @@ func decodeFileChangesInput(v gjson.Result) (FileChangesInput, *Error) {
 	}
 	if in.Extensions, err = decodeStrings(get(v, "extensions"), "extensions"); err != nil {
 		return in, err
+	}
+	if names := get(v, "fileNames"); names.Exists() && names.Type != gjson.Null {
+		if in.FileNames, err = decodeStrings(names, "fileNames"); err != nil {
+			return in, err
+		}
 	}
 	if in.OpenDocuments, err = decodeStrings(get(v, "openDocuments"), "openDocuments"); err != nil {
 		return in, err

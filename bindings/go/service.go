@@ -44,7 +44,10 @@ func (f ProviderFunc) Query(ctx context.Context, q ProviderQuery) (Result, error
 type Registration struct {
 	ID                  string
 	ExtensionToLanguage map[string]string
-	Provider            Provider
+	// FileNameToLanguage claims whole base names (Dockerfile,
+	// CMakeLists.txt), which win over extensions.
+	FileNameToLanguage map[string]string
+	Provider           Provider
 }
 
 // Service is the provider registry. It is safe for concurrent use; its
@@ -60,14 +63,20 @@ type Service struct {
 }
 
 // selectionKey partitions paths so that every path with the same key has
-// the same final extension, and so the same selection: the base name's
+// the same selection: a base name some provider claims whole (Dockerfile)
+// keys itself; otherwise the key is the final extension — the base name's
 // suffix from its last dot, lowercased, or a marker for a base name
 // without a dot or whose only dot comes first (a dotfile: no extension).
 // It only keys a cache of the core's answers; the core alone decides.
-func selectionKey(filePath string) string {
+func selectionKey(filePath string, specs []ProviderSpec) string {
 	base := filePath
 	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
 		base = base[i+1:]
+	}
+	for _, sp := range specs {
+		if _, claimed := sp.FileNameToLanguage[base]; claimed {
+			return "\x02" + base
+		}
 	}
 	dot := strings.LastIndexByte(base, '.')
 	switch {
@@ -104,7 +113,7 @@ func (s *Service) RegisterProvider(ctx context.Context, reg Registration) (dispo
 	if s.closed {
 		return nil, serviceDisposed()
 	}
-	candidate := append(append([]ProviderSpec(nil), s.specs...), ProviderSpec{ID: reg.ID, ExtensionToLanguage: reg.ExtensionToLanguage})
+	candidate := append(append([]ProviderSpec(nil), s.specs...), ProviderSpec{ID: reg.ID, ExtensionToLanguage: reg.ExtensionToLanguage, FileNameToLanguage: reg.FileNameToLanguage})
 	normalized, err := s.core.CheckProviders(ctx, candidate)
 	if err != nil {
 		return nil, err
@@ -176,9 +185,9 @@ func (s *Service) route(ctx context.Context, filePath, workspaceRoot string) (*e
 	if strings.TrimSpace(filePath) == "" {
 		return nil, Selection{}, Errorf(CodeInvalidArgument, "filePath must be a non-empty path")
 	}
-	key := selectionKey(filePath)
 	s.mu.Lock()
 	specs := s.specs
+	key := selectionKey(filePath, specs)
 	sel, cached := s.selected[key]
 	s.mu.Unlock()
 	if !cached {

@@ -172,7 +172,7 @@ func TestSelectionKeyRefinesFinalExtension(t *testing.T) {
 		".eslintrc.json", "a.", "b.", `c:\src\d.Go`, "/abs/π.py", "", ".", "..", "a/.hidden", "a.b/c"}
 	byKey := map[string]string{}
 	for _, p := range paths {
-		k, ext := selectionKey(p), core.FinalExtension(p)
+		k, ext := selectionKey(p, nil), core.FinalExtension(p)
 		if prev, ok := byKey[k]; ok && prev != ext {
 			t.Errorf("key %q groups final extensions %q and %q (path %q)", k, prev, ext, p)
 		}

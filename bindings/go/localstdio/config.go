@@ -2,6 +2,7 @@ package localstdio
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -170,13 +171,21 @@ func (t *Table) MissingSummary() string {
 		}
 		return s
 	}
-	s := "optional language servers not installed, skipped: " + strings.Join(names, ", ") +
+	shown := names
+	if len(shown) > maxMissingNamed {
+		shown = append(shown[:maxMissingNamed:maxMissingNamed], fmt.Sprintf("and %d more", len(names)-maxMissingNamed))
+	}
+	s := "optional language servers not installed, skipped: " + strings.Join(shown, ", ") +
 		"; queries on their files answer LSP_UNAVAILABLE saying how to install each"
 	if t.installAdvice != "" {
-		s += "; to install them all: " + t.installAdvice
+		s += "; to install the tested ones: " + t.installAdvice
 	}
-	return s
+	return s + "; `lspseam doctor` lists the languages of a workspace and their servers"
 }
+
+// maxMissingNamed bounds the names one start-up warning lists: the
+// presets name some thirty servers, and most machines have a few.
+const maxMissingNamed = 8
 
 // ResolveExecutable finds command the way a shell would, without using
 // one: a name with a slash is a path (relative to the current directory),

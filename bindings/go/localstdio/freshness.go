@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/core"
 )
 
 // Bringing a running server up to date with the disk before a query: the
@@ -107,6 +108,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		Changes:       changes,
 		Registrations: regs,
 		Extensions:    exts,
+		FileNames:     slices.Sorted(maps.Keys(in.server.Config.FileNameToLanguage)),
 		Root:          in.root.Path,
 		OpenDocuments: in.docs.paths(),
 		MaxBatch:      maxChangesPerNotification,
@@ -116,16 +118,25 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	if err != nil {
 		return "", err
 	}
-	if plan.Matched > 0 && in.neg.Readiness.IgnoresWatchedFiles {
+	// A server the table does not know (or whose behaviour was not
+	// measured) is trusted with file events only when it registered
+	// watchers: it then said it acts on them. Otherwise it is treated like
+	// one that ignores them.
+	ignores := in.neg.Readiness.IgnoresWatchedFiles || (in.neg.Readiness.EventsNeedRegistration && regs == nil)
+	if plan.Matched > 0 && ignores {
 		// Telling this server would change nothing: it keeps answering from
 		// what it indexed. A fresh process reads the disk.
 		var changed []string
 		for _, c := range changes {
-			if _, ok := in.server.Config.ExtensionToLanguage[core.FinalExtension(c.Path)]; ok && c.Last != "deleted" {
+			if _, ok := in.server.Config.LanguageOf(c.Path); ok && c.Last != "deleted" {
 				changed = append(changed, c.Path)
 			}
 		}
-		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and this server ignores file change events", plan.Matched), changed}
+		why := "this server ignores file change events"
+		if !in.neg.Readiness.IgnoresWatchedFiles {
+			why = "this server registered no file watchers, so lspseam cannot rely on it acting on file change events"
+		}
+		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and %s", plan.Matched, why), changed}
 	}
 	for _, path := range plan.Reverify {
 		if err := in.reverify(ctx, path); err != nil {
@@ -150,7 +161,8 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		if err != nil {
 			continue
 		}
-		if err := in.ensureOpen(ctx, src, in.server.Config.ExtensionToLanguage[core.FinalExtension(path)]); err != nil {
+		lang, _ := in.server.Config.LanguageOf(path)
+		if err := in.ensureOpen(ctx, src, lang); err != nil {
 			return "", err
 		}
 		// Opening is not enough: gopls loads an open file's package when a

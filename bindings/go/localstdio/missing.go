@@ -26,6 +26,7 @@ func StartTable(ctx context.Context, core *lspseam.Core, service *lspseam.Servic
 		dispose, err := service.RegisterProvider(ctx, lspseam.Registration{
 			ID:                  m.ID,
 			ExtensionToLanguage: m.Config.ExtensionToLanguage,
+			FileNameToLanguage:  m.Config.FileNameToLanguage,
 			Provider:            missingProvider{m},
 		})
 		if err != nil {
@@ -59,6 +60,9 @@ func (m MissingServer) Unavailable() string {
 	exts := make([]string, 0, len(m.Config.ExtensionToLanguage))
 	for ext := range m.Config.ExtensionToLanguage {
 		exts = append(exts, ext)
+	}
+	for name := range m.Config.FileNameToLanguage {
+		exts = append(exts, name)
 	}
 	sort.Strings(exts)
 	var b strings.Builder

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/core"
 )
 
 // Provider serves seam queries with one configured language server: one
@@ -86,7 +85,7 @@ func NewProvider(core *lspseam.Core, server Server, opts ...Option) *Provider {
 // Registration returns the lspseam.Registration that publishes p in a
 // Service under its server id.
 func (p *Provider) Registration() lspseam.Registration {
-	return lspseam.Registration{ID: p.server.ID, ExtensionToLanguage: p.server.Config.ExtensionToLanguage, Provider: p}
+	return lspseam.Registration{ID: p.server.ID, ExtensionToLanguage: p.server.Config.ExtensionToLanguage, FileNameToLanguage: p.server.Config.FileNameToLanguage, Provider: p}
 }
 
 func (p *Provider) disposed() error {
@@ -204,7 +203,7 @@ func (p *Provider) reopenChanged(ctx context.Context, in *instance, s *slot, pat
 		if err != nil {
 			continue // gone again, or refused by the source rules
 		}
-		lang := p.server.Config.ExtensionToLanguage[core.FinalExtension(src.Path)]
+		lang, _ := p.server.Config.LanguageOf(src.Path)
 		if err := in.ensureOpen(ctx, src, lang); err != nil {
 			if ctx.Err() != nil {
 				return p.ctxErr(ctx, "opening the changed files in the restarted language server")

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/core"
 )
 
 // Sessions: the catalog's tools (lspseam.Toolbox) send several requests in
@@ -68,7 +67,7 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 	if err != nil {
 		return lspseam.SourceFile{}, err
 	}
-	lang := in.server.Config.ExtensionToLanguage[core.FinalExtension(src.Path)]
+	lang, _ := in.server.Config.LanguageOf(src.Path)
 	if lang == "" {
 		if !ss.waited { // the tool's own file: its language was routed
 			lang = ss.languageID

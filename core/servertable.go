@@ -1,0 +1,337 @@
+package core
+
+import (
+	_ "embed" // the server table
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tidwall/gjson"
+)
+
+// The server table: every language server lspseam knows, as data
+// (servers.json), shipped in the module. Hosts build their presets, their
+// install advice, `lspseam doctor` and `lspseam servers install` from it;
+// the core uses it to give a server its known defaults and readiness
+// policy.
+//
+// A server is recognized by what it is, not by what a config calls it:
+// before it starts by its command's base name (so a hand-written config
+// naming `typescript-language-server` gets the same initialization options
+// a preset sends), after initialize by serverInfo.name. A server the table
+// does not know gets the conservative policy (readiness.go).
+
+//go:embed servers.json
+var serverTableJSON []byte
+
+// ServerEntry is one server of the table.
+type ServerEntry struct {
+	// ID is the provider id the presets give the server.
+	ID string `json:"id"`
+	// Name is how its project names it.
+	Name     string `json:"name"`
+	Homepage string `json:"homepage"`
+	// Command and Args run it (a bare name is looked up on PATH).
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+	// ServerInfoNames are the serverInfo.name values (lowercase) it
+	// answers initialize with.
+	ServerInfoNames []string         `json:"serverInfoNames"`
+	Languages       []ServerLanguage `json:"languages"`
+	RootMarkers     []string         `json:"rootMarkers"`
+	// InitializationOptions and Configuration are its defaults: a config
+	// naming the server gets them beneath its own (its own keys win).
+	InitializationOptions RawJSON `json:"initializationOptions"`
+	Configuration         RawJSON `json:"configuration"`
+	// Install says how to get it.
+	Install InstallSpec `json:"install"`
+	// Preset: the built-in table (used without a config) includes it.
+	Preset bool `json:"preset"`
+	// Tested: `make servers` installs it and the e2e suite runs it on a
+	// fixture; false means listed only.
+	Tested bool `json:"tested"`
+	// Behaviour is what lspseam knows of how it loads and takes changes.
+	Behaviour ServerBehaviour `json:"behaviour"`
+	Notes     string          `json:"notes"`
+}
+
+// ServerLanguage is one language a server serves and the files that are
+// in it.
+type ServerLanguage struct {
+	// Name is the language's name for people ("C++").
+	Name string `json:"name"`
+	// LanguageID is the LSP language id documents are opened with.
+	LanguageID string `json:"languageId"`
+	// Extensions are lowercase with a leading dot.
+	Extensions []string `json:"extensions"`
+	// FileNames are whole base names (Dockerfile, CMakeLists.txt), matched
+	// exactly.
+	FileNames []string `json:"fileNames"`
+}
+
+// InstallSpec says how a server is installed: through one ecosystem's own
+// client, pinned, or by hand (Manual) where no registry has it.
+type InstallSpec struct {
+	NPM    *NPMInstall    `json:"npm,omitempty"`
+	Go     *GoInstall     `json:"go,omitempty"`
+	PyPI   *PyPIInstall   `json:"pypi,omitempty"`
+	Debian *DebianInstall `json:"debian,omitempty"`
+	// Manual is what to do by hand.
+	Manual string `json:"manual,omitempty"`
+}
+
+// NPMInstall installs Package@Version (and With, other package@version
+// specs it needs beside it) with npm.
+type NPMInstall struct {
+	Package string   `json:"package"`
+	Version string   `json:"version"`
+	With    []string `json:"with,omitempty"`
+}
+
+// GoInstall is `go install Module@Version`.
+type GoInstall struct {
+	Module  string `json:"module"`
+	Version string `json:"version"`
+}
+
+// PyPIInstall is Package==Version installed with pip into a private
+// virtual environment.
+type PyPIInstall struct {
+	Package string `json:"package"`
+	Version string `json:"version"`
+}
+
+// DebianInstall is a Debian package (apt-get, as root).
+type DebianInstall struct {
+	Package string `json:"package"`
+}
+
+// File-event behaviours (ServerBehaviour.FileEvents).
+const (
+	// FileEventsApplies: the server applies workspace/didChangeWatchedFiles
+	// before its next request (or, with ChangeSettleMs, signals when it
+	// has).
+	FileEventsApplies = "applies"
+	// FileEventsIgnores: the server does not act on file events for
+	// sources; a change to a file it has not opened means a fresh process.
+	FileEventsIgnores = "ignores"
+	// FileEventsRegistered: trusted only for the files the server's own
+	// watcher registrations cover; a change to another file of its
+	// languages means a fresh process. The default for servers whose
+	// behaviour was not measured.
+	FileEventsRegistered = "registered"
+)
+
+// ServerBehaviour is the measured behaviour of a server; an empty one is
+// the conservative default.
+type ServerBehaviour struct {
+	// FileEvents is FileEventsApplies, FileEventsIgnores or
+	// FileEventsRegistered ("" means FileEventsRegistered).
+	FileEvents string `json:"fileEvents"`
+	// SettleMs, ReadyLog, ExpectSignal, ChangeSettleMs, OpenNewDirectories
+	// and DiagnosticsQuietMs are the readiness policy's (Readiness); a nil
+	// SettleMs means the default settle.
+	SettleMs           *int64 `json:"settleMs"`
+	ReadyLog           string `json:"readyLog"`
+	ExpectSignal       bool   `json:"expectSignal"`
+	ChangeSettleMs     int64  `json:"changeSettleMs"`
+	OpenNewDirectories bool   `json:"openNewDirectories"`
+	DiagnosticsQuietMs int64  `json:"diagnosticsQuietMs"`
+}
+
+// ServerTable is the parsed table.
+type ServerTable struct {
+	Servers []ServerEntry `json:"servers"`
+}
+
+var (
+	serverTableOnce sync.Once
+	serverTable     ServerTable
+)
+
+// Servers returns the server table, parsed once. Callers must not modify
+// it.
+func Servers() ServerTable {
+	serverTableOnce.Do(func() { serverTable = parseServerTable(gjson.ParseBytes(serverTableJSON)) })
+	return serverTable
+}
+
+// ServerTableJSON is the table as shipped (the ABI's serverTable method).
+func ServerTableJSON() []byte { return serverTableJSON }
+
+// KnownServer finds the entry for a server by its serverInfo.name (any
+// case) or, when that is empty or unknown, by its command's base name.
+func KnownServer(serverInfoName, command string) (ServerEntry, bool) {
+	name := strings.ToLower(strings.TrimSpace(serverInfoName))
+	t := Servers()
+	if name != "" {
+		for _, e := range t.Servers {
+			for _, n := range e.ServerInfoNames {
+				if n == name {
+					return e, true
+				}
+			}
+		}
+	}
+	base := commandBase(command)
+	if base == "" {
+		return ServerEntry{}, false
+	}
+	for _, e := range t.Servers {
+		if commandBase(e.Command) == base {
+			return e, true
+		}
+	}
+	return ServerEntry{}, false
+}
+
+// commandBase is a command's base name, lowercase, without a Windows
+// executable suffix: what identifies the program whatever its directory.
+func commandBase(command string) string {
+	base := strings.ToLower(path.Base(strings.ReplaceAll(command, `\`, "/")))
+	for _, suffix := range []string{".exe", ".cmd", ".bat"} {
+		base = strings.TrimSuffix(base, suffix)
+	}
+	if base == "." || base == "/" {
+		return ""
+	}
+	return base
+}
+
+// ExtensionToLanguage maps each of the entry's extensions to its language
+// id.
+func (e ServerEntry) ExtensionToLanguage() map[string]string {
+	m := map[string]string{}
+	for _, l := range e.Languages {
+		for _, ext := range l.Extensions {
+			m[ext] = l.LanguageID
+		}
+	}
+	return m
+}
+
+// FileNameToLanguage maps each of the entry's whole file names to its
+// language id.
+func (e ServerEntry) FileNameToLanguage() map[string]string {
+	m := map[string]string{}
+	for _, l := range e.Languages {
+		for _, name := range l.FileNames {
+			m[name] = l.LanguageID
+		}
+	}
+	return m
+}
+
+func parseServerTable(v gjson.Result) ServerTable {
+	var t ServerTable
+	for _, s := range get(v, "servers").Array() {
+		e := ServerEntry{
+			ID:              get(s, "id").Str,
+			Name:            get(s, "name").Str,
+			Homepage:        get(s, "homepage").Str,
+			Command:         get(s, "command").Str,
+			Args:            stringList(get(s, "args")),
+			ServerInfoNames: stringList(get(s, "serverInfoNames")),
+			RootMarkers:     stringList(get(s, "rootMarkers")),
+			Preset:          get(s, "preset").Bool(),
+			Tested:          get(s, "tested").Bool(),
+			Notes:           get(s, "notes").Str,
+		}
+		for i, n := range e.ServerInfoNames {
+			e.ServerInfoNames[i] = strings.ToLower(n)
+		}
+		if o := get(s, "initializationOptions"); o.Exists() {
+			e.InitializationOptions = RawJSON(o.Raw)
+		}
+		if o := get(s, "configuration"); o.Exists() {
+			e.Configuration = RawJSON(o.Raw)
+		}
+		for _, l := range get(s, "languages").Array() {
+			e.Languages = append(e.Languages, ServerLanguage{
+				Name:       get(l, "name").Str,
+				LanguageID: get(l, "languageId").Str,
+				Extensions: stringList(get(l, "extensions")),
+				FileNames:  stringList(get(l, "fileNames")),
+			})
+		}
+		in := get(s, "install")
+		if n := get(in, "npm"); n.Exists() {
+			e.Install.NPM = &NPMInstall{Package: get(n, "package").Str, Version: get(n, "version").Str, With: stringList(get(n, "with"))}
+		}
+		if g := get(in, "go"); g.Exists() {
+			e.Install.Go = &GoInstall{Module: get(g, "module").Str, Version: get(g, "version").Str}
+		}
+		if p := get(in, "pypi"); p.Exists() {
+			e.Install.PyPI = &PyPIInstall{Package: get(p, "package").Str, Version: get(p, "version").Str}
+		}
+		if d := get(in, "debian"); d.Exists() {
+			e.Install.Debian = &DebianInstall{Package: get(d, "package").Str}
+		}
+		e.Install.Manual = get(in, "manual").Str
+		b := get(s, "behaviour")
+		e.Behaviour = ServerBehaviour{
+			FileEvents:         get(b, "fileEvents").Str,
+			ReadyLog:           get(b, "readyLog").Str,
+			ExpectSignal:       get(b, "expectSignal").Bool(),
+			ChangeSettleMs:     get(b, "changeSettleMs").Int(),
+			OpenNewDirectories: get(b, "openNewDirectories").Bool(),
+			DiagnosticsQuietMs: get(b, "diagnosticsQuietMs").Int(),
+		}
+		if ms := get(b, "settleMs"); ms.Exists() {
+			n := ms.Int()
+			e.Behaviour.SettleMs = &n
+		}
+		t.Servers = append(t.Servers, e)
+	}
+	return t
+}
+
+// stringList reads an array of strings (nil when absent).
+func stringList(v gjson.Result) []string {
+	var out []string
+	for _, s := range v.Array() {
+		out = append(out, s.Str)
+	}
+	return out
+}
+
+// InstallCommand is the one line that installs the entry's server by hand,
+// for messages: the pinned package through its ecosystem's client, or the
+// manual instructions.
+func (e ServerEntry) InstallCommand() string {
+	i := e.Install
+	switch {
+	case i.NPM != nil:
+		specs := append([]string{i.NPM.Package + "@" + i.NPM.Version}, i.NPM.With...)
+		return "npm install -g " + strings.Join(specs, " ")
+	case i.Go != nil:
+		return "go install " + i.Go.Module + "@" + i.Go.Version
+	case i.PyPI != nil:
+		return "pipx install " + i.PyPI.Package + "==" + i.PyPI.Version
+	case i.Debian != nil:
+		return "apt-get install " + i.Debian.Package
+	}
+	return i.Manual
+}
+
+// LanguageNames lists the names of the entry's languages.
+func (e ServerEntry) LanguageNames() []string {
+	names := make([]string, len(e.Languages))
+	for i, l := range e.Languages {
+		names[i] = l.Name
+	}
+	return names
+}
+
+// presetEntries are the entries of the built-in table, by id.
+func presetEntries() []ServerEntry {
+	var out []ServerEntry
+	for _, e := range Servers().Servers {
+		if e.Preset {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
