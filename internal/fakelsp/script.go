@@ -13,6 +13,10 @@ import (
 type Script struct {
 	// Capabilities is returned verbatim as InitializeResult.capabilities.
 	Capabilities json.RawMessage `json:"capabilities"`
+	// ServerInfo, when set, replaces InitializeResult.serverInfo
+	// ({"name":"fakelsp","version":"0.1.0"}), so a test can have the fake
+	// answer as a server lspseam's table knows.
+	ServerInfo json.RawMessage `json:"serverInfo"`
 	// Initialize scripts the answer to the initialize request. When its
 	// action is reply and it has no result, the generated InitializeResult
 	// is sent.

@@ -694,10 +694,11 @@ func (s *server) notify(method string, params json.RawMessage) {
 }
 
 func (s *server) initializeResult() json.RawMessage {
-	b, _ := json.Marshal(map[string]any{
-		"capabilities": s.sc.Capabilities,
-		"serverInfo":   map[string]string{"name": "fakelsp", "version": "0.1.0"},
-	})
+	var info any = map[string]string{"name": "fakelsp", "version": "0.1.0"}
+	if len(s.sc.ServerInfo) > 0 {
+		info = s.sc.ServerInfo
+	}
+	b, _ := json.Marshal(map[string]any{"capabilities": s.sc.Capabilities, "serverInfo": info})
 	return b
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +25,17 @@ var echoText = map[string]any{"methods": map[string]any{
 	"textDocument/hover":      map[string]any{"result": "$echoText"},
 	"textDocument/definition": map[string]any{"result": "$echoPosition"},
 }}
+
+// asKnown is script answering initialize as the server table's gopls,
+// which applies file events before its next request without registering
+// watchers for them: the extension fallback's case. (The fake's own name
+// is unknown, and an unknown server without registrations is restarted on
+// a change instead: TestUnknownServerWithoutWatchersRestarts.)
+func asKnown(script map[string]any) map[string]any {
+	out := maps.Clone(script)
+	out["serverInfo"] = map[string]any{"name": "gopls", "version": "(fake)"}
+	return out
+}
 
 func (f *fake) hoverText(file string) string {
 	f.t.Helper()
@@ -134,7 +146,7 @@ func TestOpenDocumentCache(t *testing.T) {
 // server before the next request, in the log's order.
 func TestWatchedFilesBeforeRequest(t *testing.T) {
 	g := baseline(t)
-	f := newFake(t, echoText, nil)
+	f := newFake(t, asKnown(echoText), nil)
 	f.mustQuery(lspseam.OpDefinition)
 	write(t, filepath.Join(f.ws, "extra.go"), "package a\n\nfunc E() { A() }\n")
 	write(t, filepath.Join(f.ws, "notes.md"), "# not Go\n")
@@ -153,6 +165,35 @@ func TestWatchedFilesBeforeRequest(t *testing.T) {
 	// Without registrations, the server gets its configured extensions.
 	if w := f.watched(); !slices.Equal(w, []string{"extra.go created", "b.go changed"}) {
 		t.Fatalf("watched changes: %q", w)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestUnknownServerWithoutWatchersRestarts: a server the table does not
+// know, which registered no watchers, is not trusted to act on file
+// events: a file of its language created or changed while it runs means a
+// fresh process, which reads the disk (the created file is opened for it),
+// and the answer is not marked incomplete. A change to a file of another
+// language keeps it running.
+func TestUnknownServerWithoutWatchersRestarts(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, nil)
+	f.mustQuery(lspseam.OpDefinition)
+	write(t, filepath.Join(f.ws, "notes.md"), "# not Go\n")
+	f.mustQuery(lspseam.OpDefinition)
+	if pids := f.pids(); len(pids) != 1 {
+		t.Fatalf("restarted for a file of another language: %v", pids)
+	}
+	write(t, filepath.Join(f.ws, "extra.go"), "package a\n\nfunc E() { A() }\n")
+	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
+		t.Fatalf("marked incomplete: %s", res.Incomplete)
+	}
+	if pids := f.pids(); len(pids) != 2 {
+		t.Fatalf("not restarted after a Go file was created: %v", pids)
+	}
+	if w := f.watched(); len(w) != 0 {
+		t.Fatalf("file events sent to a server that registered no watchers: %q", w)
 	}
 	f.noViolations()
 	checkQuiescent(t, f, g)
@@ -379,7 +420,7 @@ func TestChangesAppliedSignal(t *testing.T) {
 // rescans the workspace, and the server is told of every change.
 func TestPollingFallbackStaysFresh(t *testing.T) {
 	g := baseline(t)
-	f := newFake(t, echoText, nil)
+	f := newFake(t, asKnown(echoText), nil)
 	watchModes[1].setup(f.p.watchers) // inotify fails: polling
 	f.hoverText("a.go")
 	write(t, filepath.Join(f.ws, "extra.go"), "package a\n")
