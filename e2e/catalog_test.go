@@ -347,7 +347,7 @@ type toolCallAnswer struct {
 }
 
 // toolCall runs one tools/call on serve.
-func (c *serveClient) toolCall(t *testing.T, name string, args json.RawMessage, ws string) toolCallAnswer {
+func (c *serveClient) toolCall(t testing.TB, name string, args json.RawMessage, ws string) toolCallAnswer {
 	t.Helper()
 	ch := c.send("tools/call", map[string]any{"name": name, "arguments": args, "workspaceRoot": ws})
 	var resp serveResponse

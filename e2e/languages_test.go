@@ -62,7 +62,7 @@ type languageCase struct {
 	Note   string `json:"note"`
 }
 
-func loadLanguageRows(t *testing.T) []languageRows {
+func loadLanguageRows(t testing.TB) []languageRows {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(repoRoot, "testdata/workspaces/languages/*.json"))
 	if err != nil || len(paths) == 0 {
@@ -90,7 +90,7 @@ func loadLanguageRows(t *testing.T) []languageRows {
 // checkLanguageRows refuses a rows file the matrix could not be read from:
 // a server or language the table does not have, or not exactly one case
 // per operation.
-func checkLanguageRows(t *testing.T, r languageRows) {
+func checkLanguageRows(t testing.TB, r languageRows) {
 	t.Helper()
 	entry, ok := tableEntry(r.Server)
 	if !ok {
@@ -128,7 +128,7 @@ func tableEntry(id string) (core.ServerEntry, bool) {
 // languageSetup is how the shim is run for a rows file: its arguments
 // (a config when the presets alone do not run the server) and its
 // environment.
-func languageSetup(t *testing.T, r languageRows) (args []string) {
+func languageSetup(t testing.TB, r languageRows) (args []string) {
 	t.Helper()
 	entry, _ := tableEntry(r.Server)
 	command := filepath.Join(toolsBin, entry.Command)
@@ -238,7 +238,7 @@ func checkLanguageAnswer(t *testing.T, c languageCase, a toolCallAnswer) {
 }
 
 // languageServe starts `lspseam serve` on the presets (plus args).
-func languageServe(t *testing.T, args []string) *serveClient {
+func languageServe(t testing.TB, args []string) *serveClient {
 	t.Helper()
 	cmd := exec.Command(shimPath, append([]string{"serve"}, args...)...)
 	cmd.Env = presetEnv()
