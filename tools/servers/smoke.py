@@ -43,7 +43,7 @@ SERVERS = {
     "cmake": ("bin/cmake-language-server", []),
     "basedpyright": ("bin/basedpyright-langserver", ["--stdio"]),
     "ruff": ("bin/ruff", ["server"]),
-    "toml": ("bin/taplo", ["lsp", "stdio"]),
+    "toml": ("bin/tombi", ["lsp"]),
     "clangd22": ("clangd-22/bin/clangd", []),
 }
 
@@ -134,7 +134,15 @@ def check(cmd, workspace):
             return False, "no capabilities in the initialize response"
         info = result.get("serverInfo")
         if info:
-            who = "serverInfo %r %s" % (info.get("name"), info.get("version", "(no version)"))
+            version = str(info.get("version", "(no version)"))
+            if version.startswith("{"):  # gopls: its build info as JSON
+                try:
+                    version = json.loads(version).get("Version") or version
+                except ValueError:
+                    pass
+            if len(version) > 80:
+                version = version[:77] + "..."
+            who = "serverInfo %r %s" % (info.get("name"), version)
         else:
             who = "(no serverInfo)"
         try:
