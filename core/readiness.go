@@ -27,7 +27,9 @@ import (
 //	                            packages on file events), so one is opened
 //	typescript-language-server  answers from a syntax-only server until the progress
 //	                            "Initializing JS/TS language features" (which begins
-//	                            0.05–2.5 s after the first didOpen) has ended
+//	                            0.05–2.5 s after the first didOpen) has ended; its
+//	                            workspace/symbol searches the projects of its last
+//	                            document only
 //	pyright                     searches only the files it has enumerated until it logs
 //	                            "Found N source files"; a created or deleted file reaches
 //	                            its program only when a reanalysis timer fires (250 ms
@@ -77,7 +79,21 @@ type Readiness struct {
 	// report for a new version (none, or the previous problems) and the
 	// checked one 130–350 ms later, with the same version.
 	DiagnosticsQuietMs int64 `json:"diagnosticsQuietMs,omitempty"`
+	// SymbolSearch says how far the server's workspace/symbol searches:
+	// "" the whole workspace (its project root), or SymbolSearchTsserver:
+	// only the projects of the document it handled last
+	// (typescript-language-server sends tsserver's navto with its most
+	// recently opened or queried file; with no file open tsserver answers
+	// "No Project"). For such a server a host makes the document it means
+	// the last one (a documentSymbol request on it) before asking, asks
+	// once per project, and learns which files a document's projects hold
+	// from tsserver's projectInfo (the typescript.tsserverRequest command).
+	SymbolSearch string `json:"symbolSearch,omitempty"`
 }
+
+// SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
+// workspace/symbol searches the tsserver projects of its last document.
+const SymbolSearchTsserver = "tsserverProjects"
 
 func (r Readiness) appendJSON(b []byte) []byte {
 	b = append(b, `{"server":`...)
@@ -104,6 +120,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"diagnosticsQuietMs":`...)
 		b = appendInt(b, r.DiagnosticsQuietMs)
 	}
+	if r.SymbolSearch != "" {
+		b = append(b, `,"symbolSearch":`...)
+		b = appendString(b, r.SymbolSearch)
+	}
 	return append(b, '}')
 }
 
@@ -116,7 +136,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	case name == "gopls" || base == "gopls":
 		return Readiness{Server: "gopls", OpenNewDirectories: true}
 	case strings.Contains(base, "typescript-language-server"):
-		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
+		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true, SymbolSearch: SymbolSearchTsserver}
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
 		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000, DiagnosticsQuietMs: 700}
 	case name == "clangd" || base == "clangd":

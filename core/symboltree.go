@@ -119,6 +119,7 @@ type workspaceSymbol struct {
 	Path      string
 	HasPos    bool
 	Pos       Position
+	Server    string // the server that found it, in a merged search
 }
 
 func (w workspaceSymbol) appendJSON(b []byte) []byte {
@@ -138,6 +139,10 @@ func (w workspaceSymbol) appendJSON(b []byte) []byte {
 		b = append(b, `,"column":`...)
 		b = strconv.AppendUint(b, toOneBased(w.Pos.Character), 10)
 	}
+	if w.Server != "" {
+		b = append(b, `,"server":`...)
+		b = appendString(b, w.Server)
+	}
 	return append(b, '}')
 }
 
@@ -152,6 +157,11 @@ type CodeSymbols struct {
 	Truncated  bool
 	Notice     string
 	Rendered   Rendered
+	// A merged workspace-wide search (symbolsearch.go).
+	Merged      bool
+	Searched    []*symbolSearchSource
+	NotSearched []symbolSearchGap
+	Incomplete  string
 }
 
 func (c CodeSymbols) appendJSON(b []byte) []byte {
@@ -175,9 +185,19 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(c.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, c.Truncated)
+	if c.Merged {
+		b = append(b, `,"searched":`...)
+		b = appendArray(b, c.Searched)
+		b = append(b, `,"notSearched":`...)
+		b = appendArray(b, c.NotSearched)
+	}
 	if c.Notice != "" {
 		b = append(b, `,"notice":`...)
 		b = appendString(b, c.Notice)
+	}
+	if c.Incomplete != "" {
+		b = append(b, `,"incomplete":`...)
+		b = appendString(b, c.Incomplete)
 	}
 	b = append(b, `,"rendered":`...)
 	b = c.Rendered.appendJSON(b)
@@ -227,8 +247,18 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 	case q.Exists() && q.Type != gjson.Null:
 		return nil, Errorf(CodeInvalidArgument, "query must be a string (the workspace/symbol query, echoed in the answer), got %s", describe(q))
 	}
+	if get(in, "results").Exists() {
+		if result.Exists() {
+			return nil, Errorf(CodeInvalidArgument, "give result (one server's answer) or results (a workspace-wide search's answers), not both")
+		}
+		return workspaceSearch(in, out, wsPath, limit)
+	}
 	if !result.Exists() {
 		return nil, workspaceSymbolsMalformed("the response has no result member; a server must answer with a result (null for no symbols) or an error")
+	}
+	scope, serr := searchScope(get(in, "scope"))
+	if serr != nil {
+		return nil, serr
 	}
 	matches, err := readWorkspaceSymbols(result, wsPath)
 	if err != nil {
@@ -240,10 +270,14 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	out.Matches = matches
 	if out.TotalFound == 0 {
+		where := "in what the language server searched (its project, not the other languages)"
+		if scope != "" {
+			where = "in " + scope
+		}
 		if out.Query != nil && *out.Query != "" {
-			out.Notice = "no symbols match " + quoteCode(clip(*out.Query, 200)) + " in the workspace: try a shorter or different name (servers match names, often fuzzily), or code_symbols with a path for one file's outline"
+			out.Notice = "no symbols match " + quoteCode(clip(*out.Query, 200)) + " " + where + ": try a shorter or different name (servers match names, often fuzzily), or leave out path to search every language and project of the workspace"
 		} else {
-			out.Notice = "no symbols found in the workspace: pass a query naming what to find, or code_symbols with a path for one file's outline"
+			out.Notice = "no symbols found " + where + ": pass a query naming what to find, or code_symbols with a path for one file's outline"
 		}
 	}
 	out.Rendered = renderWorkspaceSymbols(out, limit)

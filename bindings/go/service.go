@@ -267,3 +267,25 @@ func (s *Service) ProviderOf(ctx context.Context, filePath, workspaceRoot string
 	}
 	return sel.ID
 }
+
+// ProjectRoot is the absolute directory whose server would serve
+// filePath (SessionProvider.ProjectRoot), "" when no session provider
+// owns filePath's extension.
+func (s *Service) ProjectRoot(ctx context.Context, filePath, workspaceRoot string) string {
+	e, sel, err := s.route(ctx, filePath, workspaceRoot)
+	if err != nil {
+		return ""
+	}
+	sp, ok := e.provider.(SessionProvider)
+	if !ok {
+		return ""
+	}
+	return sp.ProjectRoot(ProviderQuery{QueryRequest: QueryRequest{FilePath: filePath, WorkspaceRoot: workspaceRoot}, LanguageID: sel.LanguageID})
+}
+
+// Selection is the provider that owns filePath's extension and the
+// language id it maps the extension to (ok false when none does).
+func (s *Service) Selection(ctx context.Context, filePath, workspaceRoot string) (Selection, bool) {
+	_, sel, err := s.route(ctx, filePath, workspaceRoot)
+	return sel, err == nil
+}
