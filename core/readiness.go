@@ -22,6 +22,7 @@ import (
 // The table, measured on the fixture workspaces:
 //
 //	gopls                       blocks requests until its workspace is loaded: no settle;
+//	                            its workspace/symbol answers at most 100 matches;
 //	                            it loads a package in a new directory only once a file
 //	                            of it is opened (v0.23 reloads only same-directory
 //	                            packages on file events), so one is opened
@@ -89,7 +90,15 @@ type Readiness struct {
 	// once per project, and learns which files a document's projects hold
 	// from tsserver's projectInfo (the typescript.tsserverRequest command).
 	SymbolSearch string `json:"symbolSearch,omitempty"`
+	// SymbolCap, when positive, is the most matches the server's
+	// workspace/symbol answers with, dropping the rest without saying so
+	// (gopls: 100, measured: a one-letter query answers exactly 100). An
+	// answer that reaches it is marked incomplete.
+	SymbolCap int64 `json:"symbolCap,omitempty"`
 }
+
+// goplsSymbolCap is gopls's silent cap on workspace/symbol matches.
+const goplsSymbolCap = 100
 
 // SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
 // workspace/symbol searches the tsserver projects of its last document.
@@ -124,6 +133,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"symbolSearch":`...)
 		b = appendString(b, r.SymbolSearch)
 	}
+	if r.SymbolCap > 0 {
+		b = append(b, `,"symbolCap":`...)
+		b = appendInt(b, r.SymbolCap)
+	}
 	return append(b, '}')
 }
 
@@ -134,7 +147,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	base := strings.ToLower(path.Base(strings.ReplaceAll(command, `\`, "/")))
 	switch {
 	case name == "gopls" || base == "gopls":
-		return Readiness{Server: "gopls", OpenNewDirectories: true}
+		return Readiness{Server: "gopls", OpenNewDirectories: true, SymbolCap: goplsSymbolCap}
 	case strings.Contains(base, "typescript-language-server"):
 		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true, SymbolSearch: SymbolSearchTsserver}
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):

@@ -22,12 +22,14 @@ import (
 // Input (workspace mode with results instead of result):
 //
 //	results       [{server, languages?, root?, document?, followsDocument?,
-//	                result, incomplete?}]: one per request, in the host's
+//	                cap?, result, incomplete?}]: one per request, in the host's
 //	                order (the ranking keeps it among equals). root is the
 //	                project root the server ran in ("." the workspace);
 //	                document and followsDocument: the server searched the
 //	                projects of that open document only; incomplete: why
-//	                this server's answer may be partial (still loading).
+//	                this server's answer may be partial (still loading);
+//	                cap: the most matches the server answers with (its
+//	                answer is incomplete when it reaches it).
 //	notSearched   [{server?, languages?, root?, files?, reason}]: servers
 //	                the host could not ask (not installed, timed out,
 //	                failed, no workspace/symbol) or project roots past its
@@ -176,6 +178,9 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 		if err != nil {
 			problem = &Error{Code: err.Code, Message: err.Message + " (from " + server.Str + ")"}
 			return false
+		}
+		if c, _ := integer(get(r, "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
+			src.incomplete = addUnique(src.incomplete, capReached(c))
 		}
 		for _, m := range matches {
 			key := m.Path + "\x00" + m.Name + "\x00" + m.Kind.String() + "\x00" + strconv.FormatBool(m.HasPos) + strconv.FormatUint(uint64(m.Pos.Line), 10) + ":" + strconv.FormatUint(uint64(m.Pos.Character), 10)
@@ -503,8 +508,9 @@ func renderWorkspaceSearch(c CodeSymbols, limit int) Rendered {
 }
 
 // searchScope words what one server's search (code_symbols with path and
-// query) covered, from scope {server, path, root?, followsDocument?}:
-// never "the workspace", since one server of one project root answered.
+// query) covered, from scope {server, path, root?, followsDocument?,
+// cap?}: never "the workspace", since one server of one project root
+// answered. (cap: as a merged search's, read by codeSymbolsCall.)
 func searchScope(v gjson.Result) (string, *Error) {
 	if !v.Exists() || v.Type == gjson.Null {
 		return "", nil
@@ -522,4 +528,10 @@ func searchScope(v gjson.Result) (string, *Error) {
 		where = clip(root.Str, 300)
 	}
 	return "the project " + name + " serves for " + file + " (its root: " + where + ")", nil
+}
+
+// capReached says a server's answer reached its cap on matches.
+func capReached(limit int64) string {
+	n := strconv.FormatInt(limit, 10)
+	return "the server answers at most " + n + " matches and gave " + n + ", so more may match: narrow the query"
 }

@@ -12,10 +12,13 @@ import (
 // workspace-wide symbol search, from the server's raw result.
 //
 // Input {mode: "document"|"workspace", result, workspaceUri, uri?, query?,
-// limit?}. result is the server's textDocument/documentSymbol result
-// (document mode; uri names the file) or its workspace/symbol result
-// (workspace mode; query is echoed). limit (default 100 — also when 0 —,
-// at most 500) counts symbols, nested ones included.
+// scope?, limit?}. result is the server's textDocument/documentSymbol
+// result (document mode; uri names the file) or its workspace/symbol
+// result (workspace mode; query is echoed; scope says which server and
+// project searched, for the wording of an empty answer: searchScope).
+// limit (default 100 — also when 0 —, at most 500) counts symbols, nested
+// ones included. Workspace mode with results instead of result merges
+// several servers' answers (symbolsearch.go).
 //
 // Document mode answers a tree of {name, kind, container?, detail?, line,
 // endLine, column, children?}: line and endLine are the one-based lines of
@@ -31,7 +34,8 @@ import (
 // Workspace mode answers a flat list of {name, kind, container?, path,
 // line?, column?} in the server's order (servers rank matches); path is
 // workspace-relative, absolute outside it, and line/column are absent for
-// a WorkspaceSymbol whose location has no range.
+// a WorkspaceSymbol whose location has no range; incomplete says when the
+// server's answer reached its cap on matches (scope.cap).
 
 // Bounds of code_symbols.
 const (
@@ -265,6 +269,9 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 		return nil, err
 	}
 	out.TotalFound = len(matches)
+	if c, _ := integer(get(get(in, "scope"), "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
+		out.Incomplete = capReached(c)
+	}
 	if len(matches) > limit {
 		matches, out.Truncated = matches[:limit], true
 	}

@@ -65,6 +65,9 @@ func (t *Toolbox) searchScope(ctx context.Context, s Session, f SourceFile, path
 	if root := t.service.ProjectRoot(ctx, path, ws); root != "" {
 		scope["root"] = relTo(wsPath, filepath.Clean(root))
 	}
+	if c := s.Policy().SymbolCap; c > 0 {
+		scope["cap"] = c
+	}
 	if s.Policy().SymbolSearch == core.SymbolSearchTsserver {
 		if _, err := s.Request(ctx, "textDocument/documentSymbol", documentParams(f.URI)); err != nil {
 			return nil, err

@@ -173,7 +173,7 @@ func (t *Toolbox) searchProject(ctx context.Context, call CodeCall, job symbolSe
 		if err != nil {
 			return err
 		}
-		out.results = append(out.results, searchEntry(job, json.RawMessage(raw), "", s.Notice()))
+		out.results = append(out.results, searchEntry(job, s, json.RawMessage(raw), "", s.Notice()))
 		return nil
 	})
 	if err != nil {
@@ -183,8 +183,11 @@ func (t *Toolbox) searchProject(ctx context.Context, call CodeCall, job symbolSe
 }
 
 // searchEntry is one results entry of codeSymbols' merged search.
-func searchEntry(job symbolSearchJob, raw json.RawMessage, document, incomplete string) map[string]any {
+func searchEntry(job symbolSearchJob, s Session, raw json.RawMessage, document, incomplete string) map[string]any {
 	e := map[string]any{"server": job.server, "languages": job.languages, "root": job.root, "result": raw}
+	if c := s.Policy().SymbolCap; c > 0 {
+		e["cap"] = c
+	}
 	if document != "" {
 		e["document"], e["followsDocument"] = document, true
 	}

@@ -49,10 +49,10 @@ func (t *Toolbox) searchTsserverProjects(ctx context.Context, s Session, req Cod
 				return err
 			}
 			why := joinNotices(s.Notice(), "could not list which files the projects of "+relTo(dir, doc.Path)+" hold ("+err.Error()+"): files of the project root "+job.root+" outside them may not have been searched")
-			out.results = append(out.results, searchEntry(job, json.RawMessage(raw), relTo(dir, doc.Path), why))
+			out.results = append(out.results, searchEntry(job, s, json.RawMessage(raw), relTo(dir, doc.Path), why))
 			return nil
 		}
-		out.results = append(out.results, searchEntry(job, json.RawMessage(raw), relTo(dir, doc.Path), s.Notice()))
+		out.results = append(out.results, searchEntry(job, s, json.RawMessage(raw), relTo(dir, doc.Path), s.Notice()))
 		covered[doc.Path] = true
 		for _, n := range names {
 			covered[filepath.Clean(n)] = true
