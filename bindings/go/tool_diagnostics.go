@@ -70,7 +70,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 		return answer{}, err
 	}
 	r.Close()
-	census := t.takeCensus(ctx, r.dir, ws)
+	census := t.takeCensus(ctx, r.dir, ws, true)
 	groups, order, eligible := census.owned, census.providers, census.eligible()
 	budget := 0
 	if call.ActivateWorkspace {

@@ -50,7 +50,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string
 		return answer{}, err
 	}
 	r.Close()
-	census := t.takeCensus(ctx, r.real, ws)
+	census := t.takeCensus(ctx, r.real, ws, false)
 	jobs, gaps := t.symbolSearchJobs(ctx, census, ws)
 
 	deadline := time.Now().Add(defaultSearchBudget)
