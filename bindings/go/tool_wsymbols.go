@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -213,10 +214,11 @@ func searchFailure(ctx context.Context, err error) string {
 	return "the server failed: " + err.Error()
 }
 
-// relTo is p relative to dir when inside it, else p.
+// relTo is p relative to dir, slash-separated, when inside it; else p.
 func relTo(dir, p string) string {
-	if rel, err := filepath.Rel(dir, p); err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != "../") {
-		return filepath.ToSlash(rel)
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return p
 	}
-	return p
+	return filepath.ToSlash(rel)
 }
