@@ -29,7 +29,9 @@ import (
 //	                projects of that open document only; incomplete: why
 //	                this server's answer may be partial (still loading);
 //	                cap: the most matches the server answers with (its
-//	                answer is incomplete when it reaches it).
+//	                answer is incomplete when it reaches it). A result that
+//	                is not a workspace/symbol answer costs that request's
+//	                part (notSearched, with why), not the answer.
 //	notSearched   [{server?, languages?, root?, files?, reason}]: servers
 //	                the host could not ask (not installed, timed out,
 //	                failed, no workspace/symbol) or project roots past its
@@ -132,6 +134,7 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	var all []workspaceSymbol
 	bySource := map[string]*symbolSearchSource{}
 	seen := map[string]bool{}
+	var malformed []symbolSearchGap // answers that cost their server's part, not the whole answer
 	var problem *Error
 	i := 0
 	results.ForEach(func(_, r gjson.Result) bool {
@@ -142,16 +145,30 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 			problem = Errorf(CodeInvalidArgument, "%s.server must be the server's id, got %s", where, describe(server))
 			return false
 		}
+		langs, err := stringList(get(r, "languages"), where+".languages")
+		if err != nil {
+			problem = err
+			return false
+		}
+		result := get(r, "result")
+		if !result.Exists() {
+			problem = workspaceSymbolsMalformed(where + " has no result: pass the server's workspace/symbol result (null for none)")
+			return false
+		}
+		matches, err := readWorkspaceSymbols(result, wsPath)
+		if err != nil {
+			gap := symbolSearchGap{Server: server.Str, Languages: langs, Reason: err.Message}
+			if root := get(r, "root"); root.Type == gjson.String && root.Str != "" && root.Str != "." {
+				gap.Roots = []string{root.Str}
+			}
+			malformed = append(malformed, gap)
+			return true
+		}
 		src := bySource[server.Str]
 		if src == nil {
 			src = &symbolSearchSource{Server: server.Str}
 			bySource[server.Str] = src
 			out.Searched = append(out.Searched, src)
-		}
-		langs, err := stringList(get(r, "languages"), where+".languages")
-		if err != nil {
-			problem = err
-			return false
 		}
 		src.Languages = addUnique(src.Languages, langs...)
 		root := get(r, "root")
@@ -168,16 +185,6 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 		}
 		if inc := get(r, "incomplete"); inc.Type == gjson.String && inc.Str != "" {
 			src.incomplete = addUnique(src.incomplete, clip(inc.Str, maxSearchReason))
-		}
-		result := get(r, "result")
-		if !result.Exists() {
-			problem = workspaceSymbolsMalformed(where + " has no result: pass the server's workspace/symbol result (null for none)")
-			return false
-		}
-		matches, err := readWorkspaceSymbols(result, wsPath)
-		if err != nil {
-			problem = &Error{Code: err.Code, Message: err.Message + " (from " + server.Str + ")"}
-			return false
 		}
 		if c, _ := integer(get(r, "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
 			src.incomplete = addUnique(src.incomplete, capReached(c))
@@ -201,7 +208,7 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	if err != nil {
 		return nil, err
 	}
-	out.NotSearched = gaps
+	out.NotSearched = append(malformed, gaps...)
 	partial := get(in, "partial")
 	if partial.Exists() && partial.Type != gjson.Null && partial.Type != gjson.String {
 		return nil, Errorf(CodeInvalidArgument, "partial must be a string (why the host's view of the workspace is partial), got %s", describe(partial))
