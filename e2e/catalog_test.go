@@ -314,10 +314,11 @@ func checkCatalog(c catalogCase, structured json.RawMessage) []string {
 	return diffs
 }
 
-// catalogServe starts `lspseam serve` on the presets.
-func catalogServe(t *testing.T) *serveClient {
+// catalogServe starts `lspseam serve` on the presets (or with the given
+// flags, such as --config).
+func catalogServe(t *testing.T, flags ...string) *serveClient {
 	t.Helper()
-	cmd := exec.Command(shimPath, "serve")
+	cmd := exec.Command(shimPath, append([]string{"serve"}, flags...)...)
 	cmd.Env = presetEnv()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
