@@ -92,6 +92,13 @@ type symbolSearchGap struct {
 	Roots      []string
 	Files      int
 	Reason     string
+	// Unsupported: the server offers no workspace symbol search at all (a
+	// JSON or YAML server). Such a gap is listed but does not make the
+	// answer incomplete: no search could cover those files, and with
+	// some forty languages in the presets nearly every workspace has one,
+	// so counting it would mark every answer and teach the reader to
+	// ignore the mark.
+	Unsupported bool
 }
 
 func (g symbolSearchGap) appendJSON(b []byte) []byte {
@@ -117,6 +124,9 @@ func (g symbolSearchGap) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `,"reason":`...)
 	b = appendString(b, g.Reason)
+	if g.Unsupported {
+		b = append(b, `,"unsupported":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -246,11 +256,11 @@ func searchGaps(in gjson.Result) ([]symbolSearchGap, *Error) {
 				return nil, err
 			}
 			files, _ := integer(get(g, "files"), 0, maxUint31)
-			gap := symbolSearchGap{Server: get(g, "server").Str, Languages: langs, Files: int(files), Reason: clip(reason.Str, maxSearchReason)}
+			gap := symbolSearchGap{Server: get(g, "server").Str, Languages: langs, Files: int(files), Reason: clip(reason.Str, maxSearchReason), Unsupported: get(g, "unsupported").Type == gjson.True}
 			if root := get(g, "root"); root.Type == gjson.String && root.Str != "" && root.Str != "." {
 				gap.Roots = []string{root.Str}
 			}
-			if n := len(gaps); n > 0 && gap.Server != "" && gaps[n-1].Server == gap.Server && gaps[n-1].Reason == gap.Reason && len(gap.Roots) > 0 {
+			if n := len(gaps); n > 0 && gap.Server != "" && gaps[n-1].Server == gap.Server && gaps[n-1].Reason == gap.Reason && gaps[n-1].Unsupported == gap.Unsupported && len(gap.Roots) > 0 {
 				// Several roots of one server, for one reason: one entry.
 				gaps[n-1].Roots = append(gaps[n-1].Roots, gap.Roots...)
 				gaps[n-1].Languages = addUnique(gaps[n-1].Languages, gap.Languages...)
@@ -406,11 +416,13 @@ func outsideWorkspace(p string) bool {
 // searchIncomplete summarizes what makes a merged answer partial.
 func searchIncomplete(c CodeSymbols, partial string) string {
 	var parts []string
-	if len(c.NotSearched) > 0 {
-		var names []string
-		for _, g := range c.NotSearched {
+	var names []string
+	for _, g := range c.NotSearched {
+		if !g.Unsupported {
 			names = append(names, gapName(g))
 		}
+	}
+	if len(names) > 0 {
 		parts = append(parts, "not searched: "+strings.Join(names, "; ")+" (see notSearched for why)")
 	}
 	for _, s := range c.Searched {

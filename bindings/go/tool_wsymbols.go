@@ -179,6 +179,9 @@ func (t *Toolbox) searchProject(ctx context.Context, call CodeCall, job symbolSe
 	})
 	if err != nil {
 		out.gap = map[string]any{"server": job.server, "languages": job.languages, "root": job.root, "files": len(job.files), "reason": searchFailure(ctx, err)}
+		if lerr := (*Error)(nil); errors.As(err, &lerr) && lerr.Code == CodeUnsupportedOperation {
+			out.gap["unsupported"] = true
+		}
 	}
 	return out
 }

@@ -357,6 +357,9 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if res.Kind == lspseam.KindLocations {
 		res.WorkspaceURI = in.ws.URI
 	}
+	if incomplete == "" && scopedOperation(q.Operation) {
+		incomplete = in.projectScopeNotice(ctx, src.Path)
+	}
 	res.Incomplete = incomplete
 	res.Subject = req.Subject
 	return res, nil

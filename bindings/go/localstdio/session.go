@@ -41,7 +41,8 @@ type session struct {
 	in         *instance // nil once the turn is over
 	languageID string    // the tool's file's language
 	notice     string
-	waited     bool // the readiness wait is done
+	waited     bool   // the readiness wait is done
+	first      string // the tool's own file (the first opened)
 }
 
 func (ss *session) Server() string            { return ss.p.server.ID }
@@ -83,6 +84,7 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 	}
 	if !ss.waited {
 		ss.waited = true
+		ss.first = src.Path
 		incomplete, err := in.awaitReady(ctx, opened, began, ended)
 		if err != nil {
 			return lspseam.SourceFile{}, err
@@ -102,6 +104,11 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	}
 	if raw == nil {
 		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered %s with neither a result nor an error", in.server.ID, method)
+	}
+	// A search from the tool's own file covers what the server loaded for
+	// it (projectscope.go).
+	if (method == "textDocument/references" || method == "textDocument/implementation") && ss.notice == "" && ss.first != "" {
+		ss.notice = in.projectScopeNotice(ctx, ss.first)
 	}
 	return raw, nil
 }
