@@ -188,25 +188,6 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 	return h, nil
 }
 
-// startServing starts the host for a long-running subcommand (serve, mcp).
-// On failure it prints the usage or structured error itself and returns a
-// nil host with the exit code.
-func startServing(ctx context.Context, command string, flags commonFlags, stderr io.Writer) (*host, int) {
-	flags.longLived = true
-	h, err := startHost(ctx, flags, stderr)
-	if err == nil {
-		return h, exitOK
-	}
-	var u usageError
-	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "lspseam %s: %v\n", command, err)
-		return nil, exitUsage
-	}
-	lerr := lspError(err)
-	fmt.Fprintf(stderr, "lspseam %s: %s: %s\n", command, lerr.Code, lerr.Message)
-	return nil, exitError
-}
-
 func (h *host) close() {
 	ctx := context.Background()
 	h.service.Close()
