@@ -78,10 +78,14 @@ $/cancelRequest {id} cancels a query or call; shutdown then exit stop it.`,
 toolsets (--tools, default lsp,code: the lsp tool and code_symbols,
 code_navigate, code_hover, code_hierarchy, code_inlay_hints). The workspace
 is --workspace, else the client's first file:// root, else the current
-directory. Logs go to stderr; stdout carries only MCP messages.`,
-		example: `  lspseam mcp --config lspseam.yaml --workspace /path/to/project
-  in a client's mcpServers block:
-    "lspseam": {"command": "/path/to/lspseam", "args": ["mcp", "--config", "/path/lspseam.yaml"]}`,
+directory; / and the home directory are refused. Logs go to stderr; stdout
+carries only MCP messages. A bad flag does not end the process: the
+session is served, and every call answers LSP_CONFIG_INVALID naming it.`,
+		example: `  lspseam mcp --workspace /path/to/project --tools lsp,code
+  in a client's mcpServers block (README.md's Quick start has Claude Code's,
+  Claude Desktop's and Cursor's):
+    "lspseam": {"command": "/home/you/.local/bin/lspseam",
+                "args": ["mcp", "--workspace", "/home/you/src/project", "--tools", "lsp,code"]}`,
 	},
 	"doctor": {
 		synopsis: "lspseam doctor [--workspace DIR]",
