@@ -126,9 +126,17 @@ type rpcResponse struct {
 }
 
 // ask sends one request and reads one response (the harness sends one at
-// a time).
+// a time). A serve that does not answer within a quarter of the test's
+// remaining time is killed, so a hang fails here, not at the package's
+// timeout.
 func (c *rpcClient) ask(t *testing.T, id int, method string, params any) rpcResponse {
 	t.Helper()
+	budget := 2 * time.Minute
+	if deadline, ok := t.Deadline(); ok {
+		budget = time.Until(deadline) / 4
+	}
+	watchdog := time.AfterFunc(budget, func() { c.cmd.Process.Kill() })
+	defer watchdog.Stop()
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 	if _, err := fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
 		t.Fatalf("%s: writing the request: %v\nstderr:\n%s", method, err, c.stderr.String())
@@ -137,7 +145,7 @@ func (c *rpcClient) ask(t *testing.T, id int, method string, params any) rpcResp
 	for {
 		line, err := c.stdout.ReadString('\n')
 		if err != nil {
-			t.Fatalf("%s: reading the response: %v\nstderr:\n%s", method, err, c.stderr.String())
+			t.Fatalf("%s: reading the response (killed after %v without one?): %v\nstderr:\n%s", method, budget, err, c.stderr.String())
 		}
 		if line == "\r\n" {
 			break
@@ -185,15 +193,16 @@ func TestServeStartProblemAnswersEveryRequest(t *testing.T) {
 	badConfig := filepath.Join(t.TempDir(), "lspseam.yaml")
 	writeFile(t, badConfig, "servers:\n  fake:\n    comand: x\n    extensionToLanguage: {.go: go}\n")
 	for _, c := range []struct {
+		name       string
 		args       []string
 		code, says string
 		exit       int
 	}{
-		{[]string{"--config", f.config, "--timeout", "abc"}, "LSP_CONFIG_INVALID", `the command line of lspseam serve is invalid: invalid value "abc" for flag --timeout`, exitUsage},
-		{[]string{"--config", f.config, "--bogus"}, "LSP_CONFIG_INVALID", "unknown flag --bogus", exitUsage},
-		{[]string{"--config", badConfig}, "LSP_CONFIG_INVALID", `"comand"`, exitError},
+		{"timeout abc", []string{"--config", f.config, "--timeout", "abc"}, "LSP_CONFIG_INVALID", `the command line of lspseam serve is invalid: invalid value "abc" for flag --timeout`, exitUsage},
+		{"unknown flag", []string{"--config", f.config, "--bogus"}, "LSP_CONFIG_INVALID", "unknown flag --bogus", exitUsage},
+		{"bad config", []string{"--config", badConfig}, "LSP_CONFIG_INVALID", `"comand"`, exitError},
 	} {
-		t.Run(strings.Join(c.args[2:], " "), func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			s := startServeProcess(t, f.bin, t.TempDir(), nil, c.args...)
 			for i, req := range []struct {
 				method string
