@@ -42,6 +42,14 @@ import (
 // no "usually". The private directory is on a memory file system when one
 // is available, where the rename costs a few microseconds.
 //
+// # Large workspaces
+//
+// Each directory takes one inotify watch from a per-user budget. A
+// workspace of more than largeWorkspaceDirs directories is watched all the
+// same, with a warning when the index passes that many (workspacescope.go
+// says why, and refuses / and the home directory before any watcher
+// starts).
+//
 // # When watching is impossible
 //
 // If inotify cannot be used (no instance available, the watch limit is
