@@ -6,12 +6,12 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build install wasm test test-go test-race test-abi test-js test-mcp check-fmt vet bench soak fuzz demo clean
+.PHONY: help build install wasm test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
-	@echo "make test      everything CI runs"
+	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
@@ -46,7 +46,15 @@ install:
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 
-test: vet check-fmt test-go test-race test-abi test-js test-mcp
+# `make test` first checks that what the tests need is installed (the
+# pinned servers in .tools/bin, Go, Node.js >= 20 with npm, /usr/bin/chromium) and
+# stops with one line naming what is missing and how to install it, rather
+# than failing tests twenty minutes in.
+test: check-test-prereqs
+	@$(MAKE) --no-print-directory vet check-fmt test-go test-race test-abi test-js test-mcp
+
+check-test-prereqs:
+	@bash tools/check-test-prereqs.sh
 
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -62,6 +62,7 @@ type Option func(*options)
 
 type options struct {
 	cacheDir     string
+	cacheDirSet  bool // WithCompilationCacheDir was given ("": in memory only)
 	maxInstances int
 	module       []byte
 	idleRelease  time.Duration
@@ -69,10 +70,14 @@ type options struct {
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
-// later process skips compilation (the dominant cost of a cold NewCore).
-// The directory is created if needed. Without it, Cores share an in-memory
-// cache for the life of the process.
-func WithCompilationCacheDir(dir string) Option { return func(o *options) { o.cacheDir = dir } }
+// later process skips compilation (the dominant cost of a cold NewCore);
+// the directory is created if needed, and the Core closes it with itself.
+// Without this option the code is kept in DefaultCacheDir (cachedir.go);
+// WithCompilationCacheDir("") keeps it in memory only, shared by the
+// Cores of the process, and each process compiles the module again.
+func WithCompilationCacheDir(dir string) Option {
+	return func(o *options) { o.cacheDir, o.cacheDirSet = dir, true }
+}
 
 // WithMaxInstances bounds how many module instances exist at once (each
 // holds its own linear memory). The default is runtime.GOMAXPROCS(0); calls
@@ -100,9 +105,10 @@ func WithMaxInstanceMemory(n uint32) Option { return func(o *options) { o.maxMem
 // withModule replaces the embedded module (tests only).
 func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
 
-// processCache is the in-memory compilation cache every Core without
-// WithCompilationCacheDir shares, so only the first NewCore in a process
-// pays for compilation. It lives as long as the process (a few MB of
+// processCache is the in-memory compilation cache every Core with
+// WithCompilationCacheDir("") shares (and every Core without the option
+// when DefaultCacheDir is unusable), so only the first NewCore in a
+// process pays for compilation. It lives as long as the process (a few MB of
 // machine code for the one module it ever holds).
 var processCache = sync.OnceValue(func() wazero.CompilationCache { return wazero.NewCompilationCache() })
 
@@ -128,15 +134,18 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		maxMemory:   o.maxMemory,
 		closed:      make(chan struct{}),
 	}
-	if o.cacheDir != "" {
+	switch {
+	case o.cacheDir != "":
 		cache, err := wazero.NewCompilationCacheWithDir(o.cacheDir)
 		if err != nil {
 			return nil, fmt.Errorf("lspseam: compilation cache %s: %w", o.cacheDir, err)
 		}
 		c.cache = cache
 		cfg = cfg.WithCompilationCache(cache)
-	} else {
+	case o.cacheDirSet:
 		cfg = cfg.WithCompilationCache(processCache())
+	default:
+		cfg = cfg.WithCompilationCache(defaultCache())
 	}
 	c.runtime = wazero.NewRuntimeWithConfig(ctx, cfg)
 	fail := func(err error) (*Core, error) {

@@ -6,7 +6,8 @@
 // Two types make up the API:
 //
 //   - Core runs the core module. Create one per process with NewCore (it
-//     compiles the module once), call its methods from any goroutine, and
+//     compiles the module once, and keeps the machine code in
+//     DefaultCacheDir so the next process only loads it), call its methods from any goroutine, and
 //     Close it when done. Every method is the typed form of one ABI method;
 //     Call is the raw form. A long-lived host that is mostly idle can have
 //     it give its memory back between bursts (WithIdleRelease) and bound

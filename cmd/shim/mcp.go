@@ -39,8 +39,9 @@ import (
 // cancels the call (the language server gets $/cancelRequest); with a
 // progress token the client gets notifications/progress when the call
 // reaches a language server, every second while it runs and when it ends.
-// A configuration or --workspace that keeps lspseam from starting is
-// logged, and the session is served anyway with every call answering it.
+// A command line, configuration or --workspace that keeps lspseam from
+// starting is logged, and the session is served anyway with every call
+// answering it (startproblem.go).
 
 // mcpHeartbeat is the interval of progress notifications while a call runs.
 var mcpHeartbeat = time.Second
@@ -58,57 +59,53 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
 	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	approval := approvalFlag(fs)
-	positionals, code, ok := parseSubcommand("mcp", fs, args, stdout, stderr)
-	if !ok {
-		return code
-	}
-	if len(positionals) > 0 {
-		fmt.Fprintf(stderr, "lspseam mcp: unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
-		return exitUsage
-	}
-	if err := checkApprovalFlag("mcp", *approval); err != nil {
-		fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
-		return exitUsage
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
-	h, startErr := startHost(ctx, common, stderr)
-	var u usageError
-	if errors.As(startErr, &u) {
-		fmt.Fprintf(stderr, "lspseam mcp: %v\n", startErr)
-		return exitUsage
+
+	// A bad command line, like a bad config, is served and reported
+	// (startproblem.go); only --help exits at once.
+	var h *host
+	var startErr error
+	positionals, err := parseFlags(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printSubcommandHelp(stdout, "mcp", fs)
+		return exitOK
+	case err != nil:
+		startErr = usageError{err}
+	case len(positionals) > 0:
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+	default:
+		startErr = checkApprovalFlag("mcp", *approval)
 	}
-	if startErr == nil && *workspace != "" {
-		if _, err := localstdio.CanonicalWorkspace(*workspace); err != nil {
-			startErr = lspseam.Errorf(lspError(err).Code, "--workspace %q is not an existing directory (%s); fix the arguments of the mcp server", *workspace, lspError(err).Message)
+	if startErr == nil {
+		h, startErr = startHost(ctx, common, stderr)
+	}
+	if startErr == nil {
+		startErr = checkMCPStart(ctx, h, *workspace, splitList(*toolsets))
+		if startErr != nil {
 			h.close()
 			h = nil
 		}
 	}
 	t := &mcpTool{pending: newPendingApprovals(), host: h, workspace: *workspace, toolsets: splitList(*toolsets), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
-	log, _ := newLogger(common.logLevel, stderr) // startHost has checked the level
+	log, err := newLogger(common.logLevel, stderr)
+	if err != nil { // a bad --log-level is the start problem; log at the default level
+		log, _ = newLogger("warn", stderr)
+	}
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
 		// language servers are shut down before the process exits.
 		defer h.close()
 		log = h.log
 	} else {
-		// A client that starts lspseam mcp sees only "Connection closed"
-		// if the process exits before the handshake, and its user rarely
-		// sees stderr. So the problem is logged, and the session is served
-		// anyway: the handshake's instructions and every tool call carry
-		// it, and the exit status says so at the end.
-		lerr := lspError(startErr)
-		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
-		fmt.Fprint(stderr, "lspseam mcp: serving the MCP session anyway; every lsp call answers with this error until the server is restarted with a fix\n")
-		t.startErr = lerr
+		t.startProblem = newStartProblem("mcp", startErr, stderr)
+	}
+	if h != nil {
+		t.notices = workspaceNotices(*workspace, log)
 	}
 	server, err := newMCPServer(ctx, t, log)
-	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
-		return exitUsage
-	}
 	if err != nil {
 		lerr := lspError(err)
 		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
@@ -129,23 +126,40 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Error("the MCP session ended on a message that is not JSON-RPC", "reason", err)
 		return exitError
 	}
-	if t.startErr != nil {
-		return exitError
+	if t.startProblem != nil {
+		return t.startProblem.exit
 	}
 	return exitOK
 }
 
+// checkMCPStart checks what a started host cannot check itself: that
+// --workspace can be the workspace, and that --tools names toolsets. The
+// core's message for an unknown toolset lists those it has.
+func checkMCPStart(ctx context.Context, h *host, workspace string, toolsets []string) error {
+	if workspace != "" {
+		if _, err := localstdio.CanonicalWorkspace(workspace); err != nil {
+			lerr := lspError(err)
+			return lspseam.Errorf(lerr.Code, "--workspace %q cannot be the workspace: %s; fix the arguments of the mcp server", workspace, lerr.Message)
+		}
+	}
+	if _, err := h.core.ToolDefinitions(ctx, toolsets); err != nil {
+		return usageError{fmt.Errorf("--tools: %s", lspError(err).Message)}
+	}
+	return nil
+}
+
 // mcpTool serves the lsp tool for one MCP server (stdio has one session).
 type mcpTool struct {
-	host        *host          // nil when startErr is set
-	startErr    *lspseam.Error // why lspseam could not start (config, --workspace); every call answers it
-	workspace   string         // --workspace, or ""
-	toolsets    []string       // --tools
-	approval    string         // --approval ("": the config's)
-	mode        string         // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
-	toolbox     *lspseam.Toolbox
-	pending     *expiring.Store[pendingApproval] // approvals asked through input requests (newPendingApprovals)
-	timeoutFlag bool                             // the budget came from --timeout
+	host         *host         // nil when startProblem is set
+	startProblem *startProblem // why lspseam could not start (command line, config, --workspace); every call answers it
+	notices      []string      // warnings about the workspace, for the handshake's instructions (workspaceNotices)
+	workspace    string        // --workspace, or ""
+	toolsets     []string      // --tools
+	approval     string        // --approval ("": the config's)
+	mode         string        // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
+	toolbox      *lspseam.Toolbox
+	pending      *expiring.Store[pendingApproval] // approvals asked through input requests (newPendingApprovals)
+	timeoutFlag  bool                             // the budget came from --timeout
 
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
@@ -171,8 +185,13 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		defer c.Close(ctx)
 	}
 	defs, err := c.ToolDefinitions(ctx, t.toolsets)
+	if err != nil && t.host == nil {
+		// --tools itself may be the problem: list the default tools,
+		// which answer it.
+		defs, err = c.ToolDefinitions(ctx, lspseam.DefaultToolsets)
+	}
 	if err != nil {
-		return nil, usageError{fmt.Errorf("--tools: %s", lspError(err).Message)}
+		return nil, err
 	}
 	if t.host != nil {
 		if t.toolbox, err = lspseam.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
@@ -181,12 +200,12 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		t.toolbox.SetLogger(t.host.log)
 		t.mode = t.host.approvalMode(t.approval, true)
 		if err := setApproval(t.toolbox, t.mode); err != nil {
-			return nil, usageError{fmt.Errorf("--approval: %s", lspError(err).Message)}
+			return nil, fmt.Errorf("--approval: %s", lspError(err).Message)
 		}
 	}
-	instructions := ""
-	if t.startErr != nil {
-		instructions = "lspseam could not start, so every tool answers every call with this error: " + string(t.startErr.Code) + ": " + t.startErr.Message
+	instructions := strings.Join(t.notices, "\n\n")
+	if t.startProblem != nil {
+		instructions = "lspseam could not start, so every tool answers every call with this error: " + string(t.startProblem.err.Code) + ": " + t.startProblem.err.Message
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Title: "lspseam", Version: version()}, &mcp.ServerOptions{
 		Logger:       log,
@@ -245,8 +264,8 @@ var toolTitles = map[string]string{
 // as content and its structured value as structuredContent.
 func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if t.startErr != nil {
-			return codeResult(lspseam.ErrorResult(t.startErr)), nil
+		if t.startProblem != nil {
+			return codeResult(lspseam.ErrorResult(t.startProblem.err)), nil
 		}
 		ws, ask, err := t.workspaceFor(ctx, req)
 		if err != nil {
@@ -292,8 +311,8 @@ func codeResult(res lspseam.ToolResult) *mcp.CallToolResult {
 // call is the lsp tool handler. ctx is cancelled by the SDK on
 // notifications/cancelled and when the session ends.
 func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if t.startErr != nil {
-		return toolError(t.startErr), nil
+	if t.startProblem != nil {
+		return toolError(t.startProblem.err), nil
 	}
 	ws, ask, err := t.workspaceFor(ctx, req)
 	if err != nil {
@@ -546,6 +565,40 @@ func (p *callProgress) finish(msg string) {
 			t.mu.Unlock()
 		}
 	})
+}
+
+// workspaceNotices warns, in the log and the handshake's instructions,
+// about the workspace known at start: --workspace (already checked to be
+// one), else the current directory, the workspace of calls when the client
+// lists no root. A current directory that cannot be a workspace (/ or the
+// home directory, as an MCP client's working directory often is) is not a
+// start problem, since the client's roots may name the project; the notice
+// says what the calls will answer if they do not. A large workspace is
+// served, with the warning (localstdio.WatchWarning).
+func workspaceNotices(workspace string, log *slog.Logger) []string {
+	dir, from := workspace, "--workspace"
+	if dir == "" {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return nil
+		}
+		dir, from = cwd, "the current directory (the workspace when the client lists no root)"
+	}
+	ws, err := localstdio.CanonicalWorkspace(dir)
+	if err != nil && workspace != "" {
+		return nil // a start problem (checkMCPStart)
+	}
+	if err != nil {
+		lerr := lspError(err)
+		notice := fmt.Sprintf("lspseam mcp was started without --workspace, in %s: unless the client lists a project directory as its first root, every call answers %s: %s", dir, lerr.Code, lerr.Message)
+		log.Warn(notice)
+		return []string{notice}
+	}
+	if warning := localstdio.WatchWarning(ws); warning != "" {
+		log.Warn(warning, "from", from)
+		return []string{"Warning: " + warning + "."}
+	}
+	return nil
 }
 
 // rootsInput is the id of the roots/list input request (SEP-2322).

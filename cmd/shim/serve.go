@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -17,6 +19,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/echo"
 )
 
@@ -33,7 +36,9 @@ import (
 // Errors carry the seam error in data: {"code": -32001, "message": "…",
 // "data": {"code": "LSP_…", "message": "…"}}. Queries run concurrently;
 // each has the config's timeoutMs budget unless the request has its own
-// "timeoutMs".
+// "timeoutMs". A command line or config that keeps serve from starting is
+// written to stderr, and every request but shutdown then answers it as a
+// seam error (startproblem.go).
 
 // codeSeamError is the JSON-RPC error code of every seam error.
 const codeSeamError = -32001
@@ -47,41 +52,57 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var common commonFlags
 	common.register(fs)
 	approval := approvalFlag(fs)
-	positionals, code, ok := parseSubcommand("serve", fs, args, stdout, stderr)
-	if !ok {
-		return code
-	}
-	if len(positionals) > 0 {
-		fmt.Fprintf(stderr, "lspseam serve: unexpected argument %q; usage: lspseam serve [--config FILE] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
-		return exitUsage
-	}
-	if err := checkApprovalFlag("serve", *approval); err != nil {
-		fmt.Fprintf(stderr, "lspseam serve: %v\n", err)
-		return exitUsage
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	h, code := startServing(ctx, "serve", common, stderr)
-	if h == nil {
-		return code
+	common.longLived = true
+
+	// A bad command line or config is served and reported
+	// (startproblem.go): a harness gets a structured error, not a dead
+	// pipe. Only --help exits at once.
+	var h *host
+	var startErr error
+	positionals, err := parseFlags(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printSubcommandHelp(stdout, "serve", fs)
+		return exitOK
+	case err != nil:
+		startErr = usageError{err}
+	case len(positionals) > 0:
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam serve [--config FILE] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+	default:
+		startErr = checkApprovalFlag("serve", *approval)
 	}
-	defer h.close()
-	if err := setApproval(h.toolbox, h.approvalMode(*approval, false)); err != nil {
-		fmt.Fprintf(stderr, "lspseam serve: --approval: %s\n", lspError(err).Message)
-		return exitUsage
+	if startErr == nil {
+		h, startErr = startHost(ctx, common, stderr)
+	}
+	s := &server{host: h, timeoutFlag: common.timeout > 0, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
+	maxRequestBytes := int64(core.DefaultMaxRequestBytes)
+	if h != nil {
+		defer h.close()
+		if err := setApproval(h.toolbox, h.approvalMode(*approval, false)); err != nil {
+			fmt.Fprintf(stderr, "lspseam serve: --approval: %s\n", lspError(err).Message)
+			return exitUsage
+		}
+		s.log = h.log
+		maxRequestBytes = h.maxRequestBytes
+	} else {
+		s.startProblem = newStartProblem("serve", startErr, stderr)
+		if s.log, err = newLogger(common.logLevel, stderr); err != nil {
+			s.log, _ = newLogger("warn", stderr)
+		}
 	}
 
-	s := &server{host: h, timeoutFlag: common.timeout > 0, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
-	codec := localstdio.NewClientCodec(h.maxRequestBytes)
+	codec := localstdio.NewClientCodec(maxRequestBytes)
 	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, codec)
-	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{h}))
-	h.log.Info("serving", "pid", os.Getpid())
-	code = exitOK
+	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{s.log}))
+	s.log.Info("serving", "pid", os.Getpid())
+	code := exitOK
 	select {
 	case <-s.exit:
 	case <-conn.DisconnectNotify(): // stdin closed (the harness is gone), or its framing broke
 		if err := codec.Failure(); err != nil {
-			h.log.Error("the client broke the message framing; stopping", "err", strings.Replace(err.Error(), "the server", "the client", 1))
+			s.log.Error("the client broke the message framing; stopping", "err", strings.Replace(err.Error(), "the server", "the client", 1))
 			code = exitError
 		}
 	case <-ctx.Done():
@@ -89,12 +110,17 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s.cancelAll()
 	s.wg.Wait()
 	conn.Close()
+	if code == exitOK && s.startProblem != nil {
+		code = s.startProblem.exit
+	}
 	return code
 }
 
 type server struct {
-	host        *host
-	timeoutFlag bool // the default budget came from --timeout
+	host         *host         // nil when startProblem is set
+	startProblem *startProblem // why lspseam could not start; every query, call and tools/list answers it
+	log          *slog.Logger
+	timeoutFlag  bool // the default budget came from --timeout
 
 	mu       sync.Mutex
 	inflight map[jsonrpc2.ID]context.CancelFunc
@@ -144,7 +170,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if req.Params != nil {
 			json.Unmarshal(*req.Params, &p)
 		}
-		s.host.log.Warn("refused a client message", "reason", p.Message)
+		s.log.Warn("refused a client message", "reason", p.Message)
 		if !req.Notif {
 			lerr := lspseam.Errorf(lspseam.CodeInvalidArgument, "%s", p.Message)
 			data := json.RawMessage(mustJSON(lerr))
@@ -153,6 +179,11 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return
 	}
 	if req.Notif {
+		return
+	}
+	if s.startProblem != nil && req.Method != "shutdown" {
+		data := json.RawMessage(mustJSON(s.startProblem.err))
+		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: s.startProblem.err.Message, Data: &data})
 		return
 	}
 	invalid := func(msg string) {
@@ -368,9 +399,9 @@ func (c stdioConn) Read(p []byte) (int, error)  { return c.r.Read(p) }
 func (c stdioConn) Write(p []byte) (int, error) { return c.w.Write(p) }
 func (c stdioConn) Close() error                { return nil }
 
-// slogPrintf routes jsonrpc2's log lines to the host's logger.
-type slogPrintf struct{ h *host }
+// slogPrintf routes jsonrpc2's log lines to serve's logger.
+type slogPrintf struct{ log *slog.Logger }
 
 func (l slogPrintf) Printf(format string, args ...any) {
-	l.h.log.Debug(oneLine(fmt.Sprintf(format, args...)))
+	l.log.Debug(oneLine(fmt.Sprintf(format, args...)))
 }

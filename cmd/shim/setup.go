@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -50,9 +49,11 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: l})), nil
 }
 
-// coreOptions keeps the core module's compiled machine code in the user's
-// cache directory ($LSPSEAM_CACHE_DIR, else the OS cache dir + /lspseam),
-// so only the first run of a given lspseam build pays for compilation.
+// coreOptions keeps the core module's compiled machine code in
+// lspseam.DefaultCacheDir ($LSPSEAM_CACHE_DIR, else the OS cache dir +
+// /lspseam), as any Go program's Core does, so only the first run of a
+// given lspseam build pays for compilation. The shim names the directory
+// itself because whether it is usable decides the idle release (below).
 // One module instance is enough for the shim: core calls take tens of
 // microseconds against milliseconds of server work, and each instance
 // holds its own linear memory; one whose memory a large answer grew past
@@ -67,18 +68,10 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // sets the delay (a Go duration; 0 keeps the core).
 func coreOptions(log *slog.Logger) []lspseam.Option {
 	opts := []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
-	dir := os.Getenv("LSPSEAM_CACHE_DIR")
-	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			log.Debug("no compilation cache", "reason", err)
-			return opts
-		}
-		dir = filepath.Join(base, "lspseam")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		log.Debug("no compilation cache", "dir", dir, "reason", err)
-		return opts
+	dir, err := lspseam.DefaultCacheDir()
+	if err != nil {
+		log.Debug("no compilation cache", "reason", err)
+		return append(opts, lspseam.WithCompilationCacheDir(""))
 	}
 	opts = append(opts, lspseam.WithCompilationCacheDir(dir))
 	after := coreReleaseAfter
@@ -186,25 +179,6 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		log.Info("language server registered", "id", s.ID, "path", s.Path, "extensions", s.Config.ExtensionToLanguage)
 	}
 	return h, nil
-}
-
-// startServing starts the host for a long-running subcommand (serve, mcp).
-// On failure it prints the usage or structured error itself and returns a
-// nil host with the exit code.
-func startServing(ctx context.Context, command string, flags commonFlags, stderr io.Writer) (*host, int) {
-	flags.longLived = true
-	h, err := startHost(ctx, flags, stderr)
-	if err == nil {
-		return h, exitOK
-	}
-	var u usageError
-	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "lspseam %s: %v\n", command, err)
-		return nil, exitUsage
-	}
-	lerr := lspError(err)
-	fmt.Fprintf(stderr, "lspseam %s: %s: %s\n", command, lerr.Code, lerr.Message)
-	return nil, exitError
 }
 
 func (h *host) close() {

@@ -78,10 +78,14 @@ $/cancelRequest {id} cancels a query or call; shutdown then exit stop it.`,
 toolsets (--tools, default lsp,code: the lsp tool and code_symbols,
 code_navigate, code_hover, code_hierarchy, code_inlay_hints). The workspace
 is --workspace, else the client's first file:// root, else the current
-directory. Logs go to stderr; stdout carries only MCP messages.`,
-		example: `  lspseam mcp --config lspseam.yaml --workspace /path/to/project
-  in a client's mcpServers block:
-    "lspseam": {"command": "/path/to/lspseam", "args": ["mcp", "--config", "/path/lspseam.yaml"]}`,
+directory; / and the home directory are refused. Logs go to stderr; stdout
+carries only MCP messages. A bad flag does not end the process: the
+session is served, and every call answers LSP_CONFIG_INVALID naming it.`,
+		example: `  lspseam mcp --workspace /path/to/project --tools lsp,code
+  in a client's mcpServers block (README.md's Quick start has Claude Code's,
+  Claude Desktop's and Cursor's):
+    "lspseam": {"command": "/home/you/.local/bin/lspseam",
+                "args": ["mcp", "--workspace", "/home/you/src/project", "--tools", "lsp,code"]}`,
 	},
 	"doctor": {
 		synopsis: "lspseam doctor [--workspace DIR]",
@@ -175,24 +179,40 @@ func helpRequested(args []string) bool {
 // code after printing the help (stdout, exit 0) or the problem (stderr,
 // exit 2).
 func parseSubcommand(name string, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (positionals []string, code int, ok bool) {
-	fs.SetOutput(io.Discard) // problems are reported below, with --double-dash names
+	positionals, err := parseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		printSubcommandHelp(stdout, name, fs)
+		return nil, exitOK, false
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "lspseam %s: %s\nrun 'lspseam %s --help' for usage\n", name, err, name)
+		return nil, exitUsage, false
+	}
+	return positionals, exitOK, true
+}
+
+// parseFlags is parseSubcommand without the printing, for the long-lived
+// subcommands that report a bad command line to their client instead of
+// exiting (see startProblem). The error is flag.ErrHelp when help was
+// asked for (anywhere before `--`, even after a bad flag: --help wins), or
+// the problem with --double-dash names.
+func parseFlags(fs *flag.FlagSet, args []string) (positionals []string, err error) {
+	fs.SetOutput(io.Discard) // problems are returned with --double-dash names
 	fs.Usage = func() {}
 	for {
 		err := fs.Parse(args)
-		if errors.Is(err, flag.ErrHelp) {
-			printSubcommandHelp(stdout, name, fs)
-			return nil, exitOK, false
+		if errors.Is(err, flag.ErrHelp) || (err != nil && helpRequested(args)) {
+			return nil, flag.ErrHelp
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "lspseam %s: %s\nrun 'lspseam %s --help' for usage\n", name, flagProblem(err), name)
-			return nil, exitUsage, false
+			return nil, errors.New(flagProblem(err))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return positionals, exitOK, true
+			return positionals, nil
 		}
 		if endedFlags(fs, args, len(args)-len(rest)) {
-			return append(positionals, rest...), exitOK, true
+			return append(positionals, rest...), nil
 		}
 		positionals = append(positionals, rest[0])
 		args = rest[1:]

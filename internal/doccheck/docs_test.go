@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,9 +123,11 @@ func TestLicense(t *testing.T) {
 	}
 }
 
-// TestREADMEOpensWithQuickStart: a newcomer meets the two commands that
-// set lspseam up with a first answer and run the tests before any
-// internals.
+// TestREADMEOpensWithQuickStart: a newcomer meets a user's path before
+// any internals — a first answer (make demo), the install, and a ready MCP
+// configuration for each common client that names the project
+// (--workspace) and the toolsets (--tools) — and the contributor's test
+// run in its own section.
 func TestREADMEOpensWithQuickStart(t *testing.T) {
 	readme := readRepoFile(t, "README.md")
 	h2 := regexp.MustCompile(`(?m)^## (.+)$`).FindAllStringSubmatchIndex(readme, -1)
@@ -131,14 +135,104 @@ func TestREADMEOpensWithQuickStart(t *testing.T) {
 		t.Fatalf("README.md's first section must be \"## Quick start\"")
 	}
 	quick := readme[h2[0][1]:h2[1][0]]
-	blocks := fencedBlocks(quick, "sh")
-	if len(blocks) != 1 {
-		t.Fatalf("the Quick start has %d sh blocks, want one with its two commands", len(blocks))
+	shell := fencedBlocks(quick, "sh")
+	if len(shell) < 2 {
+		t.Fatalf("the Quick start has %d sh blocks, want the set-up and Claude Code's command", len(shell))
 	}
-	cmds := commandLines(blocks[0].text)
-	if len(cmds) != 2 || cmds[0] != "make demo" || !strings.HasPrefix(cmds[1], "make ") || !strings.HasSuffix(cmds[1], " test") {
-		t.Errorf("the Quick start's commands are %q, want the set-up with a first answer (make demo) and the test command (make … test)", cmds)
+	if cmds := commandLines(shell[0].text); len(cmds) < 3 || cmds[0] != "make demo" || !slices.Contains(cmds, "make install") || !slices.Contains(cmds, "make servers") {
+		t.Errorf("the Quick start's first commands are %q, want make demo, then make install and make servers", cmds)
 	}
+	for _, b := range shell {
+		for _, cmd := range commandLines(b.text) {
+			if strings.HasPrefix(cmd, "make ") && strings.HasSuffix(cmd, " test") {
+				t.Errorf("the Quick start runs the tests (%q); that is the contributor's section", cmd)
+			}
+		}
+	}
+
+	// Each client's configuration runs `lspseam mcp` with --workspace DIR
+	// and --tools LIST, and needs no --config.
+	checkArgs := func(where string, args []string) {
+		t.Helper()
+		flags := map[string]string{}
+		for i := 1; i+1 < len(args); i += 2 {
+			flags[args[i]] = args[i+1]
+		}
+		if len(args) == 0 || args[0] != "mcp" || flags["--workspace"] == "" || flags["--tools"] == "" || flags["--config"] != "" {
+			t.Errorf("%s: lspseam's arguments %q, want mcp --workspace DIR --tools LIST (no --config)", where, args)
+		}
+		for _, ts := range strings.Split(flags["--tools"], ",") {
+			if !slices.Contains(core.Toolsets, ts) {
+				t.Errorf("%s: --tools names %q, not a toolset", where, ts)
+			}
+		}
+	}
+	claude := ""
+	for _, b := range shell {
+		for _, cmd := range commandLines(b.text) {
+			if strings.HasPrefix(cmd, "claude mcp add ") {
+				claude = cmd
+			}
+		}
+	}
+	if _, server, ok := strings.Cut(claude, " -- "); !ok {
+		t.Errorf("the Quick start has no `claude mcp add … -- lspseam mcp …` command for Claude Code")
+	} else if words := strings.Fields(server); !strings.HasSuffix(words[0], "/lspseam") {
+		t.Errorf("Claude Code's command runs %q, not lspseam", words[0])
+	} else {
+		checkArgs("Claude Code", words[1:])
+	}
+	configs := fencedBlocks(quick, "json")
+	offset := strings.Count(readme[:h2[0][1]], "\n") // block lines are the Quick start's
+	for i := range configs {
+		configs[i].line += offset
+	}
+	if len(configs) < 3 {
+		t.Errorf("the Quick start has %d JSON configurations, want Claude Desktop's, Cursor's and the generic mcpServers one", len(configs))
+	}
+	for _, b := range configs {
+		var cfg struct {
+			MCPServers map[string]struct {
+				Command string   `json:"command"`
+				Args    []string `json:"args"`
+			} `json:"mcpServers"`
+		}
+		if err := json.Unmarshal([]byte(b.text), &cfg); err != nil {
+			t.Errorf("README.md line %d: not JSON: %v", b.line, err)
+			continue
+		}
+		server, ok := cfg.MCPServers["lspseam"]
+		if !ok || !filepath.IsAbs(server.Command) || filepath.Base(server.Command) != "lspseam" {
+			t.Errorf("README.md line %d: want mcpServers.lspseam with the absolute path of lspseam as command: %+v", b.line, cfg)
+			continue
+		}
+		checkArgs(fmt.Sprintf("README.md line %d", b.line), server.Args)
+	}
+	for _, file := range []string{"claude_desktop_config.json", ".cursor/mcp.json", "mcpServers"} {
+		if !strings.Contains(quick, "`"+file+"`") {
+			t.Errorf("the Quick start does not name `%s`", file)
+		}
+	}
+
+	// The contributor's test run, with what it costs.
+	i := strings.Index(readme, "\n## Contributing: running the tests\n")
+	if i < 0 {
+		t.Fatal("README.md has no \"## Contributing: running the tests\" section")
+	}
+	contributing := readme[i+1:]
+	if j := strings.Index(contributing[3:], "\n## "); j >= 0 {
+		contributing = contributing[:j+3]
+	}
+	found := false
+	for _, b := range fencedBlocks(contributing, "sh") {
+		for _, cmd := range commandLines(b.text) {
+			found = found || (strings.HasPrefix(cmd, "make ") && strings.HasSuffix(cmd, " test"))
+		}
+	}
+	if !found || !strings.Contains(contributing, "minutes") {
+		t.Errorf("the Contributing section lacks the test command (make … test) or how long it takes")
+	}
+
 	// Implementer material comes after what a user needs.
 	for _, later := range []string{"## The core module's ABI", "## Performance"} {
 		if i := strings.Index(readme, later); i >= 0 && i < h2[1][0] {

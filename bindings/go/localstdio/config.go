@@ -60,31 +60,15 @@ type LoadOptions struct {
 	// (ServerEnv: the allowlist, passEnv, env); nil means os.Environ().
 	HostEnv []string
 	// SearchDirs are searched in order, after the server's PATH, for a
-	// command given as a bare name (the lspseam CLI passes the .tools/bin
-	// of its checkout, its installation's share/lspseam/bin and
-	// DefaultSearchDirs). Relative and empty entries are ignored, and so is
-	// a directory that another user could write to.
+	// command given as a bare name: DefaultSearchDirs for where lspseam's
+	// installers put servers (the lspseam CLI puts the .tools/bin of its
+	// checkout and its installation's share/lspseam/bin first). Relative
+	// and empty entries are ignored, and so is a directory that another
+	// user could write to.
 	SearchDirs []string
 	// InstallAdvice, when set, is offered first to install a missing
 	// server, e.g. "run `make servers` in /src/lspseam".
 	InstallAdvice string
-}
-
-// DefaultSearchDirs is where `make install-servers` puts the pinned
-// servers with the default PREFIX: $XDG_DATA_HOME/lspseam/bin, or
-// ~/.local/share/lspseam/bin without XDG_DATA_HOME (read from hostEnv; nil
-// means os.Environ()).
-func DefaultSearchDirs(hostEnv []string) []string {
-	if hostEnv == nil {
-		hostEnv = os.Environ()
-	}
-	if data := lookupEnv(hostEnv, "XDG_DATA_HOME"); filepath.IsAbs(data) {
-		return []string{filepath.Join(data, "lspseam", "bin")}
-	}
-	if home := lookupEnv(hostEnv, "HOME"); filepath.IsAbs(home) {
-		return []string{filepath.Join(home, ".local", "share", "lspseam", "bin")}
-	}
-	return nil
 }
 
 // Load validates a configuration (JSON) with the core, resolves every

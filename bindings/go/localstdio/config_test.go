@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,6 +42,47 @@ func TestDefaultSearchDirs(t *testing.T) {
 	}
 	if got := DefaultSearchDirs([]string{}); len(got) != 0 {
 		t.Errorf("no HOME: %q", got)
+	}
+}
+
+// A program that depends on lspseam also searches the .tools/bin of the
+// checkout its lspseam was compiled from and PREFIX/share/lspseam/bin
+// beside the lspseam on PATH, in that order, before the data directory;
+// without source paths (-trimpath), or outside a clone, only the latter.
+func TestSearchDirsForDependentPrograms(t *testing.T) {
+	checkout := t.TempDir()
+	for _, f := range []string{".git/HEAD", "tools/servers/install.sh", "bindings/go/localstdio/searchdirs.go"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(checkout, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(checkout, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	source := filepath.Join(checkout, "bindings/go/localstdio/searchdirs.go")
+	prefix := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(prefix, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(prefix, "bin", "lspseam"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"PATH=relative:/nonexistent:" + filepath.Join(prefix, "bin"), "HOME=/home/u"}
+	want := []string{filepath.Join(checkout, ".tools", "bin"), filepath.Join(prefix, "share", "lspseam", "bin"), "/home/u/.local/share/lspseam/bin"}
+	if got := searchDirs(env, source); !slices.Equal(got, want) {
+		t.Errorf("a program built from a checkout:\n got %q\nwant %q", got, want)
+	}
+	if got := searchDirs(env, "github.com/lspseam/lspseam/bindings/go/localstdio/searchdirs.go"); !slices.Equal(got, want[1:]) {
+		t.Errorf("-trimpath: %q", got)
+	}
+	if err := os.RemoveAll(filepath.Join(checkout, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchDirs(env, source); !slices.Equal(got, want[1:]) {
+		t.Errorf("sources outside a clone (a module cache): %q", got)
+	}
+	if got := searchDirs([]string{"HOME=/home/u"}, ""); !slices.Equal(got, want[2:]) {
+		t.Errorf("a program of lspseam itself: %q", got)
 	}
 }
 

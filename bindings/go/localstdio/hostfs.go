@@ -37,7 +37,7 @@ type Workspace struct {
 var canonicalRoots sync.Map // string → Workspace
 
 // CanonicalWorkspace resolves a workspace root, which must be an existing
-// directory.
+// directory, and neither / nor the home directory (workspacescope.go).
 func CanonicalWorkspace(root string) (Workspace, error) {
 	if v, ok := canonicalRoots.Load(root); ok {
 		if info, err := os.Lstat(root); err == nil && info.IsDir() {
@@ -67,6 +67,9 @@ func resolveWorkspace(root string) (Workspace, error) {
 	info, err := os.Stat(real)
 	if err != nil || !info.IsDir() {
 		return Workspace{}, lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "workspace root %q is not a directory; the workspace must be the project directory", root)
+	}
+	if err := refuseBroadWorkspace(root, real); err != nil {
+		return Workspace{}, err
 	}
 	return Workspace{Path: real, URI: FileURI(real)}, nil
 }

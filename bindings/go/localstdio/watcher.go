@@ -42,6 +42,14 @@ import (
 // no "usually". The private directory is on a memory file system when one
 // is available, where the rename costs a few microseconds.
 //
+// # Large workspaces
+//
+// Each directory takes one inotify watch from a per-user budget. A
+// workspace of more than largeWorkspaceDirs directories is watched all the
+// same, with a warning when the index passes that many (workspacescope.go
+// says why, and refuses / and the home directory before any watcher
+// starts).
+//
 // # When watching is impossible
 //
 // If inotify cannot be used (no instance available, the watch limit is
@@ -145,15 +153,16 @@ type workspaceWatcher struct {
 	root string
 	log  *slog.Logger
 
-	mu        sync.Mutex
-	subs      map[*subscription]struct{}
-	tree      map[string]map[string]bool // directory → child name → is a directory
-	entries   int                        // files and directories in tree
-	truncated bool                       // the tree hit maxTreeEntries
-	polling   bool                       // inotify is not used; sync rescans
-	stamps    map[string]fileStamp       // the last scan's state (polling only)
-	seq       uint64                     // the last sentinel number handed out
-	waiters   map[uint64]chan struct{}   // sentinels not yet seen
+	mu          sync.Mutex
+	subs        map[*subscription]struct{}
+	tree        map[string]map[string]bool // directory → child name → is a directory
+	entries     int                        // files and directories in tree
+	truncated   bool                       // the tree hit maxTreeEntries
+	warnedLarge bool                       // the large-workspace warning was logged (workspacescope.go)
+	polling     bool                       // inotify is not used; sync rescans
+	stamps      map[string]fileStamp       // the last scan's state (polling only)
+	seq         uint64                     // the last sentinel number handed out
+	waiters     map[uint64]chan struct{}   // sentinels not yet seen
 
 	fsw      *fsnotify.Watcher // nil while polling
 	sentinel string            // private directory for sentinel files
@@ -417,6 +426,10 @@ func (w *workspaceWatcher) indexDir(dir string, created bool) {
 		}
 		children := make(map[string]bool, len(entries))
 		w.tree[d] = children
+		if len(w.tree) == largeWorkspaceDirs+1 && !w.warnedLarge {
+			w.warnedLarge = true
+			w.log.Warn(largeWorkspaceWarning(w.root))
+		}
 		if created {
 			w.recordLocked(d, changeCreated)
 		}
