@@ -81,6 +81,10 @@ type Readiness struct {
 	// report for a new version (none, or the previous problems) and the
 	// checked one 130–350 ms later, with the same version.
 	DiagnosticsQuietMs int64 `json:"diagnosticsQuietMs,omitempty"`
+	// NoDiagnostics: the server reports no diagnostics (it publishes none
+	// and offers no textDocument/diagnostic), so asking for them is an
+	// unsupported operation rather than a wait that ends stale.
+	NoDiagnostics bool `json:"noDiagnostics,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -111,6 +115,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"diagnosticsQuietMs":`...)
 		b = appendInt(b, r.DiagnosticsQuietMs)
 	}
+	if r.NoDiagnostics {
+		b = append(b, `,"noDiagnostics":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -139,6 +146,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ChangeSettleMs:     b.ChangeSettleMs,
 		OpenNewDirectories: b.OpenNewDirectories,
 		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
+		NoDiagnostics:      b.Diagnostics == DiagnosticsNone,
 	}
 	if b.SettleMs != nil {
 		r.SettleMs = *b.SettleMs

@@ -70,6 +70,9 @@ func TestServerTableEntries(t *testing.T) {
 		default:
 			t.Errorf("%s: behaviour.fileEvents %q", e.ID, e.Behaviour.FileEvents)
 		}
+		if d := e.Behaviour.Diagnostics; d != "" && d != DiagnosticsNone {
+			t.Errorf("%s: behaviour.diagnostics %q", e.ID, d)
+		}
 		if got, ok := KnownServer("", "/some/dir/"+e.Command); !ok || got.ID != e.ID {
 			t.Errorf("%s: its command does not find it (got %q)", e.ID, got.ID)
 		}
