@@ -85,6 +85,11 @@ type Readiness struct {
 	// and offers no textDocument/diagnostic), so asking for them is an
 	// unsupported operation rather than a wait that ends stale.
 	NoDiagnostics bool `json:"noDiagnostics,omitempty"`
+	// WatchExtensions are extensions of other languages' files the server
+	// reads from disk (ServerBehaviour.WatchExtensions): where it
+	// registered no watchers, the host matches changes against them as
+	// well as against the server's own extensions.
+	WatchExtensions []string `json:"watchExtensions,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -118,6 +123,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.NoDiagnostics {
 		b = append(b, `,"noDiagnostics":true`...)
 	}
+	if len(r.WatchExtensions) > 0 {
+		b = append(b, `,"watchExtensions":`...)
+		b = appendStrings(b, r.WatchExtensions)
+	}
 	return append(b, '}')
 }
 
@@ -147,6 +156,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		OpenNewDirectories: b.OpenNewDirectories,
 		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
 		NoDiagnostics:      b.Diagnostics == DiagnosticsNone,
+		WatchExtensions:    b.WatchExtensions,
 	}
 	if b.SettleMs != nil {
 		r.SettleMs = *b.SettleMs

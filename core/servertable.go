@@ -147,6 +147,11 @@ type ServerBehaviour struct {
 	// Diagnostics is "" (the server reports diagnostics, pushed or
 	// pulled) or DiagnosticsNone.
 	Diagnostics string `json:"diagnostics"`
+	// WatchExtensions are extensions of files of other languages the
+	// server reads from disk and caches (yaml-language-server's JSON
+	// schemas): with no watcher registrations of its own, their changes
+	// reach it (or restart it) as its own files' do.
+	WatchExtensions []string `json:"watchExtensions"`
 }
 
 // ServerTable is the parsed table.
@@ -287,6 +292,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			OpenNewDirectories: get(b, "openNewDirectories").Bool(),
 			DiagnosticsQuietMs: get(b, "diagnosticsQuietMs").Int(),
 			Diagnostics:        get(b, "diagnostics").Str,
+			WatchExtensions:    stringList(get(b, "watchExtensions")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()
