@@ -56,9 +56,9 @@ func oracleApply(text string, edits []TextEdit, bom bool) (string, bool) {
 		}
 	}
 	type span struct{ s, e, i int }
-	off := func(p Position) (int, bool) {
+	off := func(p Position, end bool) (int, bool) {
 		if int(p.Line) >= len(starts) {
-			return 0, false
+			return len(u), end // an end past the last line: the text's end
 		}
 		o := min(starts[p.Line]+int(p.Character), ends[p.Line]) // past the line: its end
 		if o > 0 && o < len(u) && utf16.IsSurrogate(rune(u[o])) && u[o] >= 0xDC00 {
@@ -68,8 +68,8 @@ func oracleApply(text string, edits []TextEdit, bom bool) (string, bool) {
 	}
 	var spans []span
 	for i, e := range edits {
-		a, ok1 := off(e.Range.Start)
-		b, ok2 := off(e.Range.End)
+		a, ok1 := off(e.Range.Start, false)
+		b, ok2 := off(e.Range.End, true)
 		if !ok1 || !ok2 || b < a {
 			return "", false
 		}

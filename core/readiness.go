@@ -84,6 +84,15 @@ type Readiness struct {
 	// report for a new version (none, or the previous problems) and the
 	// checked one 130–350 ms later, with the same version.
 	DiagnosticsQuietMs int64 `json:"diagnosticsQuietMs,omitempty"`
+	// NoDiagnostics: the server reports no diagnostics (it publishes none
+	// and offers no textDocument/diagnostic), so asking for them is an
+	// unsupported operation rather than a wait that ends stale.
+	NoDiagnostics bool `json:"noDiagnostics,omitempty"`
+	// WatchExtensions are extensions of other languages' files the server
+	// reads from disk (ServerBehaviour.WatchExtensions): where it
+	// registered no watchers, the host matches changes against them as
+	// well as against the server's own extensions.
+	WatchExtensions []string `json:"watchExtensions,omitempty"`
 	// SymbolSearch says how far the server's workspace/symbol searches:
 	// "" the whole workspace (its project root), or SymbolSearchTsserver:
 	// only the projects of the document it handled last
@@ -133,6 +142,13 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"diagnosticsQuietMs":`...)
 		b = appendInt(b, r.DiagnosticsQuietMs)
 	}
+	if r.NoDiagnostics {
+		b = append(b, `,"noDiagnostics":true`...)
+	}
+	if len(r.WatchExtensions) > 0 {
+		b = append(b, `,"watchExtensions":`...)
+		b = appendStrings(b, r.WatchExtensions)
+	}
 	if r.SymbolSearch != "" {
 		b = append(b, `,"symbolSearch":`...)
 		b = appendString(b, r.SymbolSearch)
@@ -169,6 +185,8 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ChangeSettleMs:     b.ChangeSettleMs,
 		OpenNewDirectories: b.OpenNewDirectories,
 		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
+		NoDiagnostics:      b.Diagnostics == DiagnosticsNone,
+		WatchExtensions:    b.WatchExtensions,
 		SymbolSearch:       b.SymbolSearch,
 		SymbolCap:          b.SymbolCap,
 	}

@@ -123,6 +123,12 @@ const (
 	FileEventsRegistered = "registered"
 )
 
+// DiagnosticsNone (ServerBehaviour.Diagnostics): the server reports no
+// diagnostics at all, neither published nor pulled, so code_diagnostics
+// answers LSP_UNSUPPORTED_OPERATION instead of waiting for a report that
+// never comes and calling the empty list stale.
+const DiagnosticsNone = "none"
+
 // ServerBehaviour is the measured behaviour of a server; an empty one is
 // the conservative default.
 type ServerBehaviour struct {
@@ -138,6 +144,14 @@ type ServerBehaviour struct {
 	ChangeSettleMs     int64  `json:"changeSettleMs"`
 	OpenNewDirectories bool   `json:"openNewDirectories"`
 	DiagnosticsQuietMs int64  `json:"diagnosticsQuietMs"`
+	// Diagnostics is "" (the server reports diagnostics, pushed or
+	// pulled) or DiagnosticsNone.
+	Diagnostics string `json:"diagnostics"`
+	// WatchExtensions are extensions of files of other languages the
+	// server reads from disk and caches (yaml-language-server's JSON
+	// schemas): with no watcher registrations of its own, their changes
+	// reach it (or restart it) as its own files' do.
+	WatchExtensions []string `json:"watchExtensions"`
 	// SymbolSearch and SymbolCap are the policy's for workspace/symbol
 	// (Readiness.SymbolSearch, Readiness.SymbolCap).
 	SymbolSearch string `json:"symbolSearch"`
@@ -281,6 +295,8 @@ func parseServerTable(v gjson.Result) ServerTable {
 			ChangeSettleMs:     get(b, "changeSettleMs").Int(),
 			OpenNewDirectories: get(b, "openNewDirectories").Bool(),
 			DiagnosticsQuietMs: get(b, "diagnosticsQuietMs").Int(),
+			Diagnostics:        get(b, "diagnostics").Str,
+			WatchExtensions:    tableStrings(get(b, "watchExtensions")),
 			SymbolSearch:       get(b, "symbolSearch").Str,
 			SymbolCap:          get(b, "symbolCap").Int(),
 		}

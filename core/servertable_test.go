@@ -70,6 +70,14 @@ func TestServerTableEntries(t *testing.T) {
 		default:
 			t.Errorf("%s: behaviour.fileEvents %q", e.ID, e.Behaviour.FileEvents)
 		}
+		if d := e.Behaviour.Diagnostics; d != "" && d != DiagnosticsNone {
+			t.Errorf("%s: behaviour.diagnostics %q", e.ID, d)
+		}
+		for _, ext := range e.Behaviour.WatchExtensions {
+			if n, problem := NormalizeExtension(ext); problem != "" || n != ext {
+				t.Errorf("%s: behaviour.watchExtensions %q (%s)", e.ID, ext, problem)
+			}
+		}
 		if got, ok := KnownServer("", "/some/dir/"+e.Command); !ok || got.ID != e.ID {
 			t.Errorf("%s: its command does not find it (got %q)", e.ID, got.ID)
 		}

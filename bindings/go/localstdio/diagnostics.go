@@ -204,7 +204,11 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	current := in.docs.hashOf(f.Text) == d.hash
 	key := uriKey(d.uri)
 
-	if (in.neg.Methods["textDocument/diagnostic"] || in.dynamicPull.Load()) && !in.diags.pullDisabled() {
+	pull := (in.neg.Methods["textDocument/diagnostic"] || in.dynamicPull.Load()) && !in.diags.pullDisabled()
+	if in.neg.Readiness.NoDiagnostics && !pull {
+		return lspseam.DiagnosticReport{}, lspseam.Errorf(lspseam.CodeUnsupportedOperation, "language server %q reports no diagnostics (it publishes none and offers no textDocument/diagnostic)", in.server.ID)
+	}
+	if pull {
 		items, err := in.pullDiagnostics(ctx, d, key)
 		if err == nil {
 			version := d.version

@@ -222,6 +222,22 @@ func TestDiagnosticsNeverPublished(t *testing.T) {
 	}
 }
 
+// TestDiagnosticsNoneIsUnsupported: a server the table says reports no
+// diagnostics (cmake-language-server) answers LSP_UNSUPPORTED_OPERATION at
+// once, instead of an empty report, stale after the whole wait.
+func TestDiagnosticsNoneIsUnsupported(t *testing.T) {
+	f := newFake(t, map[string]any{"serverInfo": map[string]any{"name": "cmake-language-server", "version": "(fake)"}}, nil)
+	start := time.Now()
+	_, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if !isErrorCode(err, lspseam.CodeUnsupportedOperation) || !strings.Contains(err.Error(), "reports no diagnostics") {
+		t.Fatalf("err %v, want LSP_UNSUPPORTED_OPERATION", err)
+	}
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("waited %v for diagnostics that never come", waited)
+	}
+	f.noViolations()
+}
+
 func TestDiagnosticsBudgetBoundsTheWait(t *testing.T) {
 	f := newFake(t, nil, nil)
 	// A 30 s wait in a 2 s budget: the wait ends with the budget, less the

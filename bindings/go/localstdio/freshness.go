@@ -104,6 +104,9 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	for ext := range in.server.Config.ExtensionToLanguage {
 		exts = append(exts, ext)
 	}
+	// Files of other languages it reads from disk (a YAML server's JSON
+	// schemas) count as its own.
+	exts = append(exts, in.neg.Readiness.WatchExtensions...)
 	plan, err := in.core.FileChanges(ctx, lspseam.FileChangesInput{
 		Changes:       changes,
 		Registrations: regs,
@@ -157,11 +160,14 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		// The server learns of a new directory's files only from an open
 		// one (see core/readiness.go); one that fails the source rules is
 		// simply not opened.
+		lang, ok := in.server.Config.LanguageOf(path)
+		if !ok {
+			continue // a file it reads but does not serve (WatchExtensions)
+		}
 		src, err := ReadSource(in.ws, path, in.server.Config.MaxDocumentBytes)
 		if err != nil {
 			continue
 		}
-		lang, _ := in.server.Config.LanguageOf(path)
 		if err := in.ensureOpen(ctx, src, lang); err != nil {
 			return "", err
 		}

@@ -199,6 +199,31 @@ func TestUnknownServerWithoutWatchersRestarts(t *testing.T) {
 	checkQuiescent(t, f, g)
 }
 
+// TestWatchExtensions: a server that reads files of another language from
+// disk (the table's yaml-language-server: JSON schemas) and registers no
+// watchers hears of their changes like its own files', without a restart;
+// a change to a file of neither kind is still not sent.
+func TestWatchExtensions(t *testing.T) {
+	g := baseline(t)
+	script := maps.Clone(echoText)
+	script["serverInfo"] = map[string]any{"name": "yaml-language-server", "version": "(fake)"}
+	f := newFake(t, script, nil)
+	f.mustQuery(lspseam.OpDefinition)
+	write(t, filepath.Join(f.ws, "schema.json"), "{}\n")
+	write(t, filepath.Join(f.ws, "notes.md"), "# neither\n")
+	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
+		t.Fatalf("marked incomplete: %s", res.Incomplete)
+	}
+	if w := f.watched(); !slices.Equal(w, []string{"schema.json created"}) {
+		t.Fatalf("file events %q, want the schema's creation only", w)
+	}
+	if pids := f.pids(); len(pids) != 1 {
+		t.Fatalf("restarted: %v", pids)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
 // TestWatchRegistrations: a server that registers watchers gets what its
 // globs and kinds select, and nothing after it unregisters.
 func TestWatchRegistrations(t *testing.T) {
