@@ -15,7 +15,10 @@ help:
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
-	@echo "make servers   pinned language servers into .tools/ (SERVERS=\"gopls clangd\" for some)"
+	@echo "make servers   19 pinned language servers into .tools/ (SERVERS=\"gopls clangd\" for some;"
+	@echo "               names: gopls typescript pyright clangd bash yaml json html css php dockerfile"
+	@echo "               vue svelte fortran cmake basedpyright ruff toml clangd22)"
+	@echo "make servers-smoke  check each installed server answers LSP initialize"
 	@echo "make install   lspseam into PREFIX/bin (default PREFIX=~/.local)"
 	@echo "make install-servers  the pinned servers into PREFIX/share/lspseam/bin"
 	@echo "make demo      build, install gopls, run the four operations on the Go fixture"
@@ -76,7 +79,8 @@ test-mcp: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
-	$(GO) test -run '^$$' -bench . -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench . -skip '^BenchmarkLanguageCold$$' -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench '^BenchmarkLanguageCold$$' -benchtime 1x ./e2e/
 	cd bindings/js && npm run build && npm run bench
 
 # One serve, 8 workspaces, 4,000 mixed queries with 8 in flight (fake server).

@@ -345,6 +345,10 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		p := get(args, name)
 		switch {
 		case !p.Exists() && tool == ToolCodeDiagnostics: // the workspace
+		case !p.Exists() && tool == ToolCodeSymbols && get(args, "query").Exists() && get(args, "query").Type != gjson.Null:
+			// A workspace-wide search of every language (query is checked below).
+		case !p.Exists() && tool == ToolCodeSymbols:
+			add("path is required for a file's outline; to search the whole workspace by name, give query (path is then optional)")
 		case !p.Exists():
 			add(name + " is required")
 		case p.Type != gjson.String || strings.TrimSpace(p.Str) == "":

@@ -6,7 +6,8 @@ import (
 
 // FuzzParseCodeArgs feeds parseCodeArgs a model's hostile arguments: a
 // well-formed envelope with a documented code; an ok call keeps its
-// bounds (limit 1–500, context 0–3, depth 1–4) and names a path.
+// bounds (limit 1–500, context 0–3, depth 1–4) and names a path (or, for
+// the workspace-wide reads, a query).
 func FuzzParseCodeArgs(f *testing.F) {
 	seed(f, "parseCodeArgs")
 	f.Fuzz(func(t *testing.T, input []byte) {
@@ -15,7 +16,8 @@ func FuzzParseCodeArgs(f *testing.F) {
 		if !ok.Exists() {
 			return
 		}
-		if ok.Get("path").Str == "" && ok.Get("tool").Str != ToolCodeDiagnostics {
+		workspaceWide := ok.Get("tool").Str == ToolCodeDiagnostics || ok.Get("tool").Str == ToolCodeSymbols && ok.Get("query").Str != ""
+		if ok.Get("path").Str == "" && !workspaceWide {
 			t.Fatalf("ok call without a path: %s", env)
 		}
 		maxLimit := int64(MaxLimit)

@@ -46,7 +46,11 @@ func mergeJSON(base, over RawJSON) RawJSON {
 	merged := map[string]RawJSON{}
 	overlay := map[string]RawJSON{}
 	b.ForEach(func(k, v gjson.Result) bool { merged[k.Str] = RawJSON(v.Raw); return true })
-	o.ForEach(func(k, v gjson.Result) bool { overlay[k.Str] = RawJSON(v.Raw); merged[k.Str] = merged[k.Str]; return true })
+	o.ForEach(func(k, v gjson.Result) bool {
+		overlay[k.Str] = RawJSON(v.Raw)
+		merged[k.Str] = merged[k.Str]
+		return true
+	})
 	for k := range merged {
 		merged[k] = mergeJSON(merged[k], overlay[k])
 	}

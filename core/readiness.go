@@ -17,12 +17,15 @@ import "github.com/tidwall/gjson"
 // The table, measured on the fixture workspaces:
 //
 //	gopls                       blocks requests until its workspace is loaded: no settle;
+//	                            its workspace/symbol answers at most 100 matches;
 //	                            it loads a package in a new directory only once a file
 //	                            of it is opened (v0.23 reloads only same-directory
 //	                            packages on file events), so one is opened
 //	typescript-language-server  answers from a syntax-only server until the progress
 //	                            "Initializing JS/TS language features" (which begins
-//	                            0.05–2.5 s after the first didOpen) has ended
+//	                            0.05–2.5 s after the first didOpen) has ended; its
+//	                            workspace/symbol searches the projects of its last
+//	                            document only
 //	pyright                     searches only the files it has enumerated until it logs
 //	                            "Found N source files"; a created or deleted file reaches
 //	                            its program only when a reanalysis timer fires (250 ms
@@ -81,7 +84,26 @@ type Readiness struct {
 	// report for a new version (none, or the previous problems) and the
 	// checked one 130–350 ms later, with the same version.
 	DiagnosticsQuietMs int64 `json:"diagnosticsQuietMs,omitempty"`
+	// SymbolSearch says how far the server's workspace/symbol searches:
+	// "" the whole workspace (its project root), or SymbolSearchTsserver:
+	// only the projects of the document it handled last
+	// (typescript-language-server sends tsserver's navto with its most
+	// recently opened or queried file; with no file open tsserver answers
+	// "No Project"). For such a server a host makes the document it means
+	// the last one (a documentSymbol request on it) before asking, asks
+	// once per project, and learns which files a document's projects hold
+	// from tsserver's projectInfo (the typescript.tsserverRequest command).
+	SymbolSearch string `json:"symbolSearch,omitempty"`
+	// SymbolCap, when positive, is the most matches the server's
+	// workspace/symbol answers with, dropping the rest without saying so
+	// (gopls: 100, measured: a one-letter query answers exactly 100). An
+	// answer that reaches it is marked incomplete.
+	SymbolCap int64 `json:"symbolCap,omitempty"`
 }
+
+// SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
+// workspace/symbol searches the tsserver projects of its last document.
+const SymbolSearchTsserver = "tsserverProjects"
 
 func (r Readiness) appendJSON(b []byte) []byte {
 	b = append(b, `{"server":`...)
@@ -111,6 +133,14 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"diagnosticsQuietMs":`...)
 		b = appendInt(b, r.DiagnosticsQuietMs)
 	}
+	if r.SymbolSearch != "" {
+		b = append(b, `,"symbolSearch":`...)
+		b = appendString(b, r.SymbolSearch)
+	}
+	if r.SymbolCap > 0 {
+		b = append(b, `,"symbolCap":`...)
+		b = appendInt(b, r.SymbolCap)
+	}
 	return append(b, '}')
 }
 
@@ -139,6 +169,8 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ChangeSettleMs:     b.ChangeSettleMs,
 		OpenNewDirectories: b.OpenNewDirectories,
 		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
+		SymbolSearch:       b.SymbolSearch,
+		SymbolCap:          b.SymbolCap,
 	}
 	if b.SettleMs != nil {
 		r.SettleMs = *b.SettleMs

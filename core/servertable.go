@@ -142,6 +142,10 @@ type ServerBehaviour struct {
 	ChangeSettleMs     int64  `json:"changeSettleMs"`
 	OpenNewDirectories bool   `json:"openNewDirectories"`
 	DiagnosticsQuietMs int64  `json:"diagnosticsQuietMs"`
+	// SymbolSearch and SymbolCap are the policy's for workspace/symbol
+	// (Readiness.SymbolSearch, Readiness.SymbolCap).
+	SymbolSearch string `json:"symbolSearch"`
+	SymbolCap    int64  `json:"symbolCap"`
 }
 
 // ServerTable is the parsed table.
@@ -235,9 +239,9 @@ func parseServerTable(v gjson.Result) ServerTable {
 			Name:            get(s, "name").Str,
 			Homepage:        get(s, "homepage").Str,
 			Command:         get(s, "command").Str,
-			Args:            stringList(get(s, "args")),
-			ServerInfoNames: stringList(get(s, "serverInfoNames")),
-			RootMarkers:     stringList(get(s, "rootMarkers")),
+			Args:            tableStrings(get(s, "args")),
+			ServerInfoNames: tableStrings(get(s, "serverInfoNames")),
+			RootMarkers:     tableStrings(get(s, "rootMarkers")),
 			Preset:          get(s, "preset").Bool(),
 			Tested:          get(s, "tested").Bool(),
 			Notes:           get(s, "notes").Str,
@@ -255,13 +259,13 @@ func parseServerTable(v gjson.Result) ServerTable {
 			e.Languages = append(e.Languages, ServerLanguage{
 				Name:       get(l, "name").Str,
 				LanguageID: get(l, "languageId").Str,
-				Extensions: stringList(get(l, "extensions")),
-				FileNames:  stringList(get(l, "fileNames")),
+				Extensions: tableStrings(get(l, "extensions")),
+				FileNames:  tableStrings(get(l, "fileNames")),
 			})
 		}
 		in := get(s, "install")
 		if n := get(in, "npm"); n.Exists() {
-			e.Install.NPM = &NPMInstall{Package: get(n, "package").Str, Version: get(n, "version").Str, With: stringList(get(n, "with"))}
+			e.Install.NPM = &NPMInstall{Package: get(n, "package").Str, Version: get(n, "version").Str, With: tableStrings(get(n, "with"))}
 		}
 		if g := get(in, "go"); g.Exists() {
 			e.Install.Go = &GoInstall{Module: get(g, "module").Str, Version: get(g, "version").Str}
@@ -281,6 +285,8 @@ func parseServerTable(v gjson.Result) ServerTable {
 			ChangeSettleMs:     get(b, "changeSettleMs").Int(),
 			OpenNewDirectories: get(b, "openNewDirectories").Bool(),
 			DiagnosticsQuietMs: get(b, "diagnosticsQuietMs").Int(),
+			SymbolSearch:       get(b, "symbolSearch").Str,
+			SymbolCap:          get(b, "symbolCap").Int(),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()
@@ -291,8 +297,8 @@ func parseServerTable(v gjson.Result) ServerTable {
 	return t
 }
 
-// stringList reads an array of strings (nil when absent).
-func stringList(v gjson.Result) []string {
+// tableStrings reads an array of strings (nil when absent).
+func tableStrings(v gjson.Result) []string {
 	var out []string
 	for _, s := range v.Array() {
 		out = append(out, s.Str)

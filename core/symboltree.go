@@ -12,10 +12,13 @@ import (
 // workspace-wide symbol search, from the server's raw result.
 //
 // Input {mode: "document"|"workspace", result, workspaceUri, uri?, query?,
-// limit?}. result is the server's textDocument/documentSymbol result
-// (document mode; uri names the file) or its workspace/symbol result
-// (workspace mode; query is echoed). limit (default 100 — also when 0 —,
-// at most 500) counts symbols, nested ones included.
+// scope?, limit?}. result is the server's textDocument/documentSymbol
+// result (document mode; uri names the file) or its workspace/symbol
+// result (workspace mode; query is echoed; scope says which server and
+// project searched, for the wording of an empty answer: searchScope).
+// limit (default 100 — also when 0 —, at most 500) counts symbols, nested
+// ones included. Workspace mode with results instead of result merges
+// several servers' answers (symbolsearch.go).
 //
 // Document mode answers a tree of {name, kind, container?, detail?, line,
 // endLine, column, children?}: line and endLine are the one-based lines of
@@ -31,7 +34,8 @@ import (
 // Workspace mode answers a flat list of {name, kind, container?, path,
 // line?, column?} in the server's order (servers rank matches); path is
 // workspace-relative, absolute outside it, and line/column are absent for
-// a WorkspaceSymbol whose location has no range.
+// a WorkspaceSymbol whose location has no range; incomplete says when the
+// server's answer reached its cap on matches (scope.cap).
 
 // Bounds of code_symbols.
 const (
@@ -119,6 +123,7 @@ type workspaceSymbol struct {
 	Path      string
 	HasPos    bool
 	Pos       Position
+	Server    string // the server that found it, in a merged search
 }
 
 func (w workspaceSymbol) appendJSON(b []byte) []byte {
@@ -138,6 +143,10 @@ func (w workspaceSymbol) appendJSON(b []byte) []byte {
 		b = append(b, `,"column":`...)
 		b = strconv.AppendUint(b, toOneBased(w.Pos.Character), 10)
 	}
+	if w.Server != "" {
+		b = append(b, `,"server":`...)
+		b = appendString(b, w.Server)
+	}
 	return append(b, '}')
 }
 
@@ -152,6 +161,11 @@ type CodeSymbols struct {
 	Truncated  bool
 	Notice     string
 	Rendered   Rendered
+	// A merged workspace-wide search (symbolsearch.go).
+	Merged      bool
+	Searched    []*symbolSearchSource
+	NotSearched []symbolSearchGap
+	Incomplete  string
 }
 
 func (c CodeSymbols) appendJSON(b []byte) []byte {
@@ -175,9 +189,19 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(c.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, c.Truncated)
+	if c.Merged {
+		b = append(b, `,"searched":`...)
+		b = appendArray(b, c.Searched)
+		b = append(b, `,"notSearched":`...)
+		b = appendArray(b, c.NotSearched)
+	}
 	if c.Notice != "" {
 		b = append(b, `,"notice":`...)
 		b = appendString(b, c.Notice)
+	}
+	if c.Incomplete != "" {
+		b = append(b, `,"incomplete":`...)
+		b = appendString(b, c.Incomplete)
 	}
 	b = append(b, `,"rendered":`...)
 	b = c.Rendered.appendJSON(b)
@@ -227,23 +251,40 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 	case q.Exists() && q.Type != gjson.Null:
 		return nil, Errorf(CodeInvalidArgument, "query must be a string (the workspace/symbol query, echoed in the answer), got %s", describe(q))
 	}
+	if get(in, "results").Exists() {
+		if result.Exists() {
+			return nil, Errorf(CodeInvalidArgument, "give result (one server's answer) or results (a workspace-wide search's answers), not both")
+		}
+		return workspaceSearch(in, out, wsPath, limit)
+	}
 	if !result.Exists() {
 		return nil, workspaceSymbolsMalformed("the response has no result member; a server must answer with a result (null for no symbols) or an error")
+	}
+	scope, serr := searchScope(get(in, "scope"))
+	if serr != nil {
+		return nil, serr
 	}
 	matches, err := readWorkspaceSymbols(result, wsPath)
 	if err != nil {
 		return nil, err
 	}
 	out.TotalFound = len(matches)
+	if c, _ := integer(get(get(in, "scope"), "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
+		out.Incomplete = capReached(c)
+	}
 	if len(matches) > limit {
 		matches, out.Truncated = matches[:limit], true
 	}
 	out.Matches = matches
 	if out.TotalFound == 0 {
+		where := "in what the language server searched (its project, not the other languages)"
+		if scope != "" {
+			where = "in " + scope
+		}
 		if out.Query != nil && *out.Query != "" {
-			out.Notice = "no symbols match " + quoteCode(clip(*out.Query, 200)) + " in the workspace: try a shorter or different name (servers match names, often fuzzily), or code_symbols with a path for one file's outline"
+			out.Notice = "no symbols match " + quoteCode(clip(*out.Query, 200)) + " " + where + ": try a shorter or different name (servers match names, often fuzzily), or leave out path to search every language and project of the workspace"
 		} else {
-			out.Notice = "no symbols found in the workspace: pass a query naming what to find, or code_symbols with a path for one file's outline"
+			out.Notice = "no symbols found " + where + ": pass a query naming what to find, or code_symbols with a path for one file's outline"
 		}
 	}
 	out.Rendered = renderWorkspaceSymbols(out, limit)

@@ -115,11 +115,10 @@ const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500, 
 const codeSymbolsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "A file: its outline (without query); with query, the language server of this file's language answers the workspace search."},
-    "query": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "Search the whole workspace for symbols whose name matches (the server's fuzzy match)."},
+    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "A file: its outline (without query). With query, only the language server of this file's language searches, in this file's project; leave path out to search every language and project of the workspace. Required without query."},
+    "query": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A name to search for (the servers' fuzzy match; exact names are listed first). Without path, the servers of every language in the workspace are asked and the answer says which were searched and which were not."},
     ` + limitSchema + `
   },
-  "required": ["path"],
   "additionalProperties": false
 }`
 
@@ -413,9 +412,9 @@ var codeTools = []CodeTool{
 	{
 		Name: ToolCodeSymbols, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeSymbolsSchema),
 		Description: "List the symbols of a file as an outline (name, kind, lines; nested members indented), " +
-			"or search the whole workspace for symbols by name with query. " +
-			"Use it as a table of contents before reading a file, or to find where a type or function lives when you know (part of) its name. " +
-			`Examples: {"path":"geom/geom.go"}; {"path":"geom/geom.go","query":"Area"} (the server of path's language searches every file).`,
+			"or search the whole workspace for symbols by name with query: every language's server is asked, exact names come first, and the answer says which languages were searched and which could not be (then it is marked incomplete). " +
+			"Use it as a table of contents before reading a file, or to find where a type or function lives when you know (part of) its name but not the file. " +
+			`Examples: {"path":"geom/geom.go"}; {"query":"Area"} (every language); {"path":"geom/geom.go","query":"Area"} (only the server and project of path).`,
 	},
 	{
 		Name: ToolCodeNavigate, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeNavigateSchema),

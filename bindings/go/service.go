@@ -62,6 +62,14 @@ type Service struct {
 	selected map[string]Selection // the core's selections by selectionKey; reset on change
 }
 
+// providerSpecs is the registered providers' specs as they are now (for
+// selectionKey outside route).
+func (s *Service) providerSpecs() []ProviderSpec {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.specs
+}
+
 // selectionKey partitions paths so that every path with the same key has
 // the same selection: a base name some provider claims whole (Dockerfile)
 // keys itself; otherwise the key is the final extension — the base name's
@@ -275,4 +283,26 @@ func (s *Service) ProviderOf(ctx context.Context, filePath, workspaceRoot string
 		return ""
 	}
 	return sel.ID
+}
+
+// ProjectRoot is the absolute directory whose server would serve
+// filePath (SessionProvider.ProjectRoot), "" when no session provider
+// owns filePath's extension.
+func (s *Service) ProjectRoot(ctx context.Context, filePath, workspaceRoot string) string {
+	e, sel, err := s.route(ctx, filePath, workspaceRoot)
+	if err != nil {
+		return ""
+	}
+	sp, ok := e.provider.(SessionProvider)
+	if !ok {
+		return ""
+	}
+	return sp.ProjectRoot(ProviderQuery{QueryRequest: QueryRequest{FilePath: filePath, WorkspaceRoot: workspaceRoot}, LanguageID: sel.LanguageID})
+}
+
+// Selection is the provider that owns filePath's extension and the
+// language id it maps the extension to (ok false when none does).
+func (s *Service) Selection(ctx context.Context, filePath, workspaceRoot string) (Selection, bool) {
+	_, sel, err := s.route(ctx, filePath, workspaceRoot)
+	return sel, err == nil
 }

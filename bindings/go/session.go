@@ -26,6 +26,11 @@ type SessionProvider interface {
 	// project root, so a workspace-wide read can skip servers it would
 	// otherwise start just to learn they know nothing.
 	Running(q ProviderQuery) bool
+	// ProjectRoot is the absolute directory whose server would serve
+	// q.FilePath: its project root (the workspace when the provider runs
+	// one server per workspace). A workspace-wide read groups files by it,
+	// to ask each project's server once.
+	ProjectRoot(q ProviderQuery) string
 }
 
 // Session is one turn on a language server, for one goroutine.
@@ -38,6 +43,9 @@ type Session interface {
 	// Methods says which of the catalog's LSP methods the server offers
 	// (Negotiation.Methods).
 	Methods() map[string]bool
+	// Policy is the server's behaviour policy (core/readiness.go): how it
+	// signals readiness, and how far its workspace/symbol searches.
+	Policy() Readiness
 	// Open reads path under the source rules and makes the server hold
 	// exactly those bytes as an open document. The session's first Open
 	// also waits, within the budget, until the server's answers can be

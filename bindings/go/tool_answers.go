@@ -6,9 +6,9 @@ import (
 	"fmt"
 )
 
-// coreAnswer turns a catalog method's ok value ({…, notice?, rendered:
-// {text, …}}) into an answer: its fields in the core's order, the
-// rendered text, and the notice.
+// coreAnswer turns a catalog method's ok value ({…, notice?, incomplete?,
+// rendered: {text, …}}) into an answer: its fields in the core's order,
+// the rendered text, the notice, and why it may be partial.
 func coreAnswer(raw json.RawMessage) (answer, error) {
 	var a answer
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -32,6 +32,10 @@ func coreAnswer(raw json.RawMessage) (answer, error) {
 				return a, err
 			}
 			a.text = r.Text
+		case "incomplete": // why the answer may be partial: the answer's own flag
+			if err := json.Unmarshal(v, &a.incomplete); err != nil {
+				return a, err
+			}
 		case "notice":
 			if err := json.Unmarshal(v, &a.notice); err != nil {
 				return a, err

@@ -2,7 +2,6 @@ package lspseam
 
 import (
 	"context"
-	"io/fs"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -17,9 +16,6 @@ import (
 // workspaceWait bounds the wait for each file's report in a workspace
 // read (a file's own read waits up to the session's default, 3 s).
 const workspaceWait = 1500 * time.Millisecond
-
-// maxWalkEntries bounds the workspace walk of a workspace read.
-const maxWalkEntries = 50_000
 
 func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
 	if call.Path == "" {
@@ -63,12 +59,6 @@ func diagnosticsInput(call CodeCall, wsURI, scope string, files []any, partial s
 	return in
 }
 
-// sourceFile is a workspace file a provider owns, for a workspace read.
-type sourceFile struct {
-	rel      string
-	modified time.Time
-}
-
 // workspaceDiagnostics reports, for each provider with files in the
 // workspace, on the documents its server holds open, and with
 // activateWorkspace on up to activationLimit more of its files (most
@@ -80,7 +70,8 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 		return answer{}, err
 	}
 	r.Close()
-	groups, order, eligible := t.sourceFiles(ctx, r.dir, ws)
+	census := t.takeCensus(ctx, r.dir, ws, true)
+	groups, order, eligible := census.owned, census.providers, census.eligible()
 	budget := 0
 	if call.ActivateWorkspace {
 		budget = call.ActivationLimit
@@ -168,57 +159,4 @@ func nonNilAny(s []any) []any {
 		return []any{}
 	}
 	return s
-}
-
-// sourceFiles walks the workspace (not following symbolic links, skipping
-// hidden directories and node_modules) for files a provider owns, grouped
-// by provider, most recently changed first.
-func (t *Toolbox) sourceFiles(ctx context.Context, dir, ws string) (map[string][]sourceFile, []string, int) {
-	groups := map[string][]sourceFile{}
-	owner := map[string]string{} // by extension
-	var order []string
-	seen := 0
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		seen++
-		if err != nil || seen > maxWalkEntries || ctx.Err() != nil {
-			return filepath.SkipAll
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != dir && (strings.HasPrefix(name, ".") || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
-		ext := strings.ToLower(filepath.Ext(name))
-		id, known := owner[ext]
-		if !known {
-			id = t.service.ProviderOf(ctx, rel, ws)
-			owner[ext] = id
-		}
-		if id == "" {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return nil
-		}
-		if _, ok := groups[id]; !ok {
-			order = append(order, id)
-		}
-		groups[id] = append(groups[id], sourceFile{rel, info.ModTime()})
-		return nil
-	})
-	eligible := 0
-	for _, g := range groups {
-		sort.SliceStable(g, func(i, j int) bool { return g[i].modified.After(g[j].modified) })
-		eligible += len(g)
-	}
-	sort.Strings(order)
-	return groups, order, eligible
 }

@@ -3,12 +3,19 @@ package lspseam
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
+
+	"github.com/lspseam/lspseam/core"
 )
 
-// code_symbols: a file's outline, or a workspace symbol search through the
-// server of the file's language.
+// code_symbols: a file's outline; with query and path, a symbol search by
+// the server (and project) of the file's language; with query alone, a
+// search of every language in the workspace (tool_wsymbols.go).
 
 func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.Path == "" {
+		return t.workspaceSymbols(ctx, call, ws)
+	}
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
 		f, err := s.Open(ctx, call.Path)
@@ -23,6 +30,9 @@ func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer
 		} else {
 			in["mode"], in["query"] = "workspace", call.Query
 			req, err = t.core.CodeRequest(ctx, CodeRequestInput{Method: "workspace/symbol", Query: call.Query, Methods: s.Methods(), Server: s.Server()})
+			if err == nil {
+				in["scope"], err = t.searchScope(ctx, s, f, call.Path, ws)
+			}
 		}
 		if err != nil {
 			return err
@@ -39,8 +49,30 @@ func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer
 		if a, err = coreAnswer(out); err != nil {
 			return err
 		}
-		a.incomplete = s.Notice()
+		a.incomplete = joinNotices(a.incomplete, s.Notice())
 		return nil
 	})
 	return a, err
+}
+
+// searchScope says what one server's search for f covers (the core words
+// it: never "the workspace"). A server whose search follows its last
+// document (typescript-language-server) is made to search f's projects:
+// opening f does not make it the last document when it was open already.
+func (t *Toolbox) searchScope(ctx context.Context, s Session, f SourceFile, path, ws string) (map[string]any, error) {
+	wsPath, _ := core.FileURIPath(s.WorkspaceURI())
+	scope := map[string]any{"server": s.Server(), "path": relTo(wsPath, f.Path), "root": "."}
+	if root := t.service.ProjectRoot(ctx, path, ws); root != "" {
+		scope["root"] = relTo(wsPath, filepath.Clean(root))
+	}
+	if c := s.Policy().SymbolCap; c > 0 {
+		scope["cap"] = c
+	}
+	if s.Policy().SymbolSearch == core.SymbolSearchTsserver {
+		if _, err := s.Request(ctx, "textDocument/documentSymbol", documentParams(f.URI)); err != nil {
+			return nil, err
+		}
+		scope["followsDocument"] = true
+	}
+	return scope, nil
 }

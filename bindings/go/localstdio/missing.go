@@ -54,6 +54,16 @@ func (p missingProvider) Session(ctx context.Context, q lspseam.ProviderQuery, f
 // Running: a missing server never runs.
 func (p missingProvider) Running(lspseam.ProviderQuery) bool { return false }
 
+// ProjectRoot: a missing server has no project roots; its files are one
+// group, the workspace.
+func (p missingProvider) ProjectRoot(q lspseam.ProviderQuery) string {
+	ws, err := CanonicalWorkspace(q.WorkspaceRoot)
+	if err != nil {
+		return ""
+	}
+	return ws.Path
+}
+
 // Unavailable is the message of the LSP_UNAVAILABLE a query on the
 // server's files gets.
 func (m MissingServer) Unavailable() string {

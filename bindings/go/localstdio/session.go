@@ -44,10 +44,11 @@ type session struct {
 	waited     bool // the readiness wait is done
 }
 
-func (ss *session) Server() string           { return ss.p.server.ID }
-func (ss *session) WorkspaceURI() string     { return ss.s.ws.URI }
-func (ss *session) Notice() string           { return ss.notice }
-func (ss *session) Methods() map[string]bool { return ss.inst().neg.Methods }
+func (ss *session) Server() string            { return ss.p.server.ID }
+func (ss *session) WorkspaceURI() string      { return ss.s.ws.URI }
+func (ss *session) Notice() string            { return ss.notice }
+func (ss *session) Methods() map[string]bool  { return ss.inst().neg.Methods }
+func (ss *session) Policy() lspseam.Readiness { return ss.inst().neg.Readiness }
 
 func (ss *session) inst() *instance {
 	if ss.in == nil {
@@ -133,4 +134,14 @@ func (p *Provider) Running(q lspseam.ProviderQuery) bool {
 	}
 	defer s.turns.release()
 	return s.inst != nil && !s.inst.isDead()
+}
+
+// ProjectRoot implements lspseam.SessionProvider: the directory of
+// q.FilePath's server (see roots.go).
+func (p *Provider) ProjectRoot(q lspseam.ProviderQuery) string {
+	ws, err := CanonicalWorkspace(q.WorkspaceRoot)
+	if err != nil {
+		return ""
+	}
+	return projectRoot(ws, q.FilePath, p.server.Config.RootMarkers).Path
 }

@@ -210,6 +210,10 @@ export interface Readiness {
   ignoresWatchedFiles?: boolean;
   /** The server finds a new directory's files only once one is opened. */
   openNewDirectories?: boolean;
+  /** How far workspace/symbol searches: absent, the server's workspace; 'tsserverProjects', the projects of its last document. */
+  symbolSearch?: 'tsserverProjects';
+  /** The most workspace/symbol matches the server answers with (gopls: 100); an answer that reaches it is incomplete. */
+  symbolCap?: number;
 }
 
 /** negotiate's answer: what a server can do. */
@@ -720,9 +724,13 @@ export interface CatalogToolDefinition extends ToolDefinition {
   readOnly: boolean;
 }
 
-/** code_symbols' arguments: a file's outline, or (with query) a workspace symbol search. */
+/**
+ * code_symbols' arguments: a file's outline (path), a search of every
+ * language in the workspace (query), or the search of one file's server and
+ * project (path and query). path or query is required.
+ */
 export interface CodeSymbolsArgs {
-  path: string;
+  path?: string;
   query?: string;
   /** 1–500, default 100. */
   limit?: number;
@@ -927,11 +935,42 @@ export interface WorkspaceSymbolMatch {
   path: string;
   line?: number;
   column?: number;
+  /** The server that found it (a search of the whole workspace). */
+  server?: string;
+}
+
+/** A server a workspace-wide search asked (code_symbols with query and no path). */
+export interface SymbolSearchSource {
+  server: string;
+  languages: string[];
+  /** Its project roots asked, relative to the workspace ("." itself). */
+  roots: string[];
+  /** For a server that searches the projects of one document: the documents it was asked with. */
+  documents?: string[];
+  found: number;
+}
+
+/** What a workspace-wide search could not ask, and why (the answer is then incomplete). */
+export interface SymbolSearchGap {
+  server?: string;
+  languages: string[];
+  /** Source files no configured server owns: their extensions. */
+  extensions?: string[];
+  roots?: string[];
+  files?: number;
+  reason: string;
 }
 
 export type CodeSymbolsAnswer = CodeAnswer<'code_symbols'> & { totalFound: number; truncated: boolean } & (
     | { mode: 'document'; path: string; symbols: OutlineSymbol[] }
-    | { mode: 'workspace'; query: string; symbols: WorkspaceSymbolMatch[] }
+    | {
+        mode: 'workspace';
+        query: string;
+        symbols: WorkspaceSymbolMatch[];
+        /** Without path: the servers asked, and what was not searched. */
+        searched?: SymbolSearchSource[];
+        notSearched?: SymbolSearchGap[];
+      }
   );
 
 export interface CodeNavigateAnswer extends CodeAnswer<'code_navigate'> {
@@ -1238,6 +1277,22 @@ export interface CodeSymbolsInput {
   uri?: string;
   workspaceUri: string;
   query?: string;
+  /** Workspace mode, one server: what it searched, for the wording of an empty answer. */
+  scope?: { server: string; path: string; root?: string; followsDocument?: boolean; cap?: number };
+  /** Workspace mode, several servers (instead of result): one entry per workspace/symbol request. */
+  results?: {
+    server: string;
+    languages?: string[];
+    root?: string;
+    document?: string;
+    followsDocument?: boolean;
+    cap?: number;
+    result: Json;
+    incomplete?: string;
+  }[];
+  notSearched?: { server?: string; languages?: string[]; root?: string; files?: number; reason: string }[];
+  unconfigured?: { extension: string; files: number }[];
+  partial?: string;
   limit?: number;
   [key: string]: unknown;
 }
@@ -1250,7 +1305,12 @@ export interface CodeSymbols {
   symbols: OutlineSymbol[] | WorkspaceSymbolMatch[];
   totalFound: number;
   truncated: boolean;
+  /** With results: the servers asked, and what was not searched. */
+  searched?: SymbolSearchSource[];
+  notSearched?: SymbolSearchGap[];
   notice?: string;
+  /** Why the answer may be partial: something not searched, or a server's cap on matches reached. */
+  incomplete?: string;
   rendered: Rendered;
 }
 
