@@ -41,7 +41,11 @@ type ServerEntry struct {
 	Languages       []ServerLanguage `json:"languages"`
 	RootMarkers     []string         `json:"rootMarkers"`
 	// InitializationOptions and Configuration are its defaults: a config
-	// naming the server gets them beneath its own (its own keys win).
+	// naming the server gets them beneath its own (its own keys win). The
+	// host replaces ${commandNodeModules} in a string of
+	// InitializationOptions with the node_modules directory the server's
+	// executable was installed into ("" when none), where a plugin
+	// installed beside it is found.
 	InitializationOptions RawJSON `json:"initializationOptions"`
 	Configuration         RawJSON `json:"configuration"`
 	// Install says how to get it.

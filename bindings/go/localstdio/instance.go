@@ -101,7 +101,7 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		}))
 	go in.watch()
 
-	params, err := core.InitializeParams(ctx, root.URI, json.RawMessage(s.Config.InitializationOptions))
+	params, err := core.InitializeParams(ctx, root.URI, expandInitializationOptions(json.RawMessage(s.Config.InitializationOptions), s.Path))
 	if err != nil {
 		in.invalidate(err)
 		in.awaitStopped()

@@ -1,0 +1,4 @@
+export function Count({ n }: { n: number }) {
+  const label: string = n;
+  return <b>{label}</b>;
+}

@@ -1,0 +1,6 @@
+// @ts-check
+import { Badge } from "./Badge.jsx";
+
+export function Legend() {
+  return <Badge shape="circle" />;
+}

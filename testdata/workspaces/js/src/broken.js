@@ -1,0 +1,4 @@
+// @ts-check
+import { describe } from "./shape.js";
+
+console.log(describe(42));
