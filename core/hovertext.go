@@ -296,9 +296,17 @@ func hoverContentsText(md string) string {
 	var para, fallback []string
 	paraDone := false
 	var cur []string
+	// afterParams: the paragraph flushed last was clangd's lone
+	// "Parameters:" line; clangd 16 and later put the list of parameters
+	// in a paragraph of its own after it (clangd 14 on the next line).
+	afterParams := false
 	flush := func() {
-		if len(cur) > 0 && !paraDone && !skippedParagraph(cur) {
-			para, paraDone = cur, true
+		if len(cur) > 0 {
+			skip := skippedParagraph(cur) || (afterParams && isBulletList(cur))
+			afterParams = len(cur) == 1 && strings.TrimSpace(cur[0]) == "Parameters:"
+			if !paraDone && !skip {
+				para, paraDone = cur, true
+			}
 		}
 		cur = nil
 	}
@@ -443,6 +451,17 @@ func skippedParagraph(p []string) bool {
 		}
 	}
 	return false
+}
+
+// isBulletList reports whether every line of a paragraph is a "- " list
+// item.
+func isBulletList(p []string) bool {
+	for _, l := range p {
+		if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
+			return false
+		}
+	}
+	return true
 }
 
 // flattenInline removes Markdown's inline marks from one line: code spans
