@@ -436,10 +436,19 @@ func isRule(s string) bool {
 }
 
 // skippedParagraph: paragraphs that are not documentation — a lone link
-// (gopls's "[`pkg.F` on pkg.go.dev](…)") and clangd's lines of facts the
-// signature already gives ("→ `int`", "Parameters:", "Type: `int`", …).
+// (gopls's "[`pkg.F` on pkg.go.dev](…)"), a lone line in bold (the
+// qualified name intelephense heads its hover with: "__Shapes\\f__") and
+// clangd's lines of facts the signature already gives ("→ `int`",
+// "Parameters:", "Type: `int`", …).
 func skippedParagraph(p []string) bool {
 	first := strings.TrimSpace(p[0])
+	if len(p) == 1 && len(first) > 4 {
+		for _, mark := range []string{"__", "**"} {
+			if strings.HasPrefix(first, mark) && strings.HasSuffix(first, mark) && !strings.Contains(first[2:len(first)-2], mark) {
+				return true
+			}
+		}
+	}
 	for _, prefix := range []string{"→", "Parameters:", "Type:", "Value =", "Size:", "Offset:", "provided by", "Passed "} {
 		if strings.HasPrefix(first, prefix) {
 			return true

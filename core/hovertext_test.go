@@ -24,6 +24,8 @@ func TestHoverContentsText(t *testing.T) {
 		{"clangd facts skipped", "→ `int`\nParameters:\n- `int a`\n\nAdds.", "Adds."},
 		{"clangd 22 parameter list paragraph skipped", "### function `add`\n\nprovided by `\"m.h\"`\n\n---\n→ `int`\n\nParameters:\n\n- `int a`\n- `int b`\n\nAdds.\n\n---\n```cpp\nint add(int a, int b)\n```", "int add(int a, int b)\n\nAdds."},
 		{"a list after other prose is documentation", "Notes:\n\n- one\n- two", "Notes:"},
+		{"intelephense bold name skipped", "__Shapes\\\\total\\_area__\n\nReturns the sum.\n\n```php\n<?php\nfunction total_area(array $shapes): float { }\n```\n\n_@param_ `Shape[] $shapes`", "<?php\nfunction total_area(array $shapes): float { }\n\nReturns the sum."},
+		{"bold inside a paragraph is kept", "**Note** this is **it**.", "Note this is it."},
 		{"a list first is documentation", "- `a` first\n- `b` second", "- a first\n- b second"},
 		{"rust-analyzer module path first", "```rust\ncrate::geom\n```\n\n```rust\npub fn area(r: f64) -> f64\n```\n\n---\n\nComputes the area.", "pub fn area(r: f64) -> f64\n\nComputes the area."},
 		{"one-line signature then more code", "```go\nvar x int\n```\n\n```go\nfunc F()\n```", "var x int"},

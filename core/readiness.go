@@ -62,6 +62,11 @@ type Readiness struct {
 	// else mark the answer incomplete. 0: the server applies watched-file
 	// events before its next request.
 	ChangeSettleMs int64 `json:"changeSettleMs,omitempty"`
+	// ChangeSettleEdits: ChangeSettleMs applies to edits of files of the
+	// server's languages that it has not opened too, not only to created
+	// and deleted files (intelephense re-indexes an edited file after
+	// answering the next request, and logs ReadyLog when it has).
+	ChangeSettleEdits bool `json:"changeSettleEdits,omitempty"`
 	// IgnoresWatchedFiles: the server does not act on watched-file events,
 	// so once a file it has not opened changes, only a fresh process
 	// answers from the disk.
@@ -97,6 +102,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.ChangeSettleMs != 0 {
 		b = append(b, `,"changeSettleMs":`...)
 		b = appendInt(b, r.ChangeSettleMs)
+	}
+	if r.ChangeSettleEdits {
+		b = append(b, `,"changeSettleEdits":true`...)
 	}
 	if r.IgnoresWatchedFiles {
 		b = append(b, `,"ignoresWatchedFiles":true`...)
@@ -137,6 +145,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ReadyLog:           b.ReadyLog,
 		ExpectSignal:       b.ExpectSignal,
 		ChangeSettleMs:     b.ChangeSettleMs,
+		ChangeSettleEdits:  b.ChangeSettleEdits,
 		OpenNewDirectories: b.OpenNewDirectories,
 		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
 	}

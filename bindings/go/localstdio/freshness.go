@@ -145,12 +145,16 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	}
 	mark := in.progress.logMark()
 	structural := false // a file appeared or disappeared
+	edited := false     // a source file (of the server's languages) changed
 	for _, batch := range plan.Batches {
 		if err := in.notify(ctx, "workspace/didChangeWatchedFiles", batch); err != nil {
 			return "", err
 		}
 		for _, c := range batch.Changes {
 			structural = structural || c.Type != lspseam.FileChanged
+			if _, ok := in.server.Config.LanguageOf(c.URI); ok && c.Type == lspseam.FileChanged {
+				edited = true
+			}
 		}
 	}
 	for _, path := range plan.Open {
@@ -178,7 +182,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		}
 		in.log.Debug("opened a file of a new directory", "path", path)
 	}
-	if structural {
+	if structural || (edited && in.neg.Readiness.ChangeSettleEdits) {
 		if incomplete, err := in.awaitChangesApplied(ctx, mark); incomplete != "" || err != nil {
 			return incomplete, err
 		}
@@ -193,8 +197,9 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 }
 
 // awaitChangesApplied waits, for a server whose readiness policy says it
-// applies created and deleted files later (core/readiness.go), until it
-// logs the policy's signal again after mark, at most ChangeSettleMs.
+// applies created and deleted files (with ChangeSettleEdits, also edited
+// ones) later (core/readiness.go), until it logs the policy's signal again
+// after mark, at most ChangeSettleMs.
 func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomplete string, err error) {
 	policy := in.neg.Readiness
 	if policy.ChangeSettleMs <= 0 || policy.ReadyLog == "" {
@@ -213,7 +218,7 @@ func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomple
 		case <-changed:
 		case <-deadline.C:
 			in.log.Info("server did not confirm it applied file changes", "waited", time.Since(start))
-			return fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files created or deleted since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), nil
+			return fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files changed on disk since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), nil
 		case <-in.dead:
 			return "", in.deadErr
 		case <-ctx.Done():
