@@ -35,6 +35,15 @@ import "github.com/tidwall/gjson"
 //	                            its index keeps files it has not opened as they were
 //	                            when indexed: a change to one means a restart (a fresh
 //	                            clangd re-indexes files whose content changed)
+//	                            (clangd 22.1.1 measured the same; its callees come
+//	                            from its own answer to outgoingCalls, not this table)
+//	intelephense                answers empty lists while it indexes the workspace and
+//	                            its stubs (progress "... indexing", then the log
+//	                            "Indexer: Indexing finished"); re-indexes a created or
+//	                            edited file it has not opened after answering the next
+//	                            request, logging that line again (changeSettleEdits)
+//	fortls                      parses the workspace while initializing; ignores file
+//	                            events (a restart)
 //	anything else               a short settle, so loading progress that begins right
 //	                            after didOpen is waited for, and file events trusted only
 //	                            where the server registered watchers (else a restart)
