@@ -76,7 +76,8 @@ test-mcp: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
-	$(GO) test -run '^$$' -bench . -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench . -skip '^BenchmarkLanguageCold$$' -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench '^BenchmarkLanguageCold$$' -benchtime 1x ./e2e/
 	cd bindings/js && npm run build && npm run bench
 
 # One serve, 8 workspaces, 4,000 mixed queries with 8 in flight (fake server).

@@ -38,7 +38,8 @@ type catalogCase struct {
 // catalogSetKeys are compared as sets (the order in which a server lists
 // references, workspace symbols or calls is not part of the contract);
 // every other key is compared in order.
-var catalogSetKeys = map[string]bool{"locations": true, "workspaceSymbols": true, "nodes": true, "edges": true, "failures": true}
+var catalogSetKeys = map[string]bool{"locations": true, "workspaceSymbols": true, "nodes": true, "edges": true, "failures": true,
+	"problems": true, "renamed": true, "formatted": true}
 
 func loadCatalog(t *testing.T) []catalogCase {
 	t.Helper()
@@ -201,6 +202,27 @@ func deriveCatalog(tool string, s map[string]any) map[string]any {
 		if sig, ok := s["signature"]; ok && sig != nil {
 			e["signature"] = sig
 		}
+	// The refactor and diagnostics tools are not in catalog.json (nor in
+	// the MCP test's derive); the languages' rows files check them
+	// (languages_test.go).
+	case "code_diagnostics":
+		problems := []any{}
+		for _, p := range asList(s["problems"]) {
+			problems = append(problems, fmt.Sprintf("%s %s %s", catalogLoc(p, "column"), str(p["severity"]), str(p["message"])))
+		}
+		e["status"], e["problems"] = s["status"], problems
+	case "code_rename":
+		renamed := []any{}
+		for _, f := range asList(s["files"]) {
+			renamed = append(renamed, fmt.Sprintf("%s edits=%v", str(f["path"]), f["edits"]))
+		}
+		e["renamed"], e["edits"] = renamed, s["edits"]
+	case "code_format":
+		formatted := []any{}
+		for _, f := range asList(s["files"]) {
+			formatted = append(formatted, str(f["path"]))
+		}
+		e["formatted"] = formatted
 	case "code_inlay_hints":
 		hints := []any{}
 		for _, h := range asList(s["hints"]) {
@@ -325,7 +347,7 @@ type toolCallAnswer struct {
 }
 
 // toolCall runs one tools/call on serve.
-func (c *serveClient) toolCall(t *testing.T, name string, args json.RawMessage, ws string) toolCallAnswer {
+func (c *serveClient) toolCall(t testing.TB, name string, args json.RawMessage, ws string) toolCallAnswer {
 	t.Helper()
 	ch := c.send("tools/call", map[string]any{"name": name, "arguments": args, "workspaceRoot": ws})
 	var resp serveResponse

@@ -177,7 +177,7 @@ func expectationRow(t *testing.T, id string) expectation {
 // copyFixture copies a fixture workspace into a fresh temporary directory
 // (canonical: symlinks resolved) and returns the copy. Generated files
 // (compilation database, clangd index, Python caches) are left behind.
-func copyFixture(t *testing.T, name string) string {
+func copyFixture(t testing.TB, name string) string {
 	t.Helper()
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

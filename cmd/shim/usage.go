@@ -113,7 +113,7 @@ with --config.`,
 // the flag set's one-liners. A flag missing here is still listed, with its
 // flag set's usage.
 var flagDocs = map[string]struct{ value, text string }{
-	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets for whichever of gopls, typescript-language-server,\npyright-langserver and clangd are installed"},
+	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets (lspseam presets prints them) for whichever of their\nservers are installed"},
 	"workspace": {"DIR", ""},
 	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions (default text)"},
 	"approval":  {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},

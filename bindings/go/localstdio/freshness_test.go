@@ -86,7 +86,7 @@ func (f *fake) watched() []string {
 
 func TestOpenDocumentCache(t *testing.T) {
 	g := baseline(t)
-	f := newFake(t, echoText, map[string]any{"maxOpenDocuments": 2})
+	f := newFake(t, asKnown(echoText), map[string]any{"maxOpenDocuments": 2})
 	a := filepath.Join(f.ws, "a.go")
 
 	if got := f.hoverText("a.go"); got != "package a\n\nfunc A() {}" { // hover text is trimmed
