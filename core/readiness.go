@@ -74,7 +74,10 @@ type Readiness struct {
 	// ChangeSettleEdits: ChangeSettleMs applies to edits of files of the
 	// server's languages that it has not opened too, not only to created
 	// and deleted files (intelephense re-indexes an edited file after
-	// answering the next request, and logs ReadyLog when it has).
+	// answering the next request, and logs ReadyLog when it has). Such a
+	// server applies an open document's didChange to other files' answers
+	// late as well, without a signal, so the host closes an open document
+	// that changed on disk and sends the change as a file event instead.
 	ChangeSettleEdits bool `json:"changeSettleEdits,omitempty"`
 	// IgnoresWatchedFiles: the server does not act on watched-file events,
 	// so once a file it has not opened changes, only a fresh process

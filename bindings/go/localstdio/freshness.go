@@ -138,14 +138,34 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		}
 		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and %s", plan.Matched, why), changed}
 	}
+	mark := in.progress.logMark()
+	// A server that applies edits late (ChangeSettleEdits) applies an open
+	// document's didChange to other files' answers late too, and says
+	// nothing when it has (intelephense answered the next definition from
+	// another file with the old line): its changed open documents are
+	// closed and announced as changed files instead, which it re-indexes
+	// from the disk and then logs its ready signal for.
+	var reindex []lspseam.FileEvent
 	for _, path := range plan.Reverify {
+		if in.neg.Readiness.ChangeSettleEdits {
+			ev, ok, err := in.closeChanged(ctx, path)
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				reindex = append(reindex, ev)
+				continue
+			}
+		}
 		if err := in.reverify(ctx, path); err != nil {
 			return "", err
 		}
 	}
-	mark := in.progress.logMark()
 	structural := false // a file appeared or disappeared
 	edited := false     // a source file (of the server's languages) changed
+	if len(reindex) > 0 {
+		plan.Batches = append(plan.Batches, lspseam.FileChangeBatch{Changes: reindex})
+	}
 	for _, batch := range plan.Batches {
 		if err := in.notify(ctx, "workspace/didChangeWatchedFiles", batch); err != nil {
 			return "", err
@@ -194,6 +214,25 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		in.log.Debug("file changes delivered", "matched", plan.Matched, "ignored", plan.Ignored, "reverified", len(plan.Reverify))
 	}
 	return "", nil
+}
+
+// closeChanged closes the open document at path when its bytes on disk
+// differ from what the server holds, and returns the file event that
+// tells the server to read it from the disk; ok is false when the document
+// is not open, unchanged or unreadable (reverify deals with those).
+func (in *instance) closeChanged(ctx context.Context, path string) (ev lspseam.FileEvent, ok bool, err error) {
+	d := in.docs.docs[path]
+	if d == nil {
+		return ev, false, nil
+	}
+	src, err := ReadSource(in.ws, path, in.server.Config.MaxDocumentBytes)
+	if err != nil || in.docs.hashOf(src.Text) == d.hash {
+		return ev, false, nil
+	}
+	if err := in.closeDocument(ctx, d); err != nil {
+		return ev, false, err
+	}
+	return lspseam.FileEvent{URI: d.uri, Type: lspseam.FileChanged}, true, nil
 }
 
 // awaitChangesApplied waits, for a server whose readiness policy says it
