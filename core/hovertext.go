@@ -296,9 +296,17 @@ func hoverContentsText(md string) string {
 	var para, fallback []string
 	paraDone := false
 	var cur []string
+	// afterParams: the paragraph flushed last was clangd's lone
+	// "Parameters:" line; clangd 16 and later put the list of parameters
+	// in a paragraph of its own after it (clangd 14 on the next line).
+	afterParams := false
 	flush := func() {
-		if len(cur) > 0 && !paraDone && !skippedParagraph(cur) {
-			para, paraDone = cur, true
+		if len(cur) > 0 {
+			skip := skippedParagraph(cur) || (afterParams && isBulletList(cur))
+			afterParams = len(cur) == 1 && strings.TrimSpace(cur[0]) == "Parameters:"
+			if !paraDone && !skip {
+				para, paraDone = cur, true
+			}
 		}
 		cur = nil
 	}
@@ -428,10 +436,19 @@ func isRule(s string) bool {
 }
 
 // skippedParagraph: paragraphs that are not documentation — a lone link
-// (gopls's "[`pkg.F` on pkg.go.dev](…)") and clangd's lines of facts the
-// signature already gives ("→ `int`", "Parameters:", "Type: `int`", …).
+// (gopls's "[`pkg.F` on pkg.go.dev](…)"), a lone line in bold (the
+// qualified name intelephense heads its hover with: "__Shapes\\f__") and
+// clangd's lines of facts the signature already gives ("→ `int`",
+// "Parameters:", "Type: `int`", …).
 func skippedParagraph(p []string) bool {
 	first := strings.TrimSpace(p[0])
+	if len(p) == 1 && len(first) > 4 {
+		for _, mark := range []string{"__", "**"} {
+			if strings.HasPrefix(first, mark) && strings.HasSuffix(first, mark) && !strings.Contains(first[2:len(first)-2], mark) {
+				return true
+			}
+		}
+	}
 	for _, prefix := range []string{"→", "Parameters:", "Type:", "Value =", "Size:", "Offset:", "provided by", "Passed "} {
 		if strings.HasPrefix(first, prefix) {
 			return true
@@ -443,6 +460,17 @@ func skippedParagraph(p []string) bool {
 		}
 	}
 	return false
+}
+
+// isBulletList reports whether every line of a paragraph is a "- " list
+// item.
+func isBulletList(p []string) bool {
+	for _, l := range p {
+		if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
+			return false
+		}
+	}
+	return true
 }
 
 // flattenInline removes Markdown's inline marks from one line: code spans

@@ -38,6 +38,15 @@ import "github.com/tidwall/gjson"
 //	                            its index keeps files it has not opened as they were
 //	                            when indexed: a change to one means a restart (a fresh
 //	                            clangd re-indexes files whose content changed)
+//	                            (clangd 22.1.1 measured the same; its callees come
+//	                            from its own answer to outgoingCalls, not this table)
+//	intelephense                answers empty lists while it indexes the workspace and
+//	                            its stubs (progress "... indexing", then the log
+//	                            "Indexer: Indexing finished"); re-indexes a created or
+//	                            edited file it has not opened after answering the next
+//	                            request, logging that line again (changeSettleEdits)
+//	fortls                      parses the workspace while initializing; ignores file
+//	                            events (a restart)
 //	anything else               a short settle, so loading progress that begins right
 //	                            after didOpen is waited for, and file events trusted only
 //	                            where the server registered watchers (else a restart)
@@ -65,6 +74,14 @@ type Readiness struct {
 	// else mark the answer incomplete. 0: the server applies watched-file
 	// events before its next request.
 	ChangeSettleMs int64 `json:"changeSettleMs,omitempty"`
+	// ChangeSettleEdits: ChangeSettleMs applies to edits of files of the
+	// server's languages that it has not opened too, not only to created
+	// and deleted files (intelephense re-indexes an edited file after
+	// answering the next request, and logs ReadyLog when it has). Such a
+	// server applies an open document's didChange to other files' answers
+	// late as well, without a signal, so the host closes an open document
+	// that changed on disk and sends the change as a file event instead.
+	ChangeSettleEdits bool `json:"changeSettleEdits,omitempty"`
 	// IgnoresWatchedFiles: the server does not act on watched-file events,
 	// so once a file it has not opened changes, only a fresh process
 	// answers from the disk.
@@ -129,6 +146,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"changeSettleMs":`...)
 		b = appendInt(b, r.ChangeSettleMs)
 	}
+	if r.ChangeSettleEdits {
+		b = append(b, `,"changeSettleEdits":true`...)
+	}
 	if r.IgnoresWatchedFiles {
 		b = append(b, `,"ignoresWatchedFiles":true`...)
 	}
@@ -183,6 +203,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ReadyLog:           b.ReadyLog,
 		ExpectSignal:       b.ExpectSignal,
 		ChangeSettleMs:     b.ChangeSettleMs,
+		ChangeSettleEdits:  b.ChangeSettleEdits,
 		OpenNewDirectories: b.OpenNewDirectories,
 		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
 		NoDiagnostics:      b.Diagnostics == DiagnosticsNone,

@@ -139,13 +139,14 @@ type ServerBehaviour struct {
 	// FileEvents is FileEventsApplies, FileEventsIgnores or
 	// FileEventsRegistered ("" means FileEventsRegistered).
 	FileEvents string `json:"fileEvents"`
-	// SettleMs, ReadyLog, ExpectSignal, ChangeSettleMs, OpenNewDirectories
-	// and DiagnosticsQuietMs are the readiness policy's (Readiness); a nil
-	// SettleMs means the default settle.
+	// SettleMs, ReadyLog, ExpectSignal, ChangeSettleMs, ChangeSettleEdits,
+	// OpenNewDirectories and DiagnosticsQuietMs are the readiness policy's
+	// (Readiness); a nil SettleMs means the default settle.
 	SettleMs           *int64 `json:"settleMs"`
 	ReadyLog           string `json:"readyLog"`
 	ExpectSignal       bool   `json:"expectSignal"`
 	ChangeSettleMs     int64  `json:"changeSettleMs"`
+	ChangeSettleEdits  bool   `json:"changeSettleEdits"`
 	OpenNewDirectories bool   `json:"openNewDirectories"`
 	DiagnosticsQuietMs int64  `json:"diagnosticsQuietMs"`
 	// Diagnostics is "" (the server reports diagnostics, pushed or
@@ -297,6 +298,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			ReadyLog:           get(b, "readyLog").Str,
 			ExpectSignal:       get(b, "expectSignal").Bool(),
 			ChangeSettleMs:     get(b, "changeSettleMs").Int(),
+			ChangeSettleEdits:  get(b, "changeSettleEdits").Bool(),
 			OpenNewDirectories: get(b, "openNewDirectories").Bool(),
 			DiagnosticsQuietMs: get(b, "diagnosticsQuietMs").Int(),
 			Diagnostics:        get(b, "diagnostics").Str,

@@ -187,3 +187,25 @@ func TestSelectProviderByFileName(t *testing.T) {
 		t.Errorf("file names match exactly (case included): %v", err)
 	}
 }
+
+// The readiness policy follows the table: intelephense (no serverInfo,
+// found by its command) waits for its indexer's log after edits too; both
+// clangd releases the table was measured with ignore file events.
+func TestReadinessFromTable(t *testing.T) {
+	r := ReadinessFor(gjson.Parse(`{"capabilities":{}}`), "/opt/bin/intelephense")
+	if r.Server != "intelephense" || r.ReadyLog == "" || !r.ExpectSignal || r.ChangeSettleMs <= 0 || !r.ChangeSettleEdits || !r.EventsNeedRegistration {
+		t.Errorf("intelephense: %+v", r)
+	}
+	if b := string(r.appendJSON(nil)); !strings.Contains(b, `"changeSettleEdits":true`) {
+		t.Errorf("intelephense policy JSON %s lacks changeSettleEdits", b)
+	}
+	for _, version := range []string{"Debian clangd version 14.0.6", "clangd version 22.1.1 linux x86_64-unknown-linux-gnu"} {
+		r := ReadinessFor(gjson.Parse(`{"serverInfo":{"name":"clangd","version":"`+version+`"}}`), "clangd")
+		if !r.IgnoresWatchedFiles || r.ChangeSettleEdits {
+			t.Errorf("%s: %+v", version, r)
+		}
+	}
+	if r := ReadinessFor(gjson.Parse(`{}`), "pyright-langserver"); r.ChangeSettleEdits || string(r.appendJSON(nil)) == "" || strings.Contains(string(r.appendJSON(nil)), "changeSettleEdits") {
+		t.Errorf("pyright: %+v", r)
+	}
+}

@@ -141,19 +141,43 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		}
 		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and %s", plan.Matched, why), changed}
 	}
+	mark := in.progress.logMark()
+	// A server that applies edits late (ChangeSettleEdits) applies an open
+	// document's didChange to other files' answers late too, and says
+	// nothing when it has (intelephense answered the next definition from
+	// another file with the old line): its changed open documents are
+	// closed and announced as changed files instead, which it re-indexes
+	// from the disk and then logs its ready signal for.
+	var reindex []lspseam.FileEvent
 	for _, path := range plan.Reverify {
+		if in.neg.Readiness.ChangeSettleEdits {
+			ev, ok, err := in.closeChanged(ctx, path)
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				reindex = append(reindex, ev)
+				continue
+			}
+		}
 		if err := in.reverify(ctx, path); err != nil {
 			return "", err
 		}
 	}
-	mark := in.progress.logMark()
 	structural := false // a file appeared or disappeared
+	edited := false     // a source file (of the server's languages) changed
+	if len(reindex) > 0 {
+		plan.Batches = append(plan.Batches, lspseam.FileChangeBatch{Changes: reindex})
+	}
 	for _, batch := range plan.Batches {
 		if err := in.notify(ctx, "workspace/didChangeWatchedFiles", batch); err != nil {
 			return "", err
 		}
 		for _, c := range batch.Changes {
 			structural = structural || c.Type != lspseam.FileChanged
+			if _, ok := in.server.Config.LanguageOf(c.URI); ok && c.Type == lspseam.FileChanged {
+				edited = true
+			}
 		}
 	}
 	for _, path := range plan.Open {
@@ -184,7 +208,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		}
 		in.log.Debug("opened a file of a new directory", "path", path)
 	}
-	if structural {
+	if structural || (edited && in.neg.Readiness.ChangeSettleEdits) {
 		if incomplete, err := in.awaitChangesApplied(ctx, mark); incomplete != "" || err != nil {
 			return incomplete, err
 		}
@@ -198,9 +222,29 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	return "", nil
 }
 
+// closeChanged closes the open document at path when its bytes on disk
+// differ from what the server holds, and returns the file event that
+// tells the server to read it from the disk; ok is false when the document
+// is not open, unchanged or unreadable (reverify deals with those).
+func (in *instance) closeChanged(ctx context.Context, path string) (ev lspseam.FileEvent, ok bool, err error) {
+	d := in.docs.docs[path]
+	if d == nil {
+		return ev, false, nil
+	}
+	src, err := ReadSource(in.ws, path, in.server.Config.MaxDocumentBytes)
+	if err != nil || in.docs.hashOf(src.Text) == d.hash {
+		return ev, false, nil
+	}
+	if err := in.closeDocument(ctx, d); err != nil {
+		return ev, false, err
+	}
+	return lspseam.FileEvent{URI: d.uri, Type: lspseam.FileChanged}, true, nil
+}
+
 // awaitChangesApplied waits, for a server whose readiness policy says it
-// applies created and deleted files later (core/readiness.go), until it
-// logs the policy's signal again after mark, at most ChangeSettleMs.
+// applies created and deleted files (with ChangeSettleEdits, also edited
+// ones) later (core/readiness.go), until it logs the policy's signal again
+// after mark, at most ChangeSettleMs.
 func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomplete string, err error) {
 	policy := in.neg.Readiness
 	if policy.ChangeSettleMs <= 0 || policy.ReadyLog == "" {
@@ -219,7 +263,7 @@ func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomple
 		case <-changed:
 		case <-deadline.C:
 			in.log.Info("server did not confirm it applied file changes", "waited", time.Since(start))
-			return fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files created or deleted since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), nil
+			return fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files changed on disk since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), nil
 		case <-in.dead:
 			return "", in.deadErr
 		case <-ctx.Done():

@@ -441,6 +441,72 @@ func TestChangesAppliedSignal(t *testing.T) {
 	checkQuiescent(t, f, g)
 }
 
+// TestChangesAppliedSignalEdits: for a server whose policy applies edited
+// files later too (intelephense: changeSettleEdits), a request after an
+// edit of a file it has not opened waits for its ready log; an open
+// document that changed on disk is closed and announced as a changed file
+// (not sent as didChange, which intelephense applies late and silently),
+// and the request waits for the log that follows.
+func TestChangesAppliedSignalEdits(t *testing.T) {
+	g := baseline(t)
+	indexed := map[string]any{"notification": "window/logMessage", "params": map[string]any{"type": 3, "message": "Indexer: Indexing finished. 1 of 1 files indexed in 0.3 s."}}
+	script := map[string]any{
+		"initialize": map[string]any{"result": map[string]any{
+			"capabilities": map[string]any{"textDocumentSync": 2, "definitionProvider": true},
+			"serverInfo":   map[string]any{"name": "intelephense"},
+		}},
+		"methods": map[string]any{
+			"textDocument/definition": map[string]any{"result": "$echoPosition"},
+			"initialized": map[string]any{"action": "none", "after": []any{
+				map[string]any{"serverRequest": "client/registerCapability", "params": map[string]any{"registrations": []any{map[string]any{
+					"id": "w", "method": "workspace/didChangeWatchedFiles",
+					"registerOptions": map[string]any{"watchers": []any{map[string]any{"globPattern": "**/*", "kind": 7}}}}}}},
+				indexed,
+			}},
+			"workspace/didChangeWatchedFiles": map[string]any{"action": "none", "after": []any{map[string]any{"sleepMs": 300}, indexed}},
+		},
+	}
+	f := newFake(t, script, map[string]any{"settleMs": nil})
+	f.mustQuery(lspseam.OpDefinition) // opens a.go
+	write(t, filepath.Join(f.ws, "b.go"), "package a // edited, not open\n\nfunc B() { A() }\n")
+	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
+		t.Fatalf("after editing b.go: marked incomplete: %s", res.Incomplete)
+	}
+	write(t, filepath.Join(f.ws, "a.go"), "package a // edited while open\n\nfunc A() {}\n")
+	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
+		t.Fatalf("after editing a.go: marked incomplete: %s", res.Incomplete)
+	}
+	// Order, not time: each request after an edit comes after the log the
+	// server sends 300 ms after the event; the open a.go is closed, its
+	// change announced as a file event and opened again, never changed.
+	var order []string
+	for _, e := range f.events() {
+		switch {
+		case e.Event == "recv" && e.Method == "textDocument/definition":
+			order = append(order, "request")
+		case e.Event == "send" && e.Method == "window/logMessage":
+			order = append(order, "indexed")
+		case e.Event == "recv" && strings.HasPrefix(e.Method, "textDocument/did"):
+			order = append(order, strings.TrimPrefix(e.Method, "textDocument/"))
+		case e.Event == "recv" && e.Method == "workspace/didChangeWatchedFiles":
+			order = append(order, "event")
+		}
+	}
+	// (The first didOpen and the first log race: skip to the first request.)
+	if i := slices.Index(order, "request"); i >= 0 {
+		order = order[i:]
+	}
+	want := []string{"request", "event", "indexed", "request", "didClose", "event", "indexed", "didOpen", "request"}
+	if !slices.Equal(order, want) {
+		t.Fatalf("order %q, want %q", order, want)
+	}
+	if w := f.watched(); !slices.Equal(w, []string{"b.go changed", "a.go changed"}) {
+		t.Fatalf("watched changes: %q", w)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
 // TestPollingFallbackStaysFresh: with inotify unavailable, each query
 // rescans the workspace, and the server is told of every change.
 func TestPollingFallbackStaysFresh(t *testing.T) {

@@ -206,6 +206,8 @@ export interface Readiness {
   expectSignal: boolean;
   /** After created/deleted files are delivered: wait for readyLog again, at most this long (absent: no wait). */
   changeSettleMs?: number;
+  /** changeSettleMs applies to edited files of the server's languages too, not only to created and deleted ones. */
+  changeSettleEdits?: boolean;
   /** The server ignores watched-file events: a change to a file it has not opened means a restart. */
   ignoresWatchedFiles?: boolean;
   /** The server finds a new directory's files only once one is opened. */

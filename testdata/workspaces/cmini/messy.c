@@ -1,0 +1,2 @@
+/* Formatted by hand, badly: the format row's file. */
+int   twice( int n ){return n*2;}

@@ -1,0 +1,7 @@
+"""The linter's one problem: an import nothing uses."""
+
+import os
+
+
+def greeting() -> str:
+    return "hello"
