@@ -233,22 +233,44 @@ func TestUnpackRefusesUnsafeArchives(t *testing.T) {
 		archive func(t *testing.T) ([]byte, string)
 		want    string
 	}{
-		{"dot-dot", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "../evil", body: "x"}), core.ArchiveTarGz }, "not a path inside"},
-		{"deep dot-dot", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "a/../../evil", body: "x"}), core.ArchiveTarGz }, "not a path inside"},
-		{"absolute", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "/tmp/evil", body: "x"}), core.ArchiveTarGz }, "not a path inside"},
-		{"link out", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "out", link: "../.."}), core.ArchiveTarGz }, "points outside"},
-		{"absolute link", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "etc", link: "/etc"}), core.ArchiveTarGz }, "points outside"},
+		{"dot-dot", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "../evil", body: "x"}), core.ArchiveTarGz
+		}, "not a path inside"},
+		{"deep dot-dot", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "a/../../evil", body: "x"}), core.ArchiveTarGz
+		}, "not a path inside"},
+		{"absolute", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "/tmp/evil", body: "x"}), core.ArchiveTarGz
+		}, "not a path inside"},
+		{"link out", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "out", link: "../.."}), core.ArchiveTarGz
+		}, "points outside"},
+		{"absolute link", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "etc", link: "/etc"}), core.ArchiveTarGz
+		}, "points outside"},
 		{"link in a subdirectory out", func(t *testing.T) ([]byte, string) {
 			return tarGz(t, bin, entryOf{name: "a/b/up", link: "../../../x"}), core.ArchiveTarGz
 		}, "points outside"},
-		{"hard link", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "h", link: "/etc/passwd", typ: tar.TypeLink}), core.ArchiveTarGz }, "hard link"},
-		{"device", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "dev", typ: tar.TypeChar}), core.ArchiveTarGz }, "device"},
-		{"twice", func(t *testing.T) ([]byte, string) { return tarGz(t, bin, entryOf{name: "bin/ls", body: "y"}), core.ArchiveTarGz }, "twice"},
-		{"zip dot-dot", func(t *testing.T) ([]byte, string) { return zipOf(t, bin, entryOf{name: "../evil", body: "x"}), core.ArchiveZip }, "not a path inside"},
-		{"zip link out", func(t *testing.T) ([]byte, string) { return zipOf(t, bin, entryOf{name: "out", link: "../x"}), core.ArchiveZip }, "points outside"},
+		{"hard link", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "h", link: "/etc/passwd", typ: tar.TypeLink}), core.ArchiveTarGz
+		}, "hard link"},
+		{"device", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "dev", typ: tar.TypeChar}), core.ArchiveTarGz
+		}, "device"},
+		{"twice", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, bin, entryOf{name: "bin/ls", body: "y"}), core.ArchiveTarGz
+		}, "twice"},
+		{"zip dot-dot", func(t *testing.T) ([]byte, string) {
+			return zipOf(t, bin, entryOf{name: "../evil", body: "x"}), core.ArchiveZip
+		}, "not a path inside"},
+		{"zip link out", func(t *testing.T) ([]byte, string) {
+			return zipOf(t, bin, entryOf{name: "out", link: "../x"}), core.ArchiveZip
+		}, "points outside"},
 		{"not gzip", func(t *testing.T) ([]byte, string) { return []byte("plain text"), core.ArchiveTarGz }, "not a gzip file"},
 		{"not zip", func(t *testing.T) ([]byte, string) { return []byte("plain text"), core.ArchiveZip }, "not a zip file"},
-		{"binary missing", func(t *testing.T) ([]byte, string) { return tarGz(t, entryOf{name: "other", body: "x"}), core.ArchiveTarGz }, "has no bin/ls"},
+		{"binary missing", func(t *testing.T) ([]byte, string) {
+			return tarGz(t, entryOf{name: "other", body: "x"}), core.ArchiveTarGz
+		}, "has no bin/ls"},
 		{"binary is a directory", func(t *testing.T) ([]byte, string) { return tarGz(t, entryOf{name: "bin/ls/"}), core.ArchiveTarGz }, "not a regular file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

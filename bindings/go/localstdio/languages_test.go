@@ -42,7 +42,8 @@ func TestCountLanguages(t *testing.T) {
 		"web/app.ts", "web/view.tsx",
 		"Dockerfile", "docs/README.md", "Makefile",
 		"notes.txt", ".gitignore", // no language
-		".bashrc",                                                                                   // a whole file name of the table's
+		// .bashrc is a whole file name of the table's (Bash)
+		".bashrc",
 		"node_modules/x/index.js", "vendor/y/y.go", ".git/config.go", "build/gen.go", "dist/app.js", // skipped dirs
 		".hidden/secret.py", "target/debug/x.rs", "bazel-out/x.go",
 	)
