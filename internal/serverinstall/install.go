@@ -330,12 +330,13 @@ func (in *Installer) step(ctx context.Context, entry, dir string, cmd *exec.Cmd)
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	every := in.ProgressEvery
-	if every <= 0 {
-		every = 10 * time.Second
-	}
+	// A line every ProgressEvery for the first three, then every three
+	// times that: a build of many minutes says it is alive without
+	// flooding the terminal.
+	every := in.progressEvery()
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	ticks := 0
 	for {
 		select {
 		case err := <-done:
@@ -351,6 +352,9 @@ func (in *Installer) step(ctx context.Context, entry, dir string, cmd *exec.Cmd)
 			}
 			return nil
 		case <-tick.C:
+			if ticks++; ticks == 3 {
+				tick.Reset(3 * every)
+			}
 			in.progress("%s: still running %s (%ds)", entry, filepath.Base(cmd.Args[0]), int(time.Since(began).Seconds()))
 		}
 	}
