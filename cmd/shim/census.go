@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -95,7 +96,7 @@ func (w workspaceLanguages) summary() string {
 	}
 	var served, missing []string
 	for _, l := range w.languages {
-		name := fmt.Sprintf("%s (%d files)", l.Name, l.Files)
+		name := fmt.Sprintf("%s (%s)", l.Name, plural(l.Files, "file"))
 		if l.State == localstdio.ServingFound {
 			served = append(served, name)
 			continue
@@ -150,4 +151,25 @@ func (w workspaceLanguages) toolNote() string {
 		note += "; not served (no language server installed; use search/read): " + strings.Join(missing, ", ")
 	}
 	return note + "."
+}
+
+// mcpCensus is the census `lspseam mcp` makes before its handshake, of
+// --workspace or else the current directory (the client's roots are known
+// only after the handshake), within mcpCensusTimeout. Nil when the
+// directory cannot be read: the handshake then says nothing of languages.
+func mcpCensus(ctx context.Context, h *host, workspace string) *workspaceLanguages {
+	if workspace == "" {
+		workspace, _ = os.Getwd()
+	}
+	ws, err := localstdio.CanonicalWorkspace(workspace)
+	if err != nil {
+		return nil
+	}
+	w, err := censusOf(ctx, ws.Path, h.table, localstdio.CensusOptions{Timeout: mcpCensusTimeout})
+	if err != nil {
+		h.log.Info("no census of the workspace for the handshake", "reason", err)
+		return nil
+	}
+	h.log.Info("census of the workspace", "workspace", w.workspace, "files", w.census.Files, "languages", len(w.languages), "elapsed", w.census.Elapsed, "incomplete", w.census.Incomplete)
+	return &w
 }

@@ -104,6 +104,9 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "lspseam mcp: serving the MCP session anyway; every lsp call answers with this error until the server is restarted with a fix\n")
 		t.startErr = lerr
 	}
+	if h != nil {
+		t.languages = mcpCensus(ctx, h, *workspace)
+	}
 	server, err := newMCPServer(ctx, t, log)
 	if errors.As(err, &u) {
 		fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
@@ -150,6 +153,11 @@ type mcpTool struct {
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
 	noPing map[*mcp.ServerSession]bool   // sessions whose client did not answer a ping
+
+	// languages is the census of the workspace at start (nil when
+	// lspseam could not start): the handshake's instructions and the
+	// tools' descriptions say which languages are served.
+	languages *workspaceLanguages
 }
 
 // lspToolTitle is the lsp tool's human-readable name in clients' lists.
@@ -184,9 +192,13 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 			return nil, usageError{fmt.Errorf("--approval: %s", lspError(err).Message)}
 		}
 	}
-	instructions := ""
+	instructions, toolNote := "", ""
 	if t.startErr != nil {
 		instructions = "lspseam could not start, so every tool answers every call with this error: " + string(t.startErr.Code) + ": " + t.startErr.Message
+	}
+	if t.languages != nil {
+		instructions = t.languages.summary()
+		toolNote = t.languages.toolNote()
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Title: "lspseam", Version: version()}, &mcp.ServerOptions{
 		Logger:       log,
@@ -205,10 +217,14 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		if def.Name != lspseam.ToolLSP {
 			handler = t.codeHandler(def.Name)
 		}
+		description := def.Description
+		if toolNote != "" && def.Toolset != core.ToolsetFS {
+			description += "\n\n" + toolNote
+		}
 		server.AddTool(&mcp.Tool{
 			Name:        def.Name,
 			Title:       title,
-			Description: def.Description,
+			Description: description,
 			InputSchema: def.InputSchema,
 			// The read tools read source files and ask language servers;
 			// they change nothing, repeating a call repeats the answer
