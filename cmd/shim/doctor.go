@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/internal/serverinstall"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
 
@@ -114,6 +115,9 @@ type doctorServer struct {
 	Path         string `json:"path,omitempty"`
 	Version      string `json:"version,omitempty"`
 	VersionError string `json:"versionError,omitempty"`
+	// Installed is what `lspseam servers install` installed for it
+	// ("npm pyright@1.1.414"), when it did.
+	Installed string `json:"installed,omitempty"`
 	NotFound     string `json:"notFound,omitempty"`
 }
 
@@ -188,6 +192,7 @@ func (r *doctorReport) fill(ctx context.Context, w workspaceLanguages) {
 				if err != nil {
 					ds.VersionError = err.Error()
 				}
+				ds.Installed, _ = serverinstall.InstalledSpec(server.Path)
 			}(found[s.ID])
 		}
 		r.Languages = append(r.Languages, dl)
@@ -197,7 +202,7 @@ func (r *doctorReport) fill(ctx context.Context, w workspaceLanguages) {
 		for j := range r.Languages[i].Servers {
 			s := &r.Languages[i].Servers[j]
 			if v := versions[s.ID]; v != nil {
-				s.Version, s.VersionError = v.Version, v.VersionError
+				s.Version, s.VersionError, s.Installed = v.Version, v.VersionError, v.Installed
 			}
 		}
 	}
@@ -287,6 +292,8 @@ func (l doctorLanguage) stateLines(ownConfig bool) []string {
 		switch {
 		case s.Path != "" && s.Version != "":
 			lines = append(lines, "served: "+s.Path+" ("+s.Version+")")
+		case s.Path != "" && s.Installed != "":
+			lines = append(lines, "served: "+s.Path+" ("+s.Installed+"; it reports no version itself)")
 		case s.Path != "":
 			lines = append(lines, "served: "+s.Path+" (version unknown: "+s.VersionError+")")
 		default:

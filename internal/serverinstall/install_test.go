@@ -174,6 +174,13 @@ func TestInstallNPM(t *testing.T) {
 		t.Errorf("progress:\n%s", s.progress)
 	}
 
+	if spec, ok := InstalledSpec(link); !ok || spec != res.Spec {
+		t.Errorf("InstalledSpec(link) = %q %v", spec, ok)
+	}
+	if _, ok := InstalledSpec("/bin/sh"); ok {
+		t.Error("InstalledSpec claims /bin/sh")
+	}
+
 	again, err := in.Install(context.Background(), e)
 	if err != nil || !again.Already || again.Command != link {
 		t.Errorf("second run: %+v %v", again, err)
