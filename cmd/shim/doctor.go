@@ -118,7 +118,7 @@ type doctorServer struct {
 	// Installed is what `lspseam servers install` installed for it
 	// ("npm pyright@1.1.414"), when it did.
 	Installed string `json:"installed,omitempty"`
-	NotFound     string `json:"notFound,omitempty"`
+	NotFound  string `json:"notFound,omitempty"`
 }
 
 // recoverChanges is doctor's first part: the writes killed processes left
