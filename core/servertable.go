@@ -2,8 +2,10 @@ package core
 
 import (
 	_ "embed" // the server table
+	"net/netip"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -48,6 +50,11 @@ type ServerEntry struct {
 	// installed beside it is found.
 	InitializationOptions RawJSON `json:"initializationOptions"`
 	Configuration         RawJSON `json:"configuration"`
+	// VersionArgs, when the server has a version flag, are the arguments
+	// that print its version on the first line of stdout and exit
+	// (`lspseam doctor`); without them doctor asks initialize for
+	// serverInfo.version.
+	VersionArgs []string `json:"versionArgs,omitempty"`
 	// Install says how to get it.
 	Install InstallSpec `json:"install"`
 	// Preset: the built-in table (used without a config) includes it.
@@ -75,14 +82,24 @@ type ServerLanguage struct {
 }
 
 // InstallSpec says how a server is installed: through one ecosystem's own
-// client, pinned, or by hand (Manual) where no registry has it.
+// client, pinned; as a vendor's release file checked against its SHA-256;
+// or by hand (Manual) where neither exists. `lspseam servers install`
+// tries the kinds in this order and uses the first whose client is
+// present.
 type InstallSpec struct {
-	NPM    *NPMInstall    `json:"npm,omitempty"`
-	Go     *GoInstall     `json:"go,omitempty"`
-	PyPI   *PyPIInstall   `json:"pypi,omitempty"`
-	Debian *DebianInstall `json:"debian,omitempty"`
+	NPM      *NPMInstall       `json:"npm,omitempty"`
+	Go       *GoInstall        `json:"go,omitempty"`
+	PyPI     *PyPIInstall      `json:"pypi,omitempty"`
+	Download []DownloadInstall `json:"download,omitempty"`
+	Debian   *DebianInstall    `json:"debian,omitempty"`
 	// Manual is what to do by hand.
 	Manual string `json:"manual,omitempty"`
+}
+
+// Installable reports whether lspseam can install the entry's server
+// itself (any kind but Manual).
+func (i InstallSpec) Installable() bool {
+	return i.NPM != nil || i.Go != nil || i.PyPI != nil || len(i.Download) > 0 || i.Debian != nil
 }
 
 // NPMInstall installs Package@Version (and With, other package@version
@@ -105,6 +122,29 @@ type PyPIInstall struct {
 	Package string `json:"package"`
 	Version string `json:"version"`
 }
+
+// DownloadInstall is a vendor's release file for one platform: fetched
+// over HTTPS, its SHA-256 checked before anything in it is unpacked.
+type DownloadInstall struct {
+	// Platform is GOOS/GOARCH ("linux/amd64") the file runs on.
+	Platform string `json:"platform"`
+	URL      string `json:"url"`
+	// SHA256 is the file's digest, lowercase hex.
+	SHA256 string `json:"sha256"`
+	// Archive is "tar.gz", "zip", or "" for a bare executable.
+	Archive string `json:"archive,omitempty"`
+	// Binary is the executable's slash-separated path inside the archive
+	// (for a bare executable, the name it is saved as; default the
+	// entry's command).
+	Binary string `json:"binary,omitempty"`
+}
+
+// Download archive kinds (DownloadInstall.Archive).
+const (
+	ArchiveTarGz = "tar.gz"
+	ArchiveZip   = "zip"
+	ArchiveNone  = ""
+)
 
 // DebianInstall is a Debian package (apt-get, as root).
 type DebianInstall struct {
@@ -260,6 +300,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			Preset:          get(s, "preset").Bool(),
 			Tested:          get(s, "tested").Bool(),
 			Notes:           get(s, "notes").Str,
+			VersionArgs:     tableStrings(get(s, "versionArgs")),
 		}
 		for i, n := range e.ServerInfoNames {
 			e.ServerInfoNames[i] = strings.ToLower(n)
@@ -287,6 +328,15 @@ func parseServerTable(v gjson.Result) ServerTable {
 		}
 		if p := get(in, "pypi"); p.Exists() {
 			e.Install.PyPI = &PyPIInstall{Package: get(p, "package").Str, Version: get(p, "version").Str}
+		}
+		for _, d := range get(in, "download").Array() {
+			e.Install.Download = append(e.Install.Download, DownloadInstall{
+				Platform: get(d, "platform").Str,
+				URL:      get(d, "url").Str,
+				SHA256:   strings.ToLower(get(d, "sha256").Str),
+				Archive:  get(d, "archive").Str,
+				Binary:   get(d, "binary").Str,
+			})
 		}
 		if d := get(in, "debian"); d.Exists() {
 			e.Install.Debian = &DebianInstall{Package: get(d, "package").Str}
@@ -337,6 +387,9 @@ func (e ServerEntry) InstallCommand() string {
 		return "go install " + i.Go.Module + "@" + i.Go.Version
 	case i.PyPI != nil:
 		return "pipx install " + i.PyPI.Package + "==" + i.PyPI.Version
+	case len(i.Download) > 0:
+		d := i.Download[0]
+		return "download " + d.URL + " (SHA-256 " + d.SHA256 + "), unpack it and put " + e.Command + " on PATH"
 	case i.Debian != nil:
 		return "apt-get install " + i.Debian.Package
 	}
@@ -362,4 +415,76 @@ func presetEntries() []ServerEntry {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// Problem says what is wrong with a download, or "": its platform must be
+// GOOS/GOARCH, its URL HTTPS (HTTP only to a loopback address, for
+// tests), its digest 64 lowercase hex digits, its archive a kind lspseam
+// unpacks, and its binary a relative path that stays inside the archive.
+func (d DownloadInstall) Problem() string {
+	if os, arch, ok := strings.Cut(d.Platform, "/"); !ok || os == "" || arch == "" || strings.Contains(arch, "/") {
+		return "platform must be GOOS/GOARCH (linux/amd64), got " + strconv.Quote(d.Platform)
+	}
+	scheme, rest, _ := strings.Cut(d.URL, "://")
+	host := rest
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		return "url must not carry credentials"
+	}
+	hostname := host
+	if strings.HasPrefix(hostname, "[") {
+		hostname, _, _ = strings.Cut(hostname[1:], "]")
+	} else if h, _, found := strings.Cut(hostname, ":"); found {
+		hostname = h
+	}
+	switch {
+	case hostname == "":
+		return "url must be an absolute https:// URL, got " + strconv.Quote(d.URL)
+	case scheme == "https":
+	case scheme == "http" && isLoopback(hostname):
+	default:
+		return "url must be https:// (http:// only to a loopback address), got " + strconv.Quote(d.URL)
+	}
+	if len(d.SHA256) != 64 || strings.Trim(d.SHA256, "0123456789abcdef") != "" {
+		return "sha256 must be 64 lowercase hex digits, got " + strconv.Quote(d.SHA256)
+	}
+	switch d.Archive {
+	case ArchiveTarGz, ArchiveZip, ArchiveNone:
+	default:
+		return `archive must be "tar.gz", "zip" or "" (a bare executable), got ` + strconv.Quote(d.Archive)
+	}
+	if d.Archive != ArchiveNone && d.Binary == "" {
+		return "binary must name the executable's path inside the archive"
+	}
+	if d.Binary != "" && !LocalPath(d.Binary) {
+		return "binary must be a relative slash-separated path inside the archive, got " + strconv.Quote(d.Binary)
+	}
+	return ""
+}
+
+// isLoopback reports whether a URL's host name is a loopback address.
+func isLoopback(hostname string) bool {
+	if hostname == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(hostname)
+	return err == nil && ip.IsLoopback()
+}
+
+// LocalPath reports whether p, a slash-separated path from an archive or a
+// table, names something inside the directory it is unpacked into: not
+// empty, not absolute, no backslash, NUL or drive letter, no "." or ".."
+// element.
+func LocalPath(p string) bool {
+	if p == "" || strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00") || (len(p) >= 2 && p[1] == ':') {
+		return false
+	}
+	for _, elem := range strings.Split(strings.TrimSuffix(p, "/"), "/") {
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+	}
+	return true
 }

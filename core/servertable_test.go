@@ -20,7 +20,7 @@ func TestServerTableEntries(t *testing.T) {
 	}
 	known := map[string]bool{"id": true, "name": true, "homepage": true, "command": true, "args": true, "serverInfoNames": true,
 		"languages": true, "rootMarkers": true, "initializationOptions": true, "configuration": true, "install": true,
-		"preset": true, "tested": true, "behaviour": true, "notes": true}
+		"preset": true, "tested": true, "behaviour": true, "notes": true, "versionArgs": true}
 	ids := map[string]bool{}
 	ext := regexp.MustCompile(`^\.[a-z0-9+_-]+$`)
 	for i, raw := range gjson.GetBytes(serverTableJSON, "servers").Array() {
@@ -51,8 +51,13 @@ func TestServerTableEntries(t *testing.T) {
 				}
 			}
 		}
+		for _, d := range e.Install.Download {
+			if problem := d.Problem(); problem != "" || !strings.HasPrefix(d.URL, "https://") {
+				t.Errorf("%s: download %+v: %s (a shipped table downloads over HTTPS only)", e.ID, d, problem)
+			}
+		}
 		installs := 0
-		for _, set := range []bool{e.Install.NPM != nil, e.Install.Go != nil, e.Install.PyPI != nil, e.Install.Debian != nil} {
+		for _, set := range []bool{e.Install.NPM != nil, e.Install.Go != nil, e.Install.PyPI != nil, e.Install.Debian != nil, len(e.Install.Download) > 0} {
 			if set {
 				installs++
 			}

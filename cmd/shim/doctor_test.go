@@ -46,6 +46,7 @@ func TestDoctorFinishesAKilledChange(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 	out.Reset()
+	t.Chdir(ws) // doctor's census is of the current directory: no source files, nothing to serve
 	if code := run([]string{"doctor"}, nil, &out, &errOut); code != exitOK || !strings.Contains(out.String(), "no unfinished change") {
 		t.Errorf("a second doctor (%d): %s", code, out.String())
 	}

@@ -7,6 +7,8 @@
 //	lspseam query [--workspace DIR] [--config FILE] [--format text|json] [--timeout MS] OPERATION FILE:LINE:CHARACTER
 //	lspseam serve [--config FILE]
 //	lspseam mcp [--config FILE] [--workspace DIR]
+//	lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]
+//	lspseam servers list | install LANGUAGE|SERVER…|--detected
 //	lspseam presets
 //	lspseam version
 //
@@ -39,8 +41,17 @@ usage:
         Model Context Protocol server over stdio with the chosen toolsets
         (--tools, default lsp,code); the workspace is --workspace, else the
         client's first root, else the current directory
-  lspseam doctor [--workspace DIR]
-        finish or undo changes that killed lspseam processes left half made
+  lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]
+        finish or undo changes that killed lspseam processes left half made;
+        then the workspace's languages, each with its server: found (path,
+        version) or missing (and the command that installs it)
+  lspseam servers list [--format text|json]
+        every server lspseam knows: language, tested, installed or missing,
+        how to install it
+  lspseam servers install LANGUAGE|SERVER… | --detected [--workspace DIR]
+        install pinned servers for this user into
+        $XDG_DATA_HOME/lspseam (default ~/.local/share/lspseam), where
+        lspseam finds them; --detected: those doctor finds missing
   lspseam presets
         print the built-in server presets as a config file to edit
   lspseam version
@@ -100,6 +111,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runTools(args[1:], stdout, stderr)
 	case "doctor":
 		return runDoctor(args[1:], stdout, stderr)
+	case "servers":
+		return runServers(args[1:], stdout, stderr)
 	case "presets":
 		if helpRequested(args[1:]) {
 			printSubcommandHelp(stdout, "presets", nil)

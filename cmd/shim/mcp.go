@@ -104,6 +104,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if h != nil {
 		t.notices = workspaceNotices(*workspace, log)
+		t.languages = mcpCensus(ctx, h, *workspace)
 	}
 	server, err := newMCPServer(ctx, t, log)
 	if err != nil {
@@ -164,6 +165,11 @@ type mcpTool struct {
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
 	noPing map[*mcp.ServerSession]bool   // sessions whose client did not answer a ping
+
+	// languages is the census of the workspace at start (nil when
+	// lspseam could not start): the handshake's instructions and the
+	// tools' descriptions say which languages are served.
+	languages *workspaceLanguages
 }
 
 // lspToolTitle is the lsp tool's human-readable name in clients' lists.
@@ -203,9 +209,13 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 			return nil, fmt.Errorf("--approval: %s", lspError(err).Message)
 		}
 	}
-	instructions := strings.Join(t.notices, "\n\n")
+	instructions, toolNote := strings.Join(t.notices, "\n\n"), ""
 	if t.startProblem != nil {
 		instructions = "lspseam could not start, so every tool answers every call with this error: " + string(t.startProblem.err.Code) + ": " + t.startProblem.err.Message
+	}
+	if t.languages != nil {
+		instructions = strings.TrimSpace(instructions + "\n\n" + t.languages.summary())
+		toolNote = t.languages.toolNote()
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Title: "lspseam", Version: version()}, &mcp.ServerOptions{
 		Logger:       log,
@@ -224,10 +234,14 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		if def.Name != lspseam.ToolLSP {
 			handler = t.codeHandler(def.Name)
 		}
+		description := def.Description
+		if toolNote != "" && def.Toolset != core.ToolsetFS {
+			description += "\n\n" + toolNote
+		}
 		server.AddTool(&mcp.Tool{
 			Name:        def.Name,
 			Title:       title,
-			Description: def.Description,
+			Description: description,
 			InputSchema: def.InputSchema,
 			// The read tools read source files and ask language servers;
 			// they change nothing, repeating a call repeats the answer

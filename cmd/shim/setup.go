@@ -113,6 +113,8 @@ type host struct {
 	// maxRequestBytes bounds one message from serve's client.
 	maxRequestBytes int64
 	log             *slog.Logger
+	// table is the loaded config or presets (the census joins it).
+	table *localstdio.Table
 }
 
 // startHost loads the config (or the presets) and registers its servers.
@@ -167,7 +169,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		c.Close(ctx)
 		return nil, err
 	}
-	h := &host{core: c, service: service, local: local, toolbox: toolbox, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, approval: cfg.Approval, log: log}
+	h := &host{core: c, service: service, local: local, toolbox: toolbox, table: table, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, approval: cfg.Approval, log: log}
 	if flags.timeout < 0 {
 		h.close()
 		return nil, usageError{errors.New("--timeout must be a positive number of milliseconds")}

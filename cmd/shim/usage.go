@@ -88,16 +88,56 @@ session is served, and every call answers LSP_CONFIG_INVALID naming it.`,
                 "args": ["mcp", "--workspace", "/home/you/src/project", "--tools", "lsp,code"]}`,
 	},
 	"doctor": {
-		synopsis: "lspseam doctor [--workspace DIR]",
-		about: `Finishes or undoes every change that a killed lspseam process left half
-made (in DIR, or in every workspace), from the journal each change writes
-before its first file is replaced: a change that had committed is rolled
-forward, one that had not is rolled back, a file someone else changed since
-is left as it is and named, and every temporary file is removed. Any lspseam
-call in a workspace does this for it first; doctor does it without one.
-The journals and locks are in $LSPSEAM_STATE_DIR (default
-$XDG_STATE_HOME/lspseam, else ~/.local/state/lspseam).`,
-		example: `  lspseam doctor --workspace /path/to/project`,
+		synopsis: "lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]",
+		about: `First finishes or undoes every change that a killed lspseam process left
+half made (in DIR, or in every workspace), from the journal each change
+writes before its first file is replaced: a change that had committed is
+rolled forward, one that had not is rolled back, a file someone else changed
+since is left as it is and named, and every temporary file is removed. Any
+lspseam call in a workspace does this for it first; doctor does it without
+one. The journals and locks are in $LSPSEAM_STATE_DIR (default
+$XDG_STATE_HOME/lspseam, else ~/.local/state/lspseam).
+
+Then a census of the workspace (DIR, default the current directory): its
+files per language, by the config's (or the presets') extensions and whole
+file names, then the server table's; hidden directories, node_modules,
+vendor, build, dist, out, target, _build, __pycache__, venv and bazel-*
+are skipped and links are not followed; the walk stops after 200,000 files
+and says so. For each language present: the server the config (or the
+presets) would run for it, found (its path and version: its version flag,
+else initialize's serverInfo.version, within 5 s) or missing, with the
+command that installs it (lspseam servers install LANGUAGE) or the
+instructions to install it by hand.
+
+Exit status: 0 when every language present is served and nothing was left
+to recover; 1 otherwise; 2 on a usage error.`,
+		example: `  lspseam doctor --workspace /path/to/project
+  lspseam doctor --format json | jq '.languages[] | select(.state != "served")'`,
+	},
+	"servers": {
+		synopsis: "lspseam servers list [--format text|json] | lspseam servers install LANGUAGE|SERVER… | lspseam servers install --detected [--workspace DIR] [--config FILE]",
+		about: `list prints every server lspseam knows, one row per language it serves:
+whether the suite tests it, whether it is installed (its path) or missing,
+and how to install it.
+
+install installs servers, pinned, for this user, into
+$XDG_DATA_HOME/lspseam/servers (default ~/.local/share/lspseam/servers),
+with a link per command in $XDG_DATA_HOME/lspseam/bin, where lspseam finds
+servers after PATH. Each through its ecosystem's own client: npm (Node.js
+>= 20), go, or python3 (a private virtual environment per server); apt-get
+only as root (anyone else is told the command to run); a server installed
+by hand prints its instructions and fails. A name is a language (python,
+c++, .rs), a server id (pyright) or its command; a language installs its
+preset's server, or with --config the one the config runs for it.
+--detected installs the servers doctor finds missing in the workspace
+(DIR, default the current directory). A second run finds the stamps and
+says "already installed". Progress goes to stderr; one line per server to
+stdout. Exit status: 0 when every server is installed, 1 otherwise (the
+line says why: INSTALL_CLIENT_MISSING, INSTALL_MANUAL, INSTALL_NEEDS_ROOT,
+INSTALL_FAILED, …), 2 on a usage error.`,
+		example: `  lspseam servers list
+  lspseam servers install python go
+  lspseam servers install --detected --workspace /path/to/project`,
 	},
 	"presets": {
 		synopsis: "lspseam presets",
@@ -119,7 +159,8 @@ with --config.`,
 var flagDocs = map[string]struct{ value, text string }{
 	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets (lspseam presets prints them) for whichever of their\nservers are installed"},
 	"workspace": {"DIR", ""},
-	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions (default text)"},
+	"detected":  {"", "install the servers doctor finds missing in the workspace"},
+	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions; doctor and servers list:\na table, or one JSON document (default text)"},
 	"approval":  {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},
 	"tools":     {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
 	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},

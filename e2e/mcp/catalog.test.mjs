@@ -157,7 +157,10 @@ test('tools/list: the lsp tool and the five code tools, with the core\'s schemas
       const def = defs.find((d) => d.name === t.name);
       assert.ok(def, `${t.name} not in lspseam tools`);
       assert.deepEqual(t.inputSchema, def.inputSchema, `${t.name}: schema`);
-      assert.equal(t.description, def.description, `${t.name}: description`);
+      // The core's description, then what the workspace's census found
+      // (the handshake names the languages served).
+      assert.ok(t.description.startsWith(def.description), `${t.name}: description`);
+      assert.match(t.description.slice(def.description.length), /^\n\nIn this workspace, served: [^\n]*Go[^\n]*\.$/, `${t.name}: the census note`);
       assert.equal(t.annotations?.readOnlyHint, true, `${t.name}: readOnlyHint`);
     }
     assert.deepEqual(tools.find((t) => t.name === 'code_navigate').inputSchema.required, ['target', 'kind']);
