@@ -27,7 +27,10 @@ import (
 //	                            packages on file events), so one is opened
 //	typescript-language-server  answers from a syntax-only server until the progress
 //	                            "Initializing JS/TS language features" (which begins
-//	                            0.05–2.5 s after the first didOpen) has ended
+//	                            0.05–2.5 s after the first didOpen) has ended; its
+//	                            pushed diagnostics carry no version and may be the
+//	                            previous text's, so they are asked of tsserver through
+//	                            its typescript.tsserverRequest command (DiagnosticsCommand)
 //	pyright                     searches only the files it has enumerated until it logs
 //	                            "Found N source files"; a created or deleted file reaches
 //	                            its program only when a reanalysis timer fires (250 ms
@@ -77,6 +80,12 @@ type Readiness struct {
 	// report for a new version (none, or the previous problems) and the
 	// checked one 130–350 ms later, with the same version.
 	DiagnosticsQuietMs int64 `json:"diagnosticsQuietMs,omitempty"`
+	// DiagnosticsCommand, when set, names the workspace/executeCommand
+	// command through which the server's checker is asked for a document's
+	// diagnostics (commandDiagnosticsRequests): the server's pushed reports
+	// cannot be told to be on the current text, and it offers no
+	// textDocument/diagnostic (see commanddiagnostics.go).
+	DiagnosticsCommand string `json:"diagnosticsCommand,omitempty"`
 }
 
 func (r Readiness) appendJSON(b []byte) []byte {
@@ -104,6 +113,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"diagnosticsQuietMs":`...)
 		b = appendInt(b, r.DiagnosticsQuietMs)
 	}
+	if r.DiagnosticsCommand != "" {
+		b = append(b, `,"diagnosticsCommand":`...)
+		b = appendString(b, r.DiagnosticsCommand)
+	}
 	return append(b, '}')
 }
 
@@ -115,12 +128,28 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	switch {
 	case name == "gopls" || base == "gopls":
 		return Readiness{Server: "gopls", OpenNewDirectories: true}
-	case strings.Contains(base, "typescript-language-server"):
-		return Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
+	case strings.Contains(base, "typescript-language-server") || offersCommand(initializeResult, "_typescript.applyRenameFile"):
+		// It sends no serverInfo, and is often run through npx: its own
+		// commands name it too.
+		r := Readiness{Server: "typescript-language-server", SettleMs: 15000, ExpectSignal: true}
+		if offersCommand(initializeResult, TSServerRequestCommand) {
+			r.DiagnosticsCommand = TSServerRequestCommand
+		}
+		return r
 	case strings.Contains(name, "pyright") || strings.Contains(base, "pyright"):
 		return Readiness{Server: "pyright", SettleMs: 15000, ReadyLog: " source file", ExpectSignal: true, ChangeSettleMs: 5000, DiagnosticsQuietMs: 700}
 	case name == "clangd" || base == "clangd":
 		return Readiness{Server: "clangd", SettleMs: 2000, IgnoresWatchedFiles: true}
 	}
 	return Readiness{SettleMs: 500}
+}
+
+// offersCommand: the server lists command in executeCommandProvider.
+func offersCommand(initializeResult gjson.Result, command string) bool {
+	found := false
+	get(get(get(initializeResult, "capabilities"), "executeCommandProvider"), "commands").ForEach(func(_, c gjson.Result) bool {
+		found = c.Type == gjson.String && c.Str == command
+		return !found
+	})
+	return found
 }
