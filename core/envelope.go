@@ -29,6 +29,7 @@ var Methods = []string{
 	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
 	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
 	"applyTextEdits", "planWorkspaceEdit", "targetEdit",
+	"commandDiagnosticsRequests", "commandDiagnostics",
 }
 
 // Call runs one ABI method on a JSON input and returns the envelope.
@@ -268,6 +269,10 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		return planWorkspaceEditCall(in)
 	case "targetEdit":
 		return targetEditCall(in)
+	case "commandDiagnosticsRequests":
+		return commandDiagnosticsRequestsCall(in)
+	case "commandDiagnostics":
+		return commandDiagnosticsCall(in)
 	}
 	return nil, unknownMethod(method)
 }

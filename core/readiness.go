@@ -26,8 +26,14 @@ import "github.com/tidwall/gjson"
 //	                            0.05–2.5 s after the first didOpen) has ended; its
 //	                            workspace/symbol searches the projects of its last
 //	                            document only
+//	                            pushed diagnostics carry no version and may be the
+//	                            previous text's, so they are asked of tsserver through
+//	                            its typescript.tsserverRequest command (DiagnosticsCommand)
 //	pyright                     searches only the files it has enumerated until it logs
-//	                            "Found N source files"; a created or deleted file reaches
+//	                            "Found N source files" (12–16 s after the first didOpen
+//	                            on 162 files under load: the opened file is checked
+//	                            first, so an answer that waited 15 s may still be exact
+//	                            — it is marked only when read before that log); a created or deleted file reaches
 //	                            its program only when a reanalysis timer fires (250 ms
 //	                            after the last interaction, later under load) and it
 //	                            enumerates the files again, logging "Found N source
@@ -61,8 +67,11 @@ type Readiness struct {
 	// SettleMs bounds the wait after the first didOpen for a loading
 	// signal: a work-done progress that begins and ends, or ReadyLog.
 	SettleMs int64 `json:"settleMs"`
-	// ReadyLog is a window/logMessage substring that means "loaded" (it
-	// may arrive before the first didOpen).
+	// ReadyLog is a regular expression (RE2) a window/logMessage text
+	// matches when the server has loaded the project (it may arrive before
+	// the first didOpen). The server writes it in order with its answers:
+	// an answer read after it was computed on the loaded project, so a
+	// wait for it that ends first marks only the answers read before it.
 	ReadyLog string `json:"readyLog,omitempty"`
 	// ExpectSignal: this server reliably signals the end of loading, so a
 	// settle that ends without the signal may have given a partial answer
@@ -125,6 +134,12 @@ type Readiness struct {
 	// (gopls: 100, measured: a one-letter query answers exactly 100). An
 	// answer that reaches it is marked incomplete.
 	SymbolCap int64 `json:"symbolCap,omitempty"`
+	// DiagnosticsCommand, when set, names the workspace/executeCommand
+	// command through which the server's checker is asked for a document's
+	// diagnostics (commandDiagnosticsRequests): the server's pushed reports
+	// cannot be told to be on the current text, and it offers no
+	// textDocument/diagnostic (see commanddiagnostics.go).
+	DiagnosticsCommand string `json:"diagnosticsCommand,omitempty"`
 }
 
 // SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
@@ -177,12 +192,24 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"symbolCap":`...)
 		b = appendInt(b, r.SymbolCap)
 	}
+	if r.DiagnosticsCommand != "" {
+		b = append(b, `,"diagnosticsCommand":`...)
+		b = appendString(b, r.DiagnosticsCommand)
+	}
 	return append(b, '}')
 }
 
 // defaultSettleMs is the settle of a server whose table entry does not
 // set one: loading progress that begins right after didOpen is waited for.
 const defaultSettleMs = 500
+
+// pyrightEnumerated matches what pyright (1.1.414's file enumerator,
+// _finish) logs once it has enumerated the project's files: "Found N
+// source file(s)", or "No source files found." — and not "Searching for
+// source files", which it logs at the start (at log level Trace). It is
+// the readyLog of pyright's and basedpyright's entries in servers.json
+// (checked by a test).
+const pyrightEnumerated = `^(Found [0-9]+ source files?|No source files found)`
 
 // ReadinessFor chooses the policy from the server table (servertable.go):
 // the entry found by the InitializeResult's serverInfo.name, else by the
@@ -193,6 +220,11 @@ const defaultSettleMs = 500
 func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	name := get(get(initializeResult, "serverInfo"), "name").Str
 	entry, ok := KnownServer(name, command)
+	if !ok && offersCommand(initializeResult, "_typescript.applyRenameFile") {
+		// typescript-language-server sends no serverInfo and is often run
+		// through npx: its own commands name it.
+		entry, ok = KnownServer("typescript-language-server", "")
+	}
 	if !ok {
 		return Readiness{SettleMs: defaultSettleMs, EventsNeedRegistration: true}
 	}
@@ -211,6 +243,9 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		SymbolSearch:       b.SymbolSearch,
 		SymbolCap:          b.SymbolCap,
 	}
+	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
+		r.DiagnosticsCommand = b.DiagnosticsCommand
+	}
 	if b.SettleMs != nil {
 		r.SettleMs = *b.SettleMs
 	}
@@ -222,4 +257,14 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		r.EventsNeedRegistration = true
 	}
 	return r
+}
+
+// offersCommand: the server lists command in executeCommandProvider.
+func offersCommand(initializeResult gjson.Result, command string) bool {
+	found := false
+	get(get(get(initializeResult, "capabilities"), "executeCommandProvider"), "commands").ForEach(func(_, c gjson.Result) bool {
+		found = c.Type == gjson.String && c.Str == command
+		return !found
+	})
+	return found
 }

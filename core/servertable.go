@@ -201,6 +201,9 @@ type ServerBehaviour struct {
 	// (Readiness.SymbolSearch, Readiness.SymbolCap).
 	SymbolSearch string `json:"symbolSearch"`
 	SymbolCap    int64  `json:"symbolCap"`
+	// DiagnosticsCommand is Readiness.DiagnosticsCommand, used when the
+	// server offers that command.
+	DiagnosticsCommand string `json:"diagnosticsCommand"`
 }
 
 // ServerTable is the parsed table.
@@ -355,6 +358,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			WatchExtensions:    tableStrings(get(b, "watchExtensions")),
 			SymbolSearch:       get(b, "symbolSearch").Str,
 			SymbolCap:          get(b, "symbolCap").Int(),
+			DiagnosticsCommand: get(b, "diagnosticsCommand").Str,
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

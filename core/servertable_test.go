@@ -214,3 +214,14 @@ func TestReadinessFromTable(t *testing.T) {
 		t.Errorf("pyright: %+v", r)
 	}
 }
+
+// pyright's and basedpyright's ready signal is the enumerator's log line,
+// and not the "Searching for source files" it logs first.
+func TestPyrightReadyLogInTable(t *testing.T) {
+	for _, id := range []string{"pyright", "basedpyright"} {
+		e, _ := KnownServer("", map[string]string{"pyright": "pyright-langserver", "basedpyright": "basedpyright-langserver"}[id])
+		if e.ID != id || e.Behaviour.ReadyLog != pyrightEnumerated {
+			t.Errorf("%s: readyLog %q, want %q", id, e.Behaviour.ReadyLog, pyrightEnumerated)
+		}
+	}
+}

@@ -17,8 +17,10 @@ import (
 //  1. symbol: a name ("Helper") or a dotted "Container.member"
 //     ("Circle.Area", "geom.Circle.Area"; "::" works as "."), matched
 //     against the flattened symbols (symbols.go), narrowed by kind, and
-//     when several remain, by line (the symbol whose name is on the line,
-//     else whose range holds it). The position is the start of its name.
+//     when several remain, by line and column (the symbol whose name
+//     starts at them, else holds them: two can start on one line), then
+//     by line (the symbol whose name is on the line, else whose range
+//     holds it). The position is the start of its name.
 //  2. line + matchText: the first occurrence of matchText on the line.
 //  3. line + column: the position itself.
 //  4. line alone: the line's first non-blank character.
@@ -365,6 +367,30 @@ func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, 
 		cs, err := symbolNotFound(t, query, kind, file.Symbols, byName)
 		return ResolvedTarget{}, cs, err
 	}
+	if len(matches) > 1 && t.Line != 0 && t.Column != 0 {
+		// Two symbols of one name and kind can start on one line (C's
+		// `typedef struct T T;`: the struct tag and the typedef, clangd
+		// calls both "class"); the ambiguity lists their columns, and a
+		// column names the one whose name starts there, else whose name
+		// holds it.
+		at := Position{Line: toZeroBased(t.Line), Character: toZeroBased(t.Column)}
+		var starts, holds []int
+		for _, i := range matches {
+			sel := file.Symbols[i].Selection
+			switch {
+			case sel.Start == at:
+				starts = append(starts, i)
+			case sel.Start.Line == at.Line && rangeContains(sel, at) && at != sel.End:
+				holds = append(holds, i)
+			}
+		}
+		switch {
+		case len(starts) > 0:
+			matches = starts
+		case len(holds) > 0:
+			matches = holds
+		}
+	}
 	if len(matches) > 1 && t.Line != 0 {
 		line := toZeroBased(t.Line)
 		var on, in []int
@@ -461,13 +487,29 @@ const firstMatchHint = ", or with firstMatch: true to take the first."
 func ambiguous(t Target, query string, symbols []Symbol, matches []int) *Error {
 	cs := candidatesOf(t.Path, symbols, matches, maxListed)
 	msg := quoteCode(clip(query, 80)) + " matches " + strconv.Itoa(len(matches)) + " symbols in " + t.Path + ": " + listCandidates(cs, len(matches)) + ". "
-	if distinctNames(cs) {
+	switch {
+	case distinctNames(cs):
 		msg += "Call again with symbol set to one of these qualified names (or add kind or line to narrow it)"
-	} else {
+	case distinctLines(cs):
 		msg += "Call again with symbol and the line of the one you mean (kind also narrows)"
+	default:
+		msg += "Call again with symbol, line and column of the one you mean (several start on one line)"
 	}
 	msg += firstMatchHint
 	return &Error{Code: CodeAmbiguousTarget, Message: msg}
+}
+
+// distinctLines: no two candidates start on one line, so a line tells
+// them apart.
+func distinctLines(cs []TargetCandidate) bool {
+	seen := map[uint64]bool{}
+	for _, c := range cs {
+		if seen[c.Line] {
+			return false
+		}
+		seen[c.Line] = true
+	}
+	return true
 }
 
 func distinctNames(cs []TargetCandidate) bool {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tidwall/gjson"
@@ -184,5 +185,64 @@ func TestResolveTargetSymbolMatching(t *testing.T) {
 		if got != tt.i {
 			t.Errorf("%q matched symbol %d, want %d", tt.query, got, tt.i)
 		}
+	}
+}
+
+// TestResolveTargetSameLine: two symbols of one name and kind start on one
+// line (clangd's struct tag and typedef of `typedef struct canvas
+// canvas;`, both "class"): the ambiguity lists their columns and asks for
+// one, a line alone does not separate them, and a column picks exactly
+// the symbol starting there (or whose name holds it).
+func TestResolveTargetSameLine(t *testing.T) {
+	text := "struct shape;\ntypedef struct canvas canvas;\nint shape_draw(canvas *c);\n"
+	sym := func(name string, kind SymbolKind, line, start, end, selStart uint32) Symbol {
+		return Symbol{Name: name, Kind: kind,
+			Range:     Range{Start: Position{Line: line, Character: start}, End: Position{Line: line, Character: end}},
+			Selection: Range{Start: Position{Line: line, Character: selStart}, End: Position{Line: line, Character: selStart + uint32(len(name))}}}
+	}
+	file := TargetFile{Text: text, Symbols: []Symbol{
+		sym("shape", 5, 0, 0, 12, 7),
+		sym("canvas", 5, 1, 8, 21, 15), // struct canvas (the tag), column 16
+		sym("canvas", 5, 1, 0, 28, 22), // the typedef, column 23
+		sym("shape_draw", 12, 2, 0, 25, 4),
+	}}
+	tests := []struct {
+		name   string
+		target Target
+		col    uint32 // one-based column of the symbol picked; 0: ambiguous
+	}{
+		{"name alone", Target{Path: "s.h", Symbol: "canvas"}, 0},
+		{"kind does not separate them", Target{Path: "s.h", Symbol: "canvas", Kind: "class"}, 0},
+		{"line does not either", Target{Path: "s.h", Symbol: "canvas", Kind: "class", Line: 2}, 0},
+		{"the tag's column", Target{Path: "s.h", Symbol: "canvas", Kind: "class", Line: 2, Column: 16}, 16},
+		{"the typedef's column", Target{Path: "s.h", Symbol: "canvas", Kind: "class", Line: 2, Column: 23}, 23},
+		{"inside the typedef's name", Target{Path: "s.h", Symbol: "canvas", Line: 2, Column: 26}, 23},
+		{"a column on neither name", Target{Path: "s.h", Symbol: "canvas", Line: 2, Column: 1}, 0},
+	}
+	for _, tt := range tests {
+		r, cs, err := ResolveTarget(tt.target, false, file)
+		if tt.col == 0 {
+			if err == nil || err.Code != CodeAmbiguousTarget || len(cs) != 2 {
+				t.Errorf("%s: %+v, %v, %v; want LSP_AMBIGUOUS_TARGET with 2 candidates", tt.name, r, cs, err)
+				continue
+			}
+			if cs[0].Column != 16 || cs[1].Column != 23 || cs[0].Line != 2 || cs[1].Line != 2 {
+				t.Errorf("%s: candidates %+v, want line 2, columns 16 and 23", tt.name, cs)
+			}
+			if !strings.Contains(err.Message, "line and column") {
+				t.Errorf("%s: the message does not ask for the column: %s", tt.name, err.Message)
+			}
+			continue
+		}
+		if err != nil || r.Column() != uint64(tt.col) || r.Line() != 2 || r.By != BySymbol || r.Identifier != "canvas" {
+			t.Errorf("%s: %+v (%v); want canvas at 2:%d by symbol", tt.name, r, err, tt.col)
+		}
+	}
+	// Symbols of one name on different lines are told apart by line, as
+	// the message says (`typedef struct shape {…} shape;`).
+	file.Symbols = append(file.Symbols, sym("shape", 5, 2, 15, 20, 15))
+	_, _, err := ResolveTarget(Target{Path: "s.h", Symbol: "shape"}, false, file)
+	if err == nil || !strings.Contains(err.Message, "the line of the one you mean") {
+		t.Errorf("two shapes on two lines: %v; want to be asked for the line", err)
 	}
 }

@@ -118,14 +118,14 @@ func TestRefactorRenameFile(t *testing.T) {
 		}
 	}
 	// The server follows the move: main.ts's totalArea is defined in the
-	// moved file, and main.ts has no errors (typescript-language-server
-	// does not republish an empty report, so freshness is not asked).
+	// moved file, and main.ts has no errors, fresh (asked of tsserver:
+	// typescript-language-server does not republish an empty report).
 	a, _ = refactorCall(t, srv, dir, "code_navigate", map[string]any{"target": map[string]any{"path": "src/main.ts", "line": 4, "matchText": "totalArea"}, "kind": "definition"})
 	if a.IsError || !strings.Contains(a.Content[0].Text, "src/geometry/shape.ts") {
 		t.Errorf("definition of totalArea after the move: %s", a.Content[0].Text)
 	}
 	a, s = refactorCall(t, srv, dir, "code_diagnostics", map[string]any{"path": "src/main.ts"})
-	if counts, _ := s["counts"].(map[string]any); a.IsError || counts == nil || counts["error"] != float64(0) {
+	if counts, _ := s["counts"].(map[string]any); a.IsError || counts == nil || counts["error"] != float64(0) || s["status"] != "fresh" {
 		t.Errorf("main.ts after the move: %s", a.Content[0].Text)
 	}
 }

@@ -201,9 +201,7 @@ func noneIntroduced(t *testing.T, what string, s map[string]any, files ...string
 }
 
 // allFresh checks that every file of a delta is fresh (the server reported
-// on the new content). typescript-language-server does not publish again
-// when a file's diagnostics stay empty (verify.json, neutralFresh): its
-// deltas for files without problems are stale after 3 s, and not checked.
+// on the new content).
 func allFresh(t *testing.T, what string, d editDelta) {
 	t.Helper()
 	for _, f := range d.Files {

@@ -323,10 +323,10 @@ func TestVerifyLoop(t *testing.T) {
 				t.Errorf("after the fix the file holds:\n%s", got)
 			}
 			// An edit that changes no diagnostic, and its reversal:
-			// nothing introduced or resolved. typescript-language-server
-			// does not publish again when a file's diagnostics stay empty
-			// (and its reports carry no version), so the shim waits its
-			// full 3 s and answers stale (verify.json: neutralFresh).
+			// nothing introduced or resolved, fresh as verify.json's
+			// neutralFresh says (typescript-language-server publishes
+			// nothing when a file's diagnostics stay empty: fresh only
+			// because its diagnostics are asked of tsserver).
 			for _, back := range []bool{false, true} {
 				a = srv.toolCall(t, "edit", editArgs(l.File, l.Neutral, back), dir)
 				checkDeltaFresh(t, fmt.Sprintf("neutral edit (reversed: %v)", back), l, l.File, a, []verifyProblem{}, []verifyProblem{}, l.NeutralFresh)

@@ -220,6 +220,25 @@ func (c *Core) FileChanges(ctx context.Context, in FileChangesInput) (FileChange
 	return v, c.invoke(ctx, "fileChanges", in, &v)
 }
 
+// CommandDiagnosticsRequests are the requests that ask a server for a
+// document's diagnostics through command (a negotiation's
+// Readiness.DiagnosticsCommand), to send in order.
+func (c *Core) CommandDiagnosticsRequests(ctx context.Context, command, uri string) ([]LSPRequest, error) {
+	var v struct {
+		Requests []LSPRequest `json:"requests"`
+	}
+	return v.Requests, c.invoke(ctx, "commandDiagnosticsRequests", map[string]any{"command": command, "uri": uri}, &v)
+}
+
+// CommandDiagnostics turns the server's results to CommandDiagnosticsRequests
+// (in their order) into the LSP Diagnostic[] it would publish.
+func (c *Core) CommandDiagnostics(ctx context.Context, command string, answers []json.RawMessage) (json.RawMessage, error) {
+	var v struct {
+		Diagnostics json.RawMessage `json:"diagnostics"`
+	}
+	return v.Diagnostics, c.invoke(ctx, "commandDiagnostics", map[string]any{"command": command, "answers": answers}, &v)
+}
+
 func nonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}

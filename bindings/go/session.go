@@ -105,7 +105,8 @@ type DiagnosticReport struct {
 	Diagnostics json.RawMessage
 	// Version is the document version they are for, when known.
 	Version *int
-	// How is "pull" (textDocument/diagnostic) or "push"
+	// How is "pull" (asked: textDocument/diagnostic, or the server's
+	// diagnostics command, Readiness.DiagnosticsCommand) or "push"
 	// (publishDiagnostics).
 	How string
 	// Fresh: known to be for the document's current content (pulled, or

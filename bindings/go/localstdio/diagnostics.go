@@ -16,7 +16,10 @@ import (
 // Diagnostics: what the server reports about an open document's content.
 //
 // A server that offers textDocument/diagnostic (diagnosticProvider) is
-// asked: its answer is for the content it holds, so it is fresh. Any
+// asked: its answer is for the content it holds, so it is fresh. So is a
+// server whose readiness policy names a diagnostics command
+// (typescript-language-server: its pushed reports carry no version and
+// may be the previous text's). Any
 // other server pushes textDocument/publishDiagnostics when it likes —
 // usually shortly after didOpen/didChange, often twice (syntax, then
 // semantics). The instance records the latest report per URI, numbered
@@ -222,6 +225,18 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		in.diags.disablePull()
 	}
 
+	if command := in.neg.Readiness.DiagnosticsCommand; command != "" {
+		// The server's pushed reports cannot be told to be on this text
+		// (core/commanddiagnostics.go): its checker is asked instead, and
+		// answers on the text it holds, like a pull.
+		items, err := in.commandDiagnostics(ctx, command, d)
+		if err != nil {
+			return lspseam.DiagnosticReport{}, err
+		}
+		version := d.version
+		return lspseam.DiagnosticReport{URI: f.URI, Diagnostics: items, Version: &version, How: "pull", Fresh: current, Waited: time.Since(start)}, nil
+	}
+
 	wait := opts.Wait
 	if wait <= 0 {
 		wait = defaultDiagnosticsWait
@@ -330,6 +345,25 @@ func (in *instance) pullDiagnostics(ctx context.Context, d *openDocument, key st
 		return prev.items, nil
 	}
 	return nil, malformed("a report of kind " + clip(string(report.Kind), 50))
+}
+
+// commandDiagnostics asks the server for d's diagnostics through command
+// (the requests and the reading of the answers are the core's).
+func (in *instance) commandDiagnostics(ctx context.Context, command string, d *openDocument) (json.RawMessage, error) {
+	reqs, err := in.core.CommandDiagnosticsRequests(ctx, command, d.uri)
+	if err != nil {
+		return nil, err
+	}
+	answers := make([]json.RawMessage, len(reqs))
+	for i, r := range reqs {
+		if err := in.call(ctx, r.Method, r.Params, &answers[i]); err != nil {
+			return nil, err
+		}
+		if answers[i] == nil {
+			answers[i] = json.RawMessage("null") // no result member: the core calls that malformed
+		}
+	}
+	return in.core.CommandDiagnostics(ctx, command, answers)
 }
 
 // diagnosticsQuiet is how long a pushed report must stand (the server's

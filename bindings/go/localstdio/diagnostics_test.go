@@ -423,3 +423,86 @@ func TestDiagnosticStoreBounded(t *testing.T) {
 		t.Error("forget kept the report")
 	}
 }
+
+// tsserverCaps are the capabilities of a fake typescript-language-server:
+// its commands, among them typescript.tsserverRequest.
+var tsserverCaps = map[string]any{
+	"textDocumentSync": 2, "definitionProvider": true,
+	"executeCommandProvider": map[string]any{"commands": []string{"_typescript.applyRenameFile", "typescript.tsserverRequest"}},
+}
+
+// tsserverAnswer is tsserver's response to one diagnostics request, with
+// one diagnostic (one-based line 3, offsets 6–7) whose text is msg.
+func tsserverAnswer(msg string) map[string]any {
+	body := []any{}
+	if msg != "" {
+		body = append(body, map[string]any{"start": map[string]any{"line": 3, "offset": 6}, "end": map[string]any{"line": 3, "offset": 7},
+			"text": msg, "code": 2345, "category": "error"})
+	}
+	return map[string]any{"seq": 0, "type": "response", "success": true, "body": body}
+}
+
+// typescript-language-server's pushed reports carry no version and may be
+// the previous text's: its checker is asked through the command, and the
+// pushed report is not used.
+func TestDiagnosticsThroughTheServersCommand(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"capabilities": tsserverCaps, "methods": map[string]any{
+		"workspace/executeCommand": map[string]any{"results": []any{
+			tsserverAnswer("syntax"), tsserverAnswer("semantic"), tsserverAnswer(""),
+		}},
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 0, "pushed, of some earlier text")}},
+	}})
+	rep, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, rep, "pull", true, 1, "syntax", "semantic")
+	var ds []struct {
+		Range struct {
+			Start struct{ Line, Character int }
+		}
+		Severity int
+		Code     int
+		Source   string
+	}
+	json.Unmarshal(rep.Diagnostics, &ds)
+	if len(ds) != 2 || ds[0].Range.Start.Line != 2 || ds[0].Range.Start.Character != 5 || ds[0].Severity != 1 || ds[0].Code != 2345 || ds[0].Source != "typescript" {
+		t.Errorf("diagnostics %s: want tsserver's one-based positions made zero-based, severity 1, code 2345, source typescript", rep.Diagnostics)
+	}
+	var passes []string
+	for _, e := range f.events() {
+		if e.Event == "recv" && e.Method == "workspace/executeCommand" {
+			var p struct {
+				Command   string            `json:"command"`
+				Arguments []json.RawMessage `json:"arguments"`
+			}
+			var pass string
+			var file struct {
+				File string `json:"file"`
+			}
+			if json.Unmarshal(e.Params, &p) != nil || p.Command != "typescript.tsserverRequest" || len(p.Arguments) != 2 ||
+				json.Unmarshal(p.Arguments[0], &pass) != nil || json.Unmarshal(p.Arguments[1], &file) != nil || file.File != f.uri("a.go") {
+				t.Errorf("executeCommand params %s", e.Params)
+			}
+			passes = append(passes, pass)
+		}
+	}
+	if got := strings.Join(passes, ","); got != "syntacticDiagnosticsSync,semanticDiagnosticsSync,suggestionDiagnosticsSync" {
+		t.Errorf("asked %s, want the syntactic, semantic and suggestion passes", got)
+	}
+	f.noViolations()
+}
+
+// A failed pass fails the call: no report is better than a partial one
+// called fresh.
+func TestDiagnosticsThroughTheServersCommandFailing(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.setScript(map[string]any{"capabilities": tsserverCaps, "methods": map[string]any{
+		"workspace/executeCommand": map[string]any{"action": "error", "code": 1, "message": "No Project."},
+	}})
+	_, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: time.Second})
+	if !isErrorCode(err, lspseam.CodeServerError) || !strings.Contains(err.Error(), "No Project.") {
+		t.Fatalf("err %v, want LSP_SERVER_ERROR naming the server's message", err)
+	}
+}

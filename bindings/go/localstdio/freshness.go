@@ -255,15 +255,17 @@ func (in *instance) awaitChangesApplied(ctx context.Context, mark int) (incomple
 	start := time.Now()
 	for {
 		_, changed := in.progress.snapshot()
-		if in.progress.logSeenAfter(policy.ReadyLog, mark) {
+		if in.progress.readySeenAfter(mark) {
 			in.log.Debug("server applied the file changes", "waited", time.Since(start))
 			return "", nil
 		}
 		select {
 		case <-changed:
 		case <-deadline.C:
+			// The signal may still come before the answer (see awaitLog).
 			in.log.Info("server did not confirm it applied file changes", "waited", time.Since(start))
-			return fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files changed on disk since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), nil
+			in.awaitLog(fmt.Sprintf("language server %q did not confirm within %d ms that it had applied the files changed on disk since the last query; the answer may not reflect them — ask again", in.server.ID, policy.ChangeSettleMs), mark)
+			return "", nil
 		case <-in.dead:
 			return "", in.deadErr
 		case <-ctx.Done():

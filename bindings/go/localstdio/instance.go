@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"os"
+	"regexp"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -45,6 +46,16 @@ type instance struct {
 	current  atomic.Pointer[string]      // the method being written or awaited, for failure messages
 	checked  map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
 	settled  bool                        // the first query's readiness wait is done (guarded by the workspace turn)
+	// unconfirmed: a wait for the policy's ReadyLog ended without it
+	// (see readiness.go); the reason stands for every answer read before
+	// the log (guarded by the workspace turn).
+	unconfirmed string
+	// unconfirmedMark: the log message after which ReadyLog confirms;
+	// awaitingLog: unconfirmed is set; earlyAnswers counts the responses
+	// read while the log was awaited — all three read on the read loop.
+	unconfirmedMark atomic.Int64
+	awaitingLog     atomic.Bool
+	earlyAnswers    atomic.Int64
 	// dynamicPull: the server registered textDocument/diagnostic
 	// (client/registerCapability), so diagnostics are pulled.
 	dynamicPull atomic.Bool
@@ -98,6 +109,11 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 			if resp != nil && resp.Result == nil && resp.Error == nil {
 				in.missing.Store(resp.ID, true)
 			}
+			// On the read loop, so in the order the server wrote: a
+			// response read before its loading signal was computed before.
+			if resp != nil && in.awaitingLog.Load() && !in.progress.readySeenAfter(int(in.unconfirmedMark.Load())) {
+				in.earlyAnswers.Add(1)
+			}
 		}))
 	go in.watch()
 
@@ -124,6 +140,16 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		neg.Readiness.SettleMs = *s.Config.SettleMs
 	}
 	in.neg = neg
+	if neg.Readiness.ReadyLog != "" {
+		re, err := regexp.Compile(neg.Readiness.ReadyLog)
+		if err != nil {
+			// Never seen: the policy's waits end at their bounds, and mark
+			// what they could not confirm.
+			in.log.Warn("the readiness policy's log signal is not a regular expression", "readyLog", neg.Readiness.ReadyLog, "err", err)
+			re = regexp.MustCompile(`$.^`)
+		}
+		in.progress.watchReadyLog(re)
+	}
 	if err := in.notify(ctx, "initialized", struct{}{}); err != nil {
 		in.awaitStopped()
 		return nil, err
@@ -347,8 +373,12 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	}
 
 	var raw json.RawMessage
+	early := in.earlyAnswers.Load()
 	if err := in.call(ctx, req.Method, req.Params, &raw); err != nil {
 		return lspseam.Result{}, err
+	}
+	if incomplete == "" {
+		incomplete = in.answerUnconfirmed(early)
 	}
 	res, err := in.core.Translate(ctx, q.Operation, raw)
 	if err != nil {

@@ -2,8 +2,8 @@ package localstdio
 
 import (
 	"encoding/json"
+	"regexp"
 	"sort"
-	"strings"
 	"sync"
 )
 
@@ -21,9 +21,16 @@ type progressTracker struct {
 	logs    []keptLog         // the last maxKeptLogs window/logMessage texts
 	logSeq  int               // how many log messages ever arrived
 	changed chan struct{}     // closed and replaced on every change
+	// readyLog is the readiness policy's loading signal (nil before the
+	// negotiation, or when the policy has none); lastReady numbers the
+	// latest log message it matched (0: none yet). A message is matched
+	// when it arrives, so no later flood of messages can hide it.
+	readyLog  *regexp.Regexp
+	lastReady int
 }
 
-// maxKeptLogs bounds the log messages kept for readiness checks.
+// maxKeptLogs bounds the log messages kept for the readiness signal's
+// first look (messages that arrived before the negotiation named it).
 const maxKeptLogs = 256
 
 type keptLog struct {
@@ -88,34 +95,47 @@ func (p *progressTracker) logMessage(params *json.RawMessage) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.logSeq++
-	if len(p.logs) == maxKeptLogs {
-		p.logs = append(p.logs[:0], p.logs[1:]...)
+	if p.readyLog != nil && p.readyLog.MatchString(m.Message) {
+		p.lastReady = p.logSeq
 	}
-	p.logs = append(p.logs, keptLog{seq: p.logSeq, text: clip(m.Message, 300)})
+	if p.readyLog == nil {
+		if len(p.logs) == maxKeptLogs {
+			p.logs = append(p.logs[:0], p.logs[1:]...)
+		}
+		p.logs = append(p.logs, keptLog{seq: p.logSeq, text: clip(m.Message, 300)})
+	}
 	p.notifyLocked()
 }
 
-// logSeen reports whether a kept log message contains substr.
-func (p *progressTracker) logSeen(substr string) bool { return p.logSeenAfter(substr, 0) }
+// watchReadyLog sets the loading signal: a log message matching re. The
+// messages kept from before are looked at once, then no more are kept.
+func (p *progressTracker) watchReadyLog(re *regexp.Regexp) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.readyLog = re
+	for _, l := range p.logs {
+		if re.MatchString(l.text) {
+			p.lastReady = l.seq
+		}
+	}
+	p.logs = nil
+}
 
-// logMark returns a mark for logSeenAfter: the messages so far.
+// readySeen reports whether the loading signal was logged.
+func (p *progressTracker) readySeen() bool { return p.readySeenAfter(0) }
+
+// logMark returns a mark for readySeenAfter: the messages so far.
 func (p *progressTracker) logMark() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.logSeq
 }
 
-// logSeenAfter reports whether a message that arrived after mark contains
-// substr.
-func (p *progressTracker) logSeenAfter(substr string, mark int) bool {
+// readySeenAfter reports whether the loading signal was logged after mark.
+func (p *progressTracker) readySeenAfter(mark int) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, l := range p.logs {
-		if l.seq > mark && strings.Contains(l.text, substr) {
-			return true
-		}
-	}
-	return false
+	return p.lastReady > mark
 }
 
 // counts returns how much work began and ended so far.

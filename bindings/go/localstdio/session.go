@@ -43,11 +43,29 @@ type session struct {
 	notice     string
 	waited     bool   // the readiness wait is done
 	first      string // the tool's own file (the first opened)
+	// unconfirmed: an answer of this session was read before the loading
+	// signal the instance awaited (see awaitLog), and why it may be partial.
+	unconfirmed string
 }
 
-func (ss *session) Server() string            { return ss.p.server.ID }
-func (ss *session) WorkspaceURI() string      { return ss.s.ws.URI }
-func (ss *session) Notice() string            { return ss.notice }
+func (ss *session) Server() string       { return ss.p.server.ID }
+func (ss *session) WorkspaceURI() string { return ss.s.ws.URI }
+
+// Notice is why the session's answers may be partial: the readiness
+// wait's reason, an answer read before an awaited loading signal, or, when
+// nothing was asked, that signal still awaited.
+func (ss *session) Notice() string {
+	switch {
+	case ss.notice != "":
+		return ss.notice
+	case ss.unconfirmed != "":
+		return ss.unconfirmed
+	case ss.in != nil:
+		return ss.in.loadUnconfirmed()
+	}
+	return ""
+}
+
 func (ss *session) Methods() map[string]bool  { return ss.inst().neg.Methods }
 func (ss *session) Policy() lspseam.Readiness { return ss.inst().neg.Readiness }
 
@@ -99,8 +117,12 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 func (ss *session) Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 	in := ss.inst()
 	var raw json.RawMessage
+	early := in.earlyAnswers.Load()
 	if err := in.call(ctx, method, params, &raw); err != nil {
 		return nil, err
+	}
+	if reason := in.answerUnconfirmed(early); reason != "" && ss.unconfirmed == "" {
+		ss.unconfirmed = reason
 	}
 	if raw == nil {
 		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered %s with neither a result nor an error", in.server.ID, method)

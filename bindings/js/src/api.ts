@@ -21,6 +21,10 @@ import type {
   ApplyTextEditsInput,
   PlanWorkspaceEditInput,
   TargetEditInput,
+  CommandDiagnosticsRequestsInput,
+  CommandDiagnosticsRequests,
+  CommandDiagnosticsInput,
+  CommandDiagnostics,
   EditTextResult,
   ReadView,
   DiagnosticsSnapshot,
@@ -113,4 +117,8 @@ export const diagnosticsDelta = (input: DiagnosticsDeltaInput): DiagnosticsDelta
 export const applyTextEdits = (input: ApplyTextEditsInput): AppliedTextEdits => getCore('applyTextEdits()').applyTextEdits(input);
 export const planWorkspaceEdit = (input: PlanWorkspaceEditInput): WorkspaceEditPlan => getCore('planWorkspaceEdit()').planWorkspaceEdit(input);
 export const targetEdit = (input: TargetEditInput): TextEditValue => getCore('targetEdit()').targetEdit(input);
+export const commandDiagnosticsRequests = (input: CommandDiagnosticsRequestsInput): CommandDiagnosticsRequests =>
+  getCore('commandDiagnosticsRequests()').commandDiagnosticsRequests(input);
+export const commandDiagnostics = (input: CommandDiagnosticsInput): CommandDiagnostics =>
+  getCore('commandDiagnostics()').commandDiagnostics(input);
 

@@ -25,6 +25,10 @@ import type {
   ApplyTextEditsInput,
   PlanWorkspaceEditInput,
   TargetEditInput,
+  CommandDiagnosticsRequestsInput,
+  CommandDiagnosticsRequests,
+  CommandDiagnosticsInput,
+  CommandDiagnostics,
   EditTextResult,
   ReadView,
   DiagnosticsSnapshot,
@@ -349,6 +353,14 @@ export class Core {
   targetEdit(input: TargetEditInput): TextEditValue {
     return this.invoke('targetEdit', input);
   }
+  /** The requests that ask a server for a document's diagnostics through its diagnostics command. */
+  commandDiagnosticsRequests(input: CommandDiagnosticsRequestsInput): CommandDiagnosticsRequests {
+    return this.invoke('commandDiagnosticsRequests', input);
+  }
+  /** The server's answers to those requests as the LSP Diagnostic[] it would publish. */
+  commandDiagnostics(input: CommandDiagnosticsInput): CommandDiagnostics {
+    return this.invoke('commandDiagnostics', input);
+  }
 }
 
 const KNOWN_METHODS = new Set<string>([
@@ -385,6 +397,8 @@ const KNOWN_METHODS = new Set<string>([
   'applyTextEdits',
   'planWorkspaceEdit',
   'targetEdit',
+  'commandDiagnosticsRequests',
+  'commandDiagnostics',
 ] satisfies AbiMethod[]);
 
 /** Decodes an envelope: the ok value, or a thrown LspError. */

@@ -216,6 +216,10 @@ export interface Readiness {
   symbolSearch?: 'tsserverProjects';
   /** The most workspace/symbol matches the server answers with (gopls: 100); an answer that reaches it is incomplete. */
   symbolCap?: number;
+  /** How long a pushed diagnostics report must stand before it counts (absent: the host's default). */
+  diagnosticsQuietMs?: number;
+  /** The command through which the server is asked for a document's diagnostics (commandDiagnosticsRequests). */
+  diagnosticsCommand?: string;
 }
 
 /** negotiate's answer: what a server can do. */
@@ -636,6 +640,8 @@ export interface AbiMethods {
   applyTextEdits: { input: ApplyTextEditsInput; output: AppliedTextEdits };
   planWorkspaceEdit: { input: PlanWorkspaceEditInput; output: WorkspaceEditPlan };
   targetEdit: { input: TargetEditInput; output: TextEditValue };
+  commandDiagnosticsRequests: { input: CommandDiagnosticsRequestsInput; output: CommandDiagnosticsRequests };
+  commandDiagnostics: { input: CommandDiagnosticsInput; output: CommandDiagnostics };
 }
 
 export type AbiMethod = keyof AbiMethods;
@@ -1506,6 +1512,24 @@ export interface TargetEditInput {
   where: 'before' | 'after' | 'start' | 'end' | 'replace';
   newText: string;
   endLine?: number;
+}
+/** commandDiagnosticsRequests' input: a negotiation's readiness.diagnosticsCommand and an open document's URI. */
+export interface CommandDiagnosticsRequestsInput {
+  command: string;
+  uri: string;
+}
+/** commandDiagnosticsRequests' answer: the requests to send, in order. */
+export interface CommandDiagnosticsRequests {
+  requests: { method: string; params: Json }[];
+}
+/** commandDiagnostics' input: the server's results to those requests, in their order. */
+export interface CommandDiagnosticsInput {
+  command: string;
+  answers: unknown[];
+}
+/** commandDiagnostics' answer: the LSP Diagnostic[] the server would publish. */
+export interface CommandDiagnostics {
+  diagnostics: unknown[];
 }
 /** An LSP TextEdit. */
 export interface TextEditValue {

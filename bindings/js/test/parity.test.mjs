@@ -79,6 +79,8 @@ const typed = {
   applyTextEdits: (v) => lspseam.applyTextEdits(v),
   planWorkspaceEdit: (v) => lspseam.planWorkspaceEdit(v),
   targetEdit: (v) => lspseam.targetEdit(v),
+  commandDiagnosticsRequests: (v) => lspseam.commandDiagnosticsRequests(v),
+  commandDiagnostics: (v) => lspseam.commandDiagnostics(v),
 };
 
 test('typed methods return the ok value or throw LspError with the envelope code', () => {

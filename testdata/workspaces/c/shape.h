@@ -44,4 +44,10 @@ double total_area(const shape *all, size_t n);
 /* Alias kept for callers written against the old name. */
 #define shape_summary shape_describe
 
+/* A drawing surface, opaque to its users: the struct tag and its typedef
+ * are two symbols of one name and kind on one line. */
+typedef struct canvas canvas;
+/* Draws s on c; returns 0 on success. */
+int shape_draw(canvas *c, const shape *s);
+
 #endif /* SHAPE_H */
