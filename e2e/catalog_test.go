@@ -318,24 +318,7 @@ func checkCatalog(c catalogCase, structured json.RawMessage) []string {
 // flags, such as --config).
 func catalogServe(t *testing.T, flags ...string) *serveClient {
 	t.Helper()
-	cmd := exec.Command(shimPath, append([]string{"serve"}, flags...)...)
-	cmd.Env = presetEnv()
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &serveClient{cmd: cmd, stdin: stdin, wait: map[int]chan serveResponse{}, done: make(chan struct{})}
-	go c.read(stdout)
-	t.Cleanup(c.kill)
-	return c
+	return languageServe(t, flags)
 }
 
 type toolCallAnswer struct {

@@ -42,7 +42,7 @@ servers=()
 for s in gopls typescript-language-server pyright-langserver clangd bash-language-server yaml-language-server \
 	vscode-json-language-server vscode-html-language-server vscode-css-language-server intelephense docker-langserver \
 	vue-language-server svelteserver fortls cmake-language-server basedpyright-langserver ruff tombi ../clangd-22/bin/clangd; do
-	[ -x "$tools_bin/$s" ] || servers+=("$(basename "$s")")
+	[ -x "$tools_bin/$s" ] || servers+=("${s##*/}")
 done
 if [ ${#servers[@]} -gt 0 ]; then
 	missing+=("language servers ${servers[*]} in $tools_bin (make servers REQUIRE_ALL=1)")

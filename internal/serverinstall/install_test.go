@@ -157,10 +157,10 @@ func TestInstallNPM(t *testing.T) {
 	}
 	dir := filepath.Join(s.data, "servers", "npm-typescript-language-server-5.3.0")
 	link := filepath.Join(s.data, "bin", "typescript-language-server")
-	if res.Command != link || res.Already || res.Kind != "npm" || res.Spec != "npm typescript-language-server@5.3.0 typescript@5.9.3" {
+	if res.Command != link || res.Already || res.Kind != "npm" || res.Spec != "npm typescript-language-server@5.3.0 typescript@5.9.3 @vue/typescript-plugin@3.3.11" {
 		t.Errorf("result %+v", res)
 	}
-	want := "npm install --prefix " + dir + " --save-exact --no-audit --no-fund --loglevel=error typescript-language-server@5.3.0 typescript@5.9.3"
+	want := "npm install --prefix " + dir + " --save-exact --no-audit --no-fund --loglevel=error typescript-language-server@5.3.0 typescript@5.9.3 @vue/typescript-plugin@3.3.11"
 	if runs := s.runs(); len(runs) != 1 || runs[0] != want {
 		t.Errorf("npm ran:\n%v\nwant\n%s", runs, want)
 	}
