@@ -27,6 +27,18 @@ func TestMakeTestChecksPrerequisites(t *testing.T) {
 	script(fakeBin, "node", "echo v18.19.0")
 	script(tools, "gopls", "exit 0")
 	script(tools, "clangd", "exit 0")
+	// Every other pinned server is there (check-test-prereqs.sh lists
+	// them), so the line names only the two left out.
+	for _, s := range []string{"bash-language-server", "yaml-language-server", "vscode-json-language-server", "vscode-html-language-server",
+		"vscode-css-language-server", "intelephense", "docker-langserver", "vue-language-server", "svelteserver", "fortls",
+		"cmake-language-server", "basedpyright-langserver", "ruff", "tombi"} {
+		script(tools, s, "exit 0")
+	}
+	clangd22 := filepath.Join(filepath.Dir(tools), "clangd-22", "bin")
+	if err := os.MkdirAll(clangd22, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script(clangd22, "clangd", "exit 0")
 	// make itself and the shell's utilities stay on PATH; go, node and npm
 	// are the fakes or nothing.
 	utils := t.TempDir()
