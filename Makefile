@@ -6,13 +6,15 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build install wasm test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench soak fuzz demo clean
+.PHONY: help build install wasm test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-languages soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
 	@echo "make bench     benchmarks (ratios measured in one run)"
+	@echo "make bench-languages  per language: a cold first answer and the server's memory"
+	@echo "               (writes docs/languages-performance.md; needs make servers)"
 	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
 	@echo "make servers   19 pinned language servers into .tools/ (SERVERS=\"gopls clangd\" for some;"
@@ -88,8 +90,13 @@ test-mcp: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
 	$(GO) test -run '^$$' -bench . -skip '^BenchmarkLanguageCold$$' -benchtime 100x ./e2e/
-	$(GO) test -run '^$$' -bench '^BenchmarkLanguageCold$$' -benchtime 1x ./e2e/
+	$(MAKE) bench-languages
 	cd bindings/js && npm run build && npm run bench
+
+# Per tested language, a cold serve's first answer and its server's memory,
+# written to docs/languages-performance.md (needs make servers).
+bench-languages:
+	LSPSEAM_BENCH_LANGUAGES=$(CURDIR)/docs/languages-performance.md $(GO) test -run '^$$' -bench '^BenchmarkLanguageCold$$' -benchtime 1x -timeout 30m ./e2e/
 
 # One serve, 8 workspaces, 4,000 mixed queries with 8 in flight (fake server).
 soak:

@@ -488,7 +488,10 @@ func knownToolset(name string) bool {
 
 func unknownToolset(name string) *Error {
 	msg := "unknown toolset " + strconv.Quote(clip(name, 40)) + "; this build has: " + strings.Join(Toolsets, ", ")
-	if near := closest(name, Toolsets); near != "" {
+	if t, ok := codeToolByName(name); ok {
+		// --tools lsp,edit: a tool's name where a toolset's belongs.
+		msg += " (" + strconv.Quote(name) + " is a tool of the " + strconv.Quote(t.Toolset) + " toolset: name that toolset)"
+	} else if near := closest(name, Toolsets); near != "" {
 		msg += " (did you mean " + strconv.Quote(near) + "?)"
 	}
 	return Errorf(CodeInvalidArgument, "%s", msg)

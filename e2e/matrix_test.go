@@ -101,8 +101,8 @@ func languageMatrix(rows []languageRows) string {
 	}
 	fmt.Fprintf(&b, "\n%d languages tested.\n\n", len(tested))
 	b.WriteString("## Listed, not tested here\n\n")
-	b.WriteString("These servers are in the presets with their known defaults, but no registry this project's CI reaches has them, so no test runs them: they take lspseam's conservative path (file events trusted only when the server registers watchers, else a restart on a change). A file of these languages without the server installed is answered `LSP_UNAVAILABLE` with the install command below.\n\n")
-	b.WriteString("| Language | Server | Install |\n|---|---|---|\n")
+	b.WriteString("These servers are in the server table with their known defaults, but no test runs them here, so they take lspseam's conservative path (file events trusted only when the server registers watchers, else a restart on a change). A file of these languages without the server installed is answered `LSP_UNAVAILABLE` with the install command below.\n\n")
+	b.WriteString("| Language | Server | Install | Why not tested here |\n|---|---|---|---|\n")
 	for _, e := range core.Servers().Servers {
 		if e.Tested {
 			continue
@@ -116,7 +116,24 @@ func languageMatrix(rows []languageRows) string {
 		if len(langs) == 0 {
 			langs = e.LanguageNames()
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", strings.Join(langs, ", "), e.Name, strings.ReplaceAll(e.InstallCommand(), "|", `\|`))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", strings.Join(langs, ", "), e.Name, strings.ReplaceAll(e.InstallCommand(), "|", `\|`), untestedReason(e))
 	}
 	return b.String()
+}
+
+// untestedReason says why no rows file runs a listed server: its notes
+// when they start with "Not tested: " (their first sentence), else, for a
+// server installed only by hand, that no registry this project's CI
+// reaches has it, else the first sentence of its notes.
+func untestedReason(e core.ServerEntry) string {
+	i := e.Install
+	reason, said := strings.CutPrefix(e.Notes, "Not tested: ")
+	if !said && i.NPM == nil && i.Go == nil && i.PyPI == nil && i.Debian == nil {
+		return "Installed by hand or from a vendor's site: no registry this project's CI reaches has it."
+	}
+	first, _, _ := strings.Cut(reason, ". ")
+	if first == "" {
+		return "No reason recorded in core/servers.json."
+	}
+	return strings.ToUpper(first[:1]) + strings.TrimSuffix(first[1:], ".") + "."
 }
