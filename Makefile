@@ -89,7 +89,10 @@ test-mcp: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
-	$(GO) test -run '^$$' -bench . -skip '^BenchmarkLanguageCold$$' -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun)$$' -benchtime 100x ./e2e/
+	@# The peers on real code, when LSPSEAM_PEER_COBRA and a peer are set (else skipped).
+	$(GO) test -run '^$$' -bench '^BenchmarkPeersOnCobra$$' -benchtime 20x ./e2e/
+	$(GO) test -run '^$$' -bench '^BenchmarkPeersFirstRun$$' -benchtime 1x ./e2e/
 	$(MAKE) bench-languages
 	cd bindings/js && npm run build && npm run bench
 
