@@ -6,13 +6,14 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build install wasm test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-languages soak fuzz demo clean
+.PHONY: help build install wasm test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
 	@echo "make bench     benchmarks (ratios measured in one run)"
+	@echo "make bench-tokens  tokens of the MCP tool definitions per toolset (o200k)"
 	@echo "make bench-languages  per language: a cold first answer and the server's memory"
 	@echo "               (writes docs/languages-performance.md; needs make servers)"
 	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
@@ -95,6 +96,12 @@ bench:
 	$(GO) test -run '^$$' -bench '^BenchmarkPeersFirstRun$$' -benchtime 1x ./e2e/
 	$(MAKE) bench-languages
 	cd bindings/js && npm run build && npm run bench
+	$(MAKE) --no-print-directory bench-tokens
+
+# Tokens of `lspseam mcp`'s tools/list per toolset (o200k_base, counted by
+# gpt-tokenizer); README.md "Performance" has the figures.
+bench-tokens: build
+	cd e2e/mcp && npm ci --no-audit --no-fund && LSPSEAM_BIN="$(CURDIR)/bin/lspseam" npm run --silent bench
 
 # Per tested language, a cold serve's first answer and its server's memory,
 # written to docs/languages-performance.md (needs make servers).

@@ -13,25 +13,21 @@ import (
 // ToolName is the name the tool is registered under.
 const ToolName = "lsp"
 
-// CoordinateConvention is appended to every argument error and stated in
-// the tool description, so a model that got coordinates wrong learns the
-// rule from the error itself.
+// CoordinateConvention is appended to every argument error (the tool
+// description states it briefly), so a model that got coordinates wrong
+// learns the rule in full from the error itself.
 const CoordinateConvention = "line and character are one-based (the first line is 1, the first column is 1, as read tools number them); " +
 	"character counts UTF-16 code units, so an emoji or other character outside the Basic Multilingual Plane counts as 2. " +
 	`Point at any character of the identifier. Example: {"operation":"goToDefinition","file_path":"shapes/area.go","line":12,"character":6}`
 
-// ToolDescription is the prompt guidance shipped with the tool.
-const ToolDescription = "Ask the language server about the symbol at a position in a source file: " +
-	"goToDefinition (where it is declared), findReferences (every use, the declaration included), " +
-	"goToImplementation (the concrete implementations of an interface or abstract member), " +
-	"or hover (its type signature and documentation).\n" +
-	"Use search/read for ordinary navigation. Use lsp when textual matches are ambiguous " +
-	"(same-named symbols, import aliases, interfaces and their implementations, inferred types) " +
-	"or before a change needs precise definitions, implementations or references.\n" +
-	"Coordinates: " + CoordinateConvention + ".\n" +
-	"file_path is relative to the workspace root, or absolute inside it. " +
-	"The first line of every answer names the identifier at the position (check it: a position off by one names another, or none); " +
-	"then results list one location per line as path:line:character (one-based), grouped by file."
+// ToolDescription is the prompt guidance shipped with the tool. It states
+// the coordinates more briefly than CoordinateConvention, which the
+// argument errors carry in full.
+const ToolDescription = "The language server's goToDefinition, findReferences (the declaration included), goToImplementation or hover (type and documentation) for the identifier at a position: " +
+	"for what text search gets wrong (same-named symbols, aliases, interfaces, inferred types).\n" +
+	"line and character are one-based, as read numbers lines (character in UTF-16 units), anywhere in the identifier; file_path is relative to the workspace root. " +
+	"The answer's first line names the identifier found: check it.\n" +
+	`Example: {"operation":"goToDefinition","file_path":"shapes/area.go","line":12,"character":6}`
 
 // ToolDefinitionValue is what toolDefinition returns.
 type ToolDefinitionValue struct {
@@ -55,29 +51,10 @@ func (t ToolDefinitionValue) appendJSON(b []byte) []byte {
 const toolInputSchema = `{
   "type": "object",
   "properties": {
-    "operation": {
-      "type": "string",
-      "enum": ["goToDefinition", "findReferences", "goToImplementation", "hover"],
-      "description": "The query: goToDefinition, findReferences (includes the declaration), goToImplementation, or hover."
-    },
-    "file_path": {
-      "type": "string",
-      "minLength": 1,
-      "maxLength": 4096,
-      "description": "The source file, relative to the workspace root or absolute inside it."
-    },
-    "line": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 2147483647,
-      "description": "One-based line number, as read tools show it."
-    },
-    "character": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 2147483647,
-      "description": "One-based column in UTF-16 code units (an emoji counts as 2), pointing at the identifier."
-    }
+    "operation": {"type": "string", "enum": ["goToDefinition", "findReferences", "goToImplementation", "hover"]},
+    "file_path": {"type": "string", "maxLength": 4096},
+    "line": {"type": "integer", "minimum": 1},
+    "character": {"type": "integer", "minimum": 1}
   },
   "required": ["operation", "file_path", "line", "character"],
   "additionalProperties": false

@@ -79,8 +79,9 @@ func (t CodeTool) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// targetConvention is stated in every targeted tool's description and
-// appended to target errors, so a model learns the forms from either.
+// targetConvention is appended to target errors, so a model that got a
+// target wrong learns the forms from the error itself. The descriptions
+// state the shorter targetGrammar once per listing (sharedConventions).
 const targetConvention = "A target names a place in a file without counting columns: " +
 	`{"path":"geom/geom.go","symbol":"Helper"} (a function, type, method or variable by name; "Circle.Area" for a member; add "kind":"method" to pick among same-named symbols), ` +
 	`{"path":"geom/geom.go","line":12,"matchText":"total("} (the first occurrence of matchText on that line), ` +
@@ -92,31 +93,67 @@ const targetConvention = "A target names a place in a file without counting colu
 // change never takes the first of several matches.
 var changeTargetConvention = strings.TrimSuffix(targetConvention, ", or firstMatch: true to take the first") + " (a change never takes the first of several)"
 
+// A convention is prose several tools share. A listing states it in full
+// in the first tool that needs it and has the others refer to that tool
+// in a few words, so a model reads it once however many tools it gets
+// (issue 23: the target grammar repeated in every targeted tool was a
+// quarter of the default listing's tokens).
+type convention struct {
+	full string
+	ref  func(owner string) string
+}
+
+// targetGrammar: how a target names a place; stated in the first targeted
+// tool of a listing (code_navigate, or code_rename without the code
+// toolset).
+var targetGrammar = &convention{
+	full: "A target is a place in a file, without counting columns: " +
+		`{"path":"geom/geom.go","symbol":"Circle.Area"} (a name, or Container.member; "kind":"method" picks among same-named ones), ` +
+		`{"path":…,"line":12,"matchText":"total("} (its first occurrence on line 12, for a use inside a body), {"path":…,"line":12,"column":7} (UTF-16) or {"path":…,"line":12}. ` +
+		"Lines and columns are one-based; path is relative to the workspace root. If several symbols match, the error lists them: add kind or Container.member, or firstMatch: true.",
+	ref: func(owner string) string { return "target: as in " + owner + "." },
+}
+
+// approvalGrammar: how a change is previewed and applied; stated in the
+// first refactor tool of a listing.
+var approvalGrammar = &convention{
+	full: "By default a call only previews: it answers a unified diff and a previewId and changes nothing; " +
+		"the same call plus that previewId applies it (LSP_CONFLICT with a fresh preview if a file changed in between). " +
+		"An applied change lists the files changed and the problems it introduced or resolved.",
+	ref: func(owner string) string { return "Previews, then applies with previewId, as " + owner + " says." },
+}
+
+// observationGrammar: the read-before-update policy of write and edit
+// (seed 002: the prose pins the policy).
+var observationGrammar = &convention{
+	full: "Updating an existing file requires that this session has read it (any window) or written it, and that it has not changed since; " +
+		"otherwise FS_NOT_OBSERVED (read it first) or FS_STALE (read it again) and nothing is written. A new file needs no read.",
+	ref: func(owner string) string { return "The read-first rule of " + owner + " applies." },
+}
+
 const targetSchema = `{
       "type": "object",
       "properties": {
-        "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-        "symbol": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "A symbol of the file by name, or Container.member (Circle.Area)."},
-        "kind": {"type": "string", "enum": [` + symbolKindEnum + `], "description": "The symbol's kind, to choose among same-named symbols."},
-        "line": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "One-based line (with matchText or column, or alone for the line's first non-blank character; with symbol, narrows same-named symbols)."},
-        "column": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "One-based column in UTF-16 code units; needs line."},
-        "matchText": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "Text on line whose first occurrence is the target; needs line."}
+        "path": {"type": "string", "maxLength": 4096},
+        "symbol": {"type": "string", "maxLength": 1024},
+        "kind": {"type": "string"},
+        "line": {"type": "integer"},
+        "column": {"type": "integer"},
+        "matchText": {"type": "string", "maxLength": 1000}
       },
-      "required": ["path"],
-      "additionalProperties": false
+      "required": ["path"]
     }`
 
-const symbolKindEnum = `"file", "module", "namespace", "package", "class", "method", "property", "field", "constructor", "enum", "interface", "function", "variable", "constant", "string", "number", "boolean", "array", "object", "key", "null", "enummember", "struct", "event", "operator", "typeparameter"`
+const firstMatchSchema = `"firstMatch": {"type": "boolean"}`
 
-const firstMatchSchema = `"firstMatch": {"type": "boolean", "description": "When the symbol matches several, take the first in the file instead of listing them."}`
-
-const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500, "description": "At most this many results (default 100, at most 500); the answer says when more were found."}`
+// limitSchema: the default (100) is left unsaid; an answer cut by it says so.
+const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500}`
 
 const codeSymbolsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "A file: its outline (without query). With query, only the language server of this file's language searches, in this file's project; leave path out to search every language and project of the workspace. Required without query."},
-    "query": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A name to search for (the servers' fuzzy match; exact names are listed first). Without path, the servers of every language in the workspace are asked and the answer says which were searched and which were not."},
+    "path": {"type": "string", "maxLength": 4096},
+    "query": {"type": "string", "maxLength": 1000},
     ` + limitSchema + `
   },
   "additionalProperties": false
@@ -126,9 +163,9 @@ const codeNavigateSchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "kind": {"type": "string", "enum": ["definition", "typeDefinition", "declaration", "implementation", "references"], "description": "What to find."},
-    "context": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Lines of source around each result's line (default 0: the line alone)."},
-    "includeBody": {"type": "boolean", "description": "With definition and the like: each result's whole symbol (at most 200 lines), to read it in one step."},
+    "kind": {"type": "string", "enum": ["definition", "typeDefinition", "declaration", "implementation", "references"]},
+    "context": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Lines around each result (default 0)."},
+    "includeBody": {"type": "boolean"},
     ` + limitSchema + `,
     ` + firstMatchSchema + `
   },
@@ -150,29 +187,31 @@ const codeHierarchySchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "kind": {"type": "string", "enum": ["callers", "callees", "supertypes", "subtypes"], "description": "Who calls the target, what it calls, or its type's parents or children."},
-    "depth": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Levels to follow (default 1)."},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 500, "description": "At most this many nodes (default 100)."},
+    "kind": {"type": "string", "enum": ["callers", "callees", "supertypes", "subtypes"]},
+    "depth": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Default 1."},
+    ` + limitSchema + `,
     ` + firstMatchSchema + `
   },
   "required": ["target", "kind"],
   "additionalProperties": false
 }`
 
+// lineRangeSchema is an optional range of whole lines.
+const lineRangeSchema = `"range": {
+      "type": "object",
+      "properties": {
+        "startLine": {"type": "integer", "minimum": 1},
+        "endLine": {"type": "integer", "minimum": 1}
+      },
+      "required": ["startLine", "endLine"],
+      "description": "Inclusive (default: the whole file)."
+    }`
+
 const codeInlayHintsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-    "range": {
-      "type": "object",
-      "properties": {
-        "startLine": {"type": "integer", "minimum": 1, "maximum": 2147483647},
-        "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647}
-      },
-      "required": ["startLine", "endLine"],
-      "additionalProperties": false,
-      "description": "One-based, inclusive lines (default: the whole file)."
-    },
+    "path": {"type": "string", "maxLength": 4096},
+    ` + lineRangeSchema + `,
     ` + limitSchema + `
   },
   "required": ["path"],
@@ -182,26 +221,23 @@ const codeInlayHintsSchema = `{
 const codeDiagnosticsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "A file: its problems as the language server sees its current content. Without path: the workspace (see activateWorkspace)."},
-    "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe problems to list (default: all)."},
+    "path": {"type": "string", "maxLength": 4096},
+    "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe to list."},
     ` + limitSchema + `,
-    "activateWorkspace": {"type": "boolean", "description": "Without path: also open and check source files the servers have not opened (most recently changed first), not only the ones they hold open."},
-    "activationLimit": {"type": "integer", "minimum": 1, "maximum": 200, "description": "With activateWorkspace: at most this many files are opened (default 20)."}
+    "activateWorkspace": {"type": "boolean", "description": "Without path: also check files no server has open, newest first."},
+    "activationLimit": {"type": "integer", "minimum": 1, "maximum": 200, "description": "Default 20."}
   },
   "additionalProperties": false
 }`
 
-// observationPolicy is stated in the write and edit descriptions (seed
-// 002: the prose pins the policy).
-const observationPolicy = "Updating an existing file requires that this session has read it (any read of it, even a window, counts) or written it before, and that it has not changed since; " +
-	"otherwise the call fails with FS_NOT_OBSERVED (read it first) or FS_STALE (it changed: read it again) and nothing is written. Creating a new file needs no read."
+const filePathSchema = `"file_path": {"type": "string", "maxLength": 4096, "description": "Relative to the workspace root or absolute inside it."}`
 
 const readSchema = `{
   "type": "object",
   "properties": {
-    "file_path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-    "offset": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The first line to return, one-based (default 1)."},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 10000, "description": "At most this many lines (default 2000)."}
+    ` + filePathSchema + `,
+    "offset": {"type": "integer", "minimum": 1, "description": "The first line, one-based (default 1)."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 10000, "description": "Lines (default 2000)."}
   },
   "required": ["file_path"],
   "additionalProperties": false
@@ -210,8 +246,8 @@ const readSchema = `{
 const writeSchema = `{
   "type": "object",
   "properties": {
-    "file_path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-    "content": {"type": "string", "description": "The whole new UTF-8 content of the file."}
+    ` + filePathSchema + `,
+    "content": {"type": "string", "description": "The whole new content."}
   },
   "required": ["file_path", "content"],
   "additionalProperties": false
@@ -220,28 +256,22 @@ const writeSchema = `{
 const editSchema = `{
   "type": "object",
   "properties": {
-    "file_path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-    "old_string": {"type": "string", "minLength": 1, "description": "The exact text to replace, as the file has it (line breaks as \\n); it must occur exactly once unless replace_all."},
-    "new_string": {"type": "string", "description": "The replacement text; empty deletes old_string."},
+    ` + filePathSchema + `,
+    "old_string": {"type": "string", "description": "The exact text, as the file has it (line breaks as \\n)."},
+    "new_string": {"type": "string", "description": "The replacement; empty deletes old_string."},
     "replace_all": {"type": "boolean", "description": "Replace every occurrence (default false)."}
   },
   "required": ["file_path", "old_string", "new_string"],
   "additionalProperties": false
 }`
 
-// approvalConvention is stated in every mutating refactor tool's
-// description.
-const approvalConvention = "By default the first call only previews: it answers with a unified diff and a previewId and changes nothing; " +
-	"call again with the same arguments plus that previewId to apply it. If a file changed in between, the answer is LSP_CONFLICT with a fresh preview. " +
-	"The answer of an applied change lists the files changed and the problems the change introduced or resolved."
-
-const previewIDSchema = `"previewId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "The previewId of this call's preview, to apply it."}`
+const previewIDSchema = `"previewId": {"type": "string", "maxLength": 200, "description": "This call's preview, to apply it."}`
 
 const codeRenameSchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "newName": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "The new name."},
+    "newName": {"type": "string", "maxLength": 1024},
     ` + previewIDSchema + `
   },
   "required": ["target", "newName"],
@@ -251,8 +281,8 @@ const codeRenameSchema = `{
 const codeRenameFileSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file to rename or move, relative to the workspace root or absolute inside it."},
-    "newPath": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "Its new path (missing directories are made); it must not exist yet."},
+    "path": {"type": "string", "maxLength": 4096},
+    "newPath": {"type": "string", "maxLength": 4096, "description": "Must not exist yet; missing directories are made."},
     ` + previewIDSchema + `
   },
   "required": ["path", "newPath"],
@@ -262,17 +292,8 @@ const codeRenameFileSchema = `{
 const codeFormatSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-    "range": {
-      "type": "object",
-      "properties": {
-        "startLine": {"type": "integer", "minimum": 1, "maximum": 2147483647},
-        "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647}
-      },
-      "required": ["startLine", "endLine"],
-      "additionalProperties": false,
-      "description": "One-based, inclusive lines to format (default: the whole file)."
-    },
+    "path": {"type": "string", "maxLength": 4096},
+    ` + lineRangeSchema + `,
     ` + previewIDSchema + `
   },
   "required": ["path"],
@@ -283,16 +304,16 @@ const codeInsertSchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "position": {"type": "string", "enum": ["before", "after", "start", "end"], "description": "before: new lines above the symbol (or line); after: new lines below it; start/end: exactly at the symbol's start or end (a line's first non-blank character or end)."},
-    "text": {"type": "string", "description": "The text to insert (before/after: whole lines; a final line break is added)."},
+    "position": {"type": "string", "enum": ["before", "after", "start", "end"], "description": "before/after: new whole lines above/below the target; start/end: exactly at its start or end."},
+    "text": {"type": "string", "description": "before/after: whole lines (a final line break is added)."},
     ` + previewIDSchema + `
   },
   "required": ["target", "position", "text"],
   "additionalProperties": false
 }`
 
-const replaceFields = `"text": {"type": "string", "description": "The replacement: for a symbol its whole declaration, for lines the whole lines."},
-    "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "Replace whole lines from the target's first line to this one-based line (inclusive) instead of the symbol."}`
+const replaceFields = `"text": {"type": "string", "description": "The whole new declaration, or the whole new lines."},
+    "endLine": {"type": "integer", "minimum": 1, "description": "Replace the whole lines from the target's to this one instead of the symbol."}`
 
 const codeReplaceSchema = `{
   "type": "object",
@@ -331,125 +352,154 @@ const codeReplaceBatchSchema = `{
 const codeActionsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "The file, relative to the workspace root or absolute inside it."},
-    "line": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The one-based line the actions are for (with endLine, the first of the lines)."},
-    "endLine": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The last line, one-based (default: line)."},
-    "only": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "Only actions of this kind or its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
-    "apply": {"type": "string", "minLength": 1, "maxLength": 1024, "description": "The actionId of a listed action (or its exact, unique title) to apply."},
+    "path": {"type": "string", "maxLength": 4096},
+    "line": {"type": "integer", "minimum": 1, "description": "The first line the actions are for."},
+    "endLine": {"type": "integer", "minimum": 1, "description": "The last line (default: line)."},
+    "only": {"type": "string", "maxLength": 1024, "description": "A kind and its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
+    "apply": {"type": "string", "maxLength": 1024, "description": "A listed actionId (or exact, unique title) to apply."},
     ` + previewIDSchema + `
   },
   "required": ["path", "line"],
   "additionalProperties": false
 }`
 
+// toolText is a tool's description before a listing composes it: what
+// the tool does, the shared conventions it needs, an example.
+type toolText struct {
+	about       string
+	conventions []*convention
+	example     string
+}
+
+// toolTexts holds every catalog tool's description parts, by name.
+var toolTexts = map[string]toolText{
+	ToolCodeSymbols: {
+		about: "Outline a file (symbols, kinds, lines), or find symbols by name with query: in path's project, or without path in every language of the workspace " +
+			"(the answer says which it could not search).",
+		example: `Examples: {"path":"geom/geom.go"}; {"query":"Area"}.`,
+	},
+	ToolCodeNavigate: {
+		about: "Find a symbol's definition, typeDefinition, declaration, implementations or references: each path:line:column with its source line, grouped by file; " +
+			"includeBody gives each definition's whole body (at most 200 lines). The answer's first line says what the target resolved to: check it.",
+		conventions: []*convention{targetGrammar},
+		example:     `Example: {"target":{"path":"main.go","line":14,"matchText":"Describe"},"kind":"definition","includeBody":true}.`,
+	},
+	ToolCodeHover: {
+		about:       "A symbol's type or signature and the first paragraph of its documentation; inside a call's parentheses, the called function's signature with the current parameter in **bold**.",
+		conventions: []*convention{targetGrammar},
+	},
+	ToolCodeHierarchy: {
+		about:       "Follow the callers or callees of a function, or a type's supertypes or subtypes, up to 4 levels: each node once, a recursion marked as a cycle, call sites as path:line:column.",
+		conventions: []*convention{targetGrammar},
+	},
+	ToolCodeDiagnostics: {
+		about: "A file's problems for its current content, errors first, as path:line:column and message; the answer says if the server's report is fresh or stale. " +
+			"Without path: the files the servers have open (more with activateWorkspace), named in the answer.",
+	},
+	ToolCodeInlayHints: {
+		about: "The inferred types and parameter names an editor shows inline, one per line as line:column; most useful in Python, JavaScript and TypeScript.",
+	},
+	ToolCodeRename: {
+		about:       "Rename a symbol everywhere the language server knows it is used, across files; the server refuses what cannot be renamed (a keyword, a library's name) and the answer says why.",
+		conventions: []*convention{approvalGrammar, targetGrammar},
+		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
+	},
+	ToolCodeRenameFile: {
+		about:       "Rename or move a source file and update the imports that name it where the server can (TypeScript and JavaScript servers do); the answer says when it updates nothing.",
+		conventions: []*convention{approvalGrammar},
+		example:     `Example: {"path":"src/shape.ts","newPath":"src/geometry/shape.ts"}.`,
+	},
+	ToolCodeInsert: {
+		about:       "Insert text next to a symbol or line found by name: a method after a type's last one, an import before the first declaration, a statement at a function's start.",
+		conventions: []*convention{approvalGrammar, targetGrammar},
+		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\nfunc Name() string { return \"shape\" }"}.`,
+	},
+	ToolCodeReplace: {
+		about:       "Replace a symbol's whole declaration (found by name), or whole lines from a target to endLine, with new text.",
+		conventions: []*convention{approvalGrammar, targetGrammar},
+		example:     `Example: {"target":{"path":"shape.go","symbol":"TotalArea"},"text":"func TotalArea() float64 {\n\treturn 0\n}"}.`,
+	},
+	ToolCodeReplaceBatch: {
+		about:       "Several code_replace edits as one change: every target is resolved first, overlapping edits are refused, and all files change together or none does.",
+		conventions: []*convention{approvalGrammar},
+	},
+	ToolCodeActions: {
+		about:       "List the server's quick fixes and refactorings for some lines (organize imports, extract, …), each with an actionId; call again with apply set to one to apply it.",
+		conventions: []*convention{approvalGrammar},
+		example:     `Examples: {"path":"main.go","line":12}; {"path":"main.go","line":1,"only":"source.organizeImports"}.`,
+	},
+	ToolCodeFormat: {
+		about:       "Format a file, or some of its lines, with the language's formatter.",
+		conventions: []*convention{approvalGrammar},
+		example:     `Example: {"path":"src/main.ts"}.`,
+	},
+	ToolRead: {
+		about: "Read a UTF-8 text file: its lines numbered from 1, a window of them with offset and limit, and a footer with the file's line count. " +
+			"Reading any window lets this session write or edit the file afterwards.",
+	},
+	ToolWrite: {
+		about:       "Create a UTF-8 text file or replace its whole content, atomically, keeping its permissions; the answer lists the problems the write introduced or resolved.",
+		conventions: []*convention{observationGrammar},
+	},
+	ToolEdit: {
+		about: "Replace exact text in a UTF-8 text file: old_string must occur exactly once (add surrounding lines) unless replace_all; line endings are kept. " +
+			"The answer lists the problems the edit introduced or resolved.",
+		conventions: []*convention{observationGrammar},
+	},
+}
+
 // refactorTools is the refactor toolset, in listing order.
 var refactorTools = []CodeTool{
-	{
-		Name: ToolCodeRename, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameSchema),
-		Description: "Rename a symbol everywhere the language server knows it is used, across files (the declaration, every reference, and for some servers file names). " +
-			"The server refuses what cannot be renamed (a keyword, a name from a library) and the answer says why. " + approvalConvention + "\n" + changeTargetConvention + ".\n" +
-			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
-	},
-	{
-		Name: ToolCodeRenameFile, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameFileSchema),
-		Description: "Rename or move a source file, and update the imports that name it where the language server can (TypeScript/JavaScript servers do: workspace/willRenameFiles); " +
-			"the answer says when the server updates nothing. " + approvalConvention + " " +
-			`Example: {"path":"src/shape.ts","newPath":"src/geometry/shape.ts"}.`,
-	},
-	{
-		Name: ToolCodeInsert, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema),
-		Description: "Insert text next to a symbol or line found by name, without matching file text: a new method after a type's last method, an import before the first declaration, a statement at the start of a function. " +
-			approvalConvention + "\n" + changeTargetConvention + ".\n" +
-			`Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\n// Name returns s's type name.\nfunc Name(s Shape) string { return fmt.Sprintf(\"%T\", s) }"}.`,
-	},
-	{
-		Name: ToolCodeReplace, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema),
-		Description: "Replace a symbol's whole declaration (found by name), or whole lines from a target to endLine, with new text. " +
-			approvalConvention + "\n" + changeTargetConvention + ".\n" +
-			`Example: {"target":{"path":"shape.go","symbol":"TotalArea"},"text":"func TotalArea(all []Shape) float64 {\n\treturn 0\n}"}.`,
-	},
-	{
-		Name: ToolCodeReplaceBatch, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema),
-		Description: "Several code_replace edits as one change: every target is resolved first, overlapping edits are refused, and all files change together or none does. " +
-			approvalConvention,
-	},
-	{
-		Name: ToolCodeActions, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeActionsSchema),
-		Description: "List the language server's quick fixes and refactorings for some lines (fixes for the problems there, organize imports, extract, …), each with an actionId; " +
-			"call again with apply set to an actionId (or the exact title) to apply one. " + approvalConvention + " " +
-			`Examples: {"path":"main.go","line":12}; {"path":"main.go","line":1,"only":"source.organizeImports"}; {"path":"main.go","line":12,"apply":"a-3f2c…"}.`,
-	},
-	{
-		Name: ToolCodeFormat, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema),
-		Description: "Format a file (or a range of its lines) with the language's formatter, as an editor's Format Document does. " + approvalConvention + " " +
-			`Example: {"path":"src/main.ts"}.`,
-	},
+	{Name: ToolCodeRename, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameSchema)},
+	{Name: ToolCodeRenameFile, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameFileSchema)},
+	{Name: ToolCodeInsert, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema)},
+	{Name: ToolCodeReplace, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema)},
+	{Name: ToolCodeReplaceBatch, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema)},
+	{Name: ToolCodeActions, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeActionsSchema)},
+	{Name: ToolCodeFormat, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema)},
 }
 
 // fsTools is the fs toolset, in listing order.
 var fsTools = []CodeTool{
-	{
-		Name: ToolRead, Toolset: ToolsetFS, ReadOnly: true, InputSchema: RawJSON(readSchema),
-		Description: "Read a UTF-8 text file: its lines numbered from 1, a window of them with offset and limit, and a footer saying how many lines the file has and how to read on. " +
-			"Reading a file (any window of it) lets this session write or edit it afterwards.",
-	},
-	{
-		Name: ToolWrite, Toolset: ToolsetFS, InputSchema: RawJSON(writeSchema),
-		Description: "Create a UTF-8 text file, or replace an existing file's whole content. " + observationPolicy + " " +
-			"The write is atomic (the old content stays if it fails) and keeps the file's permissions. " +
-			"The answer lists the problems the language server reports that the write introduced or resolved.",
-	},
-	{
-		Name: ToolEdit, Toolset: ToolsetFS, InputSchema: RawJSON(editSchema),
-		Description: "Replace exact text in an existing UTF-8 text file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true; the file keeps its line endings. " +
-			observationPolicy + " " +
-			"The answer lists the problems the language server reports that the edit introduced or resolved, so you can fix what you broke.",
-	},
+	{Name: ToolRead, Toolset: ToolsetFS, ReadOnly: true, InputSchema: RawJSON(readSchema)},
+	{Name: ToolWrite, Toolset: ToolsetFS, InputSchema: RawJSON(writeSchema)},
+	{Name: ToolEdit, Toolset: ToolsetFS, InputSchema: RawJSON(editSchema)},
 }
 
 // codeTools is the code toolset, in listing order.
 var codeTools = []CodeTool{
-	{
-		Name: ToolCodeSymbols, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeSymbolsSchema),
-		Description: "List the symbols of a file as an outline (name, kind, lines; nested members indented), " +
-			"or search the whole workspace for symbols by name with query: every language's server is asked, exact names come first, and the answer says which languages were searched and which could not be (then it is marked incomplete). " +
-			"Use it as a table of contents before reading a file, or to find where a type or function lives when you know (part of) its name but not the file. " +
-			`Examples: {"path":"geom/geom.go"}; {"query":"Area"} (every language); {"path":"geom/geom.go","query":"Area"} (only the server and project of path).`,
-	},
-	{
-		Name: ToolCodeNavigate, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeNavigateSchema),
-		Description: "Find where a symbol is defined, its type's definition, its declaration, the implementations of an interface or abstract member, or every reference to it. " +
-			"Each result is path:line:column with its source line (context widens it; includeBody gives a definition's whole body), grouped by file, so you rarely need to read the file afterwards. " +
-			"The answer's first line echoes what the target resolved to: check it.\n" + targetConvention + ".\n" +
-			`Examples: {"target":{"path":"geom/geom.go","symbol":"Helper"},"kind":"references","context":1}; {"target":{"path":"geom/geom.go","symbol":"Shape.Area"},"kind":"implementation"}; {"target":{"path":"main.go","line":14,"matchText":"Describe"},"kind":"definition","includeBody":true}.`,
-	},
-	{
-		Name: ToolCodeHover, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHoverSchema),
-		Description: "Show a symbol's type or signature and the first paragraph of its documentation; inside a call's parentheses, also the called function's signature with the current parameter in **bold**. " +
-			"Use it to learn an inferred type or a function's parameters without reading its source.\n" + targetConvention + ".\n" +
-			`Example: {"target":{"path":"main.py","line":9,"matchText":"area"}}.`,
-	},
-	{
-		Name: ToolCodeHierarchy, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHierarchySchema),
-		Description: "Follow the call graph (callers: who calls the target; callees: what it calls) or the type hierarchy (supertypes, subtypes) up to 4 levels deep. " +
-			"Nodes appear once; a recursive call is marked as a cycle instead of being followed again; call sites are listed as path:line:column. " +
-			"Use it to judge the impact of a change or to trace how a value reaches a function.\n" + targetConvention + ".\n" +
-			`Example: {"target":{"path":"geom/geom.go","symbol":"total"},"kind":"callers","depth":2}.`,
-	},
-	{
-		Name: ToolCodeDiagnostics, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeDiagnosticsSchema),
-		Description: "List the problems (errors, warnings) the language server reports for a file's current content, errors first, as path:line:column with the message. " +
-			"The answer says whether the server reported on this exact content (fresh) or not yet (stale). " +
-			"After edit and write you get what the change introduced and resolved without asking; use this to check a file you did not just change. " +
-			"Without path it reports on the workspace: the files the servers hold open, and with activateWorkspace also up to activationLimit more (the answer says which files it covers, so an empty list is never a claim about files it did not check). " +
-			`Examples: {"path":"src/main.ts","severity":"error"}; {"activateWorkspace":true,"severity":"error"}.`,
-	},
-	{
-		Name: ToolCodeInlayHints, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema),
-		Description: "Show the types and parameter names an editor would display inline in a file (inferred variable types, parameter names at call sites), one per line as line:column. " +
-			"Most useful in Python, JavaScript and TypeScript, where types are inferred and invisible in the source. " +
-			`Example: {"path":"src/main.ts","range":{"startLine":1,"endLine":40}}.`,
-	},
+	{Name: ToolCodeSymbols, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeSymbolsSchema)},
+	{Name: ToolCodeNavigate, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeNavigateSchema)},
+	{Name: ToolCodeHover, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHoverSchema)},
+	{Name: ToolCodeHierarchy, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHierarchySchema)},
+	{Name: ToolCodeDiagnostics, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeDiagnosticsSchema)},
+	{Name: ToolCodeInlayHints, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema)},
+}
+
+// describe composes the descriptions of a listing's catalog tools, in
+// listing order: each shared convention in full in the first tool that
+// needs it, referred to by the others.
+func describeTools(tools []CodeTool) {
+	owner := map[*convention]string{}
+	for i := range tools {
+		text, ok := toolTexts[tools[i].Name]
+		if !ok {
+			continue
+		}
+		parts := []string{text.about}
+		for _, c := range text.conventions {
+			if o, ok := owner[c]; ok {
+				parts = append(parts, c.ref(o))
+			} else {
+				owner[c] = tools[i].Name
+				parts = append(parts, c.full)
+			}
+		}
+		if text.example != "" {
+			parts = append(parts, text.example)
+		}
+		tools[i].Description = strings.Join(parts, "\n")
+	}
 }
 
 // ToolDefinitions lists the tools of the given toolsets (all when none),
@@ -474,6 +524,7 @@ func ToolDefinitions(toolsets []string) ([]CodeTool, *Error) {
 			}
 		}
 	}
+	describeTools(out)
 	return out, nil
 }
 

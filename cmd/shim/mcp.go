@@ -59,6 +59,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
 	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	approval := approvalFlag(fs)
+	profile := profileFlag(fs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
@@ -75,9 +76,12 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		startErr = usageError{err}
 	case len(positionals) > 0:
-		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
 	default:
 		startErr = checkApprovalFlag("mcp", *approval)
+		if startErr == nil {
+			startErr = checkProfileFlag(*profile)
+		}
 	}
 	if startErr == nil {
 		h, startErr = startHost(ctx, common, stderr)
@@ -89,7 +93,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h = nil
 		}
 	}
-	t := &mcpTool{pending: newPendingApprovals(), host: h, workspace: *workspace, toolsets: splitList(*toolsets), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
+	t := &mcpTool{pending: newPendingApprovals(), host: h, workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	log, err := newLogger(common.logLevel, stderr)
 	if err != nil { // a bad --log-level is the start problem; log at the default level
 		log, _ = newLogger("warn", stderr)
@@ -156,6 +160,7 @@ type mcpTool struct {
 	notices      []string      // warnings about the workspace, for the handshake's instructions (workspaceNotices)
 	workspace    string        // --workspace, or ""
 	toolsets     []string      // --tools
+	profile      mcpProfile    // --profile (a bad one is the start problem, listed as standard)
 	approval     string        // --approval ("": the config's)
 	mode         string        // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
 	toolbox      *lspseam.Toolbox
@@ -226,36 +231,18 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 			t.mu.Unlock()
 		},
 	})
-	no := false
 	for _, def := range defs {
-		title := toolTitles[def.Name]
-		destructive := !def.ReadOnly
 		handler := t.call
 		if def.Name != lspseam.ToolLSP {
 			handler = t.codeHandler(def.Name)
 		}
-		description := def.Description
-		if toolNote != "" && def.Toolset != core.ToolsetFS {
-			description += "\n\n" + toolNote
+		note := ""
+		if def.Toolset != core.ToolsetFS {
+			// The census is the same for every tool that asks a language
+			// server: the first of them says it.
+			note, toolNote = toolNote, ""
 		}
-		server.AddTool(&mcp.Tool{
-			Name:        def.Name,
-			Title:       title,
-			Description: description,
-			InputSchema: def.InputSchema,
-			// The read tools read source files and ask language servers;
-			// they change nothing, repeating a call repeats the answer
-			// (for unchanged files), and they reach nothing beyond the
-			// workspace's servers. write and edit change files inside
-			// the workspace only.
-			Annotations: &mcp.ToolAnnotations{
-				Title:           title,
-				ReadOnlyHint:    def.ReadOnly,
-				DestructiveHint: &destructive, // write and edit replace a file's content
-				IdempotentHint:  def.ReadOnly,
-				OpenWorldHint:   &no,
-			},
-		}, handler)
+		server.AddTool(t.profile.tool(def, note), handler)
 	}
 	return server, nil
 }

@@ -13,9 +13,9 @@ import (
 )
 
 // The MCP handshake says which languages of the workspace are served and
-// how to install the servers of the others: in its instructions, and in
-// the descriptions of the tools that need a language server (not in
-// read, write and edit).
+// how to install the servers of the others: in its instructions, and once
+// in the tools, at the end of the first tool that needs a language server
+// (lsp), not in the others nor in read, write and edit.
 func TestMCPHandshakeNamesServedLanguages(t *testing.T) {
 	f := newMCPFixture(t)
 	writeFile(t, filepath.Join(f.workspace, "tool.py"), "print(1)\n")
@@ -46,8 +46,8 @@ func TestMCPHandshakeNamesServedLanguages(t *testing.T) {
 	note := "In this workspace, served: Go; not served (no language server installed; use search/read): Python."
 	for _, tool := range tools.Tools {
 		has := strings.HasSuffix(tool.Description, "\n\n"+note)
-		if fs := tool.Name == "read" || tool.Name == "write" || tool.Name == "edit"; has == fs {
-			t.Errorf("%s: note %v in %q", tool.Name, has, tool.Description)
+		if n := strings.Count(tool.Description, "In this workspace"); has != (tool.Name == "lsp") || n > 1 {
+			t.Errorf("%s: note %v (%d times) in %q", tool.Name, has, n, tool.Description)
 		}
 	}
 	t.Logf("handshake (process start, core load, census) in %s", handshake)

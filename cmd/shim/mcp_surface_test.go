@@ -66,10 +66,14 @@ func TestMCPToolMetadataAndOneBasedStructuredContent(t *testing.T) {
 	if err != nil || len(tools.Tools) != 7 || toolNamed(tools.Tools, "lsp") == nil {
 		t.Fatalf("tools/list (default toolsets lsp,code: seven tools): %v %+v", err, tools)
 	}
+	// A read-only tool says so, that it is idempotent and that it stays in
+	// the workspace; destructiveHint, which means something only for a
+	// changing tool, and the title a second time, are left out (every
+	// token is in every prompt).
 	for _, tool := range tools.Tools {
 		a := tool.Annotations
-		if tool.Title == "" || a == nil || a.Title != tool.Title || !a.ReadOnlyHint || !a.IdempotentHint ||
-			a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint == nil || *a.DestructiveHint {
+		if tool.Title == "" || a == nil || a.Title != "" || !a.ReadOnlyHint || !a.IdempotentHint ||
+			a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint != nil {
 			t.Errorf("tool %s: title %q, annotations %+v", tool.Name, tool.Title, a)
 		}
 	}

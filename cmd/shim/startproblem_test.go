@@ -34,6 +34,7 @@ func TestMCPBadCommandLineReachesTheClient(t *testing.T) {
 		{[]string{"--log-level", "loud"}, `--log-level "loud"`},
 		{[]string{"--timeout", "-1"}, "--timeout must be a positive number"},
 		{[]string{"--approval", "later"}, "--approval must be preview, auto or elicit"},
+		{[]string{"--profile", "tiny"}, `--profile must be standard or compact, got "tiny"`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			args := append([]string{"--config", f.config, "--workspace", f.workspace}, c.args...)

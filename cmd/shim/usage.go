@@ -78,7 +78,9 @@ $/cancelRequest {id} cancels a query or call; shutdown then exit stop it.`,
 toolsets (--tools, default lsp,code: the lsp tool and code_symbols,
 code_navigate, code_hover, code_hierarchy, code_inlay_hints). The workspace
 is --workspace, else the client's first file:// root, else the current
-directory; / and the home directory are refused. Logs go to stderr; stdout
+directory; / and the home directory are refused. --profile compact lists
+the tools with only what a model needs (no titles, annotations or
+examples). Logs go to stderr; stdout
 carries only MCP messages. A bad flag does not end the process: the
 session is served, and every call answers LSP_CONFIG_INVALID naming it.`,
 		example: `  lspseam mcp --workspace /path/to/project --tools lsp,code
@@ -163,6 +165,7 @@ var flagDocs = map[string]struct{ value, text string }{
 	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions; doctor and servers list:\na table, or one JSON document (default text)"},
 	"approval":  {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},
 	"tools":     {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
+	"profile":   {"standard|compact", "what tools/list says of each tool: standard (titles,\nannotations, examples, the census note once), or compact (names,\ndescriptions without examples, schemas: what a model needs)"},
 	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
 	"log-level": {"LEVEL", "debug, info, warn or error; logs go to stderr"},
 }

@@ -157,12 +157,15 @@ test('tools/list: the lsp tool and the five code tools, with the core\'s schemas
       const def = defs.find((d) => d.name === t.name);
       assert.ok(def, `${t.name} not in lspseam tools`);
       assert.deepEqual(t.inputSchema, def.inputSchema, `${t.name}: schema`);
-      // The core's description, then what the workspace's census found
-      // (the handshake names the languages served).
-      assert.ok(t.description.startsWith(def.description), `${t.name}: description`);
-      assert.match(t.description.slice(def.description.length), /^\n\nIn this workspace, served: [^\n]*Go[^\n]*\.$/, `${t.name}: the census note`);
+      // The core's description; what the workspace's census found is said
+      // once, after the lsp tool's (and in the handshake's instructions).
+      assert.equal(t.description, def.description, `${t.name}: description`);
       assert.equal(t.annotations?.readOnlyHint, true, `${t.name}: readOnlyHint`);
     }
+    const lsp = tools.find((t) => t.name === 'lsp');
+    const lspDef = defs.find((d) => d.name === 'lsp');
+    assert.ok(lsp.description.startsWith(lspDef.description), 'lsp: description');
+    assert.match(lsp.description.slice(lspDef.description.length), /^\n\nIn this workspace, served: [^\n]*Go[^\n]*\.$/, 'lsp: the census note');
     assert.deepEqual(tools.find((t) => t.name === 'code_navigate').inputSchema.required, ['target', 'kind']);
     assert.deepEqual(tools.find((t) => t.name === 'code_hierarchy').inputSchema.properties.kind.enum, ['callers', 'callees', 'supertypes', 'subtypes']);
   } finally {
