@@ -52,7 +52,7 @@ func (cb *catalogBench) traced(f func()) []lspseam.CallTrace {
 	return cb.calls
 }
 
-func newCatalogBench(b *testing.B) *catalogBench {
+func newCatalogBench(b testing.TB) *catalogBench {
 	gopls := filepath.Join(toolsBin, "gopls")
 	if _, err := os.Stat(gopls); err != nil {
 		b.Fatalf("gopls missing: run make servers (%v)", err)
@@ -92,7 +92,7 @@ func newCatalogBench(b *testing.B) *catalogBench {
 
 // symbolPos is the zero-based position of a generated symbol's name, as
 // gopls gives it ("(*Command).Name" for Command.Name).
-func (cb *catalogBench) symbolPos(b *testing.B, path, name string) (line, char int) {
+func (cb *catalogBench) symbolPos(b testing.TB, path, name string) (line, char int) {
 	for _, f := range cb.corp.Files {
 		if f.Path != path {
 			continue
