@@ -52,7 +52,7 @@ func decodeTarget(v gjson.Result) (Target, *Error) {
 // flattenSymbols' answer the host chose (outline.go); neither: the server
 // has no documentSymbol provider. text is the file's text; lines, for a
 // symbol target with an outline, the chunks of lines holding the names of
-// the outline's entries instead. An ambiguous or missing symbol's error
+// the outline's entries instead (lines win over text). An ambiguous or missing symbol's error
 // carries the candidates. exact (a change's target) refuses firstMatch,
 // and an ambiguous target's message does not offer it.
 func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
@@ -72,13 +72,13 @@ func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
 	text, lines, outline := m[3], m[4], m[6]
 	var file TargetFile
 	switch {
-	case text.Type == gjson.String:
-		file.Text = text.Str
 	case lines.Exists() && outline.Exists():
 		if file.Lines, err = decodeLineChunks(lines, "lines"); err != nil {
 			return nil, err
 		}
 		file.Partial = true
+	case text.Type == gjson.String:
+		file.Text = text.Str
 	case lines.Exists():
 		return nil, Errorf(CodeInvalidArgument, "lines (chunks of the file's lines) go with outline (flattenSymbols entries); with the server's raw symbols, pass the file's text")
 	default:

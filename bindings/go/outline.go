@@ -10,11 +10,11 @@ import (
 // (symbolCache); a query then hands the core only the entries and lines
 // it can use, never the whole file and outline.
 
-// OutlineSymbol is one entry of a flattened outline (FlattenSymbols):
+// OutlineEntry is one entry of a flattened outline (FlattenSymbols):
 // the name as written, its LSP SymbolKind, the qualified name of the
 // symbol it is in, its whole range and the range of its name (placed on
 // the text).
-type OutlineSymbol struct {
+type OutlineEntry struct {
 	Name           string `json:"name"`
 	Kind           int    `json:"kind"`
 	Container      string `json:"container,omitempty"`
@@ -26,9 +26,9 @@ type OutlineSymbol struct {
 // for the file whose text is given: the entries in document order. It
 // reads the whole text (each name is placed on it); call it once per
 // version of a file.
-func (c *Core) FlattenSymbols(ctx context.Context, symbols []byte, text string) ([]OutlineSymbol, error) {
+func (c *Core) FlattenSymbols(ctx context.Context, symbols []byte, text string) ([]OutlineEntry, error) {
 	var v struct {
-		Symbols []OutlineSymbol `json:"symbols"`
+		Symbols []OutlineEntry `json:"symbols"`
 	}
 	in := struct {
 		Symbols rawOrNull `json:"symbols"`
@@ -49,7 +49,7 @@ func (r rawOrNull) MarshalJSON() ([]byte, error) {
 
 // fileOutline is an open document's flattened outline, asked of the
 // server and flattened once for these bytes.
-func (t *Toolbox) fileOutline(ctx context.Context, s Session, f SourceFile) ([]OutlineSymbol, error) {
+func (t *Toolbox) fileOutline(ctx context.Context, s Session, f SourceFile) ([]OutlineEntry, error) {
 	key := t.outlines.key(s.Server(), f.URI, f.Text)
 	if o, ok := t.outlines.getOutline(key); ok {
 		return o, nil
@@ -63,7 +63,7 @@ func (t *Toolbox) fileOutline(ctx context.Context, s Session, f SourceFile) ([]O
 		return nil, err
 	}
 	if o == nil {
-		o = []OutlineSymbol{}
+		o = []OutlineEntry{}
 	}
 	t.outlines.putOutline(key, o)
 	return o, nil
@@ -72,9 +72,9 @@ func (t *Toolbox) fileOutline(ctx context.Context, s Session, f SourceFile) ([]O
 // outlineNamed is the entries that could be a symbol target's: those
 // whose name is in the query (a name, a Container.member or a qualified
 // name all hold the member's name).
-func outlineNamed(o []OutlineSymbol, query string) []OutlineSymbol {
+func outlineNamed(o []OutlineEntry, query string) []OutlineEntry {
 	query = strings.TrimSpace(query)
-	out := []OutlineSymbol{}
+	out := []OutlineEntry{}
 	for _, e := range o {
 		if strings.Contains(query, e.Name) {
 			out = append(out, e)
@@ -85,8 +85,8 @@ func outlineNamed(o []OutlineSymbol, query string) []OutlineSymbol {
 
 // outlineOnLines is the entries that hold one of the lines (zero-based):
 // those a location on the line can lie in or be the name of.
-func outlineOnLines(o []OutlineSymbol, lines map[uint32]bool) []OutlineSymbol {
-	out := []OutlineSymbol{}
+func outlineOnLines(o []OutlineEntry, lines map[uint32]bool) []OutlineEntry {
+	out := []OutlineEntry{}
 	for _, e := range o {
 		if lines[e.SelectionRange.Start.Line] || lines[e.Range.Start.Line] {
 			out = append(out, e)

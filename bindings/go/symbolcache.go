@@ -39,7 +39,7 @@ type symbolEntry struct {
 	symbols json.RawMessage // nil: not kept (only the outline is)
 	// outline is the core's flattening of symbols (outline.go), nil until
 	// a query needed it.
-	outline []OutlineSymbol
+	outline []OutlineEntry
 }
 
 func newSymbolCache() *symbolCache {
@@ -62,7 +62,7 @@ func (c *symbolCache) get(k symbolKey) (json.RawMessage, bool) {
 }
 
 // getOutline returns the flattened outline kept for k.
-func (c *symbolCache) getOutline(k symbolKey) ([]OutlineSymbol, bool) {
+func (c *symbolCache) getOutline(k symbolKey) ([]OutlineEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[k]
@@ -74,7 +74,7 @@ func (c *symbolCache) getOutline(k symbolKey) ([]OutlineSymbol, bool) {
 }
 
 // putOutline keeps the flattened outline of k's symbols.
-func (c *symbolCache) putOutline(k symbolKey, outline []OutlineSymbol) {
+func (c *symbolCache) putOutline(k symbolKey, outline []OutlineEntry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.entries[k]; ok {

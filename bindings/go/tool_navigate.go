@@ -15,7 +15,7 @@ import (
 // flattened outline (hasOutline false when the server has none to give).
 type resolvedFile struct {
 	SourceFile
-	outline    []OutlineSymbol
+	outline    []OutlineEntry
 	hasOutline bool
 }
 
@@ -72,7 +72,7 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call CodeCall, file resolve
 		return rt, err
 	default:
 		in.Text = &file.Text
-		held := []OutlineSymbol{}
+		held := []OutlineEntry{}
 		if call.Target.Line > 0 {
 			held = outlineOnLines(file.outline, map[uint32]bool{uint32(call.Target.Line - 1): true})
 		}
@@ -86,7 +86,7 @@ type resolveTargetRaw struct {
 	Target     Target          `json:"target"`
 	FirstMatch bool            `json:"firstMatch,omitempty"`
 	Exact      bool            `json:"exact,omitempty"`
-	Outline    *[]OutlineSymbol `json:"outline,omitempty"`
+	Outline    *[]OutlineEntry `json:"outline,omitempty"`
 	Lines      *[]LineChunk     `json:"lines,omitempty"`
 	Text       *string         `json:"text,omitempty"` // last: the module finds the others without walking it
 }
@@ -168,7 +168,7 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 			return err
 		}
 		locs := locationList(raw)
-		outlines := map[string][]OutlineSymbol{}
+		outlines := map[string][]OutlineEntry{}
 		if file.hasOutline {
 			outlines[file.URI] = file.outline
 		}
@@ -250,12 +250,12 @@ type snippetsRaw struct {
 	Context      int                        `json:"context,omitempty"`
 	IncludeBody  bool                       `json:"includeBody,omitempty"`
 	Limit        int                        `json:"limit,omitempty"`
-	Outlines     map[string][]OutlineSymbol `json:"outlines,omitempty"`
+	Outlines     map[string][]OutlineEntry `json:"outlines,omitempty"`
 }
 
 // outlinesAt is each file's outline entries that hold a planned
 // location's line: all the core reads of them (outline.go).
-func outlinesAt(plan SnippetPlan, outlines map[string][]OutlineSymbol) map[string][]OutlineSymbol {
+func outlinesAt(plan SnippetPlan, outlines map[string][]OutlineEntry) map[string][]OutlineEntry {
 	lines := map[string]map[uint32]bool{}
 	for _, l := range plan.Locations {
 		if _, ok := outlines[l.URI]; !ok {
@@ -266,7 +266,7 @@ func outlinesAt(plan SnippetPlan, outlines map[string][]OutlineSymbol) map[strin
 		}
 		lines[l.URI][l.Range.Start.Line] = true
 	}
-	out := make(map[string][]OutlineSymbol, len(lines))
+	out := make(map[string][]OutlineEntry, len(lines))
 	for uri, ls := range lines {
 		out[uri] = outlineOnLines(outlines[uri], ls)
 	}
