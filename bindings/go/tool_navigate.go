@@ -87,7 +87,7 @@ type resolveTargetRaw struct {
 	FirstMatch bool            `json:"firstMatch,omitempty"`
 	Exact      bool            `json:"exact,omitempty"`
 	Outline    *[]OutlineEntry `json:"outline,omitempty"`
-	Lines      *[]LineChunk     `json:"lines,omitempty"`
+	Lines      *[]LineChunk    `json:"lines,omitempty"`
 	Text       *string         `json:"text,omitempty"` // last: the module finds the others without walking it
 }
 
@@ -245,11 +245,11 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 // snippetsRaw and codeLocationsRaw carry the server's locations as it
 // sent them (Locations or LocationLinks): the core reads both.
 type snippetsRaw struct {
-	Locations    json.RawMessage            `json:"locations"`
-	WorkspaceURI string                     `json:"workspaceUri"`
-	Context      int                        `json:"context,omitempty"`
-	IncludeBody  bool                       `json:"includeBody,omitempty"`
-	Limit        int                        `json:"limit,omitempty"`
+	Locations    json.RawMessage           `json:"locations"`
+	WorkspaceURI string                    `json:"workspaceUri"`
+	Context      int                       `json:"context,omitempty"`
+	IncludeBody  bool                      `json:"includeBody,omitempty"`
+	Limit        int                       `json:"limit,omitempty"`
 	Outlines     map[string][]OutlineEntry `json:"outlines,omitempty"`
 }
 
@@ -276,7 +276,7 @@ func outlinesAt(plan SnippetPlan, outlines map[string][]OutlineEntry) map[string
 type codeLocationsRaw struct {
 	snippetsRaw
 	Files   map[string][]LineChunk `json:"files,omitempty"`
-	Subject string            `json:"subject,omitempty"`
+	Subject string                 `json:"subject,omitempty"`
 }
 
 // locationList is a navigation result as a list: null is none, a single
