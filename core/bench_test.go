@@ -1,12 +1,15 @@
 package core
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/lspseam/lspseam/internal/casefile"
+	"github.com/lspseam/lspseam/internal/gocorpus"
 )
 
 // Native-only benchmarks of the hot paths; bindings/go has the module
@@ -100,5 +103,53 @@ func BenchmarkCodeLocations(b *testing.B) {
 			b.Fatal(err)
 		}
 		RenderCodeLocations(cl, "", 0)
+	}
+}
+
+// byNameInputs are the ABI inputs of a by-name references call on the
+// generated 2,000-line file (internal/gocorpus), as the Go host builds
+// them: method, then input.
+func byNameInputs() [][2]string {
+	ws := gocorpus.Generate()
+	const wsURI = "file:///w/big"
+	texts, outlines := map[string]string{}, map[string]json.RawMessage{}
+	for _, f := range ws.Files {
+		texts[wsURI+"/"+f.Path] = f.Text
+		outlines[wsURI+"/"+f.Path] = f.Outline()
+	}
+	locs := make([]gocorpus.Location, len(ws.NameRefs))
+	for i, l := range ws.NameRefs {
+		l.URI = wsURI + "/" + l.URI
+		locs[i] = l
+	}
+	target := wsURI + "/" + gocorpus.LargeFile
+	files, symbols := map[string]string{}, map[string]json.RawMessage{}
+	for _, l := range locs {
+		files[l.URI], symbols[l.URI] = texts[l.URI], outlines[l.URI]
+	}
+	enc := func(v any) string { b, _ := json.Marshal(v); return string(b) }
+	return [][2]string{
+		{"resolveTarget", enc(map[string]any{"target": map[string]string{"path": gocorpus.LargeFile, "symbol": gocorpus.NameMethod}, "text": texts[target], "symbols": outlines[target]})},
+		{"planSnippets", enc(map[string]any{"locations": locs, "workspaceUri": wsURI})},
+		{"codeLocations", enc(map[string]any{"locations": locs, "workspaceUri": wsURI, "symbols": symbols, "files": files, "subject": "Target: `Name`"})},
+	}
+}
+
+// BenchmarkByNameLarge: the core calls of a by-name references call on a
+// 2,000-line file with 79 references in 13 files, through the envelope
+// (what the module runs, natively).
+func BenchmarkByNameLarge(b *testing.B) {
+	for _, call := range byNameInputs() {
+		in := []byte(call[1])
+		b.Run(call[0], func(b *testing.B) {
+			if out := Call(call[0], in); !bytes.HasPrefix(out, []byte(`{"ok":`)) {
+				b.Fatalf("%s", out)
+			}
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Call(call[0], in)
+			}
+		})
 	}
 }

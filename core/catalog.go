@@ -46,35 +46,57 @@ func decodeTarget(v gjson.Result) (Target, *Error) {
 	return t, nil
 }
 
-// resolveTargetCall: {target, firstMatch?, exact?, text, symbols?} →
-// ResolvedTarget. symbols is the server's raw textDocument/documentSymbol
-// result; absent when the server has no documentSymbol provider. An
-// ambiguous or missing symbol's error carries the candidates. exact (a
-// change's target) refuses firstMatch, and an ambiguous target's message
-// does not offer it.
+// resolveTargetCall: {target, firstMatch?, exact?, text?, lines?,
+// symbols?, outline?} → ResolvedTarget. symbols is the server's raw
+// textDocument/documentSymbol result, outline the entries of
+// flattenSymbols' answer the host chose (outline.go); neither: the server
+// has no documentSymbol provider. text is the file's text; lines, for a
+// symbol target with an outline, the chunks of lines holding the names of
+// the outline's entries instead (lines win over text). An ambiguous or missing symbol's error
+// carries the candidates. exact (a change's target) refuses firstMatch,
+// and an ambiguous target's message does not offer it.
 func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
-	t, err := decodeTarget(get(in, "target"))
+	m := members(in, "target", "firstMatch", "exact", "text", "lines", "symbols", "outline")
+	t, err := decodeTarget(m[0])
 	if err != nil {
 		return nil, err
 	}
-	fm := get(in, "firstMatch")
+	fm := m[1]
 	if fm.Exists() && fm.Type != gjson.True && fm.Type != gjson.False && fm.Type != gjson.Null {
 		return nil, Errorf(CodeInvalidArgument, "firstMatch must be a boolean, got %s", describe(fm))
 	}
-	exact := get(in, "exact").Type == gjson.True
+	exact := m[2].Type == gjson.True
 	if exact && fm.Type == gjson.True {
 		return nil, Errorf(CodeInvalidArgument, "firstMatch is for reads: a change needs an exact target (kind or Container.member)")
 	}
-	text := get(in, "text")
-	if text.Type != gjson.String {
-		return nil, Errorf(CodeInvalidArgument, "text must be the target file's text as a string, got %s", describe(text))
-	}
-	file := TargetFile{Text: text.Str}
-	if s := get(in, "symbols"); s.Exists() {
-		if file.Symbols, err = FlattenSymbols(s, text.Str); err != nil {
+	text, lines, outline := m[3], m[4], m[6]
+	var file TargetFile
+	switch {
+	case lines.Exists() && outline.Exists():
+		if file.Lines, err = decodeLineChunks(lines, "lines"); err != nil {
 			return nil, err
 		}
-	} else {
+		file.Partial = true
+	case text.Type == gjson.String:
+		file.Text = text.Str
+	case lines.Exists():
+		return nil, Errorf(CodeInvalidArgument, "lines (chunks of the file's lines) go with outline (flattenSymbols entries); with the server's raw symbols, pass the file's text")
+	default:
+		return nil, Errorf(CodeInvalidArgument, "text must be the target file's text as a string, got %s", describe(text))
+	}
+	switch {
+	case outline.Exists():
+		if file.Symbols, err = decodeOutline(outline, "outline"); err != nil {
+			return nil, err
+		}
+	case m[5].Exists():
+		if file.Partial {
+			return nil, Errorf(CodeInvalidArgument, "symbols (the server's raw answer) needs the file's text; pass outline entries with lines, or text")
+		}
+		if file.Symbols, err = FlattenSymbols(m[5], text.Str); err != nil {
+			return nil, err
+		}
+	default:
 		file.NoSymbols = true
 	}
 	r, cands, err := ResolveTarget(t, fm.Type == gjson.True, file)
@@ -94,8 +116,8 @@ func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
 
 // snippetInput is the input of planSnippets and codeLocations:
 // {locations, workspaceUri, context?, includeBody?, limit?, symbols?:
-// {uri: documentSymbol result}, files?: {uri: text | [{start, lines}]},
-// subject?, maxResultChars?}. files (codeLocations only) is what the host
+// {uri: documentSymbol result}, outlines?: {uri: flattenSymbols entries},
+// files?: {uri: text | [{start, lines}]}, subject?, maxResultChars?}. files (codeLocations only) is what the host
 // read: a file's whole text (only the planned spans of it are used), or
 // chunks of lines from a zero-based start line, without terminators.
 type snippetInput struct {
@@ -106,11 +128,22 @@ type snippetInput struct {
 	symbols map[string][]Symbol
 }
 
-func decodeSnippetInput(in gjson.Result) (snippetInput, *Error) {
+// snippetMembers are the members decodeSnippetInput reads, in one pass:
+// the input holds the files' lines, and a get per member would walk past
+// them again each time.
+var snippetMembers = []string{"locations", "workspaceUri", "context", "limit", "includeBody", "files", "symbols", "outlines", "subject", "maxResultChars"}
+
+const (
+	memberSubject        = 8
+	memberMaxResultChars = 9
+)
+
+func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) {
+	m := members(in, snippetMembers...)
 	si := snippetInput{files: map[string]gjson.Result{}, symbols: map[string][]Symbol{}}
-	locs := get(in, "locations")
+	locs := m[0]
 	if !locs.IsArray() {
-		return si, Errorf(CodeInvalidArgument, "locations must be an array of {uri, range} (or LocationLinks), got %s", describe(locs))
+		return si, m, Errorf(CodeInvalidArgument, "locations must be an array of {uri, range} (or LocationLinks), got %s", describe(locs))
 	}
 	var problem string
 	i := 0
@@ -122,40 +155,44 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, *Error) {
 		return problem == ""
 	})
 	if problem != "" {
-		return si, &Error{Code: CodeInvalidArgument, Message: problem}
+		return si, m, &Error{Code: CodeInvalidArgument, Message: problem}
 	}
-	ws := get(in, "workspaceUri")
+	ws := m[1]
 	if ws.Type != gjson.String {
-		return si, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
+		return si, m, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
 	}
 	si.ws = ws.Str
 	for _, f := range []struct {
 		name string
+		v    gjson.Result
 		dst  *int
-	}{{"context", &si.opts.Context}, {"limit", &si.opts.Limit}} {
-		v := get(in, f.name)
+	}{{"context", m[2], &si.opts.Context}, {"limit", m[3], &si.opts.Limit}} {
+		v := f.v
 		if !v.Exists() || v.Type == gjson.Null {
 			continue
 		}
 		n, ok := integer(v, -maxUint31, maxUint31)
 		if !ok {
-			return si, Errorf(CodeInvalidArgument, "%s must be an integer, got %s", f.name, describe(v))
+			return si, m, Errorf(CodeInvalidArgument, "%s must be an integer, got %s", f.name, describe(v))
 		}
 		*f.dst = int(n)
 	}
-	if ib := get(in, "includeBody"); ib.Exists() && ib.Type != gjson.Null {
+	if ib := m[4]; ib.Exists() && ib.Type != gjson.Null {
 		if ib.Type != gjson.True && ib.Type != gjson.False {
-			return si, Errorf(CodeInvalidArgument, "includeBody must be a boolean, got %s", describe(ib))
+			return si, m, Errorf(CodeInvalidArgument, "includeBody must be a boolean, got %s", describe(ib))
 		}
 		si.opts.IncludeBody = ib.Type == gjson.True
 	}
-	for _, name := range []string{"files", "symbols"} {
-		if v := get(in, name); v.Exists() && v.Type != gjson.Null && !v.IsObject() {
-			return si, Errorf(CodeInvalidArgument, "%s must be an object keyed by file URI, got %s", name, describe(v))
+	for _, f := range []struct {
+		name string
+		v    gjson.Result
+	}{{"files", m[5]}, {"symbols", m[6]}, {"outlines", m[7]}} {
+		if v := f.v; v.Exists() && v.Type != gjson.Null && !v.IsObject() {
+			return si, m, Errorf(CodeInvalidArgument, "%s must be an object keyed by file URI, got %s", f.name, describe(v))
 		}
 	}
 	var err *Error
-	get(in, "files").ForEach(func(k, v gjson.Result) bool {
+	m[5].ForEach(func(k, v gjson.Result) bool {
 		if v.Type != gjson.String && !v.IsArray() {
 			err = Errorf(CodeInvalidArgument, "files[%s] must be the file's text or an array of {start, lines}, got %s", clip(k.Str, 200), describe(v))
 			return false
@@ -164,9 +201,9 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, *Error) {
 		return true
 	})
 	if err != nil {
-		return si, err
+		return si, m, err
 	}
-	get(in, "symbols").ForEach(func(k, v gjson.Result) bool {
+	m[6].ForEach(func(k, v gjson.Result) bool {
 		if text, ok := si.files[k.Str]; ok && text.Type == gjson.String {
 			si.symbols[k.Str], err = FlattenSymbols(v, text.Str)
 		} else {
@@ -174,11 +211,20 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, *Error) {
 		}
 		return err == nil
 	})
-	return si, err
+	if err != nil {
+		return si, m, err
+	}
+	// An outline (flattenSymbols' entries) is already placed: it wins
+	// over a raw answer for the same file.
+	m[7].ForEach(func(k, v gjson.Result) bool {
+		si.symbols[k.Str], err = decodeOutline(v, "outlines["+clip(k.Str, 200)+"]")
+		return err == nil
+	})
+	return si, m, err
 }
 
 func planSnippetsCall(in gjson.Result) (jsonAppender, *Error) {
-	si, err := decodeSnippetInput(in)
+	si, _, err := decodeSnippetInput(in)
 	if err != nil {
 		return nil, err
 	}
@@ -241,16 +287,16 @@ func readChunks(uri string, v gjson.Result, spans []LineSpan) (FileLines, *Error
 // what the host read of the planned files and builds and renders the code
 // locations.
 func codeLocationsCall(in gjson.Result) (jsonAppender, *Error) {
-	si, err := decodeSnippetInput(in)
+	si, m, err := decodeSnippetInput(in)
 	if err != nil {
 		return nil, err
 	}
-	subject := get(in, "subject")
+	subject := m[memberSubject]
 	if subject.Exists() && subject.Type != gjson.String && subject.Type != gjson.Null {
 		return nil, Errorf(CodeInvalidArgument, "subject must be a string, got %s", describe(subject))
 	}
 	maxChars := 0
-	if v := get(in, "maxResultChars"); v.Exists() && v.Type != gjson.Null {
+	if v := m[memberMaxResultChars]; v.Exists() && v.Type != gjson.Null {
 		n, ok := integer(v, 1, maxUint31)
 		if !ok {
 			return nil, Errorf(CodeInvalidArgument, "maxResultChars must be a positive integer at most %d, got %s", maxUint31, describe(v))

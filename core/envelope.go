@@ -25,7 +25,7 @@ var Methods = []string{
 	"toolDefinition", "parseToolArgs", "normalizeProvider", "checkProviders", "selectProvider",
 	"initializeParams", "negotiate", "checkOperation", "request", "translate",
 	"render", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
-	"resolveTarget", "planSnippets", "codeLocations",
+	"resolveTarget", "planSnippets", "codeLocations", "flattenSymbols",
 	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
 	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
 	"applyTextEdits", "planWorkspaceEdit", "targetEdit",
@@ -168,6 +168,18 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		if problem != "" {
 			return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
 		}
+		if line := get(in, "line"); line.Exists() && line.Type != gjson.Null {
+			// The host sent only the line asked about (it found the line
+			// in the document; past the end it sends text, for the error).
+			if line.Type != gjson.String || strings.ContainsAny(line.Str, "\r\n") {
+				return nil, Errorf(CodeInvalidArgument, "line must be the text of the line at position.line, without its terminator, got %s", describe(line))
+			}
+			r, err := Request(op, uri.Str, pos)
+			if err == nil {
+				r.Subject, err = checkColumn(line.Str, pos)
+			}
+			return wrap(r, err)
+		}
 		if text := get(in, "text"); text.Exists() && text.Type != gjson.Null {
 			if text.Type != gjson.String {
 				return nil, Errorf(CodeInvalidArgument, "text must be the document's text as a string, got %s", describe(text))
@@ -241,6 +253,8 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		return planSnippetsCall(in)
 	case "codeLocations":
 		return codeLocationsCall(in)
+	case "flattenSymbols":
+		return flattenSymbolsCall(in)
 	case "toolDefinitions":
 		return toolDefinitionsCall(in)
 	case "parseCodeArgs":

@@ -53,6 +53,11 @@ func checkPosition(src lineSource, pos Position) (string, *Error) {
 	if !ok {
 		return "", src.lineError(pos.Line)
 	}
+	return checkColumn(line, pos)
+}
+
+// checkColumn checks pos against the text of its line, which exists.
+func checkColumn(line string, pos Position) (string, *Error) {
 	width := utf16Len(line)
 	if uint64(pos.Character) > uint64(width) {
 		msg := "character " + strconv.FormatUint(toOneBased(pos.Character), 10) + " is past the end of line " + strconv.FormatUint(toOneBased(pos.Line), 10)

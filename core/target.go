@@ -50,6 +50,10 @@ type TargetFile struct {
 	Text      string
 	Symbols   []Symbol
 	NoSymbols bool
+	// Partial says Lines holds what was read of the file instead of Text:
+	// the lines of the symbols' names, enough for a symbol target only.
+	Partial bool
+	Lines   fileChunks
 }
 
 // How a target was resolved.
@@ -227,10 +231,22 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		}
 		kind = k
 	}
+	if file.Partial {
+		if strings.TrimSpace(t.Symbol) == "" {
+			return ResolvedTarget{}, nil, Errorf(CodeInvalidArgument, "a target without a symbol needs the file's text, not lines")
+		}
+		return resolveSymbol(t, kind, firstMatch, file, file.Lines.line)
+	}
 	lines := splitLines(file.Text)
+	lineAt := func(n uint32) (string, bool) {
+		if int64(n) < int64(len(lines)) {
+			return lines[n], true
+		}
+		return "", false
+	}
 	switch {
 	case strings.TrimSpace(t.Symbol) != "":
-		return resolveSymbol(t, kind, firstMatch, file, lines)
+		return resolveSymbol(t, kind, firstMatch, file, lineAt)
 	case t.Symbol != "":
 		return ResolvedTarget{}, nil, targetArgError("symbol is blank; give a name such as \"Helper\" or \"Circle.Area\", or target by line")
 	case t.Kind != "":
@@ -346,7 +362,7 @@ func nearbyLines(lines []string, line int) string {
 }
 
 // resolveSymbol is order 1: a symbol name.
-func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, lines []string) (ResolvedTarget, []TargetCandidate, *Error) {
+func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, lineAt func(uint32) (string, bool)) (ResolvedTarget, []TargetCandidate, *Error) {
 	if file.NoSymbols {
 		return ResolvedTarget{}, nil, &Error{Code: CodeUnsupportedOperation, Message: "the language server for " + t.Path +
 			" does not list document symbols, so symbol " + quoteCode(clip(t.Symbol, 80)) + " cannot be found by name; target it by line with matchText (text on that line) instead."}
@@ -422,8 +438,8 @@ func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, 
 	r := ResolvedTarget{Path: t.Path, Position: pos, Symbol: s.QualifiedName(), Kind: s.Kind.String(), Container: s.Container, By: BySymbol}
 	rng := s.Range
 	r.Range = &rng
-	if int64(pos.Line) < int64(len(lines)) {
-		r.Identifier, _ = identifierAt(lines[pos.Line], int(pos.Character))
+	if line, ok := lineAt(pos.Line); ok {
+		r.Identifier, _ = identifierAt(line, int(pos.Character))
 	}
 	return r, nil, nil
 }

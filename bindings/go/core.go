@@ -43,6 +43,8 @@ type Core struct {
 	slots chan struct{}  // one token per live instance, bounding them
 	// maxMemory is WithMaxInstanceMemory's bound (0: none).
 	maxMemory uint32
+	// trace is WithCallTrace's observer (nil: none).
+	trace func(CallTrace)
 
 	// idleRelease is WithIdleRelease's delay (0: never); releaseTimer runs
 	// releaseIdle once it has passed with no call in flight. timerMu is
@@ -67,6 +69,7 @@ type options struct {
 	module       []byte
 	idleRelease  time.Duration
 	maxMemory    uint32
+	trace        func(CallTrace)
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -132,6 +135,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		slots:       make(chan struct{}, o.maxInstances),
 		idleRelease: o.idleRelease,
 		maxMemory:   o.maxMemory,
+		trace:       o.trace,
 		closed:      make(chan struct{}),
 	}
 	switch {
@@ -194,6 +198,16 @@ func (c *Core) Close(ctx context.Context) error {
 // only when the module could not run (closed Core, cancelled ctx while
 // waiting for an instance, a trap); seam errors come inside the envelope.
 func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, error) {
+	if c.trace != nil {
+		began := time.Now()
+		out, err := c.call(ctx, method, input)
+		c.trace(CallTrace{Method: method, InputBytes: len(input), OutputBytes: len(out), Duration: time.Since(began), Input: input})
+		return out, err
+	}
+	return c.call(ctx, method, input)
+}
+
+func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, error) {
 	in, err := c.acquire(ctx)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // The typed form of every ABI method. Each marshals its input, runs the
@@ -136,6 +137,18 @@ func (c *Core) Request(ctx context.Context, op Operation, uri string, pos Positi
 // in the tool's one-based terms, before anything reaches the server. The
 // request's Subject names the identifier at pos.
 func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos Position, text string) (LSPRequest, error) {
+	var v LSPRequest
+	// Only the line asked about crosses into the module; a line past the
+	// end sends the text, which the error describes (its last line).
+	if line, ok := nthLine(text, pos.Line); ok {
+		in := struct {
+			Operation Operation `json:"operation"`
+			URI       string    `json:"uri"`
+			Position  Position  `json:"position"`
+			Line      string    `json:"line"`
+		}{op, uri, pos, line}
+		return v, c.invoke(ctx, "request", in, &v)
+	}
 	// The text goes last, so the module finds the other fields without
 	// scanning past it.
 	in := struct {
@@ -144,8 +157,30 @@ func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos 
 		Position  Position  `json:"position"`
 		Text      string    `json:"text"`
 	}{op, uri, pos, text}
-	var v LSPRequest
 	return v, c.invoke(ctx, "request", in, &v)
+}
+
+// nthLine is line n (zero-based) of text as the core numbers lines
+// (textLines), without its terminator; false past the end.
+func nthLine(text string, n uint32) (string, bool) {
+	start := 0
+	for i := uint32(0); ; i++ {
+		if start >= len(text) {
+			return "", false
+		}
+		j := strings.IndexAny(text[start:], "\r\n")
+		end, next := len(text), len(text)
+		if j >= 0 {
+			end, next = start+j, start+j+1
+			if text[end] == '\r' && next < len(text) && text[next] == '\n' {
+				next++
+			}
+		}
+		if i == n {
+			return text[start:end], true
+		}
+		start = next
+	}
 }
 
 // Translate normalizes a server's raw result for op. A nil result means the

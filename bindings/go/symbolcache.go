@@ -13,7 +13,9 @@ import (
 // asked again (a by-name call asks for the target file's symbols and, to
 // name each location's enclosing symbol, the result files'). A changed
 // file has another key, so a cached outline is never stale; the least
-// recently used entries go beyond maxSymbolOutlines.
+// recently used entries go beyond maxSymbolOutlines. Beside the raw
+// answer an entry keeps its flattening by the core (outline.go), so a
+// query never hands the core a whole outline again.
 //
 // A symbolCache is safe for concurrent use.
 type symbolCache struct {
@@ -34,7 +36,10 @@ type symbolKey struct {
 
 type symbolEntry struct {
 	key     symbolKey
-	symbols json.RawMessage
+	symbols json.RawMessage // nil: not kept (only the outline is)
+	// outline is the core's flattening of symbols (outline.go), nil until
+	// a query needed it.
+	outline []OutlineEntry
 }
 
 func newSymbolCache() *symbolCache {
@@ -49,11 +54,35 @@ func (c *symbolCache) get(k symbolKey) (json.RawMessage, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[k]
-	if !ok {
+	if !ok || e.Value.(*symbolEntry).symbols == nil {
 		return nil, false
 	}
 	c.order.MoveToFront(e)
 	return e.Value.(*symbolEntry).symbols, true
+}
+
+// getOutline returns the flattened outline kept for k.
+func (c *symbolCache) getOutline(k symbolKey) ([]OutlineEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[k]
+	if !ok || e.Value.(*symbolEntry).outline == nil {
+		return nil, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*symbolEntry).outline, true
+}
+
+// putOutline keeps the flattened outline of k's symbols.
+func (c *symbolCache) putOutline(k symbolKey, outline []OutlineEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[k]; ok {
+		e.Value.(*symbolEntry).outline = outline
+		c.order.MoveToFront(e)
+		return
+	}
+	c.add(&symbolEntry{key: k, outline: outline})
 }
 
 func (c *symbolCache) put(k symbolKey, symbols json.RawMessage) {
@@ -64,7 +93,13 @@ func (c *symbolCache) put(k symbolKey, symbols json.RawMessage) {
 		c.order.MoveToFront(e)
 		return
 	}
-	c.entries[k] = c.order.PushFront(&symbolEntry{k, symbols})
+	c.add(&symbolEntry{key: k, symbols: symbols})
+}
+
+// add puts a new entry first, dropping the least recently used beyond
+// the bound. Under mu.
+func (c *symbolCache) add(e *symbolEntry) {
+	c.entries[e.key] = c.order.PushFront(e)
 	for c.order.Len() > maxSymbolOutlines {
 		last := c.order.Back()
 		delete(c.entries, last.Value.(*symbolEntry).key)

@@ -11,20 +11,16 @@ import (
 // code_navigate: definition, typeDefinition, declaration, implementation
 // or references of a target, as code locations with snippets.
 
-// maxSymbolFiles bounds the result files whose document symbols are asked
-// for to name each location's enclosing symbol: beyond it, locations go
-// without (includeBody still asks for the files it needs).
-const maxSymbolFiles = 8
-
 // resolvedFile is a tool's own file, open in the server, and its
-// document symbols (nil when the server has none to give).
+// flattened outline (hasOutline false when the server has none to give).
 type resolvedFile struct {
 	SourceFile
-	symbols json.RawMessage
+	outline    []OutlineEntry
+	hasOutline bool
 }
 
-// openTarget opens the target's file, asks for its document symbols when
-// the server has them, and resolves the target.
+// openTarget opens the target's file, takes its outline when the server
+// has them, and resolves the target.
 func (t *Toolbox) openTarget(ctx context.Context, s Session, call CodeCall) (ResolvedTarget, resolvedFile, error) {
 	f, err := s.Open(ctx, call.Path)
 	if err != nil {
@@ -32,14 +28,67 @@ func (t *Toolbox) openTarget(ctx context.Context, s Session, call CodeCall) (Res
 	}
 	file := resolvedFile{SourceFile: f}
 	if s.Methods()["textDocument/documentSymbol"] {
-		if file.symbols, err = t.documentSymbols(ctx, s, f); err != nil {
+		if file.outline, err = t.fileOutline(ctx, s, f); err != nil {
 			return ResolvedTarget{}, file, err
 		}
+		file.hasOutline = true
 	} else if call.Target.Symbol != "" {
 		return ResolvedTarget{}, file, Errorf(CodeUnsupportedOperation, "language server %q lists no document symbols, so a target cannot name a symbol; target by line with matchText instead", s.Server())
 	}
-	rt, err := t.core.ResolveTarget(ctx, ResolveTargetInput{Target: *call.Target, FirstMatch: call.FirstMatch, Exact: call.Toolset == "refactor", Text: f.Text, Symbols: file.symbols})
+	rt, err := t.resolveTarget(ctx, call, file)
 	return rt, file, err
+}
+
+// resolveTarget hands the core what the target needs (outline.go): for a
+// symbol, the outline's entries of its name and their lines, then, only
+// when none is the target, the whole outline for the nearest names; for a
+// line, the file's text (its errors quote the lines around and search the
+// file for matchText) and the entries holding the line.
+func (t *Toolbox) resolveTarget(ctx context.Context, call CodeCall, file resolvedFile) (ResolvedTarget, error) {
+	in := resolveTargetRaw{Target: *call.Target, FirstMatch: call.FirstMatch, Exact: call.Toolset == "refactor"}
+	var rt ResolvedTarget
+	switch {
+	case !file.hasOutline:
+		in.Text = &file.Text
+	case strings.TrimSpace(call.Target.Symbol) != "":
+		named := outlineNamed(file.outline, call.Target.Symbol)
+		all := textLines(file.Text)
+		lines := []LineChunk{}
+		seen := map[uint32]bool{}
+		for _, e := range named {
+			if l := e.SelectionRange.Start.Line; !seen[l] && int64(l) < int64(len(all)) {
+				seen[l] = true
+				lines = append(lines, LineChunk{Start: l, Lines: all[l : l+1]})
+			}
+		}
+		in.Outline, in.Lines = &named, &lines
+		err := t.core.invoke(ctx, "resolveTarget", in, &rt)
+		var lerr *Error
+		if errors.As(err, &lerr) && lerr.Code == CodeTargetNotFound && len(named) < len(file.outline) {
+			none := []LineChunk{}
+			in.Outline, in.Lines = &file.outline, &none
+			err = t.core.invoke(ctx, "resolveTarget", in, &rt)
+		}
+		return rt, err
+	default:
+		in.Text = &file.Text
+		held := []OutlineEntry{}
+		if call.Target.Line > 0 {
+			held = outlineOnLines(file.outline, map[uint32]bool{uint32(call.Target.Line - 1): true})
+		}
+		in.Outline = &held
+	}
+	return rt, t.core.invoke(ctx, "resolveTarget", in, &rt)
+}
+
+// resolveTargetRaw is resolveTarget's input as the Toolbox sends it.
+type resolveTargetRaw struct {
+	Target     Target          `json:"target"`
+	FirstMatch bool            `json:"firstMatch,omitempty"`
+	Exact      bool            `json:"exact,omitempty"`
+	Outline    *[]OutlineEntry `json:"outline,omitempty"`
+	Lines      *[]LineChunk    `json:"lines,omitempty"`
+	Text       *string         `json:"text,omitempty"` // last: the module finds the others without walking it
 }
 
 // documentSymbols is an open document's outline: the server's answer for
@@ -119,51 +168,65 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 			return err
 		}
 		locs := locationList(raw)
-		symbols := map[string]json.RawMessage{}
-		if file.symbols != nil {
-			symbols[file.URI] = file.symbols
+		outlines := map[string][]OutlineEntry{}
+		if file.hasOutline {
+			outlines[file.URI] = file.outline
 		}
 		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit}
-		if call.IncludeBody { // only bodies need symbols to plan
-			in.Symbols = symbols
-		}
 		var plan SnippetPlan
+		if call.IncludeBody { // only bodies need symbols to plan
+			if err := t.core.invoke(ctx, "planSnippets", in, &plan); err != nil {
+				return serverPayloadError(err, s.Server(), method)
+			}
+			in.Outlines = outlinesAt(plan, outlines)
+		}
 		if err := t.core.invoke(ctx, "planSnippets", in, &plan); err != nil {
 			return serverPayloadError(err, s.Server(), method)
 		}
-		// Document symbols of the result files: the bodies includeBody
-		// needs, and each location's enclosing symbol while few files.
-		files := map[string]string{}
-		asked := 0
+		// The outline of every result file names each location's
+		// enclosing symbol (and gives includeBody its bodies): every file,
+		// so an answer does not depend on which outlines an earlier call
+		// left in the cache.
+		texts := map[string][]string{}
+		replan := false
 		for _, f := range plan.Files {
 			src, err := s.Read(f.Path)
 			if err != nil {
 				continue // unreadable now: no snippet
 			}
-			files[f.URI] = src.Text
-			if _, ok := symbols[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
+			texts[f.URI] = textLines(src.Text)
+			if _, ok := outlines[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
 				continue
 			}
-			if cached, ok := t.outlines.get(t.outlines.key(s.Server(), src.URI, src.Text)); ok {
-				symbols[f.URI] = cached
-				continue
-			}
-			if !f.NeedSymbols && asked >= maxSymbolFiles {
+			if cached, ok := t.outlines.getOutline(t.outlines.key(s.Server(), src.URI, src.Text)); ok {
+				outlines[f.URI] = cached
+				replan = replan || f.NeedSymbols
 				continue
 			}
 			opened, err := s.Open(ctx, f.Path)
 			if err != nil {
 				continue // another language: no symbol names
 			}
-			asked++
-			if syms, err := t.documentSymbols(ctx, s, opened); err == nil {
-				symbols[f.URI] = syms
+			if o, err := t.fileOutline(ctx, s, opened); err == nil {
+				outlines[f.URI] = o
+				replan = replan || f.NeedSymbols
 			} else if ctx.Err() != nil {
 				return err
 			}
 		}
+		in.Outlines = outlinesAt(plan, outlines)
+		if replan { // the bodies' spans: plan again with the outlines
+			if err := t.core.invoke(ctx, "planSnippets", in, &plan); err != nil {
+				return serverPayloadError(err, s.Server(), method)
+			}
+		}
+		files := map[string][]LineChunk{}
+		for _, f := range plan.Files {
+			if lines, ok := texts[f.URI]; ok {
+				files[f.URI] = chunksOf(lines, f.Spans)
+			}
+		}
 		var cl CodeLocations
-		in.Symbols = symbols
 		err = t.core.invoke(ctx, "codeLocations", codeLocationsRaw{snippetsRaw: in, Files: files, Subject: rt.Text}, &cl)
 		if err != nil {
 			return serverPayloadError(err, s.Server(), method)
@@ -182,18 +245,38 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 // snippetsRaw and codeLocationsRaw carry the server's locations as it
 // sent them (Locations or LocationLinks): the core reads both.
 type snippetsRaw struct {
-	Locations    json.RawMessage            `json:"locations"`
-	WorkspaceURI string                     `json:"workspaceUri"`
-	Context      int                        `json:"context,omitempty"`
-	IncludeBody  bool                       `json:"includeBody,omitempty"`
-	Limit        int                        `json:"limit,omitempty"`
-	Symbols      map[string]json.RawMessage `json:"symbols,omitempty"`
+	Locations    json.RawMessage           `json:"locations"`
+	WorkspaceURI string                    `json:"workspaceUri"`
+	Context      int                       `json:"context,omitempty"`
+	IncludeBody  bool                      `json:"includeBody,omitempty"`
+	Limit        int                       `json:"limit,omitempty"`
+	Outlines     map[string][]OutlineEntry `json:"outlines,omitempty"`
+}
+
+// outlinesAt is each file's outline entries that hold a planned
+// location's line: all the core reads of them (outline.go).
+func outlinesAt(plan SnippetPlan, outlines map[string][]OutlineEntry) map[string][]OutlineEntry {
+	lines := map[string]map[uint32]bool{}
+	for _, l := range plan.Locations {
+		if _, ok := outlines[l.URI]; !ok {
+			continue
+		}
+		if lines[l.URI] == nil {
+			lines[l.URI] = map[uint32]bool{}
+		}
+		lines[l.URI][l.Range.Start.Line] = true
+	}
+	out := make(map[string][]OutlineEntry, len(lines))
+	for uri, ls := range lines {
+		out[uri] = outlineOnLines(outlines[uri], ls)
+	}
+	return out
 }
 
 type codeLocationsRaw struct {
 	snippetsRaw
-	Files   map[string]string `json:"files,omitempty"`
-	Subject string            `json:"subject,omitempty"`
+	Files   map[string][]LineChunk `json:"files,omitempty"`
+	Subject string                 `json:"subject,omitempty"`
 }
 
 // locationList is a navigation result as a list: null is none, a single

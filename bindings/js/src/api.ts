@@ -39,6 +39,8 @@ import type {
   CheckProvidersOutput,
   CodeLocations,
   CodeLocationsInput,
+  FlattenSymbolsInput,
+  Outline,
   Config,
   FileChangesInput,
   FileChangesResult,
@@ -102,6 +104,7 @@ export const fileChanges = (input: FileChangesInput): FileChangesResult => getCo
 export const resolveTarget = (input: ResolveTargetInput): ResolvedTarget => getCore('resolveTarget()').resolveTarget(input);
 export const planSnippets = (input: PlanSnippetsInput): SnippetPlan => getCore('planSnippets()').planSnippets(input);
 export const codeLocations = (input: CodeLocationsInput): CodeLocations => getCore('codeLocations()').codeLocations(input);
+export const flattenSymbols = (input: FlattenSymbolsInput): Outline => getCore('flattenSymbols()').flattenSymbols(input);
 export const toolDefinitions = (input: ToolDefinitionsInput = {}): CatalogToolDefinition[] =>
   getCore('toolDefinitions()').toolDefinitions(input);
 export const parseCodeArgs = (input: ParseCodeArgsInput): CodeCall => getCore('parseCodeArgs()').parseCodeArgs(input);

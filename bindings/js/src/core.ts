@@ -43,6 +43,8 @@ import type {
   CheckProvidersOutput,
   CodeLocations,
   CodeLocationsInput,
+  FlattenSymbolsInput,
+  Outline,
   Config,
   Envelope,
   FileChangesInput,
@@ -294,6 +296,10 @@ export class Core {
   codeLocations(input: CodeLocationsInput): CodeLocations {
     return this.invoke('codeLocations', input);
   }
+  /** Flattens a file's raw documentSymbol result and places its names on the text: once per version of the file. */
+  flattenSymbols(input: FlattenSymbolsInput): Outline {
+    return this.invoke('flattenSymbols', input);
+  }
   /**
    * The definitions of the tools of the given toolsets (every toolset when
    * none), the lsp tool first. An unknown toolset is LSP_INVALID_ARGUMENT.
@@ -383,6 +389,7 @@ const KNOWN_METHODS = new Set<string>([
   'resolveTarget',
   'planSnippets',
   'codeLocations',
+  'flattenSymbols',
   'toolDefinitions',
   'parseCodeArgs',
   'codeRequest',

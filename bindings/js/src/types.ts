@@ -416,6 +416,12 @@ export interface RequestInput {
    * `subject`.
    */
   text?: string;
+  /**
+   * Instead of text: the text of the line at position.line, without its
+   * terminator (a host that found the line sends only it; past the end of
+   * the document it sends text, which the error describes).
+   */
+  line?: string;
 }
 
 export interface TranslateInput {
@@ -490,10 +496,40 @@ export interface ResolveTargetInput {
   firstMatch?: boolean;
   /** A change's target: firstMatch is refused, and an ambiguous target's message does not offer it. */
   exact?: boolean;
-  /** The target file's text. */
-  text: string;
+  /** The target file's text (needed by a line target; a symbol target with outline may send lines instead). */
+  text?: string;
   /** The server's raw textDocument/documentSymbol result; omit when the server has no documentSymbol provider. */
   symbols?: Json;
+  /**
+   * Instead of symbols: flattenSymbols' entries the host picked (for a
+   * symbol target, those whose name is in the query; on
+   * LSP_TARGET_NOT_FOUND, ask again with all of them for the nearest names).
+   */
+  outline?: OutlineEntry[];
+  /** With outline, instead of text: the lines holding the entries' names (they win over text). */
+  lines?: LineChunk[];
+}
+
+/** flattenSymbols' input: a file's raw documentSymbol result and its whole text (once per version of the file). */
+export interface FlattenSymbolsInput {
+  symbols: Json;
+  text: string;
+}
+
+/** One entry of a flattened outline: placed on the text, in document order. */
+export interface OutlineEntry {
+  name: string;
+  /** LSP SymbolKind. */
+  kind: number;
+  /** Qualified name of the symbol it is in. */
+  container?: string;
+  range: LspRange;
+  selectionRange: LspRange;
+}
+
+/** flattenSymbols' answer. */
+export interface Outline {
+  symbols: OutlineEntry[];
 }
 
 /** How a target was resolved. */
@@ -535,6 +571,8 @@ export interface PlanSnippetsInput {
   limit?: number;
   /** Raw documentSymbol results the host has, by file URI. */
   symbols?: Record<string, Json>;
+  /** flattenSymbols' entries by file URI (any that hold the locations' lines); they win over symbols. */
+  outlines?: Record<string, OutlineEntry[]>;
 }
 
 /** A zero-based, inclusive range of lines. */
@@ -626,6 +664,7 @@ export interface AbiMethods {
   resolveTarget: { input: ResolveTargetInput; output: ResolvedTarget };
   planSnippets: { input: PlanSnippetsInput; output: SnippetPlan };
   codeLocations: { input: CodeLocationsInput; output: CodeLocations };
+  flattenSymbols: { input: FlattenSymbolsInput; output: Outline };
   toolDefinitions: { input: ToolDefinitionsInput; output: CatalogToolDefinition[] };
   parseCodeArgs: { input: ParseCodeArgsInput; output: CodeCall };
   codeRequest: { input: CodeRequestInput; output: CodeRequest };

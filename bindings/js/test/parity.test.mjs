@@ -65,6 +65,7 @@ const typed = {
   resolveTarget: (v) => lspseam.resolveTarget(v),
   planSnippets: (v) => lspseam.planSnippets(v),
   codeLocations: (v) => lspseam.codeLocations(v),
+  flattenSymbols: (v) => lspseam.flattenSymbols(v),
   toolDefinitions: (v) => lspseam.toolDefinitions(v),
   parseCodeArgs: (v) => lspseam.parseCodeArgs(v),
   codeRequest: (v) => lspseam.codeRequest(v),
