@@ -42,12 +42,7 @@ func newMCPFixture(t *testing.T) mcpFixture {
 		events:    filepath.Join(tmp, "events.jsonl"),
 		workspace: filepath.Join(tmp, "ws"),
 	}
-	for _, b := range [][]string{{"-o", f.bin, "."}, {"-o", f.fakelsp, "../../internal/fakelsp"}} {
-		cmd := exec.Command("go", append([]string{"build"}, b...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build %v: %v\n%s", b, err, out)
-		}
-	}
+	f.bin, f.fakelsp = placeTestBins(t, tmp)
 	script := filepath.Join(tmp, "script.json")
 	writeFile(t, script, `{"methods":{"textDocument/definition":{"result":"$echoPosition"},"textDocument/references":{"action":"hang"}}}`)
 	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
