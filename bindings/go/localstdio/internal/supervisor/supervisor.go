@@ -40,6 +40,7 @@ func run() int {
 	s := &supervisor{link: LinkFD, servers: map[string]int{}}
 	buf := make([]byte, MaxMessage)
 	oob := make([]byte, syscall.CmsgSpace(3*4))
+	dropFilePages()
 	for {
 		n, oobn, _, _, err := syscall.Recvmsg(s.link, buf, oob, syscall.MSG_CMSG_CLOEXEC)
 		if err == syscall.EINTR {
@@ -58,6 +59,7 @@ func run() int {
 		switch fields[0] {
 		case "start":
 			s.start(fields[1], fields[2:], files)
+			dropFilePages() // what starting a process touched
 		case "signal":
 			closeAll(files)
 			if len(fields) == 3 {
