@@ -18,28 +18,39 @@ import (
 // keeping them mapped costs the machine nothing, but it counts them in the
 // supervisor's resident set — several times what it really holds. The
 // pages it still uses fault back in from the page cache (minor faults, no
-// I/O). Writable mappings are never touched: their pages are the
-// process's own state.
+// I/O).
+//
+// Only mappings whose every page is still the file's are dropped: a
+// mapping now read-only may have been written before (the dynamic loader's
+// relocations, made read-only afterwards), and its private copies are the
+// process's own state — smaps counts them as Anonymous. Writable mappings
+// are never touched.
 func dropFilePages() {
-	maps, err := os.ReadFile("/proc/self/maps")
+	smaps, err := os.ReadFile("/proc/self/smaps")
 	if err != nil {
 		return
 	}
-	for _, line := range strings.Split(string(maps), "\n") {
-		// start-end perms offset dev inode path
+	var lo, hi uint64 // the current mapping, if it is a candidate
+	for _, line := range strings.Split(string(smaps), "\n") {
 		f := strings.Fields(line)
-		if len(f) < 6 || !strings.HasPrefix(f[5], "/") || strings.Contains(f[1], "w") || f[1][3] != 'p' {
-			continue
+		switch {
+		case len(f) >= 5 && strings.Contains(f[0], "-") && len(f[1]) == 4:
+			// A mapping's header: start-end perms offset dev inode [path].
+			lo, hi = 0, 0
+			if len(f) < 6 || !strings.HasPrefix(f[5], "/") || f[1][1] == 'w' || f[1][3] != 'p' {
+				continue
+			}
+			start, end, _ := strings.Cut(f[0], "-")
+			a, err1 := strconv.ParseUint(start, 16, 64)
+			b, err2 := strconv.ParseUint(end, 16, 64)
+			if err1 == nil && err2 == nil && b > a {
+				lo, hi = a, b
+			}
+		case len(f) >= 2 && f[0] == "Anonymous:" && hi > lo:
+			if f[1] == "0" {
+				syscall.Syscall(syscall.SYS_MADVISE, uintptr(lo), uintptr(hi-lo), syscall.MADV_DONTNEED)
+			}
+			lo, hi = 0, 0
 		}
-		start, end, ok := strings.Cut(f[0], "-")
-		if !ok {
-			continue
-		}
-		lo, err1 := strconv.ParseUint(start, 16, 64)
-		hi, err2 := strconv.ParseUint(end, 16, 64)
-		if err1 != nil || err2 != nil || hi <= lo {
-			continue
-		}
-		syscall.Syscall(syscall.SYS_MADVISE, uintptr(lo), uintptr(hi-lo), syscall.MADV_DONTNEED)
 	}
 }
