@@ -10,6 +10,8 @@ import (
 	"sync"
 	"syscall"
 	"unsafe"
+
+	"github.com/lspseam/lspseam/internal/residency"
 )
 
 func init() {
@@ -40,7 +42,12 @@ func run() int {
 	s := &supervisor{link: LinkFD, servers: map[string]int{}}
 	buf := make([]byte, MaxMessage)
 	oob := make([]byte, syscall.CmsgSpace(3*4))
-	dropFilePages()
+	// The Go runtime's start-up touched a few MB of the binary's code and
+	// tables; afterwards the supervisor blocks in two system calls and runs
+	// a few functions per server. Those pages are the shim's too (the same
+	// file), so they cost the machine nothing here, but they would count
+	// several times what the supervisor holds in its resident set.
+	residency.DropFilePages()
 	for {
 		n, oobn, _, _, err := syscall.Recvmsg(s.link, buf, oob, syscall.MSG_CMSG_CLOEXEC)
 		if err == syscall.EINTR {
@@ -59,7 +66,7 @@ func run() int {
 		switch fields[0] {
 		case "start":
 			s.start(fields[1], fields[2:], files)
-			dropFilePages() // what starting a process touched
+			residency.DropFilePages() // what starting a process touched
 		case "signal":
 			closeAll(files)
 			if len(fields) == 3 {

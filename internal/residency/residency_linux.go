@@ -1,4 +1,8 @@
-package supervisor
+// Package residency gives a process's clean file-backed pages back to the
+// page cache and keeps code the process generates in a file mapping, so
+// what a waiting process holds resident is what it really owns. Linux
+// only; elsewhere its functions do nothing and report no support.
+package residency
 
 import (
 	"os"
@@ -7,25 +11,20 @@ import (
 	"syscall"
 )
 
-// dropFilePages unmaps from this process the pages of its read-only file
-// mappings (the binary's code and read-only data, the C library's) that
-// it has touched, leaving them in the page cache.
-//
-// The supervisor is the shim's whole binary, and the Go runtime's start-up
-// touches a few MB of its code and tables; afterwards the supervisor
-// blocks in two system calls and runs a few functions per server. Those
-// pages are the shim's too (the same file, the same page-cache pages), so
-// keeping them mapped costs the machine nothing, but it counts them in the
-// supervisor's resident set — several times what it really holds. The
-// pages it still uses fault back in from the page cache (minor faults, no
-// I/O).
+// DropFilePages unmaps from this process the pages of its read-only file
+// mappings (the binary's code and read-only data, the C library's, a
+// FileCode mapping) that it has touched, leaving them in the page cache:
+// clean pages the kernel reclaims when it needs memory, and shares with
+// every other process mapping the same file. The pages the process uses
+// again fault back in from the page cache (minor faults, no I/O while the
+// kernel keeps them).
 //
 // Only mappings whose every page is still the file's are dropped: a
 // mapping now read-only may have been written before (the dynamic loader's
 // relocations, made read-only afterwards), and its private copies are the
 // process's own state — smaps counts them as Anonymous. Writable mappings
 // are never touched.
-func dropFilePages() {
+func DropFilePages() {
 	smaps, err := os.ReadFile("/proc/self/smaps")
 	if err != nil {
 		return
