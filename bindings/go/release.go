@@ -73,6 +73,7 @@ func (c *Core) releaseIdle() {
 	// rather than when the scavenger gets to them.
 	debug.FreeOSMemory()
 	residency.DropFilePages()
+	residency.DropEmbedded(c.module)
 }
 
 // compileModule compiles the module (loads it from the compilation cache)
@@ -81,6 +82,9 @@ func (c *Core) releaseIdle() {
 // move (a noexec or in-memory file system, no space) only costs the
 // resident form: the module works as compiled.
 func (c *Core) compileModule(ctx context.Context) (wazero.CompiledModule, error) {
+	// Compiling reads the embedded module whole (6 MB); only compiling
+	// again reads it.
+	defer residency.DropEmbedded(c.module)
 	if c.codeDir == "" {
 		return c.runtime.CompileModule(ctx, c.module)
 	}

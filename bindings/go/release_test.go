@@ -3,6 +3,7 @@ package lspseam
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"os"
 	"sync"
 	"testing"
@@ -228,5 +229,21 @@ func TestMaxInstanceMemory(t *testing.T) {
 		if len(c.slots) != 0 {
 			t.Fatalf("round %d: the instance whose memory grew past 6 MB was kept", i+1)
 		}
+	}
+}
+
+// TestDropEmbedded: giving the embedded module's pages back leaves its
+// bytes as they were, and bytes on the heap are never dropped (that would
+// zero them).
+func TestDropEmbedded(t *testing.T) {
+	want := sha256.Sum256(coreWasm)
+	heap := bytes.Clone(coreWasm)
+	residency.DropEmbedded(coreWasm)
+	residency.DropEmbedded(heap)
+	if sha256.Sum256(coreWasm) != want {
+		t.Fatal("the embedded module changed when its pages were dropped")
+	}
+	if sha256.Sum256(heap) != want {
+		t.Fatal("a heap copy of the module changed: DropEmbedded dropped heap pages")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 )
 
 // DropFilePages unmaps from this process the pages of its read-only file
@@ -51,5 +52,46 @@ func DropFilePages() {
 			}
 			lo, hi = 0, 0
 		}
+	}
+}
+
+// DropEmbedded gives back to the page cache the pages of b, which must be
+// data embedded in the binary (go:embed) and never written: the linker
+// puts such a []byte in a writable mapping, which DropFilePages leaves
+// alone, and dropping a page there brings back the file's bytes — b's own
+// bytes, since nothing wrote them. It checks that b lies in a file-backed
+// mapping and does nothing otherwise (heap bytes would be zeroed). Only the
+// pages wholly inside b are dropped.
+func DropEmbedded(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	hi := lo + uintptr(len(b))
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return
+	}
+	fileBacked := false
+	for _, line := range strings.Split(string(maps), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 6 || !strings.HasPrefix(f[5], "/") || f[1][3] != 'p' {
+			continue
+		}
+		start, end, _ := strings.Cut(f[0], "-")
+		a, err1 := strconv.ParseUint(start, 16, 64)
+		z, err2 := strconv.ParseUint(end, 16, 64)
+		if err1 == nil && err2 == nil && uintptr(a) <= lo && hi <= uintptr(z) {
+			fileBacked = true
+			break
+		}
+	}
+	if !fileBacked {
+		return
+	}
+	page := uintptr(os.Getpagesize())
+	first, last := (lo+page-1)&^(page-1), hi&^(page-1)
+	if last > first {
+		syscall.Syscall(syscall.SYS_MADVISE, first, last-first, syscall.MADV_DONTNEED)
 	}
 }

@@ -35,3 +35,6 @@ func (c *Code) ResidentBytes() int { return 0 }
 
 // InMemoryFS is not told outside Linux.
 func InMemoryFS(dir string) bool { return false }
+
+// DropEmbedded does nothing outside Linux.
+func DropEmbedded(b []byte) {}
