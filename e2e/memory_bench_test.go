@@ -5,15 +5,19 @@ import (
 	"time"
 )
 
-// BenchmarkMCPMemory reports `lspseam mcp`'s own resident memory (VmRSS,
-// gopls excluded) on the Go fixture at four moments of an agent session:
+// BenchmarkMCPMemory reports `lspseam mcp`'s resident memory — the shim
+// plus the supervisor processes it starts for its language servers (gopls
+// excluded, reported apart) — on the Go fixture at four moments of an
+// agent session, and what the first call after an idle period costs
+// against a warm one:
 //
-//   - start: the client has connected and listed the tools (the core
-//     module is compiled: start-up validated the config through it);
+//   - start: the client has connected and listed the tools;
 //   - idle: after the core's idle release (lspseam.WithIdleRelease);
-//   - query: right after a first hover answered by gopls (the core is
-//     loaded again from the compilation cache);
-//   - released: after the release that follows the query.
+//   - query: right after a hover answered by gopls (during use);
+//   - released: after the release that follows the query;
+//   - after-idle: a hover right after that release, against warm hovers
+//     just before and after it (after-idle/warm ratio, and the difference
+//     in ms, both from the same process in the same minute).
 //
 // The release delay is LSPSEAM_CORE_RELEASE_AFTER=1s here (30 s by
 // default). Every sample is a fresh process; the compilation cache is
@@ -33,12 +37,13 @@ func BenchmarkMCPMemory(b *testing.B) {
 	warm := startMCPSide(b, "lspseam", ws, shimPath, "mcp", "--workspace", ws, "--config", cfg)
 	warm.cs.Close()
 
-	var start, idle, query, released, server []float64
+	var start, idle, query, released, server, supervisors []float64
+	var ratio, extra []float64
 	for i := 0; i < min(b.N, 5); i++ {
 		s := startMCPSide(b, "lspseam", ws, shimPath, "mcp", "--workspace", ws, "--config", cfg)
-		start = append(start, mb(vmRSS(b, s.pid())))
+		start = append(start, mb(shimTreeRSS(b, s.pid())))
 		settle()
-		idle = append(idle, mb(vmRSS(b, s.pid())))
+		idle = append(idle, mb(shimTreeRSS(b, s.pid())))
 		text, err := s.call("lsp", hover)
 		for try := 0; err == nil && mentionsAll(text, want) != nil && try < 30; try++ {
 			time.Sleep(200 * time.Millisecond) // gopls still loading
@@ -50,22 +55,52 @@ func BenchmarkMCPMemory(b *testing.B) {
 		if err != nil {
 			s.fail(b, "hover", err)
 		}
-		query = append(query, mb(vmRSS(b, s.pid())))
+		query = append(query, mb(shimTreeRSS(b, s.pid())))
 		// gopls may have started its telemetry child: count it with gopls.
 		kb, n := childRSS(b, s.pid(), "gopls")
 		if n == 0 {
 			b.Fatal("lspseam mcp answered without a gopls process")
 		}
 		server = append(server, mb(kb))
+		kb, _ = childRSS(b, s.pid(), "lspseam")
+		supervisors = append(supervisors, mb(kb))
+		timed := func() time.Duration {
+			t0 := time.Now()
+			text, err := s.call("lsp", hover)
+			if err == nil {
+				err = mentionsAll(text, want)
+			}
+			if err != nil {
+				s.fail(b, "hover", err)
+			}
+			return time.Since(t0)
+		}
+		warmBefore := timed()
 		settle()
-		released = append(released, mb(vmRSS(b, s.pid())))
+		released = append(released, mb(shimTreeRSS(b, s.pid())))
+		afterIdle := timed()
+		warmAfter := timed()
+		warmCall := (warmBefore + warmAfter) / 2
+		ratio = append(ratio, float64(afterIdle)/float64(warmCall))
+		extra = append(extra, float64(afterIdle-warmCall)/float64(time.Millisecond))
 		s.cs.Close()
 	}
 	b.ReportMetric(median(start), "start-MB")
 	b.ReportMetric(median(idle), "idle-MB")
 	b.ReportMetric(median(query), "query-MB")
 	b.ReportMetric(median(released), "released-MB")
+	b.ReportMetric(median(supervisors), "supervisors-MB")
 	b.ReportMetric(median(server), "gopls-MB")
+	b.ReportMetric(median(ratio), "after-idle/warm")
+	b.ReportMetric(median(extra), "after-idle-extra-ms")
+}
+
+// shimTreeRSS is the VmRSS in kB of the shim at pid plus its supervisors
+// (descendants running the same binary), the memory lspseam itself holds
+// for a session.
+func shimTreeRSS(b *testing.B, pid int) int64 {
+	kb, _ := childRSS(b, pid, "lspseam")
+	return vmRSS(b, pid) + kb
 }
 
 func mb(kb int64) float64 { return float64(kb) / 1024 }

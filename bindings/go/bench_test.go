@@ -188,6 +188,49 @@ func BenchmarkNewCore(b *testing.B) {
 	})
 }
 
+// BenchmarkFirstCallAfterIdle measures the first call after an idle
+// release against a warm call, alternated in one run, for both release
+// forms (release.go): "full" drops the compiled module and loads it again
+// from the cache directory; "resident" keeps it with its machine code
+// given back to the page cache. It reports after-idle/warm and the extra
+// milliseconds the first call pays. (Releases are triggered directly; the
+// delay is irrelevant here.)
+func BenchmarkFirstCallAfterIdle(b *testing.B) {
+	ctx := context.Background()
+	call := func(c *Core) time.Duration {
+		t0 := time.Now()
+		if _, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0)
+	}
+	for _, form := range []string{"full", "resident"} {
+		b.Run(form, func(b *testing.B) {
+			opts := []Option{WithIdleRelease(time.Hour), WithCompilationCacheDir(b.TempDir())}
+			if form == "full" {
+				opts = append(opts, withFullRelease())
+			}
+			c := newTestCore(b, opts...)
+			call(c)
+			if form == "resident" && residentCode(c) == nil {
+				b.Skip("the machine code could not be moved into a file here")
+			}
+			var warm, after time.Duration
+			for i := 0; i < b.N; i++ {
+				warm += call(c)
+				before, _ := releasedCount(c)
+				c.releaseIdle()
+				if n, _ := releasedCount(c); n != before+1 {
+					b.Fatal("the idle core was not released")
+				}
+				after += call(c)
+			}
+			b.ReportMetric(float64(after)/float64(warm), "after-idle/warm")
+			b.ReportMetric(float64(after-warm)/float64(b.N)/float64(time.Millisecond), "extra-ms")
+		})
+	}
+}
+
 // BenchmarkCall measures the fixed cost of one small module call
 // (parseToolArgs) against the native call.
 func BenchmarkCall(b *testing.B) {

@@ -12,6 +12,8 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/lspseam/lspseam/internal/residency"
 )
 
 // Core runs the embedded core module.
@@ -34,10 +36,17 @@ type Core struct {
 	module  []byte                  // the module's bytes, compiled again after a release
 	cache   wazero.CompilationCache // owned: closed with the Core; nil when none
 
-	// mu guards compiled: instances are created, and the module released,
-	// under it.
+	// mu guards compiled and code: instances are created, and the module
+	// released, under it.
 	mu       sync.Mutex
-	compiled wazero.CompiledModule // nil before the first compile and after a release
+	compiled wazero.CompiledModule // nil before the first compile and after a full release
+	// code is the compiled module's machine code once moved into a file
+	// (release.go), so that the module stays compiled while idle; nil
+	// when it could not be, and then a release drops the module.
+	code *residency.Code
+	// codeDir is where code goes (the compilation cache's directory; ""
+	// when there is none or WithIdleRelease is not set).
+	codeDir string
 
 	idle  chan *instance // instances ready for a call
 	slots chan struct{}  // one token per live instance, bounding them
@@ -70,6 +79,7 @@ type options struct {
 	idleRelease  time.Duration
 	maxMemory    uint32
 	trace        func(CallTrace)
+	fullRelease  bool // withFullRelease (tests)
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -104,6 +114,10 @@ func WithIdleRelease(d time.Duration) Option { return func(o *options) { o.idleR
 // is closed after it, and the next call that needs an instance creates a
 // fresh one (a few milliseconds). 0, the default, keeps every instance.
 func WithMaxInstanceMemory(n uint32) Option { return func(o *options) { o.maxMemory = n } }
+
+// withFullRelease makes releases drop the compiled module even where its
+// code could stay resident in a file (tests only).
+func withFullRelease() Option { return func(o *options) { o.fullRelease = true } }
 
 // withModule replaces the embedded module (tests only).
 func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
@@ -146,10 +160,17 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		}
 		c.cache = cache
 		cfg = cfg.WithCompilationCache(cache)
+		c.codeDir = o.cacheDir
 	case o.cacheDirSet:
 		cfg = cfg.WithCompilationCache(processCache())
 	default:
 		cfg = cfg.WithCompilationCache(defaultCache())
+		if dir, err := DefaultCacheDir(); err == nil {
+			c.codeDir = dir
+		}
+	}
+	if o.idleRelease == 0 || o.fullRelease || !residency.Supported {
+		c.codeDir = ""
 	}
 	c.runtime = wazero.NewRuntimeWithConfig(ctx, cfg)
 	fail := func(err error) (*Core, error) {
@@ -298,7 +319,7 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.compiled == nil {
-		compiled, err := c.runtime.CompileModule(ctx, c.module)
+		compiled, err := c.compileModule(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("lspseam: compiling the core module: %w", err)
 		}
@@ -306,8 +327,9 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 		if c.releases > 0 {
 			// Loading from the cache read the machine code into the heap
 			// before copying it to executable memory: tens of MB of garbage
-			// a Core that releases its memory should not sit on.
-			defer debug.FreeOSMemory()
+			// a Core that releases its memory should not sit on. Freed
+			// after this call, not before it answers.
+			defer func() { go debug.FreeOSMemory() }()
 		}
 	}
 	cfg := wazero.NewModuleConfig().

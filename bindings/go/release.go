@@ -3,7 +3,12 @@ package lspseam
 import (
 	"context"
 	"runtime/debug"
+	"sync"
 	"time"
+
+	"github.com/tetratelabs/wazero"
+
+	"github.com/lspseam/lspseam/internal/residency"
 )
 
 // Giving the module's memory back while the Core is idle (WithIdleRelease).
@@ -12,9 +17,25 @@ import (
 // (roughly four bytes for every byte of wasm), the decoded module wazero
 // keeps to instantiate it again, and each instance's linear memory. A host
 // that waits most of its life, as an MCP server between an agent's turns
-// does, pays that for nothing. release drops all of it once no call has
-// been in flight for the configured delay; newInstance compiles again
-// (from the compilation cache) when the next call comes.
+// does, pays that for nothing. Once no call has been in flight for the
+// configured delay, release gives back what it can in one of two forms:
+//
+//   - resident (Linux, a disk-backed cache directory): the machine code was
+//     moved into a file mapping right after compilation (compileModule), so
+//     its pages can go back to the page cache while the module stays
+//     compiled. release closes the instances, drops the code's pages, and
+//     keeps the decoded module (a few MB of heap); the next call only
+//     instantiates (milliseconds) and faults in the code it runs. Compiling
+//     again — decoding, validating and reading the cache, 0.1–0.2 s, and
+//     more on a loaded machine — is what a call after an idle period must
+//     not pay.
+//   - full (elsewhere): it closes the instances and the compiled module;
+//     newInstance compiles again (from the compilation cache) when the next
+//     call comes.
+//
+// Either way it then returns the freed heap to the OS and the pages of the
+// binary's code and read-only data to the page cache
+// (residency.DropFilePages), which the next call faults in again.
 //
 // Concurrency: release runs on the timer's goroutine. It takes every idle
 // instance and proceeds only when those are all the live instances (every
@@ -39,8 +60,9 @@ func (c *Core) scheduleRelease() {
 	c.releaseTimer.Reset(c.idleRelease)
 }
 
-// releaseIdle closes every instance and the compiled module when no call
-// is in flight, then returns the freed memory to the OS.
+// releaseIdle closes every instance, and the compiled module unless its
+// code is resident in a file, when no call is in flight, then returns the
+// freed memory to the OS.
 func (c *Core) releaseIdle() {
 	if !c.releaseNow() {
 		return
@@ -50,13 +72,47 @@ func (c *Core) releaseIdle() {
 	// a collection frees both, and FreeOSMemory hands the pages back now
 	// rather than when the scavenger gets to them.
 	debug.FreeOSMemory()
+	residency.DropFilePages()
+	residency.DropEmbedded(c.module)
 }
 
+// compileModule compiles the module (loads it from the compilation cache)
+// and, when the Core has a code directory, moves its machine code into a
+// file there, so that a release can keep the module compiled. A failed
+// move (a noexec or in-memory file system, no space) only costs the
+// resident form: the module works as compiled.
+func (c *Core) compileModule(ctx context.Context) (wazero.CompiledModule, error) {
+	// Compiling reads the embedded module whole (6 MB); only compiling
+	// again reads it.
+	defer residency.DropEmbedded(c.module)
+	if c.codeDir == "" {
+		return c.runtime.CompileModule(ctx, c.module)
+	}
+	// One compilation at a time in the process, so that the new mapping
+	// MoveNewCode finds is this one's.
+	codeMoves.Lock()
+	defer codeMoves.Unlock()
+	before := residency.AnonExecMappings()
+	compiled, err := c.runtime.CompileModule(ctx, c.module)
+	if err != nil {
+		return nil, err
+	}
+	if code, err := residency.MoveNewCode(c.codeDir, before); err == nil {
+		c.code = code
+	}
+	return compiled, nil
+}
+
+// codeMoves serializes compileModule's compilations across Cores.
+var codeMoves sync.Mutex
+
 // releaseNow does releaseIdle's closing and reports whether it released.
+// A release with nothing to give back (no instance, the code already
+// dropped) does not count.
 func (c *Core) releaseNow() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.compiled == nil || c.isClosed() {
+	if c.compiled == nil || c.isClosed() || c.code != nil && len(c.slots) == 0 {
 		return false
 	}
 	var taken []*instance
@@ -82,8 +138,12 @@ take:
 		_ = in.module.Close(ctx)
 		<-c.slots
 	}
+	c.releases++
+	if c.code != nil {
+		c.code.Drop()
+		return true
+	}
 	_ = c.compiled.Close(ctx)
 	c.compiled = nil
-	c.releases++
 	return true
 }

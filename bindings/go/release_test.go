@@ -3,6 +3,7 @@ package lspseam
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"os"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/casefile"
+	"github.com/lspseam/lspseam/internal/residency"
 )
 
 // releaseCache is the compilation cache directory the release tests
@@ -69,30 +71,69 @@ func waitReleased(t *testing.T, c *Core, n int) {
 	t.Fatalf("released %d times in 10 s, want %d", got, n)
 }
 
-// TestIdleRelease: an idle Core closes its instances and compiled module,
-// and the next call compiles again and answers the same.
+// TestIdleRelease: an idle Core closes its instances and either drops the
+// compiled module (full) or keeps it with its machine code given back to
+// the page cache (resident); the next call answers the same either way.
 func TestIdleRelease(t *testing.T) {
-	ctx := context.Background()
-	c := newTestCore(t, WithIdleRelease(20*time.Millisecond), WithCompilationCacheDir(releaseCacheDir(t)))
-	before, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
-	if err != nil {
-		t.Fatal(err)
+	for _, form := range []string{"full", "resident"} {
+		t.Run(form, func(t *testing.T) {
+			ctx := context.Background()
+			opts := []Option{WithIdleRelease(20 * time.Millisecond), WithCompilationCacheDir(releaseCacheDir(t))}
+			if form == "full" {
+				opts = append(opts, withFullRelease())
+			} else {
+				skipWithoutResidentCode(t)
+			}
+			c := newTestCore(t, opts...)
+			before, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := residentCode(c)
+			if form == "resident" && (code == nil || code.ResidentBytes() == 0) {
+				t.Fatal("the machine code was not moved into a file, or is not resident after a call")
+			}
+			waitReleased(t, c, 1)
+			if _, compiled := releasedCount(c); compiled != (form == "resident") {
+				t.Fatalf("compiled %v after a %s release", compiled, form)
+			}
+			if len(c.slots) != 0 || len(c.idle) != 0 {
+				t.Fatalf("%d instances live, %d idle after a release; want none", len(c.slots), len(c.idle))
+			}
+			if code != nil {
+				if n := code.ResidentBytes(); n != 0 {
+					t.Fatalf("%d bytes of the machine code resident after a release; want none", n)
+				}
+			}
+			after, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(before, after) {
+				t.Fatal("the answer after a release differs from the one before")
+			}
+			waitReleased(t, c, 2)
+		})
 	}
-	waitReleased(t, c, 1)
-	if _, compiled := releasedCount(c); compiled {
-		t.Fatal("the module is still compiled after a release")
+}
+
+// skipWithoutResidentCode skips where machine code cannot be moved into a
+// file: another platform, or a test cache directory in memory (tmpfs).
+func skipWithoutResidentCode(t *testing.T) {
+	t.Helper()
+	if !residency.Supported {
+		t.Skip("machine code stays anonymous memory on this platform")
 	}
-	if len(c.slots) != 0 || len(c.idle) != 0 {
-		t.Fatalf("%d instances live, %d idle after a release; want none", len(c.slots), len(c.idle))
+	if residency.InMemoryFS(releaseCacheDir(t)) {
+		t.Skipf("%s is on tmpfs: machine code stays anonymous memory", releaseCacheDir(t))
 	}
-	after, err := c.Call(ctx, "toolDefinition", []byte(`{}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(before, after) {
-		t.Fatal("the answer after a release differs from the one before")
-	}
-	waitReleased(t, c, 2)
+}
+
+// residentCode is c's machine code moved into a file, or nil.
+func residentCode(c *Core) *residency.Code {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.code
 }
 
 // TestIdleReleaseWaitsForCalls: an instance borrowed for longer than the
@@ -188,5 +229,21 @@ func TestMaxInstanceMemory(t *testing.T) {
 		if len(c.slots) != 0 {
 			t.Fatalf("round %d: the instance whose memory grew past 6 MB was kept", i+1)
 		}
+	}
+}
+
+// TestDropEmbedded: giving the embedded module's pages back leaves its
+// bytes as they were, and bytes on the heap are never dropped (that would
+// zero them).
+func TestDropEmbedded(t *testing.T) {
+	want := sha256.Sum256(coreWasm)
+	heap := bytes.Clone(coreWasm)
+	residency.DropEmbedded(coreWasm)
+	residency.DropEmbedded(heap)
+	if sha256.Sum256(coreWasm) != want {
+		t.Fatal("the embedded module changed when its pages were dropped")
+	}
+	if sha256.Sum256(heap) != want {
+		t.Fatal("a heap copy of the module changed: DropEmbedded dropped heap pages")
 	}
 }

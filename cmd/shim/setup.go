@@ -60,11 +60,13 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // maxInstanceMemory is replaced by a fresh one at the next call.
 //
 // With the cache, the core also gives its memory back after
-// coreReleaseAfter without a call (about 40 MB of machine code, decoded
-// module and linear memory; see lspseam.WithIdleRelease): serve and mcp
-// wait for an agent most of their lives, and the next call loads the
-// module from the cache in about 0.2 s. Without a cache that load would be
-// a full compilation, so the core is kept. $LSPSEAM_CORE_RELEASE_AFTER
+// coreReleaseAfter without a call (its machine code's pages, its instance's
+// linear memory; see lspseam.WithIdleRelease): serve and mcp wait for an
+// agent most of their lives. On Linux with a disk-backed cache directory
+// the module stays compiled and the next call pays an instantiation (tens
+// of ms); elsewhere it loads the module from the cache (0.1–0.2 s).
+// Without a cache that load would be a full compilation, so the core is
+// kept. $LSPSEAM_CORE_RELEASE_AFTER
 // sets the delay (a Go duration; 0 keeps the core).
 func coreOptions(log *slog.Logger) []lspseam.Option {
 	opts := []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lspseam/lspseam/bindings/go/localstdio/internal/supervisor"
+
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
@@ -230,7 +232,9 @@ var credentialSpellings = []string{
 // server, under its supervisor) from a host environment full of
 // credentials and reads the environment each process really has: the one
 // the server reports and /proc/<pid>/environ of the server and of its
-// supervisor. No credential reaches them; the toolchain variables do.
+// supervisor. No credential reaches them; the toolchain variables reach
+// the server; the supervisor, shared by every server, has nothing but its
+// marker.
 func TestServerProcessEnvironment(t *testing.T) {
 	if _, err := os.Stat("/proc/self/environ"); err != nil {
 		t.Skip("no /proc: the test reads /proc/<pid>/environ")
@@ -276,10 +280,14 @@ func TestServerProcessEnvironment(t *testing.T) {
 				}
 				envs["/proc environ of the "+what] = envMap(strings.Split(strings.TrimRight(string(data), "\x00"), "\x00"))
 			}
+			if got := envs["/proc environ of the supervisor"]; len(got) != 1 || got[supervisor.Env] != "1" {
+				t.Errorf("the supervisor's environment is %v, want only %s=1", got, supervisor.Env)
+			}
+			delete(envs, "/proc environ of the supervisor")
 			for what, env := range envs {
 				var leaked []string
 				for name, value := range env {
-					if strings.Contains(value, leakMarker) || strings.HasPrefix(name, "LSPSEAM_") && name != supervisorEnv {
+					if strings.Contains(value, leakMarker) || strings.HasPrefix(name, "LSPSEAM_") && name != supervisor.Env {
 						leaked = append(leaked, name)
 					}
 				}

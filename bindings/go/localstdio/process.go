@@ -13,20 +13,20 @@ import (
 
 // One language-server process: spawned without a shell in its own process
 // group (servers start helpers of their own, e.g. typescript-language-server
-// runs tsserver, and termination must reach them too), under a supervisor
+// runs tsserver, and termination must reach them too), by the supervisor
 // that kills the group when the shim goes (supervise.go), with its stdin and
 // stdout as plain pipes and a bounded tail of its stderr.
 
 type process struct {
-	cmd    *exec.Cmd       // the supervisor, or the server itself without one
-	pid    int             // the server's
-	link   *supervisorLink // nil when started without a supervisor
-	stdin  *os.File        // write end
-	stdout *os.File        // read end
+	pid    int               // the server's, which also names its process group
+	server *supervisedServer // nil when started without a supervisor
+	cmd    *exec.Cmd         // the server itself, without a supervisor
+	stdin  *os.File          // write end
+	stdout *os.File          // read end
 	stderr *tailBuffer
 
-	done  chan struct{}    // closed once the process has been waited for
-	state *os.ProcessState // set before done is closed
+	done  chan struct{}    // closed once the process has ended
+	state *os.ProcessState // without a supervisor: set before done is closed
 
 	stderrDone chan struct{} // closed when the stderr reader finished
 }
@@ -63,22 +63,31 @@ func startProcess(spec processSpec) (*process, error) {
 		outW.Close()
 		return nil, err
 	}
-	cmd := exec.Command(spec.path, spec.args...)
-	cmd.Dir = spec.dir
-	cmd.Env = spec.env
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	var link *supervisorLink
+	p := &process{
+		stdin:      inW,
+		stdout:     outR,
+		stderr:     newTailBuffer(spec.maxStderrBytes),
+		done:       make(chan struct{}),
+		stderrDone: make(chan struct{}),
+	}
 	if exe := supervisorPath(); exe != "" && !spec.unsupervised {
-		// The group is the supervisor's, and it outlives the shim just long
-		// enough to kill the group.
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		link, err = startSupervised(cmd, exe)
+		p.server, err = startSupervised(exe, spec.path, spec.args, spec.env, spec.dir, [3]*os.File{inR, outW, errW})
+		if err == nil {
+			p.pid = p.server.pid
+		}
 	} else {
-		cmd.SysProcAttr = &syscall.SysProcAttr{
+		p.cmd = exec.Command(spec.path, spec.args...)
+		p.cmd.Dir = spec.dir
+		p.cmd.Env = spec.env
+		p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, errW
+		p.cmd.SysProcAttr = &syscall.SysProcAttr{
 			Setpgid:   true,            // its own group, so termination reaches its children
 			Pdeathsig: syscall.SIGKILL, // and it dies with us if we are killed
 		}
-		err = cmd.Start()
+		err = p.cmd.Start()
+		if err == nil {
+			p.pid = p.cmd.Process.Pid
+		}
 	}
 	// The child has its copies; ours of its ends must go, or EOF never comes.
 	inR.Close()
@@ -90,28 +99,18 @@ func startProcess(spec processSpec) (*process, error) {
 		errR.Close()
 		return nil, err
 	}
-	pid := cmd.Process.Pid
-	if link != nil {
-		pid = link.serverPid
-	}
-	p := &process{
-		cmd:        cmd,
-		pid:        pid,
-		link:       link,
-		stdin:      inW,
-		stdout:     outR,
-		stderr:     newTailBuffer(spec.maxStderrBytes),
-		done:       make(chan struct{}),
-		stderrDone: make(chan struct{}),
-	}
 	go func() {
 		defer close(p.stderrDone)
 		defer errR.Close()
 		io.Copy(p.stderr, errR)
 	}()
 	go func() {
-		cmd.Wait() // its error only restates ProcessState, which is kept
-		p.state = cmd.ProcessState
+		if p.server != nil {
+			<-p.server.done
+		} else {
+			p.cmd.Wait() // its error only restates ProcessState, which is kept
+			p.state = p.cmd.ProcessState
+		}
 		close(p.done)
 	}()
 	return p, nil
@@ -127,10 +126,16 @@ func (p *process) exited() bool {
 	}
 }
 
-// signalGroup sends sig to the process group. Errors (the group is gone)
-// are ignored: the goal state is "no process left".
+// signalGroup sends sig to the process group: through the supervisor,
+// which knows whether the group is still the server's, or directly.
+// Errors (the group is gone) are ignored: the goal state is "no process
+// left".
 func (p *process) signalGroup(sig syscall.Signal) {
-	_ = syscall.Kill(-p.cmd.Process.Pid, sig)
+	if p.server != nil {
+		p.server.signal(sig)
+		return
+	}
+	_ = syscall.Kill(-p.pid, sig)
 }
 
 // terminate stops the process group and waits for it: SIGTERM, then
@@ -148,14 +153,14 @@ func (p *process) terminate(grace time.Duration) {
 		}
 	}
 	// Always finish with SIGKILL to the group: helpers may outlive a leader
-	// that exited on SIGTERM.
-	p.signalGroup(syscall.SIGKILL)
+	// that exited on SIGTERM. (The supervisor does it before it reports the
+	// exit.)
+	if p.server == nil || !p.exited() {
+		p.signalGroup(syscall.SIGKILL)
+	}
 	<-p.done
 	p.stdin.Close()
 	p.stdout.Close()
-	if p.link != nil {
-		p.link.file.Close()
-	}
 	select {
 	case <-p.stderrDone:
 	case <-time.After(grace):
@@ -182,8 +187,8 @@ func (p *process) exitDescription(wait time.Duration) string {
 // waitStatus is how the server ended: as its supervisor reported it, or
 // the process's own status (a supervisor killed before reporting, or none).
 func (p *process) waitStatus() (syscall.WaitStatus, bool) {
-	if p.link != nil {
-		if ws, ok := p.link.serverStatus(); ok {
+	if p.server != nil {
+		if ws, ok := p.server.serverStatus(); ok {
 			return ws, true
 		}
 	}
