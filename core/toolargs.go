@@ -23,10 +23,10 @@ const CoordinateConvention = "line and character are one-based (the first line i
 // ToolDescription is the prompt guidance shipped with the tool. It states
 // the coordinates more briefly than CoordinateConvention, which the
 // argument errors carry in full.
-const ToolDescription = "The language server's goToDefinition, findReferences (the declaration included), goToImplementation or hover (type and documentation) for the identifier at a position: " +
-	"for what text search gets wrong (same-named symbols, aliases, interfaces, inferred types).\n" +
-	"line and character are one-based, as read numbers lines (character in UTF-16 units), anywhere in the identifier; file_path is relative to the workspace root. " +
-	"The answer's first line names the identifier found: check it.\n" +
+const ToolDescription = "The language server's definition, references (declaration included), implementations or hover (type, docs) of the identifier at a position: " +
+	"for what text search gets wrong (same names, aliases, interfaces, inferred types).\n" +
+	"line and character are one-based (as read numbers lines; character in UTF-16 units), anywhere in the identifier; file_path is relative to the workspace root. " +
+	"Check the answer's first line: the identifier found.\n" +
 	`Example: {"operation":"goToDefinition","file_path":"shapes/area.go","line":12,"character":6}`
 
 // ToolDefinitionValue is what toolDefinition returns.
@@ -52,12 +52,11 @@ const toolInputSchema = `{
   "type": "object",
   "properties": {
     "operation": {"type": "string", "enum": ["goToDefinition", "findReferences", "goToImplementation", "hover"]},
-    "file_path": {"type": "string", "maxLength": 4096},
+    "file_path": {"type": "string"},
     "line": {"type": "integer", "minimum": 1},
     "character": {"type": "integer", "minimum": 1}
   },
-  "required": ["operation", "file_path", "line", "character"],
-  "additionalProperties": false
+  "required": ["operation", "file_path", "line", "character"]
 }`
 
 // ToolDefinition returns the tool's name, description and input schema.

@@ -108,9 +108,9 @@ type convention struct {
 // toolset).
 var targetGrammar = &convention{
 	full: "A target is a place in a file, without counting columns: " +
-		`{"path":"geom/geom.go","symbol":"Circle.Area"} (a name, or Container.member; "kind":"method" picks among same-named ones), ` +
-		`{"path":…,"line":12,"matchText":"total("} (its first occurrence on line 12, for a use inside a body), {"path":…,"line":12,"column":7} (UTF-16) or {"path":…,"line":12}. ` +
-		"Lines and columns are one-based; path is relative to the workspace root. If several symbols match, the error lists them: add kind or Container.member, or firstMatch: true.",
+		`{"path":"geom/geom.go","symbol":"Circle.Area"} (a name or Container.member; "kind":"method" picks among same-named ones), ` +
+		`{"path":…,"line":12,"matchText":"total("} (first occurrence on the line: a use in a body), {"path":…,"line":12,"column":7} (UTF-16) or {"path":…,"line":12}. ` +
+		"One-based; path is relative to the workspace root. If several match, the error lists them: add kind or Container.member, or firstMatch: true.",
 	ref: func(owner string) string { return "target: as in " + owner + "." },
 }
 
@@ -134,12 +134,12 @@ var observationGrammar = &convention{
 const targetSchema = `{
       "type": "object",
       "properties": {
-        "path": {"type": "string", "maxLength": 4096},
-        "symbol": {"type": "string", "maxLength": 1024},
+        "path": {"type": "string"},
+        "symbol": {"type": "string"},
         "kind": {"type": "string"},
         "line": {"type": "integer"},
         "column": {"type": "integer"},
-        "matchText": {"type": "string", "maxLength": 1000}
+        "matchText": {"type": "string"}
       },
       "required": ["path"]
     }`
@@ -152,11 +152,10 @@ const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500}`
 const codeSymbolsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "maxLength": 4096},
-    "query": {"type": "string", "maxLength": 1000},
+    "path": {"type": "string"},
+    "query": {"type": "string"},
     ` + limitSchema + `
-  },
-  "additionalProperties": false
+  }
 }`
 
 const codeNavigateSchema = `{
@@ -169,8 +168,7 @@ const codeNavigateSchema = `{
     ` + limitSchema + `,
     ` + firstMatchSchema + `
   },
-  "required": ["target", "kind"],
-  "additionalProperties": false
+  "required": ["target", "kind"]
 }`
 
 const codeHoverSchema = `{
@@ -179,8 +177,7 @@ const codeHoverSchema = `{
     "target": ` + targetSchema + `,
     ` + firstMatchSchema + `
   },
-  "required": ["target"],
-  "additionalProperties": false
+  "required": ["target"]
 }`
 
 const codeHierarchySchema = `{
@@ -192,8 +189,7 @@ const codeHierarchySchema = `{
     ` + limitSchema + `,
     ` + firstMatchSchema + `
   },
-  "required": ["target", "kind"],
-  "additionalProperties": false
+  "required": ["target", "kind"]
 }`
 
 // lineRangeSchema is an optional range of whole lines.
@@ -210,27 +206,25 @@ const lineRangeSchema = `"range": {
 const codeInlayHintsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "maxLength": 4096},
+    "path": {"type": "string"},
     ` + lineRangeSchema + `,
     ` + limitSchema + `
   },
-  "required": ["path"],
-  "additionalProperties": false
+  "required": ["path"]
 }`
 
 const codeDiagnosticsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "maxLength": 4096},
+    "path": {"type": "string"},
     "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe to list."},
     ` + limitSchema + `,
     "activateWorkspace": {"type": "boolean", "description": "Without path: also check files no server has open, newest first."},
     "activationLimit": {"type": "integer", "minimum": 1, "maximum": 200, "description": "Default 20."}
-  },
-  "additionalProperties": false
+  }
 }`
 
-const filePathSchema = `"file_path": {"type": "string", "maxLength": 4096, "description": "Relative to the workspace root or absolute inside it."}`
+const filePathSchema = `"file_path": {"type": "string", "description": "Relative to the workspace root or absolute inside it."}`
 
 const readSchema = `{
   "type": "object",
@@ -239,8 +233,7 @@ const readSchema = `{
     "offset": {"type": "integer", "minimum": 1, "description": "The first line, one-based (default 1)."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 10000, "description": "Lines (default 2000)."}
   },
-  "required": ["file_path"],
-  "additionalProperties": false
+  "required": ["file_path"]
 }`
 
 const writeSchema = `{
@@ -249,8 +242,7 @@ const writeSchema = `{
     ` + filePathSchema + `,
     "content": {"type": "string", "description": "The whole new content."}
   },
-  "required": ["file_path", "content"],
-  "additionalProperties": false
+  "required": ["file_path", "content"]
 }`
 
 const editSchema = `{
@@ -261,43 +253,39 @@ const editSchema = `{
     "new_string": {"type": "string", "description": "The replacement; empty deletes old_string."},
     "replace_all": {"type": "boolean", "description": "Replace every occurrence (default false)."}
   },
-  "required": ["file_path", "old_string", "new_string"],
-  "additionalProperties": false
+  "required": ["file_path", "old_string", "new_string"]
 }`
 
-const previewIDSchema = `"previewId": {"type": "string", "maxLength": 200, "description": "This call's preview, to apply it."}`
+const previewIDSchema = `"previewId": {"type": "string", "description": "This call's preview, to apply it."}`
 
 const codeRenameSchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "newName": {"type": "string", "maxLength": 1024},
+    "newName": {"type": "string"},
     ` + previewIDSchema + `
   },
-  "required": ["target", "newName"],
-  "additionalProperties": false
+  "required": ["target", "newName"]
 }`
 
 const codeRenameFileSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "maxLength": 4096},
-    "newPath": {"type": "string", "maxLength": 4096, "description": "Must not exist yet; missing directories are made."},
+    "path": {"type": "string"},
+    "newPath": {"type": "string", "description": "Must not exist yet; missing directories are made."},
     ` + previewIDSchema + `
   },
-  "required": ["path", "newPath"],
-  "additionalProperties": false
+  "required": ["path", "newPath"]
 }`
 
 const codeFormatSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "maxLength": 4096},
+    "path": {"type": "string"},
     ` + lineRangeSchema + `,
     ` + previewIDSchema + `
   },
-  "required": ["path"],
-  "additionalProperties": false
+  "required": ["path"]
 }`
 
 const codeInsertSchema = `{
@@ -308,8 +296,7 @@ const codeInsertSchema = `{
     "text": {"type": "string", "description": "before/after: whole lines (a final line break is added)."},
     ` + previewIDSchema + `
   },
-  "required": ["target", "position", "text"],
-  "additionalProperties": false
+  "required": ["target", "position", "text"]
 }`
 
 const replaceFields = `"text": {"type": "string", "description": "The whole new declaration, or the whole new lines."},
@@ -322,8 +309,7 @@ const codeReplaceSchema = `{
     ` + replaceFields + `,
     ` + previewIDSchema + `
   },
-  "required": ["target", "text"],
-  "additionalProperties": false
+  "required": ["target", "text"]
 }`
 
 const codeReplaceBatchSchema = `{
@@ -339,28 +325,25 @@ const codeReplaceBatchSchema = `{
           "target": ` + targetSchema + `,
           ` + replaceFields + `
         },
-        "required": ["target", "text"],
-        "additionalProperties": false
+        "required": ["target", "text"]
       }
     },
     ` + previewIDSchema + `
   },
-  "required": ["edits"],
-  "additionalProperties": false
+  "required": ["edits"]
 }`
 
 const codeActionsSchema = `{
   "type": "object",
   "properties": {
-    "path": {"type": "string", "maxLength": 4096},
+    "path": {"type": "string"},
     "line": {"type": "integer", "minimum": 1, "description": "The first line the actions are for."},
     "endLine": {"type": "integer", "minimum": 1, "description": "The last line (default: line)."},
-    "only": {"type": "string", "maxLength": 1024, "description": "A kind and its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
-    "apply": {"type": "string", "maxLength": 1024, "description": "A listed actionId (or exact, unique title) to apply."},
+    "only": {"type": "string", "description": "A kind and its subkinds: quickfix, refactor, refactor.extract, source.organizeImports, …"},
+    "apply": {"type": "string", "description": "A listed actionId (or exact, unique title) to apply."},
     ` + previewIDSchema + `
   },
-  "required": ["path", "line"],
-  "additionalProperties": false
+  "required": ["path", "line"]
 }`
 
 // toolText is a tool's description before a listing composes it: what
@@ -374,30 +357,30 @@ type toolText struct {
 // toolTexts holds every catalog tool's description parts, by name.
 var toolTexts = map[string]toolText{
 	ToolCodeSymbols: {
-		about: "Outline a file (symbols, kinds, lines), or find symbols by name with query: in path's project, or without path in every language of the workspace " +
-			"(the answer says which it could not search).",
+		about: "A file's outline (symbols, kinds, lines), or symbols named like query: in path's project, or without path in every language " +
+			"(the answer names any it could not search).",
 		example: `Examples: {"path":"geom/geom.go"}; {"query":"Area"}.`,
 	},
 	ToolCodeNavigate: {
-		about: "Find a symbol's definition, typeDefinition, declaration, implementations or references: each path:line:column with its source line, grouped by file; " +
-			"includeBody gives each definition's whole body (at most 200 lines). The answer's first line says what the target resolved to: check it.",
+		about: "A symbol's definition, typeDefinition, declaration, implementations or references as path:line:column and source line; " +
+			"includeBody adds each definition's body (up to 200 lines). Check the answer's first line: what the target resolved to.",
 		conventions: []*convention{targetGrammar},
-		example:     `Example: {"target":{"path":"main.go","line":14,"matchText":"Describe"},"kind":"definition","includeBody":true}.`,
+		example:     `Example: {"target":{"path":"main.go","symbol":"Describe"},"kind":"references"}.`,
 	},
 	ToolCodeHover: {
-		about:       "A symbol's type or signature and the first paragraph of its documentation; inside a call's parentheses, the called function's signature with the current parameter in **bold**.",
+		about:       "A symbol's type or signature and its documentation's first paragraph; inside a call's parentheses, the callee's signature with the current parameter in **bold**.",
 		conventions: []*convention{targetGrammar},
 	},
 	ToolCodeHierarchy: {
-		about:       "Follow the callers or callees of a function, or a type's supertypes or subtypes, up to 4 levels: each node once, a recursion marked as a cycle, call sites as path:line:column.",
+		about:       "A function's callers or callees, or a type's supertypes or subtypes, up to 4 levels: each node once, recursion marked as a cycle, call sites as path:line:column.",
 		conventions: []*convention{targetGrammar},
 	},
 	ToolCodeDiagnostics: {
-		about: "A file's problems for its current content, errors first, as path:line:column and message; the answer says if the server's report is fresh or stale. " +
-			"Without path: the files the servers have open (more with activateWorkspace), named in the answer.",
+		about: "A file's problems, errors first, as path:line:column and message; the answer says if the report is fresh or stale. " +
+			"Without path: the files servers have open (more with activateWorkspace).",
 	},
 	ToolCodeInlayHints: {
-		about: "The inferred types and parameter names an editor shows inline, one per line as line:column; most useful in Python, JavaScript and TypeScript.",
+		about: "Inferred types and parameter names an editor shows inline, as line:column; most useful in Python, JavaScript and TypeScript.",
 	},
 	ToolCodeRename: {
 		about:       "Rename a symbol everywhere the language server knows it is used, across files; the server refuses what cannot be renamed (a keyword, a library's name) and the answer says why.",

@@ -250,12 +250,12 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 // toolTitles are the tools' human-readable names in clients' lists.
 var toolTitles = map[string]string{
 	lspseam.ToolLSP:    lspToolTitle,
-	"code_symbols":     "Symbols of a file or the workspace",
-	"code_navigate":    "Go to definition / references / implementations",
-	"code_hover":       "Type and documentation of a symbol",
-	"code_hierarchy":   "Callers, callees and type hierarchy",
-	"code_inlay_hints": "Inferred types and parameter names",
-	"code_diagnostics": "Problems the language server reports",
+	"code_symbols":     "Find symbols",
+	"code_navigate":    "Definitions and references",
+	"code_hover":       "Type and docs",
+	"code_hierarchy":   "Call and type hierarchy",
+	"code_inlay_hints": "Inlay hints",
+	"code_diagnostics": "Diagnostics",
 	"read":             "Read a file",
 	"write":            "Write a file",
 	"edit":             "Edit a file",
