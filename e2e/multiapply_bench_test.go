@@ -3,8 +3,10 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -99,14 +101,14 @@ const multiApplyUsers = 58
 
 type multiApplyLang struct {
 	name, server, ext string
-	gen               func(b *testing.B, dir string, users int)
+	gen               func(tb testing.TB, dir string, users int)
 	shared, lonely    string // the symbol many files use; one used only where declared
 	decl              string // the file declaring both
 }
 
 // genTSRenameWorkspace writes a TypeScript project: src/sym.ts exports
 // shared (used by src/useNN.ts) and lonely (used only in src/sym.ts).
-func genTSRenameWorkspace(b *testing.B, dir string, users int) {
+func genTSRenameWorkspace(tb testing.TB, dir string, users int) {
 	files := map[string]string{
 		"package.json":  `{"name": "multi-apply", "version": "0.0.0", "private": true}` + "\n",
 		"tsconfig.json": `{"compilerOptions": {"target": "ES2022", "lib": ["ES2022"], "module": "ESNext", "moduleResolution": "Bundler", "strict": true, "noEmit": true, "skipLibCheck": true}, "include": ["src"]}` + "\n",
@@ -115,12 +117,12 @@ func genTSRenameWorkspace(b *testing.B, dir string, users int) {
 	for i := range users {
 		files[fmt.Sprintf("src/use%02d.ts", i)] = fmt.Sprintf("import { shared } from \"./sym\";\n\nexport function use%02d(n: number): number {\n  return shared(n) + %d;\n}\n", i, i)
 	}
-	writeTree(b, dir, files)
+	writeTree(tb, dir, files)
 }
 
 // genGoRenameWorkspace is the Go equivalent: package multi, whose sym.go
 // declares Shared (used by useNN.go) and lonely.
-func genGoRenameWorkspace(b *testing.B, dir string, users int) {
+func genGoRenameWorkspace(tb testing.TB, dir string, users int) {
 	files := map[string]string{
 		"go.mod": "module example.com/multi\n\ngo 1.21\n",
 		"sym.go": "package multi\n\n// Shared adds one.\nfunc Shared(x int) int {\n\treturn x + 1\n}\n\nfunc lonely(x int) int {\n\treturn x * 2\n}\n\n// Twice is lonely's only use.\nvar Twice = lonely(21)\n",
@@ -128,17 +130,17 @@ func genGoRenameWorkspace(b *testing.B, dir string, users int) {
 	for i := range users {
 		files[fmt.Sprintf("use%02d.go", i)] = fmt.Sprintf("package multi\n\n// Use%02d uses Shared.\nfunc Use%02d(n int) int {\n\treturn Shared(n) + %d\n}\n", i, i, i)
 	}
-	writeTree(b, dir, files)
+	writeTree(tb, dir, files)
 }
 
-func writeTree(b *testing.B, dir string, files map[string]string) {
+func writeTree(tb testing.TB, dir string, files map[string]string) {
 	for rel, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 }
@@ -150,3 +152,65 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
+// TestMultiFileRenameDelta: a rename of a symbol 58 other files use,
+// applied through serve on typescript-language-server and gopls, writes
+// all 59 files right and answers with the delta of every one of them,
+// each fresh (the server reported on every new content within the one
+// wait), none stale.
+func TestMultiFileRenameDelta(t *testing.T) {
+	requireServers(t, "typescript-language-server", "gopls")
+	for _, c := range []multiApplyLang{
+		{name: "ts", gen: genTSRenameWorkspace, shared: "shared", decl: "src/sym.ts"},
+		{name: "go", gen: genGoRenameWorkspace, shared: "Shared", decl: "sym.go"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			base, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ws := filepath.Join(base, c.name)
+			c.gen(t, ws, multiApplyUsers)
+			srv := languageServe(t, []string{"--approval", "auto"})
+			args := jsonArgs(map[string]any{"target": map[string]any{"path": c.decl, "symbol": c.shared}, "newName": c.shared + "Renamed"})
+			a := srv.toolCall(t, "code_rename", args, ws)
+			var r struct {
+				Applied     bool             `json:"applied"`
+				Files       []map[string]any `json:"files"`
+				Diagnostics *struct {
+					Files  []deltaFile `json:"files"`
+					Stale  []string    `json:"stale"`
+					Counts struct {
+						Introduced int `json:"introduced"`
+					} `json:"counts"`
+				} `json:"diagnostics"`
+			}
+			json.Unmarshal(a.StructuredContent, &r)
+			if a.IsError || !r.Applied || len(r.Files) != multiApplyUsers+1 || r.Diagnostics == nil {
+				t.Fatalf("rename: %s", clip(string(a.StructuredContent), 3000))
+			}
+			if len(r.Diagnostics.Files) != multiApplyUsers+1 || len(r.Diagnostics.Stale) != 0 || r.Diagnostics.Counts.Introduced != 0 {
+				t.Errorf("delta: %d files, stale %v, introduced %d: %s", len(r.Diagnostics.Files), r.Diagnostics.Stale, r.Diagnostics.Counts.Introduced, clip(a.Content[0].Text, 3000))
+			}
+			for _, f := range r.Diagnostics.Files {
+				if !f.Fresh || f.How == "none" {
+					t.Errorf("%s: how %s, fresh %v", f.Path, f.How, f.Fresh)
+				}
+			}
+			// The files on disk: the old name gone, the new one in each.
+			err = filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(p, map[string]string{"ts": ".ts", "go": ".go"}[c.name]) {
+					return err
+				}
+				text := string(readFile(t, p))
+				if strings.Contains(text, c.shared+"(") || !strings.Contains(text, c.shared+"Renamed(") {
+					t.Errorf("%s after the rename:\n%s", p, text)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
