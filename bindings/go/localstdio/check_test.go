@@ -220,3 +220,56 @@ func canonicalDir(t *testing.T, dir string) string {
 	}
 	return ws.Path
 }
+
+// TestRenameMissingReportStaleOnlyThatFile: a rename of three files on a
+// server that never reports on one of them is applied whole, and its
+// delta names that file alone stale; the others are fresh.
+func TestRenameMissingReportStaleOnlyThatFile(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.writeFiles(t, "b.go", "c.go")
+	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": true}
+	edit := map[string]any{}
+	for _, n := range []string{"a.go", "b.go", "c.go"} {
+		edit[f.uri(n)] = []any{map[string]any{"newText": "Z", "range": map[string]any{
+			"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}}}}
+	}
+	reports := []any{f.publish("a.go", 0, "in a"), f.publish("b.go", 0, "in b")} // none for c.go
+	f.setScript(map[string]any{"capabilities": caps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/rename":         map[string]any{"result": map[string]any{"changes": edit}},
+		"textDocument/didOpen":        map[string]any{"action": "none", "after": reports},
+		"textDocument/didChange":      map[string]any{"action": "none", "after": reports},
+	}})
+	tb := f.toolbox()
+	tb.SetApproval(lspseam.ApprovalAuto)
+	res, _ := f.call(tb, "code_rename", `{"target":{"path":"a.go","symbol":"A"},"newName":"Z"}`)
+	var r struct {
+		Applied     bool `json:"applied"`
+		Diagnostics struct {
+			Files []struct {
+				Path  string `json:"path"`
+				Fresh bool   `json:"fresh"`
+			} `json:"files"`
+			Stale []string `json:"stale"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(res.Structured, &r); err != nil || res.IsError || !r.Applied {
+		t.Fatalf("rename: %s (%v)", res.Text, err)
+	}
+	for _, n := range []string{"a.go", "b.go", "c.go"} {
+		if got, _ := os.ReadFile(filepath.Join(f.ws, n)); !strings.Contains(string(got), "func Z() {}") {
+			t.Errorf("%s after the rename: %q", n, got)
+		}
+	}
+	if len(r.Diagnostics.Stale) != 1 || r.Diagnostics.Stale[0] != "c.go" || len(r.Diagnostics.Files) != 3 {
+		t.Fatalf("delta: %s", res.Structured)
+	}
+	for _, d := range r.Diagnostics.Files {
+		if d.Fresh != (d.Path != "c.go") {
+			t.Errorf("%s fresh %v: %s", d.Path, d.Fresh, res.Structured)
+		}
+	}
+	if !strings.Contains(res.Text, "Stale: c.go") {
+		t.Errorf("the text does not name c.go stale:\n%s", res.Text)
+	}
+}
