@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -222,8 +223,36 @@ func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r 
 
 // apply writes planned files atomically as a set and reports the
 // diagnostics delta. The session's server is told the new contents.
+//
+// The write overlaps the wait for the reports before the change when that
+// cannot change them: once every file is open on the server with its old
+// text (an open document is the server's copy, whatever the disk says)
+// and the change creates and deletes nothing (a file that appears or
+// disappears on disk can change what a server loads).
 func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, what string, files []plannedFile) (answer, error) {
-	before, err := diagnosticsBefore(ctx, s, files)
+	var wrote chan error
+	opts := DiagnosticsOptions{}
+	if !slices.ContainsFunc(files, func(f plannedFile) bool { return f.created || f.deleted }) {
+		opts.Synced = func(checks []FileCheck) {
+			if len(checks) != len(files) || slices.ContainsFunc(checks, func(c FileCheck) bool { return c.Err != nil }) {
+				return // a file the server does not hold: written after
+			}
+			wrote = make(chan error, 1)
+			go func() { wrote <- r.writeAll(ctx, files) }()
+		}
+	}
+	before, err := diagnosticsBeforeWith(ctx, s, files, opts)
+	if wrote != nil {
+		// Written or refused whatever came of the reports: a write that
+		// happened is answered, with the reports there are.
+		if werr := <-wrote; werr != nil {
+			return answer{}, werr
+		}
+		if err != nil {
+			before = map[string]DiagnosticReport{}
+		}
+		return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+	}
 	if err != nil {
 		return answer{}, err
 	}
@@ -238,6 +267,10 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 // together (Session.Check), so a change of many files waits about as long
 // as one of one file.
 func diagnosticsBefore(ctx context.Context, s Session, files []plannedFile) (map[string]DiagnosticReport, error) {
+	return diagnosticsBeforeWith(ctx, s, files, DiagnosticsOptions{})
+}
+
+func diagnosticsBeforeWith(ctx context.Context, s Session, files []plannedFile, opts DiagnosticsOptions) (map[string]DiagnosticReport, error) {
 	before := map[string]DiagnosticReport{}
 	var paths []string
 	var which []int
@@ -250,7 +283,7 @@ func diagnosticsBefore(ctx context.Context, s Session, files []plannedFile) (map
 	if len(paths) == 0 {
 		return before, nil
 	}
-	checks, err := s.Check(ctx, paths, DiagnosticsOptions{})
+	checks, err := s.Check(ctx, paths, opts)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

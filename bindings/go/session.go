@@ -106,6 +106,12 @@ type DiagnosticsOptions struct {
 	// document's current content (0: 3 s); it is always bounded by the
 	// context's deadline, less a reserve for the answer.
 	Wait time.Duration
+	// Synced, when set, is called by Check once every file is synced to
+	// the server (or could not be opened), before the reports still to
+	// come are awaited, with the checks as they are then (File or Err,
+	// no Report): work that must follow the sync may overlap the wait.
+	// Diagnostics does not call it.
+	Synced func(checks []FileCheck)
 }
 
 // FileCheck is one file's part of Session.Check: the file as opened and

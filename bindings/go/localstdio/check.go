@@ -61,6 +61,9 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 			out[i].File = f
 			batch = append(batch, i)
 		}
+		if hi == len(paths) && opts.Synced != nil {
+			opts.Synced(append([]lspseam.FileCheck(nil), out...))
+		}
 		if err := in.checkAll(ctx, out, batch, start, end); err != nil {
 			return out, err
 		}
