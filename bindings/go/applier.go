@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -222,8 +223,36 @@ func (t *Toolbox) applyPreview(ctx context.Context, call CodeCall, ws string, r 
 
 // apply writes planned files atomically as a set and reports the
 // diagnostics delta. The session's server is told the new contents.
+//
+// The write overlaps the wait for the reports before the change when that
+// cannot change them: once every file is open on the server with its old
+// text (an open document is the server's copy, whatever the disk says)
+// and the change creates and deletes nothing (a file that appears or
+// disappears on disk can change what a server loads).
 func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, what string, files []plannedFile) (answer, error) {
-	before, err := diagnosticsBefore(ctx, s, files)
+	var wrote chan error
+	opts := DiagnosticsOptions{}
+	if !slices.ContainsFunc(files, func(f plannedFile) bool { return f.created || f.deleted }) {
+		opts.Synced = func(checks []FileCheck) {
+			if len(checks) != len(files) || slices.ContainsFunc(checks, func(c FileCheck) bool { return c.Err != nil }) {
+				return // a file the server does not hold: written after
+			}
+			wrote = make(chan error, 1)
+			go func() { wrote <- r.writeAll(ctx, files) }()
+		}
+	}
+	before, err := diagnosticsBeforeWith(ctx, s, files, opts)
+	if wrote != nil {
+		// Written or refused whatever came of the reports: a write that
+		// happened is answered, with the reports there are.
+		if werr := <-wrote; werr != nil {
+			return answer{}, werr
+		}
+		if err != nil {
+			before = map[string]DiagnosticReport{}
+		}
+		return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+	}
 	if err != nil {
 		return answer{}, err
 	}
@@ -234,37 +263,63 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s Session, wh
 }
 
 // diagnosticsBefore is the server's report on each file that exists
-// before the change, as it is (for the delta), by path.
+// before the change, as it is (for the delta), by path: all asked
+// together (Session.Check), so a change of many files waits about as long
+// as one of one file.
 func diagnosticsBefore(ctx context.Context, s Session, files []plannedFile) (map[string]DiagnosticReport, error) {
+	return diagnosticsBeforeWith(ctx, s, files, DiagnosticsOptions{})
+}
+
+func diagnosticsBeforeWith(ctx context.Context, s Session, files []plannedFile, opts DiagnosticsOptions) (map[string]DiagnosticReport, error) {
 	before := map[string]DiagnosticReport{}
-	for _, f := range files {
-		if f.created {
-			continue
+	var paths []string
+	var which []int
+	for i, f := range files {
+		if !f.created {
+			paths = append(paths, f.rel)
+			which = append(which, i)
 		}
-		if sf, err := s.Open(ctx, f.rel); err == nil && sf.Text == f.before {
-			if rep, err := s.Diagnostics(ctx, sf, DiagnosticsOptions{}); err == nil {
-				before[f.rel] = rep
-			}
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	}
+	if len(paths) == 0 {
+		return before, nil
+	}
+	checks, err := s.Check(ctx, paths, opts)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return before, nil // no baseline: the delta says so per file
+	}
+	for j, c := range checks {
+		if f := files[which[j]]; c.Err == nil && c.File.Text == f.before {
+			before[f.rel] = c.Report
 		}
 	}
 	return before, nil
 }
 
 // appliedAnswer is the receipt of files written: the server is told their
-// new contents (every changed document is synced before any is asked
-// about: a rename's references are only right once the declaration
-// changed too), and the answer carries the diagnostics delta.
+// new contents and the answer carries the diagnostics delta. Every changed
+// document is synced before any is asked about (a rename's references are
+// only right once the declaration changed too), and their reports are
+// awaited together within one wait (Session.Check). The files are written
+// whatever comes of that: a file whose report did not come in time is
+// stale in the delta, by name, and one the server could not report on at
+// all compares its report from before the change, stale too.
 func (t *Toolbox) appliedAnswer(ctx context.Context, r *fsRoot, s Session, head string, files []plannedFile, before map[string]DiagnosticReport) (answer, error) {
-	opened := make([]*SourceFile, len(files))
+	var paths []string
+	var which []int
 	for i, f := range files {
-		if f.deleted {
-			continue // the server hears of it from the watcher
+		if !f.deleted { // a deleted file: the server hears of it from the watcher
+			paths = append(paths, f.rel)
+			which = append(which, i)
 		}
-		if sf, err := s.Open(ctx, f.rel); err == nil {
-			opened[i] = &sf
+	}
+	after := make([]*FileCheck, len(files))
+	if len(paths) > 0 {
+		checks, _ := s.Check(ctx, paths, DiagnosticsOptions{}) // an error leaves the files unchecked: stale below
+		for j := range checks {
+			after[which[j]] = &checks[j]
 		}
 	}
 	edits := 0
@@ -279,9 +334,20 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *fsRoot, s Session, head 
 		}
 		t.observed.record(r.abs(f.rel), contentVersion(f.after))
 		d := deltaFile(fileURIOf(r.abs(f.rel)), f.before, f.after, nil, nil)
-		if rep, ok := before[f.rel]; ok && opened[i] != nil {
-			if after, err := s.Diagnostics(ctx, *opened[i], DiagnosticsOptions{}); err == nil {
-				d = deltaFile(opened[i].URI, f.before, f.after, &rep, &after)
+		if rep, ok := before[f.rel]; ok {
+			switch c := after[i]; {
+			case c != nil && c.Err == nil && c.File.URI != "":
+				rep2 := c.Report
+				if c.File.Text != f.after {
+					rep2.Fresh = false // changed again since it was written: not a report on the change
+				}
+				d = deltaFile(c.File.URI, f.before, f.after, &rep, &rep2)
+			default:
+				// No report after the change (the session ended, or the
+				// server failed on this file): the one from before, stale.
+				stale := rep
+				stale.Fresh = false
+				d = deltaFile(rep.URI, f.before, f.after, &rep, &stale)
 			}
 		}
 		deltaFiles = append(deltaFiles, d)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/lspseam/lspseam/internal/writeset"
@@ -134,14 +135,9 @@ func (r *fsRoot) writeSet(items []setItem) error {
 	if err != nil {
 		return Errorf(CodeFSRejected, "%v; nothing was changed (set LSPSEAM_STATE_DIR to a writable directory if this persists)", err)
 	}
-	for i, it := range items {
-		if it.after == nil {
-			continue
-		}
-		if err := r.stage(tx.Temp(i), it, *it.after); err != nil {
-			tx.Abort()
-			return err
-		}
+	if err := r.stageAll(tx, items); err != nil {
+		tx.Abort()
+		return err
 	}
 	if err := tx.Apply(); err != nil { // rolled back, or the files it could not restore named
 		var aerr *writeset.ApplyError
@@ -149,6 +145,39 @@ func (r *fsRoot) writeSet(items []setItem) error {
 			return Errorf(CodeFSRejected, "writing %s failed (the file is unchanged): %v", items[0].cur.rel, aerr.Err)
 		}
 		return Errorf(CodeConflict, "%v", err)
+	}
+	return nil
+}
+
+// maxConcurrentStages bounds the temporaries written (and synced) at
+// once. Each stage ends in an fsync that waits for the disk: one after
+// another, a 59-file rename spent 140–250 ms there; at once, the device
+// takes the syncs together.
+const maxConcurrentStages = 8
+
+// stageAll writes every item's temporary (stage), several at once. The
+// first failure, by the items' order, is the answer; the temporaries
+// written are the caller's to remove (Txn.Abort), once all are done.
+func (r *fsRoot) stageAll(tx *writeset.Txn, items []setItem) error {
+	errs := make([]error, len(items))
+	slots := make(chan struct{}, maxConcurrentStages)
+	var wg sync.WaitGroup
+	for i, it := range items {
+		if it.after == nil {
+			continue
+		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			errs[i] = r.stage(tx.Temp(i), it, *it.after)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

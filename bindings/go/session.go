@@ -62,6 +62,16 @@ type Session interface {
 	// session opened (Open), for f's current content when the server
 	// reports on it in time (see DiagnosticReport.Fresh).
 	Diagnostics(ctx context.Context, f SourceFile, opts DiagnosticsOptions) (DiagnosticReport, error)
+	// Check opens every path (as Open) and returns the diagnostics of
+	// each, in paths' order: all the documents are synced before any
+	// report is awaited (a change's files are only right together), and
+	// the reports are awaited together, within one wait (opts.Wait) and
+	// the budget, not one after another. A file whose report does not
+	// come in time has the latest report the server sent, not Fresh; a
+	// file that cannot be opened or asked has its own Err. The error is
+	// non-nil only when the session cannot go on (the context ended, the
+	// server died); the checks made until then are returned with it.
+	Check(ctx context.Context, paths []string, opts DiagnosticsOptions) ([]FileCheck, error)
 	// ExecuteCommand runs a server command (workspace/executeCommand
 	// params) the caller has approved, and returns its result. Every
 	// workspace/applyEdit the server sends while it runs goes to
@@ -96,6 +106,20 @@ type DiagnosticsOptions struct {
 	// document's current content (0: 3 s); it is always bounded by the
 	// context's deadline, less a reserve for the answer.
 	Wait time.Duration
+	// Synced, when set, is called by Check once every file is synced to
+	// the server (or could not be opened), before the reports still to
+	// come are awaited, with the checks as they are then (File or Err,
+	// no Report): work that must follow the sync may overlap the wait.
+	// Diagnostics does not call it.
+	Synced func(checks []FileCheck)
+}
+
+// FileCheck is one file's part of Session.Check: the file as opened and
+// its report, or why there is none.
+type FileCheck struct {
+	File   SourceFile
+	Report DiagnosticReport
+	Err    error
 }
 
 // DiagnosticReport is a server's diagnostics for one document.

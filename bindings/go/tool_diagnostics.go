@@ -13,8 +13,9 @@ import (
 // file's current content or for the workspace, with what the report
 // covers — an empty list is never a claim about files no server checked.
 
-// workspaceWait bounds the wait for each file's report in a workspace
-// read (a file's own read waits up to the session's default, 3 s).
+// workspaceWait bounds the wait for the files' reports in a workspace
+// read, all awaited together (a file's own read waits up to the session's
+// default, 3 s).
 const workspaceWait = 1500 * time.Millisecond
 
 func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
@@ -105,26 +106,27 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 					budget--
 				}
 			}
+			// All at once (Session.Check): the files' reports are awaited
+			// together, within one wait, not one workspaceWait each.
+			var todo []string
 			for _, p := range paths {
-				if covered[p] {
-					continue
+				if !covered[p] {
+					todo = append(todo, p)
 				}
-				f, err := s.Open(ctx, p)
-				if err != nil {
-					if ctx.Err() != nil {
-						return err
-					}
-					continue
+			}
+			if len(todo) == 0 {
+				return nil
+			}
+			checks, err := s.Check(ctx, todo, DiagnosticsOptions{Wait: workspaceWait})
+			for j, c := range checks {
+				if c.Err != nil || c.File.URI == "" {
+					continue // not opened or not reported: not covered
 				}
-				rep, err := s.Diagnostics(ctx, f, DiagnosticsOptions{Wait: workspaceWait})
-				if err != nil {
-					if ctx.Err() != nil {
-						return err
-					}
-					continue
-				}
-				covered[p] = true
-				files = append(files, reportInput(f.URI, rep))
+				covered[todo[j]] = true
+				files = append(files, reportInput(c.File.URI, c.Report))
+			}
+			if err != nil && ctx.Err() != nil {
+				return err
 			}
 			return nil
 		})

@@ -49,6 +49,10 @@ type diagnosticStore struct {
 	pulled  map[string]*pulledDiagnostics // by uriKey
 	noPull  bool                          // textDocument/diagnostic answered MethodNotFound
 	changed chan struct{}                 // closed and replaced on every report
+	// epoch counts what was sent that may change any report: every
+	// document sync and file event, every command run (check.go).
+	epoch   uint64
+	checked map[string]*checkedReport // by uriKey: Check's asked reports
 }
 
 type pushedDiagnostics struct {
@@ -143,6 +147,14 @@ func (s *diagnosticStore) latest(key string) (r pushedDiagnostics, ok bool, chan
 	return r, ok, s.changedLocked()
 }
 
+// next is the channel closed at the next report: taken before reading
+// several documents' reports, it misses none that arrives meanwhile.
+func (s *diagnosticStore) next() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changedLocked()
+}
+
 // forget drops what is kept for a document the cache closed.
 func (s *diagnosticStore) forget(uri string) {
 	key := uriKey(uri)
@@ -150,6 +162,7 @@ func (s *diagnosticStore) forget(uri string) {
 	defer s.mu.Unlock()
 	delete(s.pushed, key)
 	delete(s.pulled, key)
+	delete(s.checked, key)
 }
 
 func (s *diagnosticStore) pullDisabled() bool {
@@ -207,9 +220,9 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	current := in.docs.hashOf(f.Text) == d.hash
 	key := uriKey(d.uri)
 
-	pull := (in.neg.Methods["textDocument/diagnostic"] || in.dynamicPull.Load()) && !in.diags.pullDisabled()
+	pull := in.pulls()
 	if in.neg.Readiness.NoDiagnostics && !pull {
-		return lspseam.DiagnosticReport{}, lspseam.Errorf(lspseam.CodeUnsupportedOperation, "language server %q reports no diagnostics (it publishes none and offers no textDocument/diagnostic)", in.server.ID)
+		return lspseam.DiagnosticReport{}, in.noDiagnostics()
 	}
 	if pull {
 		items, err := in.pullDiagnostics(ctx, d, key)
@@ -237,18 +250,9 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		return lspseam.DiagnosticReport{URI: f.URI, Diagnostics: items, Version: &version, How: "pull", Fresh: current, Waited: time.Since(start)}, nil
 	}
 
-	wait := opts.Wait
-	if wait <= 0 {
-		wait = defaultDiagnosticsWait
-	}
-	end := start.Add(wait)
+	end := waitEnd(ctx, start, opts.Wait)
 	if !current {
 		end = start // nothing to wait for
-	}
-	if deadline, ok := ctx.Deadline(); ok {
-		if b := deadline.Add(-budgetReserve(time.Until(deadline))); b.Before(end) {
-			end = b
-		}
 	}
 	for {
 		r, ok, changed := in.diags.latest(key)
@@ -261,16 +265,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 			}
 		}
 		if !now.Before(wake) {
-			rep := lspseam.DiagnosticReport{URI: f.URI, Diagnostics: json.RawMessage("[]"), How: "push", Fresh: fresh, Waited: time.Since(start)}
-			if ok {
-				rep.Diagnostics = r.items
-				rep.Version = r.version
-			}
-			if fresh && rep.Version == nil {
-				version := d.version
-				rep.Version = &version
-			}
-			return rep, nil
+			return pushedReport(f.URI, d, r, ok, fresh, start), nil
 		}
 		timer := time.NewTimer(time.Until(wake))
 		select {
@@ -285,6 +280,47 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		}
 		timer.Stop()
 	}
+}
+
+// pulls says whether the server is asked for diagnostics
+// (textDocument/diagnostic, offered or registered, and not found missing).
+func (in *instance) pulls() bool {
+	return (in.neg.Methods["textDocument/diagnostic"] || in.dynamicPull.Load()) && !in.diags.pullDisabled()
+}
+
+func (in *instance) noDiagnostics() error {
+	return lspseam.Errorf(lspseam.CodeUnsupportedOperation, "language server %q reports no diagnostics (it publishes none and offers no textDocument/diagnostic)", in.server.ID)
+}
+
+// waitEnd is when a wait for pushed reports that starts at start ends:
+// after wait (0: defaultDiagnosticsWait), or earlier when the context's
+// budget, less the reserve for the answer, ends first.
+func waitEnd(ctx context.Context, start time.Time, wait time.Duration) time.Time {
+	if wait <= 0 {
+		wait = defaultDiagnosticsWait
+	}
+	end := start.Add(wait)
+	if deadline, ok := ctx.Deadline(); ok {
+		if b := deadline.Add(-budgetReserve(time.Until(deadline))); b.Before(end) {
+			end = b
+		}
+	}
+	return end
+}
+
+// pushedReport is the report on d (whose URI the caller named uri) from
+// its latest pushed diagnostics r (ok false: none yet), fresh or not.
+func pushedReport(uri string, d *openDocument, r pushedDiagnostics, ok, fresh bool, start time.Time) lspseam.DiagnosticReport {
+	rep := lspseam.DiagnosticReport{URI: uri, Diagnostics: json.RawMessage("[]"), How: "push", Fresh: fresh, Waited: time.Since(start)}
+	if ok {
+		rep.Diagnostics = r.items
+		rep.Version = r.version
+	}
+	if fresh && rep.Version == nil {
+		version := d.version
+		rep.Version = &version
+	}
+	return rep
 }
 
 // pullDiagnostics asks the server for d's diagnostics, naming the result

@@ -288,6 +288,9 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 		return ctxError(ctx, method) // nothing written: the instance stays healthy
 	}
 	defer in.doing(method)()
+	if changesReports(method) {
+		in.diags.bump()
+	}
 	return in.write(ctx, method, func() error { return in.conn.Notify(context.Background(), method, params) })
 }
 

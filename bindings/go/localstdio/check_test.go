@@ -1,0 +1,275 @@
+package localstdio
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Session.Check with the scripted fake server: a change's documents are
+// all synced before any report is awaited, their reports awaited (pushed)
+// or asked (pulled) together, a missing report leaves only its own file
+// stale, and an asked report stands until something is sent.
+
+// checkWait is a wait no report in these tests needs the whole of: half
+// the test's time left.
+func checkWait(t *testing.T) time.Duration {
+	if d, ok := t.Deadline(); ok {
+		return time.Until(d) / 2
+	}
+	return time.Minute
+}
+
+// logLine is one line of the fake's log, with what orders sends.
+type logLine struct {
+	Event     string          `json:"event"`
+	Kind      string          `json:"kind"`
+	Method    string          `json:"method"`
+	InReplyTo string          `json:"inReplyTo"`
+	Params    json.RawMessage `json:"params"`
+}
+
+func (f *fake) logLines() []logLine {
+	f.t.Helper()
+	file, err := os.Open(f.log)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer file.Close()
+	var out []logLine
+	sc := bufio.NewScanner(file)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var l logLine
+		json.Unmarshal(sc.Bytes(), &l)
+		out = append(out, l)
+	}
+	return out
+}
+
+func (f *fake) writeFiles(t *testing.T, names ...string) {
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(f.ws, n), []byte("package a\n\nfunc "+strings.ToUpper(n[:1])+"() {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCheckSyncsAllThenAwaitsTogether: a server that reports on a file
+// only a while after it is opened. Awaited one after another, the second
+// file would be opened only once the first one's report came; together,
+// every file is opened before the first report is sent, and every report
+// is fresh.
+func TestCheckSyncsAllThenAwaitsTogether(t *testing.T) {
+	f := newFake(t, nil, nil)
+	files := []string{"b.go", "c.go", "d.go", "e.go"}
+	f.writeFiles(t, files...)
+	after := []any{map[string]any{"sleepMs": 1000}, f.publish("a.go", 1, "a")}
+	for _, n := range files {
+		after = append(after, f.publish(n, 1, "problem in "+n))
+	}
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": after},
+	}})
+	ctx := context.Background()
+	// The server is ready, and a.go's report is in, before the check.
+	if rep, err := f.diagnose(ctx, "a.go", lspseam.DiagnosticsOptions{Wait: checkWait(t)}); err != nil || !rep.Fresh {
+		t.Fatalf("a.go: %+v %v", rep, err)
+	}
+	var checks []lspseam.FileCheck
+	err := f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
+		var err error
+		checks, err = s.Check(ctx, files, lspseam.DiagnosticsOptions{Wait: checkWait(t)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range checks {
+		if c.Err != nil || c.File.Path != filepath.Join(canonicalDir(t, f.ws), files[i]) {
+			t.Fatalf("%s: %+v", files[i], c)
+		}
+		wantReport(t, c.Report, "push", true, 1, "problem in "+files[i])
+	}
+	// Every didOpen of the check came before the first report sent after
+	// the check's first didOpen.
+	opened, first := 0, -1
+	for i, l := range f.logLines() {
+		switch {
+		case l.Event == "recv" && l.Method == "textDocument/didOpen" && !strings.Contains(string(l.Params), "/a.go"):
+			opened++
+			if first < 0 {
+				first = i
+			}
+		case first >= 0 && l.Event == "send" && l.Method == "textDocument/publishDiagnostics":
+			if opened != len(files) {
+				t.Fatalf("a report was sent after %d of the %d didOpens: the reports were awaited one after another", opened, len(files))
+			}
+			return
+		}
+	}
+	t.Fatalf("no report after the check's didOpens (%d seen)", opened)
+}
+
+// TestCheckMissingReportOnlyThatFileStale: the server reports on every
+// file but one; that one is taken as it is when the one wait ends, not
+// fresh, and the others are fresh.
+func TestCheckMissingReportOnlyThatFileStale(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.writeFiles(t, "b.go", "c.go")
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "in a"), f.publish("b.go", 1, "in b")}},
+	}})
+	var checks []lspseam.FileCheck
+	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+		var err error
+		checks, err = s.Check(ctx, []string{"a.go", "b.go", "c.go"}, lspseam.DiagnosticsOptions{Wait: 300 * time.Millisecond})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range checks {
+		if c.Err != nil {
+			t.Fatalf("file %d: %v", i, c.Err)
+		}
+	}
+	wantReport(t, checks[0].Report, "push", true, 1, "in a")
+	wantReport(t, checks[1].Report, "push", true, 1, "in b")
+	wantReport(t, checks[2].Report, "push", false, 0)
+}
+
+// TestCheckAsksTogether: a pull server that takes a while to answer is
+// asked about every file before it answers the first; a second check with
+// nothing sent in between asks nothing, and one after a file changed asks
+// again.
+func TestCheckAsksTogether(t *testing.T) {
+	f := newFake(t, nil, nil)
+	files := []string{"a.go", "b.go", "c.go", "d.go"}
+	f.writeFiles(t, files[1:]...)
+	f.setScript(map[string]any{"capabilities": pullCaps, "methods": map[string]any{
+		"textDocument/diagnostic": map[string]any{"result": map[string]any{"kind": "full", "items": []any{diagnostic("pulled")}}, "delayMs": 1000},
+	}})
+	requirePull(t, f)
+	check := func() []lspseam.FileCheck {
+		var checks []lspseam.FileCheck
+		err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+			var err error
+			checks, err = s.Check(ctx, files, lspseam.DiagnosticsOptions{})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range checks {
+			if c.Err != nil {
+				t.Fatalf("%s: %v", files[i], c.Err)
+			}
+		}
+		return checks
+	}
+	for i, c := range check() {
+		wantReport(t, c.Report, "pull", true, 1, "pulled")
+		_ = i
+	}
+	asked, answered := 0, false
+	for _, l := range f.logLines() {
+		switch {
+		case l.Event == "recv" && l.Method == "textDocument/diagnostic":
+			if !answered {
+				asked++
+			}
+		case l.Event == "send" && l.InReplyTo == "textDocument/diagnostic":
+			answered = true
+		}
+	}
+	if asked != len(files) {
+		t.Errorf("%d of %d files were asked about before the first answer: asked one after another", asked, len(files))
+	}
+
+	// Nothing sent since: the reports stand.
+	check()
+	if n := f.received("textDocument/diagnostic"); n != len(files) {
+		t.Errorf("a second check with nothing sent between asked again: %d requests, want %d", n, len(files))
+	}
+	// b.go changed: its didChange may change every report.
+	os.WriteFile(filepath.Join(f.ws, "b.go"), []byte("package a\n\nfunc B2() {}\n"), 0o644)
+	for i, c := range check() {
+		want := 1
+		if files[i] == "b.go" {
+			want = 2
+		}
+		wantReport(t, c.Report, "pull", true, want, "pulled")
+	}
+	if n := f.received("textDocument/diagnostic"); n != 2*len(files) {
+		t.Errorf("after a change: %d requests, want %d", n, 2*len(files))
+	}
+}
+
+func canonicalDir(t *testing.T, dir string) string {
+	ws, err := CanonicalWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws.Path
+}
+
+// TestRenameMissingReportStaleOnlyThatFile: a rename of three files on a
+// server that never reports on one of them is applied whole, and its
+// delta names that file alone stale; the others are fresh.
+func TestRenameMissingReportStaleOnlyThatFile(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.writeFiles(t, "b.go", "c.go")
+	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": true}
+	edit := map[string]any{}
+	for _, n := range []string{"a.go", "b.go", "c.go"} {
+		edit[f.uri(n)] = []any{map[string]any{"newText": "Z", "range": map[string]any{
+			"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 6}}}}
+	}
+	reports := []any{f.publish("a.go", 0, "in a"), f.publish("b.go", 0, "in b")} // none for c.go
+	f.setScript(map[string]any{"capabilities": caps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/rename":         map[string]any{"result": map[string]any{"changes": edit}},
+		"textDocument/didOpen":        map[string]any{"action": "none", "after": reports},
+		"textDocument/didChange":      map[string]any{"action": "none", "after": reports},
+	}})
+	tb := f.toolbox()
+	tb.SetApproval(lspseam.ApprovalAuto)
+	res, _ := f.call(tb, "code_rename", `{"target":{"path":"a.go","symbol":"A"},"newName":"Z"}`)
+	var r struct {
+		Applied     bool `json:"applied"`
+		Diagnostics struct {
+			Files []struct {
+				Path  string `json:"path"`
+				Fresh bool   `json:"fresh"`
+			} `json:"files"`
+			Stale []string `json:"stale"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(res.Structured, &r); err != nil || res.IsError || !r.Applied {
+		t.Fatalf("rename: %s (%v)", res.Text, err)
+	}
+	for _, n := range []string{"a.go", "b.go", "c.go"} {
+		if got, _ := os.ReadFile(filepath.Join(f.ws, n)); !strings.Contains(string(got), "func Z() {}") {
+			t.Errorf("%s after the rename: %q", n, got)
+		}
+	}
+	if len(r.Diagnostics.Stale) != 1 || r.Diagnostics.Stale[0] != "c.go" || len(r.Diagnostics.Files) != 3 {
+		t.Fatalf("delta: %s", res.Structured)
+	}
+	for _, d := range r.Diagnostics.Files {
+		if d.Fresh != (d.Path != "c.go") {
+			t.Errorf("%s fresh %v: %s", d.Path, d.Fresh, res.Structured)
+		}
+	}
+	if !strings.Contains(res.Text, "Stale: c.go") {
+		t.Errorf("the text does not name c.go stale:\n%s", res.Text)
+	}
+}
