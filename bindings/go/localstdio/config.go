@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -238,7 +237,7 @@ func unsafeDir(dir string) string {
 		if err != nil {
 			return err.Error()
 		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && st.Uid != uid {
+		if owner, ok := fileOwner(info); ok && owner != 0 && owner != uid {
 			return d + " belongs to another user"
 		}
 		if info.Mode().Perm()&0o022 != 0 && info.Mode()&os.ModeSticky == 0 {
