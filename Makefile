@@ -6,12 +6,15 @@ WASM     := bindings/go/core.wasm
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build install wasm test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
+.PHONY: help build install wasm cross dist dist-check test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
+	@echo "make cross     build, vet and link the test binaries for macOS and Windows (CROSS=\"os/arch ...\" for others)"
+	@echo "make dist      release binaries for every target with SHA256SUMS in dist/ (reproducible)"
+	@echo "make dist-check  make dist twice from these sources and compare the bytes"
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make bench-tokens  tokens of the MCP tool definitions per toolset (o200k)"
 	@echo "make bench-languages  per language: a cold first answer and the server's memory"
@@ -49,12 +52,59 @@ install:
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 
+# The release targets (README "Platforms"); only Linux runs the tests.
+TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+# make cross (in make test) builds, vets and links the test binaries for one
+# target per operating-system family the code has files for (every
+# //go:build line is unix, linux, !linux or windows): the other
+# architectures share that code, and each costs a full compile (a minute or
+# more on CI), so they are built by make dist (and CROSS="$(TARGETS)").
+CROSS   ?= darwin/arm64 windows/amd64
+# Packages with code per operating system, whose test binaries must link
+# for macOS and Windows too.
+OSPKGS  := ./bindings/go/ ./bindings/go/localstdio/ ./cmd/shim/
+
+cross:
+	@set -e; for t in $(CROSS); do \
+		echo "cross: $$t: build, vet"; \
+		GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -o /dev/null ./cmd/shim; \
+		GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet ./...; \
+	done
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	for t in $(CROSS); do \
+		echo "cross: $$t: test binaries of $(OSPKGS)"; \
+		GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) test -c -o "$$tmp/" $(OSPKGS); \
+	done
+
+# Release binaries: the embedded core.wasm is the committed one (its
+# freshness is tested), no checkout path is linked in (unlike make build's
+# main.toolsDir), and -trimpath, no VCS stamp and an empty build ID make the
+# bytes a function of the sources and the Go release alone.
+DISTFLAGS := -trimpath -buildvcs=false -ldflags=-buildid=
+DIST ?= dist
+
+dist:
+	@rm -rf "$(DIST)" && mkdir -p "$(DIST)"
+	@set -e; for t in $(TARGETS); do \
+		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		echo "dist: $(DIST)/lspseam-$$os-$$arch$$ext"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(DISTFLAGS) -o "$(DIST)/lspseam-$$os-$$arch$$ext" ./cmd/shim; \
+	done
+	@cd "$(DIST)" && sha256sum lspseam-* > SHA256SUMS && cat SHA256SUMS
+
+dist-check:
+	@set -e; a=$$(mktemp -d); b=$$(mktemp -d); trap 'rm -rf "$$a" "$$b"' EXIT; \
+	$(MAKE) --no-print-directory dist DIST="$$a" >/dev/null; \
+	GOFLAGS=-a $(MAKE) --no-print-directory dist DIST="$$b" >/dev/null; \
+	if cmp -s "$$a/SHA256SUMS" "$$b/SHA256SUMS"; then echo "dist-check: two builds, same bytes:"; cat "$$a/SHA256SUMS"; \
+	else echo "dist-check: the builds differ:"; diff "$$a/SHA256SUMS" "$$b/SHA256SUMS"; exit 1; fi
+
 # `make test` first checks that what the tests need is installed (the
 # pinned servers in .tools/bin, Go, Node.js >= 20 with npm, /usr/bin/chromium) and
 # stops with one line naming what is missing and how to install it, rather
 # than failing tests twenty minutes in.
 test: check-test-prereqs
-	@$(MAKE) --no-print-directory vet check-fmt test-go test-race test-abi test-js test-mcp
+	@$(MAKE) --no-print-directory vet check-fmt cross test-go test-race test-abi test-js test-mcp
 
 check-test-prereqs:
 	@bash tools/check-test-prereqs.sh

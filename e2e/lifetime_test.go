@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -53,7 +52,7 @@ func TestKilledServeTakesItsServersAlong(t *testing.T) {
 	// the supervisor, not this cleanup, ends it.
 	t.Cleanup(func() {
 		for _, pid := range tree {
-			syscall.Kill(pid, syscall.SIGKILL)
+			killPid(pid)
 		}
 	})
 	c.kill()

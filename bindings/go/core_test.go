@@ -5,14 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"maps"
-	"path/filepath"
 	"sync"
 	"testing"
-	"unsafe"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/casefile"
@@ -302,118 +296,6 @@ func TestAcquireHonoursContext(t *testing.T) {
 	c.release(in)
 	if _, err := c.Call(context.Background(), "toolDefinition", []byte(`{}`)); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestCompilationCache: the first Core with a cache directory writes the
-// compiled module there; the second is served from it — it opens and reads
-// every entry (inotify reports the reads, whatever the mount's atime
-// options) and writes, replaces or deletes nothing.
-func TestCompilationCache(t *testing.T) {
-	dir := t.TempDir()
-	ctx := context.Background()
-	cold := newTestCore(t, WithCompilationCacheDir(dir))
-	if _, err := cold.ToolDefinition(ctx); err != nil {
-		t.Fatal(err)
-	}
-	written := cacheEntries(t, dir)
-	if len(written) == 0 {
-		t.Fatal("the first Core wrote nothing into the compilation cache directory")
-	}
-
-	watch := watchCacheDirs(t, written)
-	warm := newTestCore(t, WithCompilationCacheDir(dir))
-	if _, err := warm.ToolDefinition(ctx); err != nil {
-		t.Fatal(err)
-	}
-	events := watch()
-	for path := range written {
-		if got := events[path]; got&unix.IN_OPEN == 0 || got&unix.IN_ACCESS == 0 {
-			t.Errorf("the second Core did not read the cache entry %s (events %#x)", path, got)
-		}
-	}
-	const writes = unix.IN_CREATE | unix.IN_MOVED_TO | unix.IN_MOVED_FROM | unix.IN_MODIFY | unix.IN_CLOSE_WRITE | unix.IN_DELETE | unix.IN_ATTRIB
-	for path, got := range events {
-		if got&writes != 0 {
-			t.Errorf("the second Core changed the cache: %s (events %#x)", path, got)
-		}
-	}
-	if again := cacheEntries(t, dir); !maps.Equal(again, written) {
-		t.Errorf("cache entries changed:\nafter the first Core  %v\nafter the second Core %v", written, again)
-	}
-}
-
-// cacheEntry identifies one file's version: a rewrite (wazero writes a
-// temporary file and renames it) changes the inode.
-type cacheEntry struct {
-	ino, size uint64
-	mtime     int64
-}
-
-// cacheEntries returns the regular files under dir.
-func cacheEntries(t *testing.T, dir string) map[string]cacheEntry {
-	t.Helper()
-	out := map[string]cacheEntry{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		var st unix.Stat_t
-		if err := unix.Lstat(path, &st); err != nil {
-			return err
-		}
-		out[path] = cacheEntry{ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano()}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// watchCacheDirs watches the directories holding entries and returns a
-// function that collects what happened since, per path. inotify queues
-// an event during the system call that causes it, so everything done
-// before the call is collected.
-func watchCacheDirs(t *testing.T, entries map[string]cacheEntry) func() map[string]uint32 {
-	t.Helper()
-	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { unix.Close(fd) })
-	dirs := map[int32]string{}
-	for path := range entries {
-		dir := filepath.Dir(path)
-		wd, err := unix.InotifyAddWatch(fd, dir, unix.IN_ALL_EVENTS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dirs[int32(wd)] = dir
-	}
-	return func() map[string]uint32 {
-		t.Helper()
-		got := map[string]uint32{}
-		buf := make([]byte, 64<<10)
-		for {
-			n, err := unix.Read(fd, buf)
-			if errors.Is(err, unix.EAGAIN) {
-				return got
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			for off := 0; off+unix.SizeofInotifyEvent <= n; {
-				ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[off]))
-				name := string(bytes.TrimRight(buf[off+unix.SizeofInotifyEvent:off+unix.SizeofInotifyEvent+int(ev.Len)], "\x00"))
-				path := dirs[ev.Wd]
-				if name != "" {
-					path = filepath.Join(path, name)
-				}
-				got[path] |= ev.Mask
-				off += unix.SizeofInotifyEvent + int(ev.Len)
-			}
-		}
 	}
 }
 

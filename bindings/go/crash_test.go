@@ -108,7 +108,7 @@ func TestCrashWriter(t *testing.T) {
 		at, _ := strconv.Atoi(n)
 		writeset.Hook = func(s string, i int) error {
 			if s == step && i == at {
-				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				killSelf()
 				select {}
 			}
 			return nil

@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/lspseam/lspseam/internal/writeset"
@@ -76,7 +75,7 @@ func killedMidChange(t *testing.T, ws string) {
 	}
 	writeset.Hook = func(step string, i int) error {
 		if step == "rename" && i == 1 {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			killSelf()
 			select {}
 		}
 		return nil

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -516,7 +515,7 @@ func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 		}
 		killed = true
 		pid := f.serverPID(t)
-		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		if err := killPid(pid); err != nil {
 			t.Fatalf("killing the fake server %d: %v", pid, err)
 		}
 	})

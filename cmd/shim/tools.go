@@ -14,8 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 )
@@ -230,12 +228,4 @@ func previewIDOf(res lspseam.ToolResult) string {
 	}
 	json.Unmarshal(res.Structured, &v)
 	return v.PreviewID
-}
-
-// isTerminal reports whether f is a character device (a terminal).
-// isTerminal: f is a terminal (it has terminal attributes); /dev/null and
-// other character devices are not.
-func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), ioctlReadTermios)
-	return err == nil
 }

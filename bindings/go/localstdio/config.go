@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -178,47 +177,10 @@ func ResolveExecutable(command string, env []string) (path string, problem strin
 	return resolveCommand(command, env, nil)
 }
 
-// resolveCommand is ResolveExecutable searching dirs after the PATH.
+// resolveCommand is ResolveExecutable searching dirs after the PATH, by
+// this platform's rules (commandlookup.go).
 func resolveCommand(command string, env []string, dirs []string) (path string, notFound string) {
-	if strings.Contains(command, "/") {
-		abs, err := filepath.Abs(command)
-		if err != nil {
-			return "", err.Error()
-		}
-		if !isExecutable(abs) {
-			return "", command + " is not an executable file"
-		}
-		return abs, ""
-	}
-	for _, dir := range filepath.SplitList(lookupEnv(env, "PATH")) {
-		if dir == "" || !filepath.IsAbs(dir) {
-			continue // relative PATH entries depend on the cwd; never use them
-		}
-		if candidate := filepath.Join(dir, command); isExecutable(candidate) {
-			return candidate, ""
-		}
-	}
-	var searched []string
-	for _, dir := range dirs {
-		if dir == "" || !filepath.IsAbs(dir) || contains(searched, dir) {
-			continue
-		}
-		searched = append(searched, dir)
-		candidate := filepath.Join(dir, command)
-		if !isExecutable(candidate) {
-			continue
-		}
-		if problem := unsafeDir(dir); problem != "" {
-			searched[len(searched)-1] += " (not used: " + problem + ")"
-			continue
-		}
-		return candidate, ""
-	}
-	where := "the server's PATH"
-	if len(searched) > 0 {
-		where += " or in " + strings.Join(searched, ", ")
-	}
-	return "", command + " was not found on " + where
+	return hostCommandRules.resolve(command, env, dirs)
 }
 
 // unsafeDir says why dir cannot be trusted to hold the executables the
@@ -238,7 +200,7 @@ func unsafeDir(dir string) string {
 		if err != nil {
 			return err.Error()
 		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && st.Uid != uid {
+		if owner, ok := fileOwner(info); ok && owner != 0 && owner != uid {
 			return d + " belongs to another user"
 		}
 		if info.Mode().Perm()&0o022 != 0 && info.Mode()&os.ModeSticky == 0 {
@@ -260,6 +222,5 @@ func contains(list []string, s string) bool {
 }
 
 func isExecutable(path string) bool {
-	info, err := os.Stat(path)
-	return err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0
+	return hostCommandRules.isExecutable(path, hostCommandRules.pathext(os.Environ()))
 }

@@ -3,6 +3,8 @@ package localstdio
 import (
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -31,6 +33,16 @@ var baseNames = []string{
 	"XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS",
 	"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
 	"SSL_CERT_FILE", "SSL_CERT_DIR",
+}
+
+// windowsNames reach every server on Windows beside baseNames: where the
+// system, the user's profile and programs are, and how commands are found
+// and run (PATHEXT, ComSpec). Names are matched without regard to case
+// there, as Windows does (Path is PATH).
+var windowsNames = []string{
+	"USERPROFILE", "APPDATA", "LOCALAPPDATA", "PROGRAMDATA", "PROGRAMFILES", "PROGRAMFILES(X86)", "PROGRAMW6432",
+	"COMMONPROGRAMFILES", "COMMONPROGRAMFILES(X86)", "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT",
+	"HOMEDRIVE", "HOMEPATH", "USERNAME", "USERDOMAIN", "COMPUTERNAME", "OS", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS",
 }
 
 // goNames are what gopls and the go command it runs need (cgo's compilers
@@ -101,19 +113,49 @@ var unionNames = [][]string{goNames, nodeNames, pythonNames, cNames, rustNames, 
 var credentialWords = []string{"KEY", "APIKEY", "PASSWORD", "PASSWD", "PASSPHRASE", "PWD", "SECRET", "TOKEN", "AUTH", "CRED", "CREDS", "CREDENTIAL", "CREDENTIALS", "PAT"}
 
 // allowedFor is the set of host names a server running command gets
-// without passEnv.
-func allowedFor(command string) map[string]bool {
-	lists, known := toolchainsOf[filepath.Base(command)]
+// without passEnv, upper-cased when windows (whose names are matched
+// without regard to case).
+func allowedFor(command string, windows bool) map[string]bool {
+	base := filepath.Base(command)
+	if windows {
+		base = windowsCommandBase(command)
+	}
+	lists, known := toolchainsOf[base]
 	if !known {
 		lists = unionNames
 	}
+	lists = append([][]string{baseNames}, lists...)
+	if windows {
+		lists = append(lists, windowsNames)
+	}
 	allowed := map[string]bool{}
-	for _, list := range append([][]string{baseNames}, lists...) {
+	for _, list := range lists {
 		for _, name := range list {
-			allowed[name] = true
+			allowed[envKey(name, windows)] = true
 		}
 	}
 	return allowed
+}
+
+// windowsCommandBase is a Windows command's name without its directory
+// (either separator) or executable extension: C:\tools\gopls.exe is gopls.
+func windowsCommandBase(command string) string {
+	if i := strings.LastIndexAny(command, `/\:`); i >= 0 {
+		command = command[i+1:]
+	}
+	if ext := filepath.Ext(command); ext != "" && slices.Contains(strings.Split(defaultPathext+";.PS1", ";"), strings.ToUpper(ext)) {
+		command = strings.TrimSuffix(command, ext)
+	}
+	return command
+}
+
+// envKey is how a variable name is compared: as it is, or upper-cased on
+// Windows.
+func envKey(name string, windows bool) string {
+	if windows {
+		return strings.ToUpper(name)
+	}
+	return name
 }
 
 var (
@@ -202,25 +244,40 @@ func hasURLCredentials(value string) bool {
 // configured extra variables, which may set any name. LSPSEAM_* variables
 // of the host never pass.
 func ServerEnv(host []string, command string, passEnv []string, extra map[string]string) []string {
-	allowed := allowedFor(command)
+	return serverEnv(envFold, host, command, passEnv, extra)
+}
+
+// serverEnv is ServerEnv by Windows' rules (names compared without regard
+// to case, windowsNames allowed) or Unix's: tests run both anywhere.
+func serverEnv(windows bool, host []string, command string, passEnv []string, extra map[string]string) []string {
+	allowed := allowedFor(command, windows)
 	pass := map[string]bool{}
 	for _, n := range passEnv {
-		pass[n] = true
+		pass[envKey(n, windows)] = true
 	}
+	// vars is keyed by envKey; a name keeps the spelling it first came
+	// with (Windows' Path stays Path).
 	vars := map[string]string{}
+	spelling := map[string]string{}
 	var order []string
+	set := func(name, value string) {
+		key := envKey(name, windows)
+		if _, seen := vars[key]; !seen {
+			order = append(order, key)
+			spelling[key] = name
+		}
+		vars[key] = value
+	}
 	for _, kv := range host {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || name == "" || strings.HasPrefix(strings.ToUpper(name), "LSPSEAM_") {
 			continue
 		}
-		if !pass[name] && !(allowed[name] && !hasCredential(value)) {
+		key := envKey(name, windows)
+		if !pass[key] && !(allowed[key] && !hasCredential(value)) {
 			continue
 		}
-		if _, seen := vars[name]; !seen {
-			order = append(order, name)
-		}
-		vars[name] = value
+		set(name, value)
 	}
 	extraNames := make([]string, 0, len(extra))
 	for name := range extra {
@@ -228,22 +285,27 @@ func ServerEnv(host []string, command string, passEnv []string, extra map[string
 	}
 	sort.Strings(extraNames)
 	for _, name := range extraNames {
-		if _, seen := vars[name]; !seen {
-			order = append(order, name)
-		}
-		vars[name] = extra[name]
+		set(name, extra[name])
 	}
 	env := make([]string, 0, len(order))
-	for _, name := range order {
-		env = append(env, name+"="+vars[name])
+	for _, key := range order {
+		env = append(env, spelling[key]+"="+vars[key])
 	}
 	return env
 }
 
 // lookupEnv reads a variable from an os.Environ-form list.
 func lookupEnv(env []string, name string) string {
+	return lookupEnvFold(env, name, envFold)
+}
+
+// envFold: variable names are case-insensitive on Windows (Path is PATH).
+var envFold = runtime.GOOS == "windows"
+
+// lookupEnvFold is lookupEnv comparing names case-insensitively if fold.
+func lookupEnvFold(env []string, name string, fold bool) string {
 	for i := len(env) - 1; i >= 0; i-- {
-		if n, v, ok := strings.Cut(env[i], "="); ok && n == name {
+		if n, v, ok := strings.Cut(env[i], "="); ok && (n == name || fold && strings.EqualFold(n, name)) {
 			return v
 		}
 	}

@@ -9,10 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"unicode/utf8"
-
-	"golang.org/x/sys/unix"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -101,7 +98,17 @@ func rejected(format string, args ...any) error {
 // the bytes that are read. Kernels without openat2 (before 5.6) get the
 // resolve-check-open route with O_NOFOLLOW on the last component only.
 func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
-	f, real, err := openSource(ws, filePath)
+	return readSource(sourceOpener, ws, filePath, maxBytes)
+}
+
+// sourceRoute opens the cleaned absolute path p of filePath beneath ws
+// (openSourceOpenat2, openSourceRoot).
+type sourceRoute func(ws Workspace, p, filePath string) (*os.File, string, error)
+
+// readSource is ReadSource through one route: tests read through each
+// route this platform has.
+func readSource(route sourceRoute, ws Workspace, filePath string, maxBytes int64) (Source, error) {
+	f, real, err := openSource(route, ws, filePath)
 	if err != nil {
 		return Source{}, err
 	}
@@ -116,7 +123,7 @@ func ReadSource(ws Workspace, filePath string, maxBytes int64) (Source, error) {
 // it joins a queue (and before a harness reports progress for it); the
 // source is still read, and every rule applied again, at the query's turn.
 func CheckSource(ws Workspace, filePath string, maxBytes int64) error {
-	f, _, err := openSource(ws, filePath)
+	f, _, err := openSource(sourceOpener, ws, filePath)
 	if err != nil {
 		return err
 	}
@@ -127,7 +134,7 @@ func CheckSource(ws Workspace, filePath string, maxBytes int64) error {
 
 // openSource opens filePath for reading under the source rules (see
 // ReadSource), returning the file and its canonical path.
-func openSource(ws Workspace, filePath string) (*os.File, string, error) {
+func openSource(route sourceRoute, ws Workspace, filePath string) (*os.File, string, error) {
 	if strings.IndexByte(filePath, 0) >= 0 || strings.TrimSpace(filePath) == "" {
 		return nil, "", rejected("file_path %q is not a usable path", shownPath(filePath))
 	}
@@ -136,68 +143,35 @@ func openSource(ws Workspace, filePath string) (*os.File, string, error) {
 		p = filepath.Join(ws.Path, p)
 	}
 	p = filepath.Clean(p)
-	if inside(ws.Path, p) {
-		f, real, err := openBeneath(ws, p, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_MAGICLINKS)
-		if err == nil {
-			return f, real, nil
-		}
-	}
+	return route(ws, p, filePath)
+}
+
+// sourceOpener (hostfs_linux.go, hostfs_other.go) opens the cleaned
+// absolute path p of filePath (as the caller wrote it, for errors)
+// beneath ws: openat2 on Linux, os.Root (hostfs_root.go) elsewhere. Tests
+// on Linux run the os.Root route too, by setting it.
+
+// resolveSource resolves p's symlinks and checks that the result is inside
+// the workspace: the check both routes make before opening a resolved
+// path.
+func resolveSource(ws Workspace, p, filePath string) (string, error) {
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, "", rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", shownPath(filePath), ws.Path)
+			return "", rejected("%s is missing: no such file (paths are relative to the workspace root %s, or absolute)", shownPath(filePath), ws.Path)
 		}
-		return nil, "", rejected("%s cannot be resolved: %v", shownPath(filePath), cause(err))
+		return "", rejected("%s cannot be resolved: %v", shownPath(filePath), cause(err))
 	}
 	if !inside(ws.Path, real) {
-		return nil, "", rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", shownPath(filePath), ws.Path, shownPath(real))
+		return "", rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", shownPath(filePath), ws.Path, shownPath(real))
 	}
-	f, _, err := openBeneath(ws, real, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_SYMLINKS)
-	if errors.Is(err, unix.ENOSYS) {
-		f, err = os.OpenFile(real, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	}
-	if err != nil {
-		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EXDEV) {
-			return nil, "", rejected("%s changed (a directory became a symlink) while it was being opened; try again", shownPath(filePath))
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, "", rejected("%s is missing: no such file", shownPath(filePath))
-		}
-		return nil, "", rejected("%s cannot be opened: %v", shownPath(filePath), cause(err))
-	}
-	return f, real, nil
+	return real, nil
 }
 
-// openBeneath opens path, which is inside ws, with openat2 relative to the
-// workspace directory under the given resolve flags, and returns the file
-// and its canonical path as the kernel names the open file.
-func openBeneath(ws Workspace, path string, resolve uint64) (*os.File, string, error) {
-	rel, err := filepath.Rel(ws.Path, path)
-	if err != nil {
-		return nil, "", err
-	}
-	dir, err := unix.Open(ws.Path, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, "", err
-	}
-	defer unix.Close(dir)
-	fd, err := unix.Openat2(dir, rel, &unix.OpenHow{
-		Flags:   unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC | unix.O_NOCTTY,
-		Resolve: resolve,
-	})
-	if err != nil {
-		return nil, "", err
-	}
-	f := os.NewFile(uintptr(fd), path)
-	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	if err != nil || !inside(ws.Path, real) {
-		f.Close()
-		if err == nil {
-			err = unix.EXDEV
-		}
-		return nil, "", err
-	}
-	return f, real, nil
+// changedWhileOpening is the error for a path whose resolution changed
+// between the check and the open.
+func changedWhileOpening(filePath string) error {
+	return rejected("%s changed (a directory became a symlink) while it was being opened; try again", shownPath(filePath))
 }
 
 // readOpenSource applies the source rules to an open file and reads it.

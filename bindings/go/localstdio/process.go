@@ -21,6 +21,7 @@ type process struct {
 	pid    int               // the server's, which also names its process group
 	server *supervisedServer // nil when started without a supervisor
 	cmd    *exec.Cmd         // the server itself, without a supervisor
+	tree   *procTree         // its process tree, without a supervisor (proctree_*.go)
 	stdin  *os.File          // write end
 	stdout *os.File          // read end
 	stderr *tailBuffer
@@ -80,13 +81,26 @@ func startProcess(spec processSpec) (*process, error) {
 		p.cmd.Dir = spec.dir
 		p.cmd.Env = spec.env
 		p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, errW
-		p.cmd.SysProcAttr = &syscall.SysProcAttr{
-			Setpgid:   true,            // its own group, so termination reaches its children
-			Pdeathsig: syscall.SIGKILL, // and it dies with us if we are killed
+		// Its own process tree, so termination reaches its children, and
+		// (on Linux) a parent-death signal, so it dies with us if we are
+		// killed: procattr_*.go, proctree_*.go.
+		p.cmd.SysProcAttr = serverProcAttr()
+		p.tree, err = newProcTree()
+		if err == nil {
+			err = p.cmd.Start()
 		}
-		err = p.cmd.Start()
 		if err == nil {
 			p.pid = p.cmd.Process.Pid
+			if aerr := p.tree.attach(p.pid); aerr != nil {
+				// A server outside its tree could outlive us: do not run it.
+				p.tree.signal(p.pid, syscall.SIGKILL)
+				p.cmd.Process.Kill()
+				p.cmd.Wait()
+				err = fmt.Errorf("it could not be put in a process tree of its own: %w", aerr)
+			}
+		}
+		if err != nil && p.tree != nil {
+			p.tree.close()
 		}
 	}
 	// The child has its copies; ours of its ends must go, or EOF never comes.
@@ -135,7 +149,7 @@ func (p *process) signalGroup(sig syscall.Signal) {
 		p.server.signal(sig)
 		return
 	}
-	_ = syscall.Kill(-p.pid, sig)
+	_ = p.tree.signal(p.pid, sig)
 }
 
 // terminate stops the process group and waits for it: SIGTERM, then
@@ -159,6 +173,9 @@ func (p *process) terminate(grace time.Duration) {
 		p.signalGroup(syscall.SIGKILL)
 	}
 	<-p.done
+	if p.tree != nil {
+		p.tree.close()
+	}
 	p.stdin.Close()
 	p.stdout.Close()
 	select {
@@ -193,7 +210,8 @@ func (p *process) waitStatus() (syscall.WaitStatus, bool) {
 		}
 	}
 	if p.state == nil {
-		return 0, false
+		var none syscall.WaitStatus
+		return none, false
 	}
 	ws, ok := p.state.Sys().(syscall.WaitStatus)
 	return ws, ok

@@ -48,10 +48,20 @@ func versionFlag(ctx context.Context, s Server, args []string) (string, error) {
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	tree, err := newProcTree()
+	if err != nil {
+		return "", fmt.Errorf("%s %s could not be started: %v", s.Config.Command, strings.Join(args, " "), err)
+	}
+	defer tree.close()
+	cmd.SysProcAttr = serverProcAttr()
+	cmd.Cancel = func() error { return tree.signal(cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
-	err := cmd.Run()
+	if err = cmd.Start(); err == nil {
+		if aerr := tree.attach(cmd.Process.Pid); aerr != nil {
+			tree.signal(cmd.Process.Pid, syscall.SIGKILL)
+		}
+		err = cmd.Wait()
+	}
 	if ctx.Err() != nil {
 		return "", fmt.Errorf("%s %s did not answer in time", s.Config.Command, strings.Join(args, " "))
 	}

@@ -1,3 +1,5 @@
+//go:build linux
+
 package localstdio
 
 // A language server's lifetime must not outlast the shim's, including

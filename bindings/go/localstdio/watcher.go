@@ -249,7 +249,7 @@ func sentinelParent() string {
 		if dir == "" {
 			continue
 		}
-		if info, err := os.Stat(dir); err == nil && info.IsDir() && syscall.Access(dir, 2 /* W_OK */) == nil {
+		if info, err := os.Stat(dir); err == nil && info.IsDir() && writableDir(dir) {
 			return dir
 		}
 	}
@@ -562,9 +562,7 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 			return nil
 		}
 		st := fileStamp{size: info.Size(), mtime: info.ModTime().UnixNano(), dir: d.IsDir()}
-		if sys, ok := info.Sys().(*syscall.Stat_t); ok {
-			st.ino = sys.Ino
-		}
+		st.ino = fileID(info)
 		if info.Mode().IsRegular() {
 			old, had := prev[p]
 			sameStamp := had && old.size == st.size && old.mtime == st.mtime && old.ino == st.ino
@@ -585,7 +583,7 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 // follows a symlink (one swapped in after the scan's stat is refused) and
 // never blocks on a FIFO; what it reads is never sent anywhere.
 func hashFile(p string) (uint64, bool) {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	f, err := os.OpenFile(p, os.O_RDONLY|openNoFollow, 0)
 	if err != nil {
 		return 0, false
 	}

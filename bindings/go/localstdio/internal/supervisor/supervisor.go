@@ -1,3 +1,5 @@
+//go:build linux
+
 package supervisor
 
 import (
@@ -13,6 +15,13 @@ import (
 
 	"github.com/lspseam/lspseam/internal/residency"
 )
+
+// Supported reports whether this platform runs servers under a
+// supervisor: Linux only, where a parent-death signal and process groups
+// let it guarantee that no server outlives a killed shim. Elsewhere the
+// shim starts servers itself (localstdio's process_*.go say what is
+// guaranteed there).
+const Supported = true
 
 func init() {
 	if os.Getenv(Env) == "" {
