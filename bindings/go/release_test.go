@@ -90,8 +90,17 @@ func TestIdleRelease(t *testing.T) {
 				t.Fatal(err)
 			}
 			code := residentCode(c)
-			if form == "resident" && (code == nil || code.ResidentBytes() == 0) {
-				t.Fatal("the machine code was not moved into a file, or is not resident after a call")
+			if form == "resident" {
+				if code == nil || code.Len() == 0 {
+					t.Fatal("the machine code was not moved into a file")
+				}
+				// Resident right after the call, unless the release (20 ms
+				// idle) already came: a loaded machine can deschedule the
+				// test that long, and then there is nothing to observe.
+				resident := code.ResidentBytes()
+				if released, _ := releasedCount(c); released == 0 && resident == 0 {
+					t.Fatal("the machine code is not resident after a call")
+				}
 			}
 			waitReleased(t, c, 1)
 			if _, compiled := releasedCount(c); compiled != (form == "resident") {
