@@ -10,7 +10,7 @@ WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
-	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
+	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/, and bindings/go/handshake.json"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
 	@echo "make bench     benchmarks (ratios measured in one run)"
 	@echo "make bench-tokens  tokens of the MCP tool definitions per toolset (o200k)"
@@ -46,8 +46,11 @@ install:
 	$(GO) build $(SHIMFLAGS) -o "$(PREFIX)/bin/lspseam" ./cmd/shim
 	@echo "installed $(PREFIX)/bin/lspseam; servers: make install-servers PREFIX=$(PREFIX)"
 
+# The module, then the core's answers a host shows before the module is
+# compiled (bindings/go/handshake.json; internal/handshake checks it).
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
+	$(GO) run ./cmd/handshakegen bindings/go/handshake.json
 
 # `make test` first checks that what the tests need is installed (the
 # pinned servers in .tools/bin, Go, Node.js >= 20 with npm, /usr/bin/chromium) and

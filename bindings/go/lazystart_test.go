@@ -1,0 +1,233 @@
+package lspseam
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lspseam/lspseam/core"
+)
+
+// TestHandshakeAnswersAreTheModules: every generated answer is what the
+// embedded module answers for the same input (the file is computed
+// natively; this is the module's word), and a list of toolsets in any
+// order answers as the module does for that list.
+func TestHandshakeAnswersAreTheModules(t *testing.T) {
+	ctx := context.Background()
+	module := newTestCore(t, withModule(coreWasm), WithCompilationCacheDir("")) // no generated answers
+	p := handshakeAnswers()
+	if len(p.answers) < 1<<len(core.Toolsets) || !slices.Equal(p.toolsets, core.Toolsets) {
+		t.Fatalf("handshake.json has %d answers and toolsets %v", len(p.answers), p.toolsets)
+	}
+	for key, env := range p.answers {
+		method, input, _ := strings.Cut(key, "\x00")
+		got, err := module.Call(ctx, method, []byte(input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, env) {
+			t.Errorf("%s %s: the module answers differently from handshake.json", method, input)
+		}
+	}
+	fromFile := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(""))
+	for _, sets := range [][]string{nil, {}, {"code", "lsp"}, {"refactor", "fs", "fs"}, {"lsp"}, {"nope"}, {"lsp", "edit"}} {
+		want, werr := module.ToolDefinitions(ctx, sets)
+		got, gerr := fromFile.ToolDefinitions(ctx, sets)
+		if !errors.Is(gerr, werr) && (gerr == nil || werr == nil || gerr.Error() != werr.Error()) {
+			t.Errorf("%v: error %v, the module's %v", sets, gerr, werr)
+		}
+		gj, _ := json.Marshal(got)
+		wj, _ := json.Marshal(want)
+		if !bytes.Equal(gj, wj) {
+			t.Errorf("%v: the definitions differ from the module's", sets)
+		}
+	}
+}
+
+// holdCompile is a compilation hold: the Core's start waits in it until
+// release is called (or its ctx ends), and held is closed once it waits.
+type holdCompile struct {
+	held, released chan struct{}
+	once           sync.Once
+}
+
+func newHoldCompile() *holdCompile {
+	return &holdCompile{held: make(chan struct{}), released: make(chan struct{})}
+}
+
+func (h *holdCompile) hold(ctx context.Context) error {
+	close(h.held)
+	select {
+	case <-h.released:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (h *holdCompile) release() { h.once.Do(func() { close(h.released) }) }
+
+// testDeadline is a context ending a little before the test's deadline.
+func testDeadline(t *testing.T) context.Context {
+	ctx := context.Background()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-5*time.Second))
+		t.Cleanup(cancel)
+	}
+	return ctx
+}
+
+// TestLazyCompileAnswersFirst: while the compilation is held, the
+// generated answers come at once and a module call waits, giving up with
+// its ctx (LSP_CANCELLED); once released, the call is answered.
+func TestLazyCompileAnswersFirst(t *testing.T) {
+	h := newHoldCompile()
+	defer h.release()
+	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(""), withBeforeCompile(h.hold))
+	ctx := testDeadline(t)
+	<-h.held
+	tools, err := c.ToolDefinitions(ctx, DefaultToolsets)
+	if err != nil || len(tools) == 0 || tools[0].Name != ToolLSP {
+		t.Fatalf("ToolDefinitions while compiling: %v, %d tools", err, len(tools))
+	}
+	if _, err := c.ToolDefinitions(ctx, []string{"code", "lsp", "fs", "refactor"}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := c.ValidateConfig(ctx, []byte(`{"presets":true}`))
+	if err != nil || len(cfg.Servers) == 0 {
+		t.Fatalf("the presets while compiling: %v, %d servers", err, len(cfg.Servers))
+	}
+	short, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := c.ParseToolArgs(short, []byte(`{"operation":"hover","file_path":"a.go","line":1,"character":1}`)); !isCode(err, CodeCancelled) {
+		t.Fatalf("a module call with a cancelled ctx while compiling: %v, want LSP_CANCELLED", err)
+	}
+	select {
+	case <-c.start.ended:
+		t.Fatal("the start ended while held")
+	default:
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.ParseToolArgs(ctx, []byte(`{"operation":"hover","file_path":"a.go","line":1,"character":1}`))
+		done <- err
+	}()
+	h.release()
+	if err := <-done; err != nil {
+		t.Fatalf("the first module call after the compilation: %v", err)
+	}
+	if err := c.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLazyCompileError: a module that does not compile is the error of
+// the first call that needs it (and of Wait), not of NewCore; the
+// generated answers are not served for a module that is not the embedded
+// one.
+func TestLazyCompileError(t *testing.T) {
+	c, err := NewCore(context.Background(), WithLazyCompile(), withModule([]byte("not wasm")), WithCompilationCacheDir(""))
+	if err != nil {
+		t.Fatalf("NewCore with WithLazyCompile: %v", err)
+	}
+	defer c.Close(context.Background())
+	ctx := testDeadline(t)
+	if _, err := c.ToolDefinitions(ctx, nil); err == nil || !strings.Contains(err.Error(), "compiling the core module") {
+		t.Fatalf("the first call: %v, want the compilation's error", err)
+	}
+	if err := c.Wait(ctx); err == nil || !strings.Contains(err.Error(), "compiling the core module") {
+		t.Fatalf("Wait: %v", err)
+	}
+	if _, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err == nil {
+		t.Fatal("a later call succeeded on a module that does not compile")
+	}
+}
+
+// TestLazyCompileCloseWhileHeld: Close during the start returns without
+// waiting for it; the start then ends (its goroutine returns, the runtime
+// closed) and calls answer LSP_DISPOSED.
+func TestLazyCompileCloseWhileHeld(t *testing.T) {
+	h := newHoldCompile()
+	defer h.release()
+	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(""), withBeforeCompile(h.hold))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := testDeadline(t)
+	<-h.held
+	waiting := make(chan error, 1)
+	go func() {
+		_, err := c.Call(ctx, "toolDefinition", []byte(`{"x":1}`))
+		waiting <- err
+	}()
+	if err := c.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-waiting; !isCode(err, CodeDisposed) {
+		t.Fatalf("a call waiting for the compilation when Close came: %v, want LSP_DISPOSED", err)
+	}
+	select {
+	case <-c.start.ended:
+	case <-ctx.Done():
+		t.Fatal("the start did not end after Close")
+	}
+	if _, err := c.ToolDefinitions(ctx, nil); !isCode(err, CodeDisposed) {
+		t.Fatalf("after Close: %v, want LSP_DISPOSED", err)
+	}
+}
+
+// TestLazyCompileCloseWhileCompiling: Close while the compiler runs (no
+// hold) does not wait for it, and the start still ends.
+func TestLazyCompileCloseWhileCompiling(t *testing.T) {
+	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := testDeadline(t)
+	if err := c.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-c.start.ended:
+	case <-ctx.Done():
+		t.Fatal("the start did not end after Close")
+	}
+	if err := c.Wait(ctx); !isCode(err, CodeDisposed) {
+		t.Fatalf("Wait after Close: %v, want LSP_DISPOSED", err)
+	}
+}
+
+// TestLazyCompileConcurrentFirstCalls: many calls racing the compilation
+// (and each other) all get the module's answers (run with -race).
+func TestLazyCompileConcurrentFirstCalls(t *testing.T) {
+	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(""), WithMaxInstances(2))
+	ctx := testDeadline(t)
+	want := core.Call("parseToolArgs", []byte(`{"operation":"hover","file_path":"a.go","line":3,"character":2}`))
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := c.Call(ctx, "parseToolArgs", []byte(`{"operation":"hover","file_path":"a.go","line":3,"character":2}`))
+			if err == nil && !bytes.Equal(got, want) {
+				err = errors.New("a different answer: " + string(got))
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
