@@ -10,8 +10,7 @@ import (
 )
 
 // The core's answers a host shows before its first tool call — the tool
-// definitions of every set of toolsets, the lsp tool's definition and the
-// presets configuration — are computed at build time by running the core
+// definitions of every set of toolsets and the presets configuration — are computed at build time by running the core
 // package natively (cmd/handshakegen, run by `make wasm` and go generate)
 // and embedded here. A Core answers exactly these inputs from the file, so
 // a host's handshake never waits for the module to compile

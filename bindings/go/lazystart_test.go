@@ -145,7 +145,7 @@ func TestLazyCompileError(t *testing.T) {
 	if err := c.Wait(ctx); err == nil || !strings.Contains(err.Error(), "compiling the core module") {
 		t.Fatalf("Wait: %v", err)
 	}
-	if _, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err == nil {
+	if _, err := c.Call(ctx, "parseToolArgs", []byte(`{}`)); err == nil {
 		t.Fatal("a later call succeeded on a module that does not compile")
 	}
 }

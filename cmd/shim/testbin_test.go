@@ -71,7 +71,7 @@ func sharedTestBins() (string, error) {
 
 // placeTestBins puts lspseam, fakelsp and a warm `cache` directory into
 // dir and returns the paths of the two binaries.
-func placeTestBins(t *testing.T, dir string) (bin, fakelsp string) {
+func placeTestBins(t testing.TB, dir string) (bin, fakelsp string) {
 	t.Helper()
 	src, err := sharedTestBins()
 	if err != nil {

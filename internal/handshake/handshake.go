@@ -1,7 +1,6 @@
 // Package handshake generates bindings/go/handshake.json: the core's
 // answers that a host must show before its first tool call (the tool
-// definitions of every set of toolsets, the lsp tool's definition, the
-// presets configuration), computed by running the core package natively at
+// definitions of every set of toolsets and the presets configuration), computed by running the core package natively at
 // build time. A Core answers these exact inputs from the file while its
 // module is still compiling, so an MCP server's initialize and tools/list
 // never wait for the compilation (docs/design.md, "Start-up").
@@ -36,7 +35,6 @@ type Answer struct {
 // input a host sends for any list of known toolsets (CanonicalToolsets).
 func Inputs(toolsets []string) []Answer {
 	var out []Answer
-	out = append(out, Answer{Method: "toolDefinition", Input: []byte(`{}`)})
 	out = append(out, Answer{Method: "validateConfig", Input: []byte(`{"presets":true}`)})
 	for mask := 1; mask < 1<<len(toolsets); mask++ {
 		var sets []string
