@@ -1,7 +1,7 @@
 // Package handshake generates bindings/go/handshake.json: the core's
 // answers that a host must show before its first tool call (the tool
-// definitions of every set of toolsets and the presets configuration), computed by running the core package natively at
-// build time. A Core answers these exact inputs from the file while its
+// definitions of every set of toolsets and the presets configuration),
+// computed by running the core package natively at build time. A Core answers these exact inputs from the file while its
 // module is still compiling, so an MCP server's initialize and tools/list
 // never wait for the compilation (docs/design.md, "Start-up").
 //
