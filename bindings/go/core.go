@@ -75,6 +75,9 @@ type Core struct {
 	precomputed bool
 	// start is the module's first compilation (lazystart.go).
 	start startState
+	// bridge answers small calls with wazero's interpreter while a lazy
+	// start compiles (bridge.go); nil without WithLazyCompile.
+	bridge *bridge
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -275,6 +278,11 @@ func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, e
 			return out, nil
 		}
 	}
+	if c.bridge != nil && len(input) <= bridgeMaxInput && !c.started() {
+		if out, err, ok := c.callBridge(ctx, method, input); ok {
+			return out, err
+		}
+	}
 	in, err := c.acquire(ctx)
 	if err != nil {
 		return nil, err
@@ -381,10 +389,16 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 			defer func() { go debug.FreeOSMemory() }()
 		}
 	}
+	return instantiate(ctx, c.runtime, c.compiled)
+}
+
+// instantiate makes an instance of a compiled module and checks its
+// exports and ABI version.
+func instantiate(ctx context.Context, rt wazero.Runtime, compiled wazero.CompiledModule) (*instance, error) {
 	cfg := wazero.NewModuleConfig().
 		WithName(""). // anonymous, so many instances can coexist
 		WithStartFunctions("_initialize")
-	mod, err := c.runtime.InstantiateModule(ctx, c.compiled, cfg)
+	mod, err := rt.InstantiateModule(ctx, compiled, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("lspseam: instantiating the core module: %w", err)
 	}

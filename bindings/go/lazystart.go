@@ -65,6 +65,7 @@ func (c *Core) startLazily(ctx context.Context, hold func(context.Context) error
 	s := &c.start
 	s.ended = make(chan struct{})
 	s.running, s.cancel = true, cancel
+	c.startBridge(ctx)
 	go func() {
 		err := c.startNow(ctx, hold)
 		cancel()
@@ -105,6 +106,16 @@ func (c *Core) startNow(ctx context.Context, hold func(context.Context) error) e
 	}
 	c.release(in)
 	return nil
+}
+
+// started reports whether the start has ended.
+func (c *Core) started() bool {
+	select {
+	case <-c.start.ended:
+		return true
+	default:
+		return false
+	}
 }
 
 // waitStarted waits for the start to end, for Close or for ctx.

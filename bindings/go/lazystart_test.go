@@ -85,8 +85,10 @@ func testDeadline(t *testing.T) context.Context {
 }
 
 // TestLazyCompileAnswersFirst: while the compilation is held, the
-// generated answers come at once and a module call waits, giving up with
-// its ctx (LSP_CANCELLED); once released, the call is answered.
+// generated answers come at once, a small call is answered by the bridge
+// (the interpreter) as the module answers it, and a call too large for
+// the bridge waits, giving up with its ctx (LSP_CANCELLED); once
+// released, it is answered, and the bridge closes.
 func TestLazyCompileAnswersFirst(t *testing.T) {
 	h := newHoldCompile()
 	defer h.release()
@@ -104,10 +106,15 @@ func TestLazyCompileAnswersFirst(t *testing.T) {
 	if err != nil || len(cfg.Servers) == 0 {
 		t.Fatalf("the presets while compiling: %v, %d servers", err, len(cfg.Servers))
 	}
-	short, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := c.ParseToolArgs(short, []byte(`{"operation":"hover","file_path":"a.go","line":1,"character":1}`)); !isCode(err, CodeCancelled) {
-		t.Fatalf("a module call with a cancelled ctx while compiling: %v, want LSP_CANCELLED", err)
+	small := []byte(`{"operation":"hover","file_path":"a.go","line":1,"character":1}`)
+	got, err := c.Call(ctx, "parseToolArgs", small)
+	if err != nil || !bytes.Equal(got, core.Call("parseToolArgs", small)) {
+		t.Fatalf("a small call while compiling: %v %s", err, got)
+	}
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := c.Call(short, "parseToolArgs", large); !isCode(err, CodeCancelled) {
+		t.Fatalf("a call too large for the bridge, its ctx ending while compiling: %v, want LSP_CANCELLED", err)
 	}
 	select {
 	case <-c.start.ended:
@@ -116,17 +123,28 @@ func TestLazyCompileAnswersFirst(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := c.ParseToolArgs(ctx, []byte(`{"operation":"hover","file_path":"a.go","line":1,"character":1}`))
+		_, err := c.Call(ctx, "parseToolArgs", large)
 		done <- err
 	}()
 	h.release()
 	if err := <-done; err != nil {
-		t.Fatalf("the first module call after the compilation: %v", err)
+		t.Fatalf("the large call after the compilation: %v", err)
 	}
 	if err := c.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
+	select {
+	case <-c.bridge.done:
+	case <-ctx.Done():
+		t.Fatal("the bridge was not closed after the compilation")
+	}
+	if got, err := c.Call(ctx, "parseToolArgs", small); err != nil || !bytes.Equal(got, core.Call("parseToolArgs", small)) {
+		t.Fatalf("a small call after the compilation: %v %s", err, got)
+	}
 }
+
+// large is a call input the bridge does not take.
+var large = []byte(`{"operation":"hover","file_path":"` + strings.Repeat("a", bridgeMaxInput) + `.go","line":1,"character":1}`)
 
 // TestLazyCompileError: a module that does not compile is the error of
 // the first call that needs it (and of Wait), not of NewCore; the
@@ -164,7 +182,7 @@ func TestLazyCompileCloseWhileHeld(t *testing.T) {
 	<-h.held
 	waiting := make(chan error, 1)
 	go func() {
-		_, err := c.Call(ctx, "toolDefinition", []byte(`{"x":1}`))
+		_, err := c.Call(ctx, "parseToolArgs", large)
 		waiting <- err
 	}()
 	if err := c.Close(ctx); err != nil {
@@ -180,6 +198,14 @@ func TestLazyCompileCloseWhileHeld(t *testing.T) {
 	}
 	if _, err := c.ToolDefinitions(ctx, nil); !isCode(err, CodeDisposed) {
 		t.Fatalf("after Close: %v, want LSP_DISPOSED", err)
+	}
+	if _, err := c.Call(ctx, "parseToolArgs", []byte(`{}`)); !isCode(err, CodeDisposed) {
+		t.Fatalf("a small call after Close: %v, want LSP_DISPOSED", err)
+	}
+	select {
+	case <-c.bridge.done:
+	case <-ctx.Done():
+		t.Fatal("the bridge was not closed after Close")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -15,8 +16,9 @@ import (
 // tools/list before its core module is compiled: the compilation is held
 // (LSPSEAM_TEST_COMPILE_HOLD, a test build's hook: cmd/shim/compilehold.go)
 // until the test has both answers, so the order is proven, not raced.
-// Released, the first tools/call waits for the compilation and answers
-// correctly; the cache, empty until then, holds the compiled module after.
+// Its first tools/call is answered while the compilation is still held,
+// by the core's bridge (the interpreter); released, the compiled module
+// answers, and the cache, empty until then, holds it.
 func TestMCPHandshakeBeforeCoreCompiles(t *testing.T) {
 	f := newMCPFixture(t)
 	cache := t.TempDir() // empty: this run compiles the module
@@ -47,12 +49,26 @@ func TestMCPHandshakeBeforeCoreCompiles(t *testing.T) {
 	if entries := cacheFiles(t, cache); len(entries) != 0 {
 		t.Fatalf("the compilation cache has %v before the module was compiled", entries)
 	}
+	// The first call's core calls are small: the bridge answers them
+	// while the compilation is still held.
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{"file_path": "a.go"}})
+	if err != nil || res.IsError || !strings.Contains(resultText(res), "func Hello() {}") {
+		t.Fatalf("the first tools/call, before the compilation: %v %s", err, resultText(res))
+	}
+	if strings.Contains(stderr.String(), "core module ready") || len(cacheFiles(t, cache)) != 0 {
+		t.Fatalf("the core module was compiled before the hold was released:\n%s", stderr.String())
+	}
 	if err := os.WriteFile(hold, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{"file_path": "a.go"}})
+	// Released: the compiled module answers; its log line comes when the
+	// compilation ends, which the next call does not wait for.
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{"file_path": "a.go", "offset": 3}})
 	if err != nil || res.IsError || !strings.Contains(resultText(res), "func Hello() {}") {
-		t.Fatalf("the first tools/call: %v %s", err, resultText(res))
+		t.Fatalf("the call after the release: %v %s", err, resultText(res))
+	}
+	for !strings.Contains(stderr.String(), "core module ready") && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
 	}
 	if !strings.Contains(stderr.String(), "core module ready") {
 		t.Errorf("no \"core module ready\" line after the first call:\n%s", stderr.String())

@@ -12,10 +12,11 @@ import (
 // the core module compiles: what the handshake shows — the presets, the
 // tool definitions, the census — needs no module (startHost). What does
 // is registering the servers (the core checks each registration) and
-// every call; so the registration runs in the background once the module
-// is ready, and each call first waits for it (waitStarted), within its own
-// ctx and before its budget starts: the budget is the language server's,
-// and the compilation is paid once.
+// every call; so the registration runs in the background, its calls
+// answered by the core's bridge (the interpreter) or else once the module
+// is compiled, and each call first waits for it (waitStarted), within its
+// own ctx and before its budget starts: the budget is the language
+// server's, and the compilation is paid once.
 
 // hostStart is a host's background start.
 type hostStart struct {
@@ -36,27 +37,32 @@ func (h *host) registerServers(ctx context.Context) error {
 	return nil
 }
 
-// startInBackground waits for the core module, logs how long it took
-// since began, and registers the servers.
+// startInBackground registers the servers, and logs when the core
+// module is ready (how long it took since began).
 func (h *host) startInBackground(ctx context.Context, began time.Time) {
 	ctx, cancel := context.WithCancel(ctx)
 	h.start = hostStart{ended: make(chan struct{}), cancel: cancel}
 	go func() {
+		// The registration's calls are small: the core's bridge answers
+		// them while the module compiles (lspseam.WithLazyCompile).
 		defer close(h.start.ended)
-		if err := h.core.Wait(ctx); err != nil {
+		if err := h.registerServers(ctx); err != nil {
 			if ctx.Err() != nil {
 				h.start.err = err // closing
 				return
 			}
-			h.log.Error("the core module could not be compiled; every call answers why", "reason", err)
-			h.start.err = err
-			return
-		}
-		h.log.Info("core module ready", "elapsed", time.Since(began).Round(time.Millisecond))
-		if err := h.registerServers(ctx); err != nil {
 			h.log.Error("the language servers could not be registered; every call answers why", "reason", err)
 			h.start.err = err
 		}
+	}()
+	go func() {
+		if err := h.core.Wait(ctx); err != nil {
+			if ctx.Err() == nil {
+				h.log.Error("the core module could not be compiled; calls answer why", "reason", err)
+			}
+			return
+		}
+		h.log.Info("core module ready", "elapsed", time.Since(began).Round(time.Millisecond))
 	}()
 }
 
