@@ -11,9 +11,11 @@ import (
 // the background: a host that must answer before its first core call —
 // an MCP server's initialize and tools/list, answered from the generated
 // answers (handshake.go) — does not wait for the compilation, several
-// seconds of CPU with an empty compilation cache. The first call that
-// needs the module waits for what is left of it, or until its own ctx is
-// done (LSP_CANCELLED). A compilation that fails (a broken module, an ABI
+// seconds of CPU with an empty compilation cache. Until it is compiled,
+// calls with small inputs run on an interpreter instance of the same
+// module (bridge.go); any other call that needs the module waits for what
+// is left of the compilation, or until its own ctx is done
+// (LSP_CANCELLED). A compilation that fails (a broken module, an ABI
 // mismatch) is the error of every call that needs the module, as it
 // would have been NewCore's. NewCore's ctx gives the background
 // compilation its values, not its cancellation: Close stops it.
