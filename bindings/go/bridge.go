@@ -2,6 +2,7 @@ package lspseam
 
 import (
 	"context"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
@@ -30,6 +31,12 @@ import (
 // stays within tens of milliseconds.
 const bridgeMaxInput = 16 << 10
 
+// bridgeDelay is how long a start may take before the bridge is prepared:
+// a module loaded from a warm compilation cache is usually ready by then,
+// and preparing the interpreter's instance (0.6 s of CPU, tens of MB for a
+// few seconds) would be waste.
+const bridgeDelay = 150 * time.Millisecond
+
 type bridge struct {
 	idle chan *instance // the token: the instance, or nil when unusable
 	done chan struct{}  // closed once the bridge's runtime is closed
@@ -41,9 +48,18 @@ func (c *Core) startBridge(ctx context.Context) {
 	c.bridge = b
 	go func() {
 		defer close(b.done)
-		rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
-		defer rt.Close(context.Background())
-		in := c.bridgeInstance(ctx, rt)
+		var in *instance
+		delay := time.NewTimer(bridgeDelay)
+		select {
+		case <-delay.C:
+			rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
+			defer rt.Close(context.Background())
+			in = c.bridgeInstance(ctx, rt)
+		case <-c.start.ended:
+			delay.Stop()
+		case <-c.closed:
+			delay.Stop()
+		}
 		b.idle <- in // nil: unusable
 		select {
 		case <-c.start.ended:
