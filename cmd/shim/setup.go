@@ -128,8 +128,8 @@ type host struct {
 // With lazy (serve and mcp), it returns before the core module is
 // compiled: the presets and the tool definitions come from the answers
 // generated at build time (lspseam.WithLazyCompile), and the servers are
-// registered in the background once the module is ready; every call waits
-// for that first (host.waitStarted). A --config file is validated by the
+// registered in the background (hoststart.go); every call waits for that
+// first (host.waitStarted). A --config file is validated by the
 // module, so with one startHost waits for the compilation.
 func startHost(ctx context.Context, flags commonFlags, stderr io.Writer, lazy bool) (*host, error) {
 	log, err := newLogger(flags.logLevel, stderr)
