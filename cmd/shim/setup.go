@@ -91,6 +91,15 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 	return opts
 }
 
+// lazyCoreOptions are coreOptions for a command that may never need the
+// module: the tool definitions and the presets come from the answers
+// generated at build time, so `lspseam tools`, `doctor` and the servers
+// commands answer without waiting for a compilation (lspseam.WithLazyCompile);
+// one given --config waits for it, as the core validates the file.
+func lazyCoreOptions(log *slog.Logger) []lspseam.Option {
+	return append(coreOptions(log), lspseam.WithLazyCompile())
+}
+
 // coreReleaseAfter is how long the core stays compiled without a call: an
 // agent's tool calls within a task come seconds apart, so a burst keeps it
 // and a pause between tasks gives its memory back.

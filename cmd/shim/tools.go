@@ -43,7 +43,7 @@ func runTools(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	ctx := context.Background()
-	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
+	c, err := lspseam.NewCore(ctx, lazyCoreOptions(log)...)
 	if err != nil {
 		lerr := lspError(err)
 		fmt.Fprintf(stderr, "%s: %s\n", lerr.Code, lerr.Message)
