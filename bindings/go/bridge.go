@@ -2,7 +2,6 @@ package lspseam
 
 import (
 	"context"
-	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
@@ -31,12 +30,6 @@ import (
 // stays within tens of milliseconds.
 const bridgeMaxInput = 16 << 10
 
-// bridgeDelay is how long a start may take before the bridge is prepared:
-// a module loaded from a warm compilation cache is usually ready by then,
-// and preparing the interpreter's instance (0.6 s of CPU, tens of MB for a
-// few seconds) would be waste.
-const bridgeDelay = 150 * time.Millisecond
-
 type bridge struct {
 	idle chan *instance // the token: the instance, or nil when unusable
 	done chan struct{}  // closed once the bridge's runtime is closed
@@ -48,17 +41,14 @@ func (c *Core) startBridge(ctx context.Context) {
 	c.bridge = b
 	go func() {
 		defer close(b.done)
+		// From a warm compilation cache the module loads in a fraction
+		// of a second: preparing the interpreter's instance (0.6 s of
+		// CPU, a peak of about 200 MB) would be waste.
 		var in *instance
-		delay := time.NewTimer(bridgeDelay)
-		select {
-		case <-delay.C:
+		if !c.warmth.warm(c.module) {
 			rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
 			defer rt.Close(context.Background())
 			in = c.bridgeInstance(ctx, rt)
-		case <-c.start.ended:
-			delay.Stop()
-		case <-c.closed:
-			delay.Stop()
 		}
 		b.idle <- in // nil: unusable
 		select {

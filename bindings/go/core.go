@@ -78,6 +78,9 @@ type Core struct {
 	// bridge answers small calls with wazero's interpreter while a lazy
 	// start compiles (bridge.go); nil without WithLazyCompile.
 	bridge *bridge
+	// warmth says whether the compilation cache holds the module
+	// (warmth.go), which decides whether the bridge is worth preparing.
+	warmth cacheWarmth
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -184,12 +187,16 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		c.cache = cache
 		cfg = cfg.WithCompilationCache(cache)
 		c.codeDir = o.cacheDir
+		c.warmth = cacheWarmth{dir: o.cacheDir}
 	case o.cacheDirSet:
 		cfg = cfg.WithCompilationCache(processCache())
+		c.warmth = cacheWarmth{shared: true}
 	default:
 		cfg = cfg.WithCompilationCache(defaultCache())
+		c.warmth = cacheWarmth{shared: true}
 		if dir, err := DefaultCacheDir(); err == nil {
 			c.codeDir = dir
+			c.warmth.dir = dir
 		}
 	}
 	if o.idleRelease == 0 || o.fullRelease || !residency.Supported {
@@ -381,6 +388,7 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 			return nil, fmt.Errorf("lspseam: compiling the core module: %w", err)
 		}
 		c.compiled = compiled
+		c.warmth.mark(c.module)
 		if c.releases > 0 {
 			// Loading from the cache read the machine code into the heap
 			// before copying it to executable memory: tens of MB of garbage

@@ -92,7 +92,8 @@ func testDeadline(t *testing.T) context.Context {
 func TestLazyCompileAnswersFirst(t *testing.T) {
 	h := newHoldCompile()
 	defer h.release()
-	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(""), withBeforeCompile(h.hold))
+	// A cold cache of its own: the bridge is prepared.
+	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(t.TempDir()), withBeforeCompile(h.hold))
 	ctx := testDeadline(t)
 	<-h.held
 	tools, err := c.ToolDefinitions(ctx, DefaultToolsets)
@@ -174,7 +175,7 @@ func TestLazyCompileError(t *testing.T) {
 func TestLazyCompileCloseWhileHeld(t *testing.T) {
 	h := newHoldCompile()
 	defer h.release()
-	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(""), withBeforeCompile(h.hold))
+	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(t.TempDir()), withBeforeCompile(h.hold))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,6 +228,51 @@ func TestLazyCompileCloseWhileCompiling(t *testing.T) {
 	}
 	if err := c.Wait(ctx); !isCode(err, CodeDisposed) {
 		t.Fatalf("Wait after Close: %v, want LSP_DISPOSED", err)
+	}
+}
+
+// TestBridgeOnlyWhenCold: a Core whose cache holds the module (a marker
+// left by the Core that compiled it) does not prepare the bridge; one with
+// an empty cache does, and leaves the marker once compiled.
+func TestBridgeOnlyWhenCold(t *testing.T) {
+	dir := t.TempDir()
+	ctx := testDeadline(t)
+	cold := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(dir))
+	if cold.warmth.warm(coreWasm) {
+		t.Fatal("an empty cache directory is warm")
+	}
+	if err := cold.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !cold.warmth.warm(coreWasm) {
+		t.Fatal("no marker after the compilation")
+	}
+	h := newHoldCompile()
+	defer h.release()
+	warm := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(dir), withBeforeCompile(h.hold))
+	<-h.held
+	select {
+	case in := <-warm.bridge.idle:
+		warm.bridge.idle <- in
+		if in != nil {
+			t.Fatal("a Core whose cache holds the module prepared the bridge")
+		}
+	case <-ctx.Done():
+		t.Fatal("the bridge's token never came")
+	}
+	select {
+	case <-warm.bridge.done:
+		t.Fatal("the bridge ended before the start")
+	default:
+	}
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := warm.Call(short, "parseToolArgs", []byte(`{}`)); !isCode(err, CodeCancelled) {
+		t.Fatalf("a small call on a warm Core while held: %v, want LSP_CANCELLED (no bridge: it waits)", err)
+	}
+	h.release()
+	if _, err := warm.Call(ctx, "parseToolArgs", []byte(`{}`)); err != nil {
+		t.Fatal(err)
 	}
 }
 
