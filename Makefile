@@ -10,7 +10,7 @@ WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
-	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/"
+	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/, and bindings/go/handshake.json"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
 	@echo "make cross     build, vet and link the test binaries for macOS and Windows (CROSS=\"os/arch ...\" for others)"
 	@echo "make dist      release binaries for every target with SHA256SUMS in dist/ (reproducible)"
@@ -49,8 +49,11 @@ install:
 	$(GO) build $(SHIMFLAGS) -o "$(PREFIX)/bin/lspseam" ./cmd/shim
 	@echo "installed $(PREFIX)/bin/lspseam; servers: make install-servers PREFIX=$(PREFIX)"
 
+# The module, then the core's answers a host shows before the module is
+# compiled (bindings/go/handshake.json; internal/handshake checks it).
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
+	$(GO) run ./cmd/handshakegen bindings/go/handshake.json
 
 # The release targets (README "Platforms"); only Linux runs the tests.
 TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64

@@ -187,10 +187,11 @@ type Tool struct {
 
 // ToolDefinitions lists the tools of the given toolsets (every toolset
 // when none is given), the lsp tool first. An unknown toolset is
-// LSP_INVALID_ARGUMENT.
+// LSP_INVALID_ARGUMENT. Known toolsets are answered from the generated
+// answers (handshake.go), without waiting for the module.
 func (c *Core) ToolDefinitions(ctx context.Context, toolsets []string) ([]Tool, error) {
 	var v []Tool
-	return v, c.invoke(ctx, "toolDefinitions", map[string]any{"toolsets": toolsets}, &v)
+	return v, c.invokeRaw(ctx, "toolDefinitions", handshakeAnswers().toolsetsInput(toolsets), &v)
 }
 
 // LineRange is a one-based, inclusive range of lines.

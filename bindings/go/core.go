@@ -13,6 +13,7 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"github.com/lspseam/lspseam/internal/corehold"
 	"github.com/lspseam/lspseam/internal/residency"
 )
 
@@ -23,6 +24,11 @@ import (
 // not safe for concurrent use, so each call borrows an instance for its
 // duration: Core itself is safe for concurrent use by any number of
 // goroutines.
+//
+// With WithLazyCompile, NewCore returns at once and the module compiles in
+// the background (lazystart.go); the first call that needs it waits for
+// what is left. The answers a host shows before its first tool call come
+// from a file generated at build time (handshake.go) and never wait.
 //
 // With WithIdleRelease, a Core that has had no call in flight for a while
 // closes its instances and its compiled module (see release.go) and
@@ -64,6 +70,18 @@ type Core struct {
 	releaseTimer *time.Timer
 	releases     int // how many times the module was released (tests; under mu)
 
+	// precomputed: the embedded module runs, so the generated answers
+	// (handshake.go) are its answers.
+	precomputed bool
+	// start is the module's first compilation (lazystart.go).
+	start startState
+	// bridge answers small calls with wazero's interpreter while a lazy
+	// start compiles (bridge.go); nil without WithLazyCompile.
+	bridge *bridge
+	// warmth says whether the compilation cache holds the module
+	// (warmth.go), which decides whether the bridge is worth preparing.
+	warmth cacheWarmth
+
 	closeOnce sync.Once
 	closed    chan struct{}
 }
@@ -80,6 +98,10 @@ type options struct {
 	maxMemory    uint32
 	trace        func(CallTrace)
 	fullRelease  bool // withFullRelease (tests)
+	lazy         bool // WithLazyCompile
+	// beforeCompile runs before a lazy Core compiles (tests: a hold).
+	beforeCompile func(ctx context.Context) error
+	moduleSet     bool // withModule: the generated answers are not this module's
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -120,7 +142,9 @@ func WithMaxInstanceMemory(n uint32) Option { return func(o *options) { o.maxMem
 func withFullRelease() Option { return func(o *options) { o.fullRelease = true } }
 
 // withModule replaces the embedded module (tests only).
-func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm } }
+func withModule(wasm []byte) Option {
+	return func(o *options) { o.module, o.moduleSet = wasm, true }
+}
 
 // processCache is the in-memory compilation cache every Core with
 // WithCompilationCacheDir("") shares (and every Core without the option
@@ -130,9 +154,10 @@ func withModule(wasm []byte) Option { return func(o *options) { o.module = wasm 
 var processCache = sync.OnceValue(func() wazero.CompilationCache { return wazero.NewCompilationCache() })
 
 // NewCore compiles the core module and checks its ABI version. ctx bounds
-// compilation and the first instantiation only.
+// compilation and the first instantiation only. With WithLazyCompile it
+// returns before compiling (see the option).
 func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
-	o := options{maxInstances: runtime.GOMAXPROCS(0), module: coreWasm}
+	o := options{maxInstances: runtime.GOMAXPROCS(0), module: coreWasm, beforeCompile: corehold.BeforeCompile}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -151,6 +176,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		maxMemory:   o.maxMemory,
 		trace:       o.trace,
 		closed:      make(chan struct{}),
+		precomputed: !o.moduleSet,
 	}
 	switch {
 	case o.cacheDir != "":
@@ -161,12 +187,16 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		c.cache = cache
 		cfg = cfg.WithCompilationCache(cache)
 		c.codeDir = o.cacheDir
+		c.warmth = cacheWarmth{dir: o.cacheDir}
 	case o.cacheDirSet:
 		cfg = cfg.WithCompilationCache(processCache())
+		c.warmth = cacheWarmth{shared: true}
 	default:
 		cfg = cfg.WithCompilationCache(defaultCache())
+		c.warmth = cacheWarmth{shared: true}
 		if dir, err := DefaultCacheDir(); err == nil {
 			c.codeDir = dir
+			c.warmth.dir = dir
 		}
 	}
 	if o.idleRelease == 0 || o.fullRelease || !residency.Supported {
@@ -180,6 +210,11 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 	if _, err := wasi_snapshot_preview1.Instantiate(ctx, c.runtime); err != nil {
 		return fail(fmt.Errorf("lspseam: WASI imports: %w", err))
 	}
+	if o.lazy {
+		c.startLazily(ctx, o.beforeCompile)
+		return c, nil
+	}
+	c.start.done()
 	// Compile and instantiate one instance now: it surfaces a broken module
 	// at construction, checks the ABI version, and leaves an instance warm.
 	c.slots <- struct{}{}
@@ -204,13 +239,26 @@ func (c *Core) Close(ctx context.Context) error {
 			c.releaseTimer.Stop()
 		}
 		c.timerMu.Unlock()
-		if c.runtime != nil {
-			err = c.runtime.Close(ctx)
+		if c.start.closeLater() {
+			// The background start is compiling: it closes the runtime
+			// when the compiler returns (lazystart.go), so Close neither
+			// waits for it nor closes a runtime in use.
+			return
 		}
-		if c.cache != nil {
-			err = errors.Join(err, c.cache.Close(ctx))
-		}
+		err = c.closeRuntime(ctx)
 	})
+	return err
+}
+
+// closeRuntime closes the runtime and the compilation cache it opened.
+func (c *Core) closeRuntime(ctx context.Context) error {
+	var err error
+	if c.runtime != nil {
+		err = c.runtime.Close(ctx)
+	}
+	if c.cache != nil {
+		err = errors.Join(err, c.cache.Close(ctx))
+	}
 	return err
 }
 
@@ -229,6 +277,19 @@ func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, e
 }
 
 func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, error) {
+	if c.precomputed {
+		if out, ok := handshakeAnswers().lookup(method, input); ok {
+			if c.isClosed() {
+				return nil, disposed()
+			}
+			return out, nil
+		}
+	}
+	if c.bridge != nil && len(input) <= bridgeMaxInput && !c.started() {
+		if out, err, ok := c.callBridge(ctx, method, input); ok {
+			return out, err
+		}
+	}
 	in, err := c.acquire(ctx)
 	if err != nil {
 		return nil, err
@@ -257,6 +318,9 @@ func (c *Core) isClosed() bool {
 func (c *Core) acquire(ctx context.Context) (*instance, error) {
 	if c.isClosed() {
 		return nil, disposed()
+	}
+	if err := c.waitStarted(ctx); err != nil {
+		return nil, err
 	}
 	select {
 	case in := <-c.idle:
@@ -324,6 +388,7 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 			return nil, fmt.Errorf("lspseam: compiling the core module: %w", err)
 		}
 		c.compiled = compiled
+		c.warmth.mark(c.module)
 		if c.releases > 0 {
 			// Loading from the cache read the machine code into the heap
 			// before copying it to executable memory: tens of MB of garbage
@@ -332,10 +397,16 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 			defer func() { go debug.FreeOSMemory() }()
 		}
 	}
+	return instantiate(ctx, c.runtime, c.compiled)
+}
+
+// instantiate makes an instance of a compiled module and checks its
+// exports and ABI version.
+func instantiate(ctx context.Context, rt wazero.Runtime, compiled wazero.CompiledModule) (*instance, error) {
 	cfg := wazero.NewModuleConfig().
 		WithName(""). // anonymous, so many instances can coexist
 		WithStartFunctions("_initialize")
-	mod, err := c.runtime.InstantiateModule(ctx, c.compiled, cfg)
+	mod, err := rt.InstantiateModule(ctx, compiled, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("lspseam: instantiating the core module: %w", err)
 	}

@@ -85,13 +85,16 @@ func (c *Core) compileModule(ctx context.Context) (wazero.CompiledModule, error)
 	// Compiling reads the embedded module whole (6 MB); only compiling
 	// again reads it.
 	defer residency.DropEmbedded(c.module)
+	// One compilation at a time in the process, so that the new mapping
+	// MoveNewCode finds is this one's: a Core without a code directory
+	// (an in-memory cache, a lazy Core compiling in the background) takes
+	// the lock too, or its mapping could appear inside another Core's
+	// window.
+	codeMoves.Lock()
+	defer codeMoves.Unlock()
 	if c.codeDir == "" {
 		return c.runtime.CompileModule(ctx, c.module)
 	}
-	// One compilation at a time in the process, so that the new mapping
-	// MoveNewCode finds is this one's.
-	codeMoves.Lock()
-	defer codeMoves.Unlock()
 	before := residency.AnonExecMappings()
 	compiled, err := c.runtime.CompileModule(ctx, c.module)
 	if err != nil {

@@ -43,7 +43,7 @@ func countWorkspaceLanguages(ctx context.Context, workspace, config string, opts
 		return workspaceLanguages{}, err
 	}
 	log, _ := newLogger("warn", stderr)
-	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
+	c, err := lspseam.NewCore(ctx, lazyCoreOptions(log)...)
 	if err != nil {
 		return workspaceLanguages{}, err
 	}

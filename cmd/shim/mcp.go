@@ -84,7 +84,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if startErr == nil {
-		h, startErr = startHost(ctx, common, stderr)
+		h, startErr = startHost(ctx, common, stderr, true)
 	}
 	if startErr == nil {
 		startErr = checkMCPStart(ctx, h, *workspace, splitList(*toolsets))
@@ -190,7 +190,9 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		// lspseam could not start, but the client should still list the
 		// tools it expects and read why they fail.
 		var err error
-		if c, err = lspseam.NewCore(ctx, coreOptions(log)...); err != nil {
+		// Lazily: the definitions are the generated ones, and no call
+		// ever needs the module.
+		if c, err = lspseam.NewCore(ctx, append(coreOptions(log), lspseam.WithLazyCompile())...); err != nil {
 			return nil, err
 		}
 		defer c.Close(ctx)

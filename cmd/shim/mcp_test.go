@@ -56,7 +56,7 @@ func newMCPFixture(t *testing.T) mcpFixture {
 	return f
 }
 
-func writeFile(t *testing.T, path, data string) {
+func writeFile(t testing.TB, path, data string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -65,7 +65,7 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	h, err := startHost(ctx, common, stderr)
+	h, err := startHost(ctx, common, stderr, false)
 	if err != nil {
 		var u usageError
 		if errors.As(err, &u) {
@@ -124,6 +124,9 @@ type toolAnswer struct {
 // query within the budget, render. timeoutFlag says whether the budget
 // came from --timeout, which an LSP_TIMEOUT then names.
 func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot string, timeoutFlag bool) (toolAnswer, error) {
+	if err := h.waitStarted(ctx); err != nil {
+		return toolAnswer{}, err
+	}
 	call, err := h.core.ParseToolArgs(ctx, toolArgs)
 	if err != nil {
 		return toolAnswer{}, err

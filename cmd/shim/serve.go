@@ -74,7 +74,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		startErr = checkApprovalFlag("serve", *approval)
 	}
 	if startErr == nil {
-		h, startErr = startHost(ctx, common, stderr)
+		h, startErr = startHost(ctx, common, stderr, true)
 	}
 	s := &server{host: h, timeoutFlag: common.timeout > 0, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
 	maxRequestBytes := int64(core.DefaultMaxRequestBytes)
@@ -319,6 +319,9 @@ func (s *server) gate(workspaceRoot string) (prev <-chan struct{}, queued func()
 func (s *server) query(ctx context.Context, p queryParams, bad bool) (lspseam.Result, error) {
 	if bad {
 		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "lsp/query params must be {operation, filePath, position:{line, character}, workspaceRoot} with a zero-based position")
+	}
+	if err := s.host.waitStarted(ctx); err != nil {
+		return lspseam.Result{}, err
 	}
 	timeout := s.host.timeout
 	switch {

@@ -245,7 +245,7 @@ func entryNamed(ctx context.Context, name, config string, stderr io.Writer) (cor
 // language's files to.
 func configuredEntry(ctx context.Context, l core.TableLanguage, config string, stderr io.Writer) (core.ServerEntry, bool) {
 	log, _ := newLogger("warn", stderr)
-	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
+	c, err := lspseam.NewCore(ctx, lazyCoreOptions(log)...)
 	if err != nil {
 		return core.ServerEntry{}, false
 	}

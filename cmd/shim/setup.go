@@ -91,6 +91,15 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 	return opts
 }
 
+// lazyCoreOptions are coreOptions for a command that may never need the
+// module: the tool definitions and the presets come from the answers
+// generated at build time, so `lspseam tools`, `doctor` and the servers
+// commands answer without waiting for a compilation (lspseam.WithLazyCompile);
+// one given --config waits for it, as the core validates the file.
+func lazyCoreOptions(log *slog.Logger) []lspseam.Option {
+	return append(coreOptions(log), lspseam.WithLazyCompile())
+}
+
 // coreReleaseAfter is how long the core stays compiled without a call: an
 // agent's tool calls within a task come seconds apart, so a burst keeps it
 // and a pause between tasks gives its memory back.
@@ -117,22 +126,41 @@ type host struct {
 	log             *slog.Logger
 	// table is the loaded config or presets (the census joins it).
 	table *localstdio.Table
+
+	// start is what startHost left running in the background (lazy: the
+	// core's compilation and the servers' registration); local is set
+	// when it has ended.
+	start hostStart
 }
 
 // startHost loads the config (or the presets) and registers its servers.
-func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host, error) {
+// With lazy (serve and mcp), it returns before the core module is
+// compiled: the presets and the tool definitions come from the answers
+// generated at build time (lspseam.WithLazyCompile), and the servers are
+// registered in the background (hoststart.go); every call waits for that
+// first (host.waitStarted). A --config file is validated by the
+// module, so with one startHost waits for the compilation.
+func startHost(ctx context.Context, flags commonFlags, stderr io.Writer, lazy bool) (*host, error) {
 	log, err := newLogger(flags.logLevel, stderr)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
+	opts := coreOptions(log)
+	if lazy {
+		opts = append(opts, lspseam.WithLazyCompile())
+	}
+	began := time.Now()
+	c, err := lspseam.NewCore(ctx, opts...)
 	if err != nil {
 		return nil, err
 	}
-	// Compiling (or loading) the core module allocates tens of MB that are
-	// garbage once it is done; the shim is long-lived, so hand them back to
-	// the OS now rather than whenever the runtime gets to it.
-	debug.FreeOSMemory()
+	if !lazy {
+		// Compiling (or loading) the core module allocates tens of MB
+		// that are garbage once it is done; the shim is long-lived, so
+		// hand them back to the OS now rather than whenever the runtime
+		// gets to it (a lazy Core does so itself).
+		debug.FreeOSMemory()
+	}
 	var table *localstdio.Table
 	if flags.config != "" {
 		table, err = localstdio.LoadFile(ctx, c, flags.config, loadOptions())
@@ -156,22 +184,20 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 		log.Log(ctx, level, summary)
 	}
 	service := lspseam.NewService(c)
-	local, err := localstdio.StartTable(ctx, c, service, table, log)
-	if err != nil {
-		c.Close(ctx)
-		return nil, err
-	}
 	cfg, servers := table.Config, table.Servers
 	toolbox, err := lspseam.NewToolbox(ctx, c, service, core.Toolsets...)
-	if err == nil {
-		toolbox.SetLogger(log)
-	}
 	if err != nil {
-		local.Close(ctx)
 		c.Close(ctx)
 		return nil, err
 	}
-	h := &host{core: c, service: service, local: local, toolbox: toolbox, table: table, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, approval: cfg.Approval, log: log}
+	toolbox.SetLogger(log)
+	h := &host{core: c, service: service, toolbox: toolbox, table: table, timeout: cfg.TimeoutMs, maxRequestBytes: cfg.MaxRequestBytes, approval: cfg.Approval, log: log}
+	if lazy {
+		h.startInBackground(ctx, began)
+	} else if err := h.registerServers(ctx); err != nil {
+		c.Close(ctx)
+		return nil, err
+	}
 	if flags.timeout < 0 {
 		h.close()
 		return nil, usageError{errors.New("--timeout must be a positive number of milliseconds")}
@@ -188,7 +214,10 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer) (*host,
 func (h *host) close() {
 	ctx := context.Background()
 	h.service.Close()
-	h.local.Close(ctx)
+	h.start.stop()
+	if h.local != nil {
+		h.local.Close(ctx)
+	}
 	h.core.Close(ctx)
 }
 

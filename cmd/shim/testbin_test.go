@@ -24,6 +24,10 @@ import (
 // the binary (scripts, configs, `cache`) and lspseam looks for servers
 // relative to its own executable. A test that needs a cold cache names
 // its own LSPSEAM_CACHE_DIR.
+//
+// lspseam is built with the lspseam_compilehold tag, which lets a test
+// hold the core's background compilation (compilehold.go); the hook is
+// inert unless LSPSEAM_TEST_COMPILE_HOLD is set.
 
 var (
 	testBinsOnce sync.Once
@@ -48,7 +52,7 @@ func sharedTestBins() (string, error) {
 			return
 		}
 		testBinsDir = dir
-		for _, b := range [][]string{{"-o", filepath.Join(dir, "lspseam"), "."}, {"-o", filepath.Join(dir, "fakelsp"), "../../internal/fakelsp"}} {
+		for _, b := range [][]string{{"-tags", "lspseam_compilehold", "-o", filepath.Join(dir, "lspseam"), "."}, {"-o", filepath.Join(dir, "fakelsp"), "../../internal/fakelsp"}} {
 			if out, err := exec.Command("go", append([]string{"build"}, b...)...).CombinedOutput(); err != nil {
 				testBinsErr = fmt.Errorf("go build %v: %v\n%s", b, err, out)
 				return
@@ -67,7 +71,7 @@ func sharedTestBins() (string, error) {
 
 // placeTestBins puts lspseam, fakelsp and a warm `cache` directory into
 // dir and returns the paths of the two binaries.
-func placeTestBins(t *testing.T, dir string) (bin, fakelsp string) {
+func placeTestBins(t testing.TB, dir string) (bin, fakelsp string) {
 	t.Helper()
 	src, err := sharedTestBins()
 	if err != nil {

@@ -41,7 +41,7 @@ func runTools(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	ctx := context.Background()
-	c, err := lspseam.NewCore(ctx, coreOptions(log)...)
+	c, err := lspseam.NewCore(ctx, lazyCoreOptions(log)...)
 	if err != nil {
 		lerr := lspError(err)
 		fmt.Fprintf(stderr, "%s: %s\n", lerr.Code, lerr.Message)
@@ -120,7 +120,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	h, err := startHost(ctx, common, stderr)
+	h, err := startHost(ctx, common, stderr, false)
 	if err != nil {
 		var u usageError
 		if errors.As(err, &u) {
@@ -171,6 +171,9 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 // source when it runs out. The workspace is made canonical first, so a
 // bad root fails before any server starts.
 func (h *host) callTool(ctx context.Context, tb *lspseam.Toolbox, name string, args json.RawMessage, workspaceRoot, budget string, timeoutMs int64) lspseam.ToolResult {
+	if err := h.waitStarted(ctx); err != nil {
+		return lspseam.ErrorResult(err)
+	}
 	if strings.TrimSpace(workspaceRoot) != "" {
 		ws, err := localstdio.CanonicalWorkspace(workspaceRoot)
 		if err != nil {

@@ -66,6 +66,11 @@ func TestMCPRefusesHomeAndRootWorkspace(t *testing.T) {
 	if !strings.Contains(ins, "without --workspace, in "+home) || !strings.Contains(ins, "LSP_WORKSPACE_INVALID") || !strings.Contains(ins, "--workspace DIR") {
 		t.Errorf("instructions %q", ins)
 	}
+	// The warning is written before the handshake, but reaches the
+	// buffer through exec's copying goroutine: wait for it.
+	for deadline := testDeadline(t); time.Now().Before(deadline) && !strings.Contains(stderr.String(), "without --workspace"); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if !strings.Contains(stderr.String(), "level=WARN") || !strings.Contains(stderr.String(), "without --workspace") {
 		t.Errorf("stderr:\n%s", stderr.String())
 	}
