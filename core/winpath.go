@@ -53,7 +53,7 @@ func WindowsFileURI(p string) (uri string, ok bool) {
 	if server == "" || share == "" || !validHost(server) {
 		return "", false
 	}
-	return "file://" + strings.ToLower(server) + FileURI(path.Clean("/"+strings.ReplaceAll(rest, `\`, "/")))[len("file://"):], true
+	return "file://" + strings.ToLower(server) + FileURI(path.Clean("/" + strings.ReplaceAll(rest, `\`, "/")))[len("file://"):], true
 }
 
 // WindowsURIPath is the Windows path a file: URI names: a drive path
