@@ -24,7 +24,7 @@ const ABIVersion = 1
 var Methods = []string{
 	"toolDefinition", "parseToolArgs", "normalizeProvider", "checkProviders", "selectProvider",
 	"initializeParams", "negotiate", "checkOperation", "request", "translate",
-	"render", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
+	"render", "translateRender", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
 	"resolveTarget", "planSnippets", "codeLocations", "flattenSymbols",
 	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
 	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
@@ -207,23 +207,13 @@ func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
 		if ws.Type != gjson.String {
 			return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
 		}
-		var limits Limits
-		for _, f := range []struct {
-			name string
-			v    gjson.Result
-			dst  *int
-		}{{"maxLocations", f[2], &limits.MaxLocations}, {"maxResultChars", f[3], &limits.MaxResultChars}} {
-			v := f.v
-			if !v.Exists() || v.Type == gjson.Null {
-				continue
-			}
-			n, ok := integer(v, 1, maxUint31)
-			if !ok {
-				return nil, Errorf(CodeInvalidArgument, "%s must be a positive integer at most %d, got %s", f.name, maxUint31, describe(v))
-			}
-			*f.dst = int(n)
+		limits, err := renderLimits(f[2], f[3])
+		if err != nil {
+			return nil, err
 		}
 		return wrap(Render(r, ws.Str, limits))
+	case "translateRender":
+		return translateRenderCall(in)
 	case "serverRequest":
 		m := get(in, "method")
 		if m.Type != gjson.String {
@@ -302,6 +292,28 @@ func knownMethod(method string) bool {
 
 func unknownMethod(method string) *Error {
 	return Errorf(CodeUnknownMethod, "unknown method %q; this module has: %s", clip(method, 60), strings.Join(Methods, ", "))
+}
+
+// renderLimits reads render's optional maxLocations and maxResultChars
+// (absent or null: the default).
+func renderLimits(maxLocations, maxResultChars gjson.Result) (Limits, *Error) {
+	var limits Limits
+	for _, f := range []struct {
+		name string
+		v    gjson.Result
+		dst  *int
+	}{{"maxLocations", maxLocations, &limits.MaxLocations}, {"maxResultChars", maxResultChars, &limits.MaxResultChars}} {
+		v := f.v
+		if !v.Exists() || v.Type == gjson.Null {
+			continue
+		}
+		n, ok := integer(v, 1, maxUint31)
+		if !ok {
+			return Limits{}, Errorf(CodeInvalidArgument, "%s must be a positive integer at most %d, got %s", f.name, maxUint31, describe(v))
+		}
+		*f.dst = int(n)
+	}
+	return limits, nil
 }
 
 // wrap adapts a typed function's (value, error) pair to dispatch.

@@ -39,8 +39,69 @@ func fastCall(method, input string) (value jsonAppender, err *Error, ok bool) {
 			return nil, err, true
 		}
 		return v, nil, true
+	case "translateRender":
+		in, ok := s.translateRenderInput()
+		if !ok || !s.end() {
+			return nil, nil, false
+		}
+		r := Result{Kind: KindLocations, Locations: in.locations, WorkspaceURI: in.workspaceURI, Subject: in.subject, Incomplete: in.incomplete}
+		out, err := Render(r, in.workspaceURI, in.limits)
+		if err != nil {
+			return nil, err, true
+		}
+		return TranslatedRendered{Result: r, Rendered: out}, nil, true
 	}
 	return nil, nil, false
+}
+
+// translateRenderFast is a translateRender input with a locations result.
+type translateRenderFast struct {
+	locations                         []Location
+	workspaceURI, subject, incomplete string
+	limits                            Limits
+}
+
+// translateRenderInput reads {operation, result, workspaceUri, subject?,
+// incomplete?, maxLocations?, maxResultChars?} for a navigation operation
+// whose result is an array (what translateRenderCall reads; null subject,
+// incomplete and limits are left to it).
+func (s *locScanner) translateRenderInput() (translateRenderFast, bool) {
+	var in translateRenderFast
+	var op string
+	var seen [7]bool
+	ok := s.object(func(key string) (ok bool) {
+		i := -1
+		for j, name := range [...]string{"operation", "result", "workspaceUri", "subject", "incomplete", "maxLocations", "maxResultChars"} {
+			if key == name {
+				i = j
+			}
+		}
+		if i < 0 || seen[i] {
+			return s.skip()
+		}
+		seen[i] = true
+		switch i {
+		case 0:
+			op, ok = s.str()
+		case 1:
+			in.locations, ok = s.locations(true)
+		case 2:
+			in.workspaceURI, ok = s.str()
+		case 3:
+			in.subject, ok = s.str()
+		case 4:
+			in.incomplete, ok = s.str()
+		case 5:
+			in.limits.MaxLocations, ok = s.limit()
+		case 6:
+			in.limits.MaxResultChars, ok = s.limit()
+		}
+		return ok
+	})
+	if !ok || !seen[0] || !seen[1] || !seen[2] || !Operation(op).valid() || Operation(op) == OpHover {
+		return translateRenderFast{}, false
+	}
+	return in, true
 }
 
 // translateInput reads {operation, result} for a navigation operation

@@ -64,3 +64,38 @@ func FuzzFastCall(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFastTranslateRender is FuzzFastCall for translateRender.
+func FuzzFastTranslateRender(f *testing.F) {
+	cases, err := casefile.Load(casefile.Dir(".."))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Method == "translateRender" {
+			f.Add(c.Bytes())
+		}
+	}
+	payload := casefile.ReferencesPayload(4)
+	f.Add([]byte(`{"workspaceUri":"file:///work/project","subject":"x (func)","incomplete":"y","maxLocations":2,"maxResultChars":100,` + string(payload[1:])))
+	f.Add([]byte(`{"operation":"goToDefinition","result":[],"workspaceUri":"file:///w","operation":"x","subject":null,"extra":[1,2,{"b":null}]} `))
+	f.Add([]byte(`{"operation":"findReferences","result":[],"workspaceUri":"not a uri"}`))
+	f.Fuzz(func(t *testing.T, input []byte) {
+		value, err, ok := fastCall("translateRender", string(input))
+		if !ok {
+			return
+		}
+		fast := envelopeOf(value, err, len(input))
+		if general := generalCall("translateRender", input); !bytes.Equal(fast, general) {
+			t.Fatalf("%s:\nfast    %s\ngeneral %s", input, fast, general)
+		}
+	})
+}
+
+func TestFastCallTakesTranslateRender(t *testing.T) {
+	payload := casefile.ReferencesPayload(30)
+	in := `{"workspaceUri":"file:///work/project","subject":"Area (method)",` + string(payload[1:])
+	if _, _, ok := fastCall("translateRender", in); !ok {
+		t.Error("translateRender fell back")
+	}
+}

@@ -209,6 +209,29 @@ func (c *Core) Render(ctx context.Context, r Result, workspaceURI string, limits
 	return v, c.invoke(ctx, "render", in, &v)
 }
 
+// TranslateRender is Translate then Render in one call into the module:
+// the result translated for op, with what a provider sets on it (a
+// locations result's WorkspaceURI is workspaceURI; subject and incomplete
+// as given), and its text for workspaceURI within limits. The two are the
+// same as Translate and Render give.
+func (c *Core) TranslateRender(ctx context.Context, op Operation, result json.RawMessage, workspaceURI, subject, incomplete string, limits Limits) (Result, Rendered, error) {
+	in := struct {
+		Operation      Operation       `json:"operation"`
+		WorkspaceURI   string          `json:"workspaceUri"`
+		Subject        string          `json:"subject,omitempty"`
+		Incomplete     string          `json:"incomplete,omitempty"`
+		MaxLocations   int             `json:"maxLocations,omitempty"`
+		MaxResultChars int             `json:"maxResultChars,omitempty"`
+		Result         json.RawMessage `json:"result,omitempty"`
+	}{op, workspaceURI, subject, incomplete, limits.MaxLocations, limits.MaxResultChars, result}
+	var v struct {
+		Result   Result   `json:"result"`
+		Rendered Rendered `json:"rendered"`
+	}
+	err := c.invoke(ctx, "translateRender", in, &v)
+	return v.Result, v.Rendered, err
+}
+
 // ServerRequest answers a server-to-client request. configuration (the
 // server's static workspace/configuration answer) and workspaceURI may be
 // empty.

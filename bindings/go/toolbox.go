@@ -181,6 +181,8 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 	if err != nil {
 		return errorResult(err)
 	}
+	// The provider renders in the call that translates (see WithRendering).
+	ctx, rendering := WithRendering(ctx, Limits{})
 	res, err := t.service.Query(ctx, QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: workspaceRoot})
 	if err != nil {
 		return errorResult(err)
@@ -193,9 +195,11 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 		}
 		wsURI = core.FileURI(abs)
 	}
-	out, err := t.core.Render(ctx, res, wsURI, Limits{})
-	if err != nil {
-		return errorResult(err)
+	out, ok := rendering.For(res, wsURI)
+	if !ok {
+		if out, err = t.core.Render(ctx, res, wsURI, Limits{}); err != nil {
+			return errorResult(err)
+		}
 	}
 	structured, _ := json.Marshal(struct {
 		OK     bool   `json:"ok"`

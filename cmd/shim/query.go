@@ -137,6 +137,10 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(h.timeout)*time.Millisecond)
 	defer cancel()
+	// The provider renders the answer in the call that translates it (one
+	// call into the core instead of two); Render below is for a provider
+	// that did not.
+	ctx, rendering := lspseam.WithRendering(ctx, lspseam.Limits{})
 	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path})
 	if err != nil {
 		return toolAnswer{}, explainTimeout(err, h.timeout, budgetSource(timeoutFlag, false))
@@ -145,9 +149,11 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	if uri == "" {
 		uri = ws.URI
 	}
-	out, err := h.core.Render(ctx, res, uri, lspseam.Limits{})
-	if err != nil {
-		return toolAnswer{}, err
+	out, ok := rendering.For(res, uri)
+	if !ok {
+		if out, err = h.core.Render(ctx, res, uri, lspseam.Limits{}); err != nil {
+			return toolAnswer{}, err
+		}
 	}
 	return toolAnswer{result: res, rendered: out, workspaceURI: uri}, nil
 }

@@ -354,8 +354,10 @@ func ctxError(ctx context.Context, method string) error {
 
 // query runs one query on a source that was read at the start of this
 // query's turn: the document is opened, or verified against the bytes the
-// server has, then the request is sent. The document stays open.
-func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Source) (lspseam.Result, error) {
+// server has, then the request is sent. The document stays open. notice
+// (the server did not confirm it applied changes) is the answer's
+// incomplete notice when it has no other.
+func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Source, notice string) (lspseam.Result, error) {
 	if err := in.checkOperation(ctx, q.Operation); err != nil {
 		return lspseam.Result{}, err
 	}
@@ -383,15 +385,28 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if incomplete == "" {
 		incomplete = in.answerUnconfirmed(early)
 	}
+	if incomplete == "" && scopedOperation(q.Operation) {
+		incomplete = in.projectScopeNotice(ctx, src.Path)
+	}
+	if incomplete == "" {
+		incomplete = notice
+	}
+	// A caller that will render the answer gets it rendered in the same
+	// call into the module (see lspseam.WithRendering).
+	if r := lspseam.RenderingOf(ctx); r != nil {
+		res, text, err := in.core.TranslateRender(ctx, q.Operation, raw, in.ws.URI, req.Subject, incomplete, r.Limits())
+		if err != nil {
+			return lspseam.Result{}, err
+		}
+		r.Set(res, in.ws.URI, text)
+		return res, nil
+	}
 	res, err := in.core.Translate(ctx, q.Operation, raw)
 	if err != nil {
 		return lspseam.Result{}, err
 	}
 	if res.Kind == lspseam.KindLocations {
 		res.WorkspaceURI = in.ws.URI
-	}
-	if incomplete == "" && scopedOperation(q.Operation) {
-		incomplete = in.projectScopeNotice(ctx, src.Path)
 	}
 	res.Incomplete = incomplete
 	res.Subject = req.Subject

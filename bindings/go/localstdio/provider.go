@@ -225,10 +225,7 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 	if err != nil {
 		return lspseam.Result{}, err
 	}
-	res, err := s.inst.query(ctx, q, src)
-	if err == nil && notice != "" && res.Incomplete == "" {
-		res.Incomplete = notice
-	}
+	res, err := s.inst.query(ctx, q, src, notice)
 	if err != nil && ctx.Err() != nil {
 		if s.inst.isDead() {
 			s.inst.awaitStopped()

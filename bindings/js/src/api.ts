@@ -69,6 +69,8 @@ import type {
   ToolDefinition,
   ToolDefinitionsInput,
   TranslateInput,
+  TranslateRenderInput,
+  TranslatedRendered,
   WatchUpdate,
 } from './types.js';
 
@@ -96,6 +98,8 @@ export const checkOperation = (input: CheckOperationInput): void => getCore('che
 export const request = (input: RequestInput): LspRequest => getCore('request()').request(input);
 export const translate = (input: TranslateInput): LspQueryResult => getCore('translate()').translate(input);
 export const render = (input: RenderInput): Rendered => getCore('render()').render(input);
+export const translateRender = (input: TranslateRenderInput): TranslatedRendered =>
+  getCore('translateRender()').translateRender(input);
 export const present = (args: unknown): PresentationCard => getCore('present()').present(args);
 export const serverRequest = (input: ServerRequestInput): ServerReply => getCore('serverRequest()').serverRequest(input);
 export const validateConfig = (config: unknown): Config => getCore('validateConfig()').validateConfig(config);

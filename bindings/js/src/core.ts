@@ -74,6 +74,8 @@ import type {
   ToolDefinition,
   ToolDefinitionsInput,
   TranslateInput,
+  TranslateRenderInput,
+  TranslatedRendered,
   WasiOptions,
   WatchUpdate,
 } from './types.js';
@@ -262,6 +264,10 @@ export class Core {
   render(input: RenderInput): Rendered {
     return this.invoke('render', input);
   }
+  /** translate then render in one call into the module. */
+  translateRender(input: TranslateRenderInput): TranslatedRendered {
+    return this.invoke('translateRender', input);
+  }
   /** The UI card for a model's raw arguments. */
   present(args: unknown): PresentationCard {
     return this.invoke('present', args);
@@ -381,6 +387,7 @@ const KNOWN_METHODS = new Set<string>([
   'request',
   'translate',
   'render',
+  'translateRender',
   'present',
   'serverRequest',
   'validateConfig',

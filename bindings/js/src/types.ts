@@ -435,6 +435,22 @@ export interface RenderInput extends Limits {
   workspaceUri: string;
 }
 
+/** translateRender's input: translate's and render's in one (the translated result gets `workspaceUri` when it is locations, and `subject` and `incomplete`, before it is rendered). */
+export interface TranslateRenderInput extends Limits {
+  operation: LspOperation;
+  /** The server's raw result; absent means the response had no result member. */
+  result?: Json;
+  workspaceUri: string;
+  subject?: string;
+  incomplete?: string;
+}
+
+/** translateRender's answer: what translate then render give. */
+export interface TranslatedRendered {
+  result: LspQueryResult;
+  rendered: Rendered;
+}
+
 export interface ServerRequestInput {
   method: string;
   params?: Json;
@@ -655,6 +671,7 @@ export interface AbiMethods {
   request: { input: RequestInput; output: LspRequest };
   translate: { input: TranslateInput; output: LspQueryResult };
   render: { input: RenderInput; output: Rendered };
+  translateRender: { input: TranslateRenderInput; output: TranslatedRendered };
   present: { input: unknown; output: PresentationCard };
   serverRequest: { input: ServerRequestInput; output: ServerReply };
   /** Input is `ConfigInput` when valid; anything else is answered with LSP_CONFIG_INVALID. */

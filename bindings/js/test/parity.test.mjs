@@ -57,6 +57,7 @@ const typed = {
   request: (v) => lspseam.request(v),
   translate: (v) => lspseam.translate(v),
   render: (v) => lspseam.render(v),
+  translateRender: (v) => lspseam.translateRender(v),
   present: (v) => lspseam.present(v),
   serverRequest: (v) => lspseam.serverRequest(v),
   validateConfig: (v) => lspseam.validateConfig(v),
