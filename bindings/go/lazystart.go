@@ -83,7 +83,13 @@ func (c *Core) startLazily(ctx context.Context, hold func(context.Context) error
 		close(s.ended)
 		if err == nil {
 			// Compiling (or loading) the module allocated tens of MB that
-			// are garbage now; a long-lived host gives them back.
+			// are garbage now, and so is the bridge's interpreter (about
+			// 170 MB more) once it has closed: a long-lived host gives
+			// them back, or a first session on an empty cache keeps them
+			// until the idle release.
+			if c.bridge != nil {
+				<-c.bridge.done
+			}
 			debug.FreeOSMemory()
 		}
 	}()

@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +17,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-// maxPeakRSS bounds lspseam's VmHWM after every message below: measured
-// about 150 MB (the core module compiled into a fresh cache is most of
-// it); before the bounds the 100 MB string alone ended the session.
-const maxPeakRSS = 300 * 1024 * 1024;
+// maxPeakRSS bounds lspseam's VmHWM after every message below, the core
+// module loaded from a warm cache (warmCache): what the bound watches is
+// the input, and a cold start's peak is the compiler's and the bridge's
+// (README "Performance", first run), which would hide it. Before the
+// bounds the 100 MB string alone ended the session.
+const maxPeakRSS = 200 * 1024 * 1024;
 
 let tmp, shim;
 
@@ -39,22 +42,45 @@ function peakRSS(pid) {
   return Number(line.replace(/[^0-9]/g, '')) * 1024;
 }
 
-test('oversized and deep arguments are refused and the session goes on', { timeout: 120_000 }, async () => {
+// connectShim starts `lspseam mcp` on ws with config and cache.
+async function connectShim(ws, config, cache) {
+  const client = new Client({ name: 'lspseam-bounds', version: '0.0.0' });
+  const transport = new StdioClientTransport({
+    command: shim,
+    args: ['mcp', '--config', config, '--workspace', ws, '--tools', 'lsp,code,refactor'],
+    cwd: tmp,
+    env: { ...process.env, LSPSEAM_CACHE_DIR: cache },
+    stderr: 'ignore',
+  });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+// warmCache runs a session until the core module is compiled into cache
+// (the Core's marker is there), so the measured session loads it.
+async function warmCache(ws, config, cache) {
+  const { client } = await connectShim(ws, config, cache);
+  try {
+    await client.callTool({ name: 'lsp', arguments: { operation: 'hover', file_path: 'a.go', line: 0, character: 1 } });
+    while (!readdirSync(cache).some((f) => f.endsWith('.compiled'))) {
+      await sleep(100); // the test's own timeout bounds this
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+test('oversized and deep arguments are refused and the session goes on', { timeout: 240_000 }, async () => {
   const ws = join(tmp, 'ws');
   mkdirSync(ws, { recursive: true });
   writeFileSync(join(ws, 'a.go'), 'package a\n\nfunc Hello() {}\n');
   // No language server is needed: every call here is refused first.
   const config = join(tmp, 'config.json');
   writeFileSync(config, JSON.stringify({ servers: { none: { command: '/bin/true', extensionToLanguage: { '.go': 'go' } } } }));
-  const client = new Client({ name: 'lspseam-bounds', version: '0.0.0' });
-  const transport = new StdioClientTransport({
-    command: shim,
-    args: ['mcp', '--config', config, '--workspace', ws, '--tools', 'lsp,code,refactor'],
-    cwd: tmp,
-    env: { ...process.env, LSPSEAM_CACHE_DIR: join(tmp, 'cache') },
-    stderr: 'ignore',
-  });
-  await client.connect(transport);
+  const cache = join(tmp, 'cache');
+  mkdirSync(cache, { recursive: true });
+  await warmCache(ws, config, cache);
+  const { client, transport } = await connectShim(ws, config, cache);
   const pid = transport.pid;
   const refused = (res, want) => {
     assert.equal(res.isError, true, text(res));
