@@ -29,21 +29,14 @@ type precomputed struct {
 }
 
 var handshakeAnswers = sync.OnceValue(func() precomputed {
-	var f struct {
-		Toolsets []string `json:"toolsets"`
-		Answers  []struct {
-			Method   string          `json:"method"`
-			Input    json.RawMessage `json:"input"`
-			Envelope json.RawMessage `json:"envelope"`
-		} `json:"answers"`
-	}
 	// A file that does not parse only costs the shortcut: every call goes
 	// to the module (the freshness test keeps that from shipping).
-	if json.Unmarshal(handshakeJSON, &f) != nil {
+	toolsets, answers, err := handshake.Parse(handshakeJSON)
+	if err != nil {
 		return precomputed{}
 	}
-	p := precomputed{toolsets: f.Toolsets, answers: make(map[string][]byte, len(f.Answers))}
-	for _, a := range f.Answers {
+	p := precomputed{toolsets: toolsets, answers: make(map[string][]byte, len(answers))}
+	for _, a := range answers {
 		p.answers[a.Method+"\x00"+string(a.Input)] = a.Envelope
 	}
 	return p

@@ -12,6 +12,7 @@ package handshake
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -87,6 +88,27 @@ func Generate(toolsets []string, call CallFunc) ([]byte, error) {
 	}
 	b.WriteString("]}\n")
 	return b.Bytes(), nil
+}
+
+// Parse reads a file Generate wrote: the core's toolsets in its order and
+// every answer, the envelope byte for byte as the core wrote it.
+func Parse(data []byte) (toolsets []string, answers []Answer, err error) {
+	var f struct {
+		Toolsets []string `json:"toolsets"`
+		Answers  []struct {
+			Method   string          `json:"method"`
+			Input    json.RawMessage `json:"input"`
+			Envelope json.RawMessage `json:"envelope"`
+		} `json:"answers"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, nil, err
+	}
+	answers = make([]Answer, len(f.Answers))
+	for i, a := range f.Answers {
+		answers[i] = Answer{Method: a.Method, Input: a.Input, Envelope: a.Envelope}
+	}
+	return f.Toolsets, answers, nil
 }
 
 // Check regenerates the file with call and reports how committed differs:

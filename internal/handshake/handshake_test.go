@@ -2,7 +2,6 @@ package handshake
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,21 +120,14 @@ func TestFileIsJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f struct {
-		Toolsets []string `json:"toolsets"`
-		Answers  []struct {
-			Method   string          `json:"method"`
-			Input    json.RawMessage `json:"input"`
-			Envelope json.RawMessage `json:"envelope"`
-		} `json:"answers"`
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
+	toolsets, answers, err := Parse(data)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(f.Toolsets, core.Toolsets) || len(f.Answers) != len(Inputs(core.Toolsets)) {
-		t.Fatalf("toolsets %v, %d answers", f.Toolsets, len(f.Answers))
+	if !slices.Equal(toolsets, core.Toolsets) || len(answers) != len(Inputs(core.Toolsets)) {
+		t.Fatalf("toolsets %v, %d answers", toolsets, len(answers))
 	}
-	for _, a := range f.Answers {
+	for _, a := range answers {
 		if want := core.Call(a.Method, a.Input); !bytes.Equal(a.Envelope, want) {
 			t.Errorf("%s %s: the envelope read back is not the core's bytes", a.Method, a.Input)
 		}
