@@ -297,14 +297,5 @@ func (s *diagnosticStore) standing(key string, version int) (json.RawMessage, bo
 func (s *diagnosticStore) keepChecked(key string, c *checkedReport) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.checked == nil {
-		s.checked = map[string]*checkedReport{}
-	}
-	if _, ok := s.checked[key]; !ok && len(s.checked) >= maxDiagnosticURIs {
-		for k := range s.checked { // any one: they are for open documents, far fewer
-			delete(s.checked, k)
-			break
-		}
-	}
-	s.checked[key] = c
+	putBounded(&s.checked, key, c)
 }

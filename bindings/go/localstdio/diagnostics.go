@@ -35,7 +35,8 @@ const (
 	defaultDiagnosticsWait = 3 * time.Second
 	// diagnosticsQuiet is how long a fresh report must stand unrevised.
 	diagnosticsQuiet = 250 * time.Millisecond
-	// maxDiagnosticURIs bounds the reports kept (pushed and pulled each).
+	// maxDiagnosticURIs bounds the reports kept (pushed, pulled and
+	// checked each).
 	maxDiagnosticURIs = 4096
 )
 
@@ -186,16 +187,24 @@ func (s *diagnosticStore) lastPull(key string) *pulledDiagnostics {
 func (s *diagnosticStore) rememberPull(key string, r *pulledDiagnostics) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.pulled == nil {
-		s.pulled = map[string]*pulledDiagnostics{}
+	putBounded(&s.pulled, key, r)
+}
+
+// putBounded sets (*m)[key], making the map if needed; a new key in a map
+// at maxDiagnosticURIs evicts any one entry first. Asked reports (pulled,
+// checked) are for open documents, which are far fewer, so which one goes
+// does not matter; pushed reports evict their oldest (publish).
+func putBounded[V any](m *map[string]V, key string, v V) {
+	if *m == nil {
+		*m = map[string]V{}
 	}
-	if _, ok := s.pulled[key]; !ok && len(s.pulled) >= maxDiagnosticURIs {
-		for k := range s.pulled { // any one: pulls are for open documents, which are far fewer
-			delete(s.pulled, k)
+	if _, ok := (*m)[key]; !ok && len(*m) >= maxDiagnosticURIs {
+		for k := range *m {
+			delete(*m, k)
 			break
 		}
 	}
-	s.pulled[key] = r
+	(*m)[key] = v
 }
 
 // Diagnostics implements lspseam.Session.
