@@ -22,21 +22,33 @@ import (
 // ≤ 2×: the many files' reports are awaited together, not one after
 // another), and how many files the many-file answers left stale; it
 // asserts no time, only that every answer applied the whole change.
+// multiApplyLangs are the workspaces the multi-file rename benchmark and
+// test generate: one per server.
+var multiApplyLangs = []multiApplyLang{
+	{name: "ts", server: "typescript-language-server", ext: ".ts", gen: genTSRenameWorkspace, shared: "shared", lonely: "lonely", decl: "src/sym.ts"},
+	{name: "go", server: "gopls", ext: ".go", gen: genGoRenameWorkspace, shared: "Shared", lonely: "lonely", decl: "sym.go"},
+}
+
+// multiApplyWorkspace generates c's workspace with multiApplyUsers users
+// of the shared symbol in a temporary directory (symlinks resolved).
+func multiApplyWorkspace(tb testing.TB, c multiApplyLang) string {
+	tb.Helper()
+	base, err := filepath.EvalSymlinks(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ws := filepath.Join(base, c.name)
+	c.gen(tb, ws, multiApplyUsers)
+	return ws
+}
+
 func BenchmarkMultiFileApply(b *testing.B) {
-	for _, c := range []multiApplyLang{
-		{name: "ts", server: "typescript-language-server", ext: ".ts", gen: genTSRenameWorkspace, shared: "shared", lonely: "lonely", decl: "src/sym.ts"},
-		{name: "go", server: "gopls", ext: ".go", gen: genGoRenameWorkspace, shared: "Shared", lonely: "lonely", decl: "sym.go"},
-	} {
+	for _, c := range multiApplyLangs {
 		b.Run(c.name, func(b *testing.B) {
 			if _, err := os.Stat(filepath.Join(toolsBin, c.server)); err != nil {
 				b.Fatalf("%s missing: run make servers (%v)", c.server, err)
 			}
-			base, err := filepath.EvalSymlinks(b.TempDir())
-			if err != nil {
-				b.Fatal(err)
-			}
-			ws := filepath.Join(base, c.name)
-			c.gen(b, ws, multiApplyUsers)
+			ws := multiApplyWorkspace(b, c)
 			srv := languageServe(b, []string{"--approval", "auto"})
 			names := map[string]string{c.shared: c.shared + "Renamed", c.lonely: c.lonely + "Renamed"}
 			cur := map[string]string{c.shared: c.shared, c.lonely: c.lonely}
@@ -159,18 +171,10 @@ func clip(s string, n int) string {
 // wait), none stale.
 func TestMultiFileRenameDelta(t *testing.T) {
 	requireServers(t, "typescript-language-server", "gopls")
-	for _, c := range []multiApplyLang{
-		{name: "ts", gen: genTSRenameWorkspace, shared: "shared", decl: "src/sym.ts"},
-		{name: "go", gen: genGoRenameWorkspace, shared: "Shared", decl: "sym.go"},
-	} {
+	for _, c := range multiApplyLangs {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			base, err := filepath.EvalSymlinks(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			ws := filepath.Join(base, c.name)
-			c.gen(t, ws, multiApplyUsers)
+			ws := multiApplyWorkspace(t, c)
 			srv := languageServe(t, []string{"--approval", "auto"})
 			args := jsonArgs(map[string]any{"target": map[string]any{"path": c.decl, "symbol": c.shared}, "newName": c.shared + "Renamed"})
 			a := srv.toolCall(t, "code_rename", args, ws)
@@ -198,8 +202,8 @@ func TestMultiFileRenameDelta(t *testing.T) {
 				}
 			}
 			// The files on disk: the old name gone, the new one in each.
-			err = filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
-				if err != nil || d.IsDir() || !strings.HasSuffix(p, map[string]string{"ts": ".ts", "go": ".go"}[c.name]) {
+			err := filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(p, c.ext) {
 					return err
 				}
 				text := string(readFile(t, p))
