@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -159,7 +158,7 @@ func (w workspaceLanguages) toolNote() string {
 // directory cannot be read: the handshake then says nothing of languages.
 func mcpCensus(ctx context.Context, h *host, workspace string) *workspaceLanguages {
 	if workspace == "" {
-		workspace, _ = os.Getwd()
+		return nil
 	}
 	ws, err := localstdio.CanonicalWorkspace(workspace)
 	if err != nil {

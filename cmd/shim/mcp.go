@@ -93,22 +93,22 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h = nil
 		}
 	}
-	t := &mcpTool{pending: newPendingApprovals(), host: h, workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	log, err := newLogger(common.logLevel, stderr)
 	if err != nil { // a bad --log-level is the start problem; log at the default level
 		log, _ = newLogger("warn", stderr)
 	}
+	cwd, _ := os.Getwd()
+	opts := mcpSessionOptions{workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
+	var t *mcpTool
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
 		// language servers are shut down before the process exits.
 		defer h.close()
+		t = newMCPTool(ctx, h, opts)
 		log = h.log
 	} else {
+		t = newMCPTool(ctx, nil, opts)
 		t.startProblem = newStartProblem("mcp", startErr, stderr)
-	}
-	if h != nil {
-		t.notices = workspaceNotices(*workspace, log)
-		t.languages = mcpCensus(ctx, h, *workspace)
 	}
 	server, err := newMCPServer(ctx, t, log)
 	if err != nil {
@@ -153,19 +153,34 @@ func checkMCPStart(ctx context.Context, h *host, workspace string, toolsets []st
 	return nil
 }
 
-// mcpTool serves the lsp tool for one MCP server (stdio has one session).
+// mcpSessionOptions are what one MCP client chose on its command line:
+// the process's own flags for a standalone `lspseam mcp`, the relay's for
+// a session of the daemon (daemon.go).
+type mcpSessionOptions struct {
+	workspace   string     // --workspace, or ""
+	toolsets    []string   // --tools
+	profile     mcpProfile // --profile (a bad one is the start problem, listed as standard)
+	approval    string     // --approval ("": the config's)
+	timeoutMs   int64      // --timeout for this client (0: the host's budget)
+	timeoutFlag bool       // the budget came from --timeout
+	// cwd is the client's working directory: the workspace when the
+	// client lists no root.
+	cwd string
+}
+
+// mcpTool serves the tools of one MCP server, whose sessions share its
+// Toolbox: stdio has one session; the daemon and --http make one mcpTool
+// per client session, so that previews, observations, approvals and
+// roots stay the client's own while the host (core, language servers)
+// is shared.
 type mcpTool struct {
+	mcpSessionOptions
 	host         *host         // nil when startProblem is set
 	startProblem *startProblem // why lspseam could not start (command line, config, --workspace); every call answers it
 	notices      []string      // warnings about the workspace, for the handshake's instructions (workspaceNotices)
-	workspace    string        // --workspace, or ""
-	toolsets     []string      // --tools
-	profile      mcpProfile    // --profile (a bad one is the start problem, listed as standard)
-	approval     string        // --approval ("": the config's)
 	mode         string        // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
 	toolbox      *lspseam.Toolbox
 	pending      *expiring.Store[pendingApproval] // approvals asked through input requests (newPendingApprovals)
-	timeoutFlag  bool                             // the budget came from --timeout
 
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
@@ -175,6 +190,35 @@ type mcpTool struct {
 	// lspseam could not start): the handshake's instructions and the
 	// tools' descriptions say which languages are served.
 	languages *workspaceLanguages
+}
+
+// newMCPTool is the tools of one MCP server over h (nil when lspseam
+// could not start: the caller sets startProblem).
+func newMCPTool(ctx context.Context, h *host, opts mcpSessionOptions) *mcpTool {
+	t := &mcpTool{mcpSessionOptions: opts, pending: newPendingApprovals(), host: h, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
+	if h != nil {
+		t.notices = workspaceNotices(t.fallbackWorkspace(), opts.workspace != "", h.log)
+		t.languages = mcpCensus(ctx, h, t.fallbackWorkspace())
+	}
+	return t
+}
+
+// fallbackWorkspace is the workspace of calls when the client lists no
+// root: --workspace, else the client's working directory.
+func (t *mcpTool) fallbackWorkspace() string {
+	if t.workspace != "" {
+		return t.workspace
+	}
+	return t.cwd
+}
+
+// budget is the time a call may take: the client's --timeout, else the
+// host's.
+func (t *mcpTool) budget() int64 {
+	if t.timeoutMs > 0 {
+		return t.timeoutMs
+	}
+	return t.host.timeout
 }
 
 // lspToolTitle is the lsp tool's human-readable name in clients' lists.
@@ -290,7 +334,7 @@ func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 			}
 		}
 		progress := t.progress(ctx, req)
-		res := t.host.callTool(lspseam.WithQueuedHook(ctx, progress.start), t.toolbox, name, args, ws, budgetSource(t.timeoutFlag, false), t.host.timeout)
+		res := t.host.callTool(lspseam.WithQueuedHook(ctx, progress.start), t.toolbox, name, args, ws, budgetSource(t.timeoutFlag, false), t.budget())
 		if res.IsError {
 			progress.finish("failed")
 		} else {
@@ -332,7 +376,7 @@ func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	if len(args) == 0 {
 		args = []byte("{}") // the core then names every missing argument
 	}
-	answer, err := t.host.toolCall(lspseam.WithQueuedHook(ctx, progress.start), args, ws, t.timeoutFlag)
+	answer, err := t.host.toolCall(lspseam.WithQueuedHook(ctx, progress.start), args, ws, t.budget(), t.timeoutFlag)
 	if err != nil {
 		progress.finish("failed")
 		return toolError(err), nil
@@ -578,17 +622,16 @@ func (p *callProgress) finish(msg string) {
 // start problem, since the client's roots may name the project; the notice
 // says what the calls will answer if they do not. A large workspace is
 // served, with the warning (localstdio.WatchWarning).
-func workspaceNotices(workspace string, log *slog.Logger) []string {
-	dir, from := workspace, "--workspace"
-	if dir == "" {
-		cwd, err := os.Getwd()
-		if err != nil {
+func workspaceNotices(dir string, fromFlag bool, log *slog.Logger) []string {
+	from := "--workspace"
+	if !fromFlag {
+		if dir == "" {
 			return nil
 		}
-		dir, from = cwd, "the current directory (the workspace when the client lists no root)"
+		from = "the current directory (the workspace when the client lists no root)"
 	}
 	ws, err := localstdio.CanonicalWorkspace(dir)
-	if err != nil && workspace != "" {
+	if err != nil && fromFlag {
 		return nil // a start problem (checkMCPStart)
 	}
 	if err != nil {
@@ -624,8 +667,7 @@ func (t *mcpTool) workspaceFor(ctx context.Context, req *mcp.CallToolRequest) (w
 	}
 	ss := req.Session
 	if ss == nil || !clientHasRoots(ss) {
-		ws, err = os.Getwd()
-		return ws, nil, err
+		return t.currentDir()
 	}
 	t.mu.Lock()
 	root, ok := t.roots[ss]
@@ -655,8 +697,16 @@ func (t *mcpTool) workspaceFor(ctx context.Context, req *mcp.CallToolRequest) (w
 	if root != "" {
 		return root, nil, nil
 	}
-	ws, err = os.Getwd()
-	return ws, nil, err
+	return t.currentDir()
+}
+
+// currentDir is the workspace of a call whose client lists no root: the
+// client's working directory.
+func (t *mcpTool) currentDir() (string, *mcp.CallToolResult, error) {
+	if t.cwd == "" {
+		return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "the client lists no root and lspseam has no current directory; start lspseam mcp with --workspace DIR")
+	}
+	return t.cwd, nil, nil
 }
 
 func clientHasRoots(ss *mcp.ServerSession) bool {

@@ -76,7 +76,7 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 	}
 	defer h.close()
 
-	answer, err := h.toolCall(ctx, toolArgs, root, common.timeout > 0)
+	answer, err := h.toolCall(ctx, toolArgs, root, h.timeout, common.timeout > 0)
 	if err != nil {
 		return fail(err)
 	}
@@ -123,7 +123,7 @@ type toolAnswer struct {
 // toolCall is the lsp tool end to end: validate the model's arguments,
 // query within the budget, render. timeoutFlag says whether the budget
 // came from --timeout, which an LSP_TIMEOUT then names.
-func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot string, timeoutFlag bool) (toolAnswer, error) {
+func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot string, timeoutMs int64, timeoutFlag bool) (toolAnswer, error) {
 	if err := h.waitStarted(ctx); err != nil {
 		return toolAnswer{}, err
 	}
@@ -135,7 +135,7 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	if err != nil {
 		return toolAnswer{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(h.timeout)*time.Millisecond)
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeoutMs)*time.Millisecond)
 	defer cancel()
 	// The provider renders the answer in the call that translates it (one
 	// call into the core instead of two); Render below is for a provider
@@ -143,7 +143,7 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	ctx, rendering := lspseam.WithRendering(ctx, lspseam.Limits{})
 	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path})
 	if err != nil {
-		return toolAnswer{}, explainTimeout(err, h.timeout, budgetSource(timeoutFlag, false))
+		return toolAnswer{}, explainTimeout(err, timeoutMs, budgetSource(timeoutFlag, false))
 	}
 	uri := res.WorkspaceURI
 	if uri == "" {

@@ -50,7 +50,7 @@ func TestQueryModuleCalls(t *testing.T) {
 		calls = nil
 		mu.Unlock()
 		var a toolAnswer
-		a, err = h.toolCall(ctx, args, f.workspace, false)
+		a, err = h.toolCall(ctx, args, f.workspace, h.timeout, false)
 		if err != nil {
 			t.Fatal(err)
 		}
