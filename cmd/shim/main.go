@@ -40,7 +40,11 @@ usage:
   lspseam mcp [flags]
         Model Context Protocol server over stdio with the chosen toolsets
         (--tools, default lsp,code); the workspace is --workspace, else the
-        client's first root, else the current directory
+        client's first root, else the current directory; --daemon auto
+        relays the session to the user's shared daemon
+  lspseam daemon [--idle DURATION] | daemon status | daemon stop
+        the user's shared daemon: one set of language servers for every
+        relaying lspseam mcp (started by the first of them)
   lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]
         finish or undo changes that killed lspseam processes left half made;
         then the workspace's languages, each with its server: found (path,
@@ -105,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdin, stdout, stderr)
 	case "mcp":
 		return runMCP(args[1:], stdin, stdout, stderr)
+	case "daemon":
+		return runDaemon(args[1:], stdout, stderr)
 	case "call":
 		return runCall(args[1:], stdout, stderr)
 	case "tools":

@@ -60,6 +60,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	approval := approvalFlag(fs)
 	profile := profileFlag(fs)
+	daemonMode := daemonFlag(fs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
@@ -76,11 +77,19 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		startErr = usageError{err}
 	case len(positionals) > 0:
-		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--daemon auto|require|off] [--log-level LEVEL] [--timeout MS]", positionals[0])}
 	default:
 		startErr = checkApprovalFlag("mcp", *approval)
 		if startErr == nil {
 			startErr = checkProfileFlag(*profile)
+		}
+		if startErr == nil {
+			startErr = checkDaemonFlag(*daemonMode)
+		}
+	}
+	if startErr == nil && *daemonMode != daemonOff {
+		if code, relayed := relayMCP(ctx, *daemonMode, common, relayOptions(*workspace, *toolsets, *profile, *approval, common.timeout), stdin, stdout, stderr); relayed {
+			return code
 		}
 	}
 	if startErr == nil {

@@ -78,7 +78,11 @@ $/cancelRequest {id} cancels a query or call; shutdown then exit stop it.`,
 toolsets (--tools, default lsp,code: the lsp tool and code_symbols,
 code_navigate, code_hover, code_hierarchy, code_inlay_hints). The workspace
 is --workspace, else the client's first file:// root, else the current
-directory; / and the home directory are refused. --profile compact lists
+directory; / and the home directory are refused. --daemon auto relays the
+session to the user's shared daemon (see lspseam daemon --help), starting
+it when none runs, and serves in this process when none can be reached;
+require fails instead; off (the default: $LSPSEAM_DAEMON sets another)
+serves here. --profile compact lists
 the tools with only what a model needs (no titles, annotations or
 examples). Logs go to stderr; stdout
 carries only MCP messages. A bad flag does not end the process: the
@@ -88,6 +92,30 @@ session is served, and every call answers LSP_CONFIG_INVALID naming it.`,
   Claude Desktop's and Cursor's):
     "lspseam": {"command": "/home/you/.local/bin/lspseam",
                 "args": ["mcp", "--workspace", "/home/you/src/project", "--tools", "lsp,code"]}`,
+	},
+	"daemon": {
+		synopsis: "lspseam daemon [--config FILE] [--idle DURATION] [--socket PATH] [--log-file FILE] | daemon status | daemon stop",
+		about: `The user's shared daemon: it serves the MCP session of every
+'lspseam mcp --daemon auto' (or require) that relays to it, with one set of
+language servers for all of them, while each session keeps its own
+previews, observations, approval mode, toolsets, roots and budget. The
+first relaying client starts it (you need not); it listens on a Unix
+socket in $LSPSEAM_RUNTIME_DIR, else $XDG_RUNTIME_DIR/lspseam, else
+/tmp/lspseam-UID (a directory of mode 0700 that must be yours), named after
+the lspseam executable, its version, the --config file's content and PATH:
+clients that would start different servers get different daemons. It
+exits after --idle with no client (default $LSPSEAM_DAEMON_IDLE, else 30m),
+on 'lspseam daemon stop', or on SIGTERM, shutting its servers down first;
+killed outright, its servers die with it.
+
+'daemon status' prints each running daemon's status as a JSON line (pid,
+socket, log, sessions now and served) and exits 1 when none runs;
+'daemon stop' stops them (with --config or --socket: that one) and returns
+once their servers are shut down.`,
+		example: `  lspseam mcp --daemon auto --workspace /path/to/project
+  LSPSEAM_DAEMON=auto (the environment of an MCP client's server entry)
+  lspseam daemon status
+  lspseam daemon stop`,
 	},
 	"doctor": {
 		synopsis: "lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]",

@@ -1,0 +1,374 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/jsonbound"
+)
+
+// `lspseam daemon`: one process per user (and per executable, config and
+// PATH: daemonaddr.go) that serves MCP sessions to every `lspseam mcp`
+// relaying to it (relay.go). The host — the core, the language servers,
+// their freshness barrier, per-workspace queue and readiness — is one and
+// shared: four agents on one repository run one gopls. What belongs to an
+// agent is one per session: an mcpTool each, so previews and their ids,
+// observations, approval mode, toolsets, roots and budget are the
+// client's own, and a client that goes away cancels its own calls only.
+//
+// The daemon exits after --idle with no client (default 30 minutes), on
+// `lspseam daemon stop`, or on SIGTERM/SIGINT; the language servers are
+// shut down first. Killed outright, it takes its servers with it: each
+// server's supervisor watches its parent (supervise.go), and the lock the
+// daemon held is the kernel's to release.
+
+// defaultDaemonIdle is how long a daemon stays up with no client.
+const defaultDaemonIdle = 30 * time.Minute
+
+// daemonIdleDefault is $LSPSEAM_DAEMON_IDLE (a Go duration), else
+// defaultDaemonIdle: a daemon a relay starts inherits the relay's
+// environment, so an MCP client's configuration can set it.
+func daemonIdleDefault() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("LSPSEAM_DAEMON_IDLE")); err == nil && d >= 0 {
+		return d
+	}
+	return defaultDaemonIdle
+}
+
+var errDaemonRunning = errors.New("another daemon is running on this socket")
+
+func runDaemon(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case daemonOpStatus, daemonOpStop:
+			return runDaemonControl(args[0], args[1:], stdout, stderr)
+		}
+	}
+	fs := flag.NewFlagSet("daemon", flag.ContinueOnError)
+	var common commonFlags
+	common.register(fs)
+	socket := fs.String("socket", "", "the Unix socket to listen on (default: the user's socket for this lspseam, --config and PATH)")
+	idle := fs.Duration("idle", daemonIdleDefault(), "exit after this long with no client (0: never; default: $LSPSEAM_DAEMON_IDLE, else 30m)")
+	logFile := fs.String("log-file", "", "append the log to this file (default: stderr)")
+	positionals, err := parseFlags(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printSubcommandHelp(stdout, "daemon", fs)
+		return exitOK
+	case err != nil:
+		fmt.Fprintf(stderr, "lspseam daemon: %v\n", err)
+		return exitUsage
+	case len(positionals) > 0:
+		fmt.Fprintf(stderr, "lspseam daemon: unexpected argument %q; usage: lspseam daemon [status|stop] [--config FILE] [--socket PATH] [--idle DURATION] [--log-file FILE] [--log-level LEVEL] [--timeout MS]\n", positionals[0])
+		return exitUsage
+	case *idle < 0:
+		fmt.Fprintf(stderr, "lspseam daemon: --idle must not be negative, got %v\n", *idle)
+		return exitUsage
+	}
+	if !daemonSupported {
+		fmt.Fprintln(stderr, "lspseam daemon: the daemon runs on Linux and macOS only; lspseam mcp serves in its own process here (--daemon off)")
+		return exitError
+	}
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			fmt.Fprintf(stderr, "lspseam daemon: --log-file: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		stderr = f
+	}
+	addr, err := daemonAddressOf(common.config, *socket)
+	if err != nil {
+		fmt.Fprintf(stderr, "lspseam daemon: %s\n", lspError(err).Message)
+		return exitError
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	common.longLived = true
+	d, err := startDaemon(ctx, addr, common, *idle, stderr)
+	if errors.Is(err, errDaemonRunning) {
+		fmt.Fprintf(stderr, "lspseam daemon: already running on %s\n", addr.socket)
+		return exitOK
+	}
+	if err != nil {
+		lerr := lspError(err)
+		fmt.Fprintf(stderr, "lspseam daemon: %s: %s\n", lerr.Code, lerr.Message)
+		return exitError
+	}
+	d.serve(ctx)
+	return exitOK
+}
+
+// daemonAddressOf is --socket's daemon, else the user's for configPath.
+func daemonAddressOf(configPath, socket string) (daemonAddress, error) {
+	if socket != "" {
+		a := daemonAddressAt(socket)
+		if err := checkPrivateDir(a.dir); err != nil {
+			return daemonAddress{}, err
+		}
+		return a, nil
+	}
+	return daemonAddressFor(configPath)
+}
+
+// daemon is a running `lspseam daemon`.
+type daemon struct {
+	addr    daemonAddress
+	host    *host
+	log     *slog.Logger
+	ln      *net.UnixListener
+	lock    *os.File
+	idle    time.Duration
+	config  string
+	started time.Time
+	stop    context.CancelFunc // ends serve: a stop request, the idle timer
+
+	mu        sync.Mutex
+	sessions  int
+	served    int
+	idleSince time.Time
+	idleTimer *time.Timer
+	wg        sync.WaitGroup // the connections' goroutines
+}
+
+// startDaemon takes the daemon's lock, starts the host and listens.
+func startDaemon(ctx context.Context, addr daemonAddress, common commonFlags, idle time.Duration, stderr io.Writer) (*daemon, error) {
+	lock, err := lockDaemon(addr.lock)
+	if err != nil {
+		return nil, err
+	}
+	h, err := startHost(ctx, common, stderr, true)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	// The lock says no other daemon listens here: a socket left by one
+	// that died is removed.
+	os.Remove(addr.socket)
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: addr.socket, Net: "unix"})
+	if err != nil {
+		h.close()
+		lock.Close()
+		return nil, lspseam.Errorf(lspseam.CodeInternal, "cannot listen on %s: %v", addr.socket, err)
+	}
+	ln.SetUnlinkOnClose(true)
+	// The directory is the user's alone; the socket is too, in case the
+	// directory was given with --socket and is shared by mistake later.
+	if err := os.Chmod(addr.socket, 0o600); err != nil {
+		ln.Close()
+		h.close()
+		lock.Close()
+		return nil, lspseam.Errorf(lspseam.CodeInternal, "cannot make %s private: %v", addr.socket, err)
+	}
+	d := &daemon{addr: addr, host: h, log: h.log, ln: ln, lock: lock, idle: idle, config: common.config, started: time.Now()}
+	d.idleSince = d.started
+	return d, nil
+}
+
+// serve accepts clients until ctx ends, a client asks the daemon to
+// stop, or it has been idle for d.idle; then it closes every session and
+// the host.
+func (d *daemon) serve(ctx context.Context) {
+	ctx, d.stop = context.WithCancel(ctx)
+	defer d.stop()
+	d.mu.Lock()
+	d.armIdleLocked()
+	d.mu.Unlock()
+	d.log.Info("daemon listening", "socket", d.addr.socket, "pid", os.Getpid(), "idle", d.idle)
+	go func() {
+		<-ctx.Done()
+		d.ln.Close()
+	}()
+	for {
+		conn, err := d.ln.AcceptUnix()
+		if err != nil {
+			if ctx.Err() == nil {
+				d.log.Error("the daemon's socket failed; exiting", "reason", err)
+			}
+			break
+		}
+		d.wg.Add(1)
+		go func() {
+			defer d.wg.Done()
+			d.handle(ctx, conn)
+		}()
+	}
+	d.stop()
+	d.wg.Wait()
+	d.host.close()
+	d.lock.Close()
+	d.log.Info("daemon stopped", "sessionsServed", d.served)
+}
+
+// handle serves one connection: checks its peer, reads its hello and
+// serves what it asks for.
+func (d *daemon) handle(ctx context.Context, conn *net.UnixConn) {
+	defer conn.Close()
+	if uid, err := peerUID(conn); err != nil || uid != os.Getuid() {
+		d.log.Warn("refused a connection from another user", "uid", uid, "reason", err)
+		return
+	}
+	// A client that connects and says nothing does not hold a goroutine
+	// for ever.
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	r := bufio.NewReader(conn)
+	var hello daemonHello
+	if err := readJSONLine(r, &hello); err != nil {
+		d.log.Info("a client's first line was not a hello", "reason", err)
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "the daemon expects a JSON hello line first: %v", err)})
+		return
+	}
+	conn.SetReadDeadline(time.Time{})
+	if hello.Protocol != daemonProtocol {
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "this daemon speaks protocol %d, the client %d; start the client with --daemon off or stop the daemon (lspseam daemon stop)", daemonProtocol, hello.Protocol)})
+		return
+	}
+	switch hello.Op {
+	case daemonOpStatus:
+		writeJSONLine(conn, daemonReply{OK: true, Status: d.status()})
+	case daemonOpStop:
+		d.log.Info("stop requested by a client")
+		writeJSONLine(conn, daemonReply{OK: true, Status: d.status()})
+		d.stop()
+	case daemonOpMCP:
+		d.serveMCP(ctx, conn, r, hello.Session)
+	default:
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "unknown op %q; the daemon serves mcp, status and stop", hello.Op)})
+	}
+}
+
+// serveMCP serves one client's MCP session over conn, r holding what the
+// client sent after its hello.
+func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Reader, so *daemonSessionOptions) {
+	if ctx.Err() != nil {
+		return // stopping: the client finds the socket dead and starts another
+	}
+	opts, err := d.sessionOptions(ctx, so)
+	if err != nil {
+		writeJSONLine(conn, daemonReply{Error: lspError(err)})
+		return
+	}
+	if err := writeJSONLine(conn, daemonReply{OK: true}); err != nil {
+		return
+	}
+	n := d.sessionStarted()
+	defer d.sessionEnded()
+	log := d.log.With("session", n, "clientPid", so.ClientPID)
+	log.Info("session started", "workspace", opts.workspace, "cwd", opts.cwd)
+	// The session's calls end with it: a client that goes away cancels
+	// its own calls (the language server gets $/cancelRequest) and no one
+	// else's.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		<-ctx.Done()
+		conn.Close() // the daemon stops: end the session's read
+	}()
+	t := newMCPTool(ctx, d.host, opts)
+	server, err := newMCPServer(ctx, t, log)
+	if err != nil {
+		log.Error("the session could not start", "reason", err)
+		return
+	}
+	out := &lockedWriter{w: conn}
+	transport := &mcp.IOTransport{Reader: io.NopCloser(newMCPInput(r, out, log)), Writer: out, MaxLineLength: jsonbound.MaxMessageBytes + 1<<20}
+	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+		log.Warn("the session ended on an error", "reason", err)
+	}
+	log.Info("session ended")
+}
+
+// sessionOptions checks a client's options as a standalone `lspseam mcp`
+// checks its flags.
+func (d *daemon) sessionOptions(ctx context.Context, so *daemonSessionOptions) (mcpSessionOptions, error) {
+	if so == nil {
+		return mcpSessionOptions{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "an mcp hello needs its session options")
+	}
+	opts := mcpSessionOptions{workspace: so.Workspace, toolsets: so.Tools, profile: mcpProfile(so.Profile), approval: so.Approval, timeoutMs: so.TimeoutMs, timeoutFlag: so.TimeoutMs > 0, cwd: so.Cwd}
+	if len(opts.toolsets) == 0 {
+		opts.toolsets = lspseam.DefaultToolsets
+	}
+	if opts.profile == "" {
+		opts.profile = profileStandard
+	}
+	if err := checkApprovalFlag("mcp", opts.approval); err != nil {
+		return opts, lspseam.Errorf(lspseam.CodeInvalidArgument, "%v", err)
+	}
+	if err := checkProfileFlag(string(opts.profile)); err != nil {
+		return opts, lspseam.Errorf(lspseam.CodeInvalidArgument, "%v", err)
+	}
+	if opts.timeoutMs < 0 || opts.timeoutMs > maxTimeoutMs {
+		return opts, lspseam.Errorf(lspseam.CodeInvalidArgument, "--timeout must be a positive number of milliseconds at most %d, got %d", maxTimeoutMs, opts.timeoutMs)
+	}
+	if err := checkMCPStart(ctx, d.host, opts.workspace, opts.toolsets); err != nil {
+		return opts, lspseam.Errorf(lspseam.CodeInvalidArgument, "%s", lspError(err).Message)
+	}
+	return opts, nil
+}
+
+// sessionStarted counts a session in and stops the idle timer; it
+// returns the session's number.
+func (d *daemon) sessionStarted() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.sessions++
+	d.served++
+	if d.idleTimer != nil {
+		d.idleTimer.Stop()
+		d.idleTimer = nil
+	}
+	d.idleSince = time.Time{}
+	return d.served
+}
+
+// sessionEnded counts a session out and arms the idle timer when it was
+// the last.
+func (d *daemon) sessionEnded() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.sessions--
+	if d.sessions == 0 {
+		d.idleSince = time.Now()
+		d.armIdleLocked()
+	}
+}
+
+func (d *daemon) armIdleLocked() {
+	if d.idle == 0 || d.idleTimer != nil {
+		return
+	}
+	d.idleTimer = time.AfterFunc(d.idle, func() {
+		d.mu.Lock()
+		idle := d.sessions == 0
+		d.mu.Unlock()
+		if idle {
+			d.log.Info("no client for the idle period; exiting", "idle", d.idle)
+			d.stop()
+		}
+	})
+}
+
+func (d *daemon) status() *daemonStatus {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	idle := "never"
+	if d.idle > 0 {
+		idle = d.idle.String()
+	}
+	return &daemonStatus{PID: os.Getpid(), Version: version(), Socket: d.addr.socket, Log: d.addr.log, Config: d.config, Started: d.started, Sessions: d.sessions, SessionsServed: d.served, IdleExit: idle, IdleSince: d.idleSince}
+}
