@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/jsonbound"
 )
 
@@ -247,8 +248,10 @@ func (d *daemon) handle(ctx context.Context, conn *net.UnixConn) {
 		d.stop()
 	case daemonOpMCP:
 		d.serveMCP(ctx, conn, r, hello.Session)
+	case daemonOpServe:
+		d.serveJSONRPC(ctx, conn, r, hello.Session)
 	default:
-		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "unknown op %q; the daemon serves mcp, status and stop", hello.Op)})
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "unknown op %q; the daemon serves mcp, serve, status and stop", hello.Op)})
 	}
 }
 
@@ -292,6 +295,57 @@ func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Read
 	}
 	log.Info("session ended")
 }
+
+// serveJSONRPC serves one `lspseam serve` client's session over conn,
+// with its own Toolbox (previews, observations, approval) over the shared
+// host; shutdown and exit end the session, not the daemon.
+func (d *daemon) serveJSONRPC(ctx context.Context, conn *net.UnixConn, r *bufio.Reader, so *daemonSessionOptions) {
+	if ctx.Err() != nil {
+		return
+	}
+	if so == nil {
+		so = &daemonSessionOptions{}
+	}
+	if err := checkApprovalFlag("serve", so.Approval); err != nil {
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "%v", err)})
+		return
+	}
+	if so.TimeoutMs < 0 || so.TimeoutMs > maxTimeoutMs {
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "--timeout must be a positive number of milliseconds at most %d, got %d", maxTimeoutMs, so.TimeoutMs)})
+		return
+	}
+	toolbox, err := lspseam.NewToolbox(ctx, d.host.core, d.host.service, core.Toolsets...)
+	if err == nil {
+		toolbox.SetLogger(d.log)
+		err = setApproval(toolbox, d.host.approvalMode(so.Approval, false))
+	}
+	if err != nil {
+		writeJSONLine(conn, daemonReply{Error: lspError(err)})
+		return
+	}
+	if err := writeJSONLine(conn, daemonReply{OK: true}); err != nil {
+		return
+	}
+	n := d.sessionStarted()
+	defer d.sessionEnded()
+	log := d.log.With("session", n, "clientPid", so.ClientPID)
+	log.Info("serve session started")
+	s := newServeSession(d.host, so.TimeoutMs > 0)
+	s.toolbox, s.timeoutMs, s.log = toolbox, so.TimeoutMs, log
+	s.run(ctx, readerConn{r, conn}, d.host.maxRequestBytes)
+	log.Info("serve session ended")
+}
+
+// readerConn is conn read through r, which holds what the client sent
+// after its hello.
+type readerConn struct {
+	r    io.Reader
+	conn net.Conn
+}
+
+func (c readerConn) Read(p []byte) (int, error)  { return c.r.Read(p) }
+func (c readerConn) Write(p []byte) (int, error) { return c.conn.Write(p) }
+func (c readerConn) Close() error                { return c.conn.Close() }
 
 // sessionOptions checks a client's options as a standalone `lspseam mcp`
 // checks its flags.

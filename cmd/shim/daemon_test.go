@@ -389,3 +389,41 @@ func unixPair() (*net.UnixConn, *net.UnixConn, error) {
 	b, err := ln.AcceptUnix()
 	return a, b, err
 }
+
+// serve relays to the daemon too: two harnesses share one server, and one
+// harness's shutdown and exit end its session only.
+func TestDaemonServeSessions(t *testing.T) {
+	d := newDaemonClients(t)
+	env := []string{"LSPSEAM_RUNTIME_DIR=" + d.runtime}
+	a := startServeProcess(t, d.f.bin, d.ws, env, "--daemon", "require", "--config", d.config)
+	b := startServeProcess(t, d.f.bin, d.ws, env, "--daemon", "require", "--config", d.config)
+	symbols := map[string]any{"name": "code_symbols", "arguments": map[string]any{"path": "a.go"}, "workspaceRoot": d.ws}
+	var texts []string
+	for _, c := range []*rpcClient{a, b} {
+		res := c.ask(t, 1, "tools/call", symbols)
+		if res.Error != nil || !strings.Contains(string(res.Result), `"text":"a.go — 1 symbol:\n  function Hello 3"`) {
+			t.Fatalf("tools/call: %s %+v", res.Result, res.Error)
+		}
+		texts = append(texts, string(res.Result))
+	}
+	if texts[0] != texts[1] {
+		t.Fatalf("the two sessions answered differently:\n%s\nvs\n%s", texts[0], texts[1])
+	}
+	if n := len(fakelspRunning(d.f.fakelsp)); n != 1 {
+		t.Fatalf("%d fake servers for two serve sessions, want 1", n)
+	}
+	if st := d.status(t); st.Sessions != 2 {
+		t.Fatalf("sessions: %d, want 2", st.Sessions)
+	}
+	if code := a.end(t); code != 0 {
+		t.Fatalf("serve a exited %d", code)
+	}
+	res := b.ask(t, 2, "tools/call", symbols)
+	if res.Error != nil || !strings.Contains(string(res.Result), "Hello") {
+		t.Fatalf("b after a's exit: %s %+v", res.Result, res.Error)
+	}
+	eventually(t, "the daemon counting a out", func() bool { return d.status(t).Sessions == 1 })
+	if n := len(fakelspRunning(d.f.fakelsp)); n != 1 {
+		t.Fatalf("%d fake servers after a's shutdown, want 1", n)
+	}
+}

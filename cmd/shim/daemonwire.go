@@ -32,18 +32,19 @@ const maxHelloBytes = 64 << 10
 // daemonHello is the client's first line.
 type daemonHello struct {
 	Protocol int                   `json:"lspseam"`
-	Op       string                `json:"op"` // daemonOpMCP, daemonOpStatus, daemonOpStop
+	Op       string                `json:"op"` // daemonOpMCP, daemonOpServe, daemonOpStatus, daemonOpStop
 	Session  *daemonSessionOptions `json:"session,omitempty"`
 }
 
 const (
 	daemonOpMCP    = "mcp"
+	daemonOpServe  = "serve"
 	daemonOpStatus = "status"
 	daemonOpStop   = "stop"
 )
 
-// daemonSessionOptions are a relaying `lspseam mcp`'s options: its flags
-// and its working directory.
+// daemonSessionOptions are a relaying client's options (`lspseam mcp`'s
+// or serve's): its flags and its working directory.
 type daemonSessionOptions struct {
 	Workspace string   `json:"workspace,omitempty"`
 	Tools     []string `json:"tools,omitempty"`

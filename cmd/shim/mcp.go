@@ -88,7 +88,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if startErr == nil && *daemonMode != daemonOff {
-		if code, relayed := relayMCP(ctx, *daemonMode, common, relayOptions(*workspace, *toolsets, *profile, *approval, common.timeout), stdin, stdout, stderr); relayed {
+		if code, relayed := relaySession(ctx, daemonOpMCP, *daemonMode, common, relayOptions(*workspace, *toolsets, *profile, *approval, common.timeout), stdin, stdout, stderr); relayed {
 			return code
 		}
 	}

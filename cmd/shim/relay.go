@@ -18,8 +18,8 @@ import (
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
-// `lspseam mcp --daemon auto|require`: the process the MCP client started
-// relays the session to the user's daemon (daemon.go), starting it when
+// `lspseam mcp --daemon auto|require` (and serve's): the process the client
+// started relays the session to the user's daemon (daemon.go), starting it when
 // none listens, and loads no core and starts no server itself. Its stdin
 // and stdout are copied to and from the daemon's socket unchanged; the
 // daemon bounds and parses the messages as a standalone process would.
@@ -56,26 +56,27 @@ func checkDaemonFlag(mode string) error {
 	return usageError{fmt.Errorf("--daemon must be auto, require or off, got %q ($LSPSEAM_DAEMON sets the default)", mode)}
 }
 
-// relayMCP relays the MCP session on stdin and stdout to the daemon.
-// relayed is false when mode is auto and no daemon could serve the
-// session: the caller serves it itself.
-func relayMCP(ctx context.Context, mode string, common commonFlags, so daemonSessionOptions, stdin io.Reader, stdout, stderr io.Writer) (code int, relayed bool) {
+// relaySession relays the session on stdin and stdout (op: an MCP
+// session, or serve's JSON-RPC) to the daemon. relayed is false when mode
+// is auto and no daemon could serve the session: the caller serves it
+// itself.
+func relaySession(ctx context.Context, op, mode string, common commonFlags, so daemonSessionOptions, stdin io.Reader, stdout, stderr io.Writer) (code int, relayed bool) {
 	log, err := newLogger(common.logLevel, stderr)
 	if err != nil {
 		log, _ = newLogger("warn", stderr)
 	}
-	conn, r, err := openDaemonSession(ctx, common, so, log)
+	conn, r, err := openDaemonSession(ctx, op, common, so, log)
 	if err != nil {
 		if mode == daemonAuto {
 			log.Warn("serving in this process: the daemon cannot serve this session", "reason", lspError(err).Message)
 			return 0, false
 		}
 		lerr := lspError(err)
-		fmt.Fprintf(stderr, "lspseam mcp: --daemon require: %s: %s\n", lerr.Code, lerr.Message)
+		fmt.Fprintf(stderr, "lspseam %s: --daemon require: %s: %s\n", op, lerr.Code, lerr.Message)
 		return exitError, true
 	}
 	defer conn.Close()
-	log.Info("relaying the MCP session to the daemon", "socket", conn.RemoteAddr())
+	log.Info("relaying the session to the daemon", "op", op, "socket", conn.RemoteAddr())
 	go func() {
 		<-ctx.Done()
 		conn.Close()
@@ -96,7 +97,7 @@ func relayMCP(ctx context.Context, mode string, common commonFlags, so daemonSes
 		return exitOK, true
 	}
 	// The daemon ended the session while the client was still there.
-	fmt.Fprintf(stderr, "lspseam mcp: the daemon closed the session (it stopped or crashed; its log: %s): %v; restart the MCP server\n", daemonLogOf(common.config), errOrEOF(copyErr))
+	fmt.Fprintf(stderr, "lspseam %s: the daemon closed the session (it stopped or crashed; its log: %s): %v; start lspseam %s again\n", op, daemonLogOf(common.config), errOrEOF(copyErr), op)
 	return exitError, true
 }
 
@@ -127,7 +128,7 @@ func relayOptions(workspace, toolsets, profile, approval string, timeoutMs int) 
 // openDaemonSession connects to the daemon (starting it when absent) and
 // has it accept the session; r reads what the daemon sends after its
 // reply.
-func openDaemonSession(ctx context.Context, common commonFlags, so daemonSessionOptions, log *slog.Logger) (*net.UnixConn, *bufio.Reader, error) {
+func openDaemonSession(ctx context.Context, op string, common commonFlags, so daemonSessionOptions, log *slog.Logger) (*net.UnixConn, *bufio.Reader, error) {
 	if !daemonSupported {
 		return nil, nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "the daemon runs on Linux and macOS only")
 	}
@@ -146,7 +147,7 @@ func openDaemonSession(ctx context.Context, common commonFlags, so daemonSession
 		if conn, err = connectDaemon(ctx, addr, common, log); err != nil {
 			return nil, nil, err
 		}
-		r, reply, err = daemonExchange(conn, daemonHello{Protocol: daemonProtocol, Op: daemonOpMCP, Session: &so})
+		r, reply, err = daemonExchange(conn, daemonHello{Protocol: daemonProtocol, Op: op, Session: &so})
 		if err == nil {
 			break
 		}

@@ -52,6 +52,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var common commonFlags
 	common.register(fs)
 	approval := approvalFlag(fs)
+	daemonMode := daemonFlag(fs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
@@ -69,14 +70,22 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		startErr = usageError{err}
 	case len(positionals) > 0:
-		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam serve [--config FILE] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam serve [--config FILE] [--approval MODE] [--daemon auto|require|off] [--log-level LEVEL] [--timeout MS]", positionals[0])}
 	default:
 		startErr = checkApprovalFlag("serve", *approval)
+		if startErr == nil {
+			startErr = checkDaemonFlag(*daemonMode)
+		}
+	}
+	if startErr == nil && *daemonMode != daemonOff {
+		if code, relayed := relaySession(ctx, daemonOpServe, *daemonMode, common, relayOptions("", "", "", *approval, common.timeout), stdin, stdout, stderr); relayed {
+			return code
+		}
 	}
 	if startErr == nil {
 		h, startErr = startHost(ctx, common, stderr, true)
 	}
-	s := &server{host: h, timeoutFlag: common.timeout > 0, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
+	s := newServeSession(h, common.timeout > 0)
 	maxRequestBytes := int64(core.DefaultMaxRequestBytes)
 	if h != nil {
 		defer h.close()
@@ -84,6 +93,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "lspseam serve: --approval: %s\n", lspError(err).Message)
 			return exitUsage
 		}
+		s.toolbox = h.toolbox
 		s.log = h.log
 		maxRequestBytes = h.maxRequestBytes
 	} else {
@@ -92,11 +102,26 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			s.log, _ = newLogger("warn", stderr)
 		}
 	}
-
-	codec := localstdio.NewClientCodec(maxRequestBytes)
-	stream := jsonrpc2.NewBufferedStream(stdioConn{stdin, stdout}, codec)
-	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{s.log}))
 	s.log.Info("serving", "pid", os.Getpid())
+	code := s.run(ctx, stdioConn{stdin, stdout}, maxRequestBytes)
+	if code == exitOK && s.startProblem != nil {
+		code = s.startProblem.exit
+	}
+	return code
+}
+
+// newServeSession is one serve client's session over h: the process's
+// own client, or one of the daemon's (daemon.go).
+func newServeSession(h *host, timeoutFlag bool) *server {
+	return &server{host: h, timeoutFlag: timeoutFlag, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
+}
+
+// run serves the session on rw until the client sends exit or goes away,
+// or ctx ends; it cancels what is still running before it returns.
+func (s *server) run(ctx context.Context, rw io.ReadWriteCloser, maxRequestBytes int64) int {
+	codec := localstdio.NewClientCodec(maxRequestBytes)
+	stream := jsonrpc2.NewBufferedStream(rw, codec)
+	conn := jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(slogPrintf{s.log}))
 	code := exitOK
 	select {
 	case <-s.exit:
@@ -110,17 +135,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s.cancelAll()
 	s.wg.Wait()
 	conn.Close()
-	if code == exitOK && s.startProblem != nil {
-		code = s.startProblem.exit
-	}
 	return code
 }
 
 type server struct {
-	host         *host         // nil when startProblem is set
-	startProblem *startProblem // why lspseam could not start; every query, call and tools/list answers it
+	host         *host            // nil when startProblem is set
+	toolbox      *lspseam.Toolbox // the session's tools: every toolset
+	startProblem *startProblem    // why lspseam could not start; every query, call and tools/list answers it
 	log          *slog.Logger
-	timeoutFlag  bool // the default budget came from --timeout
+	timeoutFlag  bool  // the default budget came from --timeout
+	timeoutMs    int64 // the session's default budget (0: the host's)
 
 	mu       sync.Mutex
 	inflight map[jsonrpc2.ID]context.CancelFunc
@@ -129,6 +153,15 @@ type server struct {
 	wg       sync.WaitGroup
 	exitOnce sync.Once
 	exit     chan struct{}
+}
+
+// budget is a query's default budget: the session's --timeout, else the
+// host's.
+func (s *server) budget() int64 {
+	if s.timeoutMs > 0 {
+		return s.timeoutMs
+	}
+	return s.host.timeout
 }
 
 // queryParams is lsp/query's request.
@@ -323,10 +356,10 @@ func (s *server) query(ctx context.Context, p queryParams, bad bool) (lspseam.Re
 	if err := s.host.waitStarted(ctx); err != nil {
 		return lspseam.Result{}, err
 	}
-	timeout := s.host.timeout
+	timeout := s.budget()
 	switch {
 	case p.TimeoutMs > maxTimeoutMs || p.TimeoutMs < 0:
-		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "timeoutMs must be a positive number of milliseconds at most %d (or absent for the config's %d), got %d", maxTimeoutMs, s.host.timeout, p.TimeoutMs)
+		return lspseam.Result{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "timeoutMs must be a positive number of milliseconds at most %d (or absent for the session's %d), got %d", maxTimeoutMs, s.budget(), p.TimeoutMs)
 	case p.TimeoutMs > 0:
 		timeout = p.TimeoutMs
 	}
@@ -364,10 +397,10 @@ func (s *server) toolCall(ctx context.Context, p toolCallParams, bad bool) (tool
 	if bad || p.Name == "" {
 		return toolCallResult{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "tools/call params must be {name, arguments, workspaceRoot, timeoutMs?}; tools/list lists the names")
 	}
-	timeout := s.host.timeout
+	timeout := s.budget()
 	switch {
 	case p.TimeoutMs > maxTimeoutMs || p.TimeoutMs < 0:
-		return toolCallResult{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "timeoutMs must be a positive number of milliseconds at most %d (or absent for the config's %d), got %d", maxTimeoutMs, s.host.timeout, p.TimeoutMs)
+		return toolCallResult{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "timeoutMs must be a positive number of milliseconds at most %d (or absent for the session's %d), got %d", maxTimeoutMs, s.budget(), p.TimeoutMs)
 	case p.TimeoutMs > 0:
 		timeout = p.TimeoutMs
 	}
@@ -375,7 +408,7 @@ func (s *server) toolCall(ctx context.Context, p toolCallParams, bad bool) (tool
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
-	res := s.host.callTool(ctx, s.host.toolbox, p.Name, args, p.WorkspaceRoot, budgetSource(s.timeoutFlag, p.TimeoutMs > 0), timeout)
+	res := s.host.callTool(ctx, s.toolbox, p.Name, args, p.WorkspaceRoot, budgetSource(s.timeoutFlag, p.TimeoutMs > 0), timeout)
 	return toolCallResult{Content: []toolContent{{"text", res.Text}}, StructuredContent: res.Structured, IsError: res.IsError}, nil
 }
 
