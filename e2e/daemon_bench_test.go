@@ -1,0 +1,230 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkDaemonAgents measures what several agents on one workspace
+// cost with the shared daemon (`lspseam mcp --daemon require`, issue 24)
+// against as many standalone `lspseam mcp` processes and, when
+// LSPSEAM_PEER_MCP names a built isaacphi/mcp-language-server, as many of
+// the peer's, all on gopls and the same copy of the Go fixture:
+//
+//	LSPSEAM_PEER_MCP=/path/to/mcp-language-server \
+//	  go test -run '^$' -bench BenchmarkDaemonAgents -benchtime 20x ./e2e/
+//
+//   - rss: the resident memory of 1, 4 and 8 agents after one hover each:
+//     every MCP process the clients started, plus the daemon, its
+//     supervisors and its gopls (daemon), or each process's own
+//     supervisors and gopls (standalone, peer); and what each agent after
+//     the first adds with the daemon.
+//   - relay: a warm hover through the relay against the same hover of a
+//     standalone process, alternated; the relay's added p50.
+//   - new-session: a new client's first call on the warm daemon (the
+//     hover after its handshake, and from its spawn), against a warm
+//     hover in an open session and a new standalone process's first
+//     answer.
+//
+// Every answer is checked.
+func BenchmarkDaemonAgents(b *testing.B) {
+	ws, cfg, _ := goplsFixtureCopy(b)
+	runtime, err := os.MkdirTemp("", "lsdb")
+	if err != nil {
+		b.Fatal(err)
+	}
+	os.Chmod(runtime, 0o700)
+	b.Setenv("LSPSEAM_RUNTIME_DIR", runtime)
+	b.Cleanup(func() {
+		exec.Command(shimPath, "daemon", "stop").Run()
+		os.RemoveAll(runtime)
+	})
+	hover := map[string]any{"operation": "hover", "file_path": "cmd/shapes/main.go", "line": 23, "character": 17}
+	hoverWant := []string{"func sh.Describe(s sh.Shape) string"}
+	seamArgs := func(daemon string) []string {
+		return []string{"mcp", "--workspace", ws, "--config", cfg, "--daemon", daemon}
+	}
+	ask := func(s *mcpSide) time.Duration {
+		t0 := time.Now()
+		text, err := s.call("lsp", hover)
+		d := time.Since(t0)
+		if err == nil {
+			err = mentionsAll(text, hoverWant)
+		}
+		if err != nil {
+			s.fail(b, "hover", err)
+		}
+		return d
+	}
+	// warm asks until gopls has loaded the workspace.
+	warm := func(s *mcpSide) {
+		for i := 0; ; i++ {
+			text, err := s.call("lsp", hover)
+			if err == nil && mentionsAll(text, hoverWant) == nil {
+				return
+			}
+			if i == 100 {
+				s.fail(b, "warm-up", err)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+
+	b.Run("rss", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+		}
+		peerBin := os.Getenv("LSPSEAM_PEER_MCP")
+		var perAgent []float64
+		for _, n := range []int{1, 4, 8} {
+			// Through the daemon.
+			var relays []*mcpSide
+			for j := range n {
+				s := startMCPSide(b, "relay"+strconv.Itoa(j), ws, shimPath, seamArgs("require")...)
+				warm(s)
+				relays = append(relays, s)
+			}
+			st := daemonStatus(b)
+			total := daemonTreeRSS(b, st.PID)
+			for _, s := range relays {
+				total += vmRSS(b, s.pid())
+			}
+			b.ReportMetric(mb(total), "daemon-"+strconv.Itoa(n)+"-MB")
+			if n == 1 {
+				perAgent = append(perAgent, mb(total))
+			} else {
+				perAgent = append(perAgent, (mb(total)-perAgent[0])/float64(n-1))
+			}
+			for _, s := range relays {
+				s.cs.Close()
+			}
+			exec.Command(shimPath, "daemon", "stop").Run()
+
+			// Standalone processes.
+			var alone []*mcpSide
+			total = 0
+			for j := range n {
+				s := startMCPSide(b, "standalone"+strconv.Itoa(j), ws, shimPath, seamArgs("off")...)
+				warm(s)
+				alone = append(alone, s)
+			}
+			for _, s := range alone {
+				kb, _ := childRSS(b, s.pid(), "gopls")
+				total += shimTreeRSS(b, s.pid()) + kb
+			}
+			b.ReportMetric(mb(total), "standalone-"+strconv.Itoa(n)+"-MB")
+			for _, s := range alone {
+				s.cs.Close()
+			}
+
+			if peerBin == "" {
+				continue
+			}
+			var peers []*mcpSide
+			total = 0
+			for j := range n {
+				s := startMCPSide(b, "peer"+strconv.Itoa(j), ws, peerBin, "--workspace", ws, "--lsp", filepath.Join(toolsBin, "gopls"))
+				for k := 0; ; k++ {
+					text, err := s.call("hover", map[string]any{"filePath": filepath.Join(ws, "cmd", "shapes", "main.go"), "line": 23, "column": 17})
+					if err == nil && mentionsAll(text, hoverWant) == nil {
+						break
+					}
+					if k == 100 {
+						s.fail(b, "warm-up", err)
+					}
+					time.Sleep(100 * time.Millisecond)
+				}
+				peers = append(peers, s)
+			}
+			for _, s := range peers {
+				kb, _ := childRSS(b, s.pid(), "gopls")
+				total += vmRSS(b, s.pid()) + kb
+			}
+			b.ReportMetric(mb(total), "peer-"+strconv.Itoa(n)+"-MB")
+			for _, s := range peers {
+				s.cs.Close()
+			}
+		}
+		b.ReportMetric(perAgent[1], "daemon-per-added-agent-4-MB")
+		b.ReportMetric(perAgent[2], "daemon-per-added-agent-8-MB")
+	})
+
+	b.Run("relay", func(b *testing.B) {
+		relay := startMCPSide(b, "relay", ws, shimPath, seamArgs("require")...)
+		direct := startMCPSide(b, "standalone", ws, shimPath, seamArgs("off")...)
+		warm(relay)
+		warm(direct)
+		var r, d []time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			time.Sleep(20 * time.Millisecond)
+			if i%2 == 0 {
+				r = append(r, ask(relay))
+				d = append(d, ask(direct))
+			} else {
+				d = append(d, ask(direct))
+				r = append(r, ask(relay))
+			}
+		}
+		b.StopTimer()
+		rp, dp := percentile(r, 0.5), percentile(d, 0.5)
+		b.ReportMetric(float64(rp)/1e6, "relay-p50-ms")
+		b.ReportMetric(float64(dp)/1e6, "standalone-p50-ms")
+		b.ReportMetric(float64(rp-dp)/1e6, "relay-added-ms")
+	})
+
+	b.Run("new-session", func(b *testing.B) {
+		open := startMCPSide(b, "open", ws, shimPath, seamArgs("require")...)
+		warm(open)
+		var first, spawnToAnswer, warmCalls, alone []time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			time.Sleep(20 * time.Millisecond)
+			warmCalls = append(warmCalls, ask(open))
+			t0 := time.Now()
+			s := startMCPSide(b, "new", ws, shimPath, seamArgs("require")...)
+			first = append(first, ask(s))
+			spawnToAnswer = append(spawnToAnswer, time.Since(t0))
+			s.cs.Close()
+			if i < 3 { // a standalone process's first answer: its own gopls loads
+				t0 = time.Now()
+				s = startMCPSide(b, "new-standalone", ws, shimPath, seamArgs("off")...)
+				warm(s)
+				alone = append(alone, time.Since(t0))
+				s.cs.Close()
+			}
+		}
+		b.StopTimer()
+		fp, wp := percentile(first, 0.5), percentile(warmCalls, 0.5)
+		b.ReportMetric(float64(fp)/1e6, "new-session-first-call-p50-ms")
+		b.ReportMetric(float64(wp)/1e6, "warm-call-p50-ms")
+		b.ReportMetric(float64(fp)/float64(wp), "first-call/warm")
+		b.ReportMetric(float64(percentile(spawnToAnswer, 0.5))/1e6, "new-session-spawn-to-answer-p50-ms")
+		b.ReportMetric(float64(percentile(alone, 0.5))/1e6, "new-standalone-first-answer-p50-ms")
+	})
+}
+
+// daemonStatus is the one running daemon's `lspseam daemon status`.
+func daemonStatus(b *testing.B) struct{ PID, Sessions int } {
+	b.Helper()
+	out, err := exec.Command(shimPath, "daemon", "status").Output()
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var st struct{ PID, Sessions int }
+	if err != nil || len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &st) != nil {
+		b.Fatalf("daemon status: %v: %s", err, out)
+	}
+	return st
+}
+
+// daemonTreeRSS is the daemon's own RSS plus its supervisors' and its
+// gopls processes', in kB.
+func daemonTreeRSS(b *testing.B, pid int) int64 {
+	sup, _ := childRSS(b, pid, "lspseam")
+	gopls, _ := childRSS(b, pid, "gopls")
+	return vmRSS(b, pid) + sup + gopls
+}
