@@ -60,6 +60,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	approval := approvalFlag(fs)
 	profile := profileFlag(fs)
+	var hf mcpHTTPFlags
+	hf.register(fs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
@@ -76,12 +78,20 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		startErr = usageError{err}
 	case len(positionals) > 0:
-		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--log-level LEVEL] [--timeout MS] [--http HOST:PORT [--allow-remote] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--rotate-token] [--session-timeout DURATION]]", positionals[0])}
 	default:
 		startErr = checkApprovalFlag("mcp", *approval)
 		if startErr == nil {
 			startErr = checkProfileFlag(*profile)
 		}
+	}
+	cwd, _ := os.Getwd()
+	opts := mcpSessionOptions{workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
+	if hf.wantsHTTP(args) {
+		return runMCPHTTP(ctx, startErr, common, hf, fs, opts, stderr)
+	}
+	if startErr == nil {
+		_, startErr = hf.check(fs) // HTTP flags without --http
 	}
 	if startErr == nil {
 		h, startErr = startHost(ctx, common, stderr, true)
@@ -97,8 +107,6 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil { // a bad --log-level is the start problem; log at the default level
 		log, _ = newLogger("warn", stderr)
 	}
-	cwd, _ := os.Getwd()
-	opts := mcpSessionOptions{workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
 	var t *mcpTool
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
