@@ -89,8 +89,9 @@ one private session per client over shared language servers. Every
 request needs "Authorization: Bearer TOKEN"; the token is made on first
 use, printed once and kept in --token-file (mode 0600). Only loopback
 addresses are accepted unless --allow-remote; on loopback a Host or
-Origin header that is not loopback is refused (403). There a bad flag or
-config is refused at start (exit 2 for a flag, 1 otherwise).`,
+Origin header that is not loopback is refused (403). A start problem is
+refused at once: exit 2 for a usage error, 1 for the rest (config,
+--workspace, token file, address in use).`,
 		example: `  lspseam mcp --workspace /path/to/project --tools lsp,code
   in a client's mcpServers block (README.md's Quick start has Claude Code's,
   Claude Desktop's and Cursor's):
