@@ -34,6 +34,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 // mcpHTTPPath is the endpoint of the streamable HTTP transport.
@@ -130,8 +132,14 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 			fmt.Fprintf(stderr, "lspseam mcp: %s\nrun 'lspseam mcp --help' for usage\n", u.err)
 			return exitUsage
 		}
-		lerr := lspError(err)
-		fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
+		// The core's errors (config, --workspace) keep their code; the
+		// rest (token file, listening) are plain problems, not LSP_INTERNAL.
+		var lerr *lspseam.Error
+		if errors.As(err, &lerr) {
+			fmt.Fprintf(stderr, "lspseam mcp: %s: %s\n", lerr.Code, lerr.Message)
+		} else {
+			fmt.Fprintf(stderr, "lspseam mcp: %v\n", err)
+		}
 		return exitError
 	}
 	if startErr != nil {
