@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 	"net/http"
 	"os"
@@ -380,5 +381,69 @@ func TestMCPHTTPSessions(t *testing.T) {
 	}
 	if pids := fakelspRunning(f.fakelsp); len(pids) > 0 {
 		t.Errorf("fakelsp still running after lspseam exited: %v", pids)
+	}
+}
+
+func TestLoopbackHostAndOrigin(t *testing.T) {
+	for host, want := range map[string]bool{
+		"localhost": true, "LOCALHOST:80": true, "127.0.0.1:8787": true, "127.1.2.3": true,
+		"[::1]:8787": true, "[::1]": true, "::1": true,
+		"evil.example": false, "evil.example:8787": false, "localhost.evil.example": false,
+		"0.0.0.0:8787": false, "192.168.1.5": false, "": false,
+	} {
+		if got := loopbackHost(host); got != want {
+			t.Errorf("loopbackHost(%q) = %v", host, got)
+		}
+	}
+	local, remote := &httpGuard{loopback: true}, &httpGuard{}
+	for _, tc := range []struct {
+		g      *httpGuard
+		origin string
+		want   bool
+	}{
+		{local, "http://localhost:3000", true},
+		{local, "https://127.0.0.1", true},
+		{local, "http://[::1]:9", true},
+		{local, "http://evil.example", false},
+		{local, "http://localhost.evil.example", false},
+		{local, "null", false},
+		{local, "file://", false},
+		{local, "chrome-extension://abcdef", false},
+		{local, "https://myhost:8787", false},
+		{remote, "https://myhost:8787", true}, // the server's own origin
+		{remote, "https://other:8787", false},
+		{remote, "http://localhost:3000", true},
+	} {
+		if got := tc.g.originAllowed(tc.origin, "myhost:8787"); got != tc.want {
+			t.Errorf("originAllowed(%q, loopback=%v) = %v", tc.origin, tc.g.loopback, got)
+		}
+	}
+}
+
+func TestMCPHTTPFlagsCheck(t *testing.T) {
+	for _, tc := range []struct {
+		flags    mcpHTTPFlags
+		loopback bool
+		problem  string // "": accepted
+	}{
+		{mcpHTTPFlags{addr: "127.0.0.1:0"}, true, ""},
+		{mcpHTTPFlags{addr: "localhost:8787"}, true, ""},
+		{mcpHTTPFlags{addr: "[::1]:0"}, true, ""},
+		{mcpHTTPFlags{addr: "0.0.0.0:0"}, false, "--allow-remote"},
+		{mcpHTTPFlags{addr: ":8787"}, false, "not a loopback address"},
+		{mcpHTTPFlags{addr: "192.168.1.5:80"}, false, "ssh -L"},
+		{mcpHTTPFlags{addr: "example.com:80"}, false, "not a loopback address"},
+		{mcpHTTPFlags{addr: "0.0.0.0:0", allowRemote: true}, false, ""},
+		{mcpHTTPFlags{addr: "127.0.0.1:0", tlsKey: "k"}, false, "go together"},
+		{mcpHTTPFlags{addr: "127.0.0.1:0", sessionTimeout: -time.Second}, false, "--session-timeout"},
+		{mcpHTTPFlags{addr: "127.0.0.1"}, false, "HOST:PORT"},
+	} {
+		loopback, err := tc.flags.check(flag.NewFlagSet("mcp", flag.ContinueOnError))
+		switch {
+		case tc.problem == "" && (err != nil || loopback != tc.loopback):
+			t.Errorf("%+v: loopback=%v %v, want loopback=%v", tc.flags, loopback, err, tc.loopback)
+		case tc.problem != "" && (err == nil || !strings.Contains(err.Error(), tc.problem)):
+			t.Errorf("%+v: %v, want a problem with %q", tc.flags, err, tc.problem)
+		}
 	}
 }
