@@ -42,6 +42,9 @@ import (
 // A command line, configuration or --workspace that keeps lspseam from
 // starting is logged, and the session is served anyway with every call
 // answering it (startproblem.go).
+//
+// With --http the same servers are served over streamable HTTP, one per
+// client session, behind a bearer token (mcphttp.go, httpauth.go).
 
 // mcpHeartbeat is the interval of progress notifications while a call runs.
 var mcpHeartbeat = time.Second
