@@ -6,7 +6,7 @@
 //
 //	lspseam query [--workspace DIR] [--config FILE] [--format text|json] [--timeout MS] OPERATION FILE:LINE:CHARACTER
 //	lspseam serve [--config FILE]
-//	lspseam mcp [--config FILE] [--workspace DIR]
+//	lspseam mcp [--config FILE] [--workspace DIR] [--http HOST:PORT]
 //	lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]
 //	lspseam servers list | install LANGUAGE|SERVER…|--detected
 //	lspseam presets
@@ -40,8 +40,9 @@ usage:
   lspseam mcp [flags]
         Model Context Protocol server over stdio with the chosen toolsets
         (--tools, default lsp,code); the workspace is --workspace, else the
-        client's first root, else the current directory; --daemon auto
-        relays the session to the user's shared daemon
+        client's first root, else the current directory; --http HOST:PORT
+        serves it over HTTP instead (bearer token, loopback only by default);
+        --daemon auto relays the session to the user's shared daemon
   lspseam daemon [--idle DURATION] | daemon status | daemon stop
         the user's shared daemon: one set of language servers for every
         relaying lspseam mcp (started by the first of them)

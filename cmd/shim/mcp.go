@@ -42,6 +42,9 @@ import (
 // A command line, configuration or --workspace that keeps lspseam from
 // starting is logged, and the session is served anyway with every call
 // answering it (startproblem.go).
+//
+// With --http the same servers are served over streamable HTTP, one per
+// client session, behind a bearer token (mcphttp.go, httpauth.go).
 
 // mcpHeartbeat is the interval of progress notifications while a call runs.
 var mcpHeartbeat = time.Second
@@ -61,6 +64,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	approval := approvalFlag(fs)
 	profile := profileFlag(fs)
 	daemonMode := daemonFlag(fs)
+	var hf mcpHTTPFlags
+	hf.register(fs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true
@@ -77,7 +82,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		startErr = usageError{err}
 	case len(positionals) > 0:
-		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--daemon auto|require|off] [--log-level LEVEL] [--timeout MS]", positionals[0])}
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--daemon auto|require|off] [--log-level LEVEL] [--timeout MS] [--http HOST:PORT [--allow-remote] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--rotate-token] [--session-timeout DURATION]]", positionals[0])}
 	default:
 		startErr = checkApprovalFlag("mcp", *approval)
 		if startErr == nil {
@@ -87,10 +92,18 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			startErr = checkDaemonFlag(*daemonMode)
 		}
 	}
+	cwd, _ := os.Getwd()
+	opts := mcpSessionOptions{workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
+	if hf.wantsHTTP(args) {
+		return runMCPHTTP(ctx, startErr, common, hf, fs, opts, stderr)
+	}
 	if startErr == nil && *daemonMode != daemonOff {
 		if code, relayed := relaySession(ctx, daemonOpMCP, *daemonMode, common, relayOptions(*workspace, *toolsets, *profile, *approval, common.timeout), stdin, stdout, stderr); relayed {
 			return code
 		}
+	}
+	if startErr == nil {
+		_, startErr = hf.check(fs) // HTTP flags without --http
 	}
 	if startErr == nil {
 		h, startErr = startHost(ctx, common, stderr, true)
@@ -106,8 +119,6 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil { // a bad --log-level is the start problem; log at the default level
 		log, _ = newLogger("warn", stderr)
 	}
-	cwd, _ := os.Getwd()
-	opts := mcpSessionOptions{workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
 	var t *mcpTool
 	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the

@@ -86,12 +86,24 @@ serves here. --profile compact lists
 the tools with only what a model needs (no titles, annotations or
 examples). Logs go to stderr; stdout
 carries only MCP messages. A bad flag does not end the process: the
-session is served, and every call answers LSP_CONFIG_INVALID naming it.`,
+session is served, and every call answers LSP_CONFIG_INVALID naming it.
+
+--http HOST:PORT serves streamable HTTP at http://HOST:PORT/mcp instead,
+one private session per client over shared language servers. Every
+request needs "Authorization: Bearer TOKEN"; the token is made on first
+use, printed once and kept in --token-file (mode 0600). Only loopback
+addresses are accepted unless --allow-remote; on loopback a Host or
+Origin header that is not loopback is refused (403). A start problem is
+refused at once: exit 2 for a usage error, 1 for the rest (config,
+--workspace, token file, address in use).`,
 		example: `  lspseam mcp --workspace /path/to/project --tools lsp,code
   in a client's mcpServers block (README.md's Quick start has Claude Code's,
   Claude Desktop's and Cursor's):
     "lspseam": {"command": "/home/you/.local/bin/lspseam",
-                "args": ["mcp", "--workspace", "/home/you/src/project", "--tools", "lsp,code"]}`,
+                "args": ["mcp", "--workspace", "/home/you/src/project", "--tools", "lsp,code"]}
+  lspseam mcp --http 127.0.0.1:8787 --workspace /path/to/project
+  (from another machine: ssh -L 8787:127.0.0.1:8787 HOST, then
+  http://127.0.0.1:8787/mcp with the header "Authorization: Bearer TOKEN")`,
 	},
 	"daemon": {
 		synopsis: "lspseam daemon [--config FILE] [--idle DURATION] [--socket PATH] [--log-file FILE] | daemon status | daemon stop",
@@ -187,15 +199,22 @@ with --config.`,
 // the flag set's one-liners. A flag missing here is still listed, with its
 // flag set's usage.
 var flagDocs = map[string]struct{ value, text string }{
-	"config":    {"FILE", "server table (YAML or JSON); default: the built-in\npresets (lspseam presets prints them) for whichever of their\nservers are installed"},
-	"workspace": {"DIR", ""},
-	"detected":  {"", "install the servers doctor finds missing in the workspace"},
-	"format":    {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions; doctor and servers list:\na table, or one JSON document (default text)"},
-	"approval":  {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},
-	"tools":     {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
-	"profile":   {"standard|compact", "what tools/list says of each tool: standard (titles,\nannotations, examples, the census note once), or compact (names,\ndescriptions without examples, schemas: what a model needs)"},
-	"timeout":   {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
-	"log-level": {"LEVEL", "debug, info, warn or error; logs go to stderr"},
+	"config":          {"FILE", "server table (YAML or JSON); default: the built-in\npresets (lspseam presets prints them) for whichever of their\nservers are installed"},
+	"workspace":       {"DIR", ""},
+	"detected":        {"", "install the servers doctor finds missing in the workspace"},
+	"format":          {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions; doctor and servers list:\na table, or one JSON document (default text)"},
+	"approval":        {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},
+	"tools":           {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
+	"profile":         {"standard|compact", "what tools/list says of each tool: standard (titles,\nannotations, examples, the census note once), or compact (names,\ndescriptions without examples, schemas: what a model needs)"},
+	"timeout":         {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
+	"log-level":       {"LEVEL", "debug, info, warn or error; logs go to stderr"},
+	"http":            {"HOST:PORT", "serve MCP over streamable HTTP at http://HOST:PORT/mcp instead\nof stdio (port 0: any free port; the URL is logged)"},
+	"allow-remote":    {"", "with --http, accept an address that is not loopback (the token\ncrosses the network: use --tls-cert, or an SSH tunnel instead)"},
+	"tls-cert":        {"FILE", "with --http, serve HTTPS with this PEM certificate (with --tls-key)"},
+	"tls-key":         {"FILE", "with --http, the PEM private key of --tls-cert"},
+	"token-file":      {"FILE", "with --http, the bearer token's file, made (0600) on first use;\ndefault $XDG_CONFIG_HOME/lspseam/http-token, else\n~/.config/lspseam/http-token"},
+	"rotate-token":    {"", "with --http, replace the token with a new one and print it"},
+	"session-timeout": {"DURATION", "with --http, close a session idle this long; 0: never\n(default 30m)"},
 }
 
 // printSubcommandHelp prints a subcommand's usage; fs (nil for a
@@ -214,7 +233,7 @@ func printSubcommandHelp(w io.Writer, name string, fs *flag.FlagSet) {
 				value, _ = flag.UnquoteUsage(f)
 				value = strings.ToUpper(value)
 			}
-			if f.DefValue != "" && f.DefValue != "0" && !strings.Contains(text, "default") {
+			if f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" && !strings.Contains(text, "default") {
 				text += " (default " + f.DefValue + ")"
 			}
 			head := "  --" + f.Name + " " + value
