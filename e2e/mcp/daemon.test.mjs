@@ -45,11 +45,10 @@ const workspaces = join(repoRoot, 'testdata', 'workspaces');
 const CLIENTS = 8;
 
 let tmp, runtime, shim, shared, scratch, cache;
-// tag marks every process this file starts, and what the processes they
-// start inherit: the daemon (started by a relay, with its environment)
-// and its servers carry `${tag}=daemon`, a standalone process and its
-// servers `${tag}=standalone`. Other tests on this machine may run gopls
-// from the same .tools at the same time; only ours are counted.
+// tag, in the environment, marks the clients this file starts and the
+// daemon (a relay starts it with its own environment): `${tag}=${tmp}=daemon`
+// or `=standalone`. Other tests on this machine may run gopls from the same
+// .tools at the same time; only ours are counted (procs()).
 const tag = 'LSPSEAM_E2E_DAEMON_TEST';
 let tagValue;
 const clients = []; // every client this file started: { client, transport, pid, role }
@@ -66,7 +65,7 @@ function step(name, timeout, fn) {
     } catch (err) {
       // The daemon's log, and what the clients said, with the failure.
       const said = clients.filter((c) => c.stderr).map((c) => `client ${c.pid} (${c.role}) stderr:\n${c.stderr}`).join('\n');
-      t.diagnostic(`${daemonLogs()}\n${said}`);
+      console.error(`${daemonLogs()}\n${said}`);
       throw err;
     }
   });
