@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,11 +21,12 @@ import (
 //	LSPSEAM_PEER_MCP=/path/to/mcp-language-server \
 //	  go test -run '^$' -bench BenchmarkDaemonAgents -benchtime 20x ./e2e/
 //
-//   - rss: the resident memory of 1, 4 and 8 agents after one hover each:
-//     every MCP process the clients started, plus the daemon, its
-//     supervisors and its gopls (daemon), or each process's own
-//     supervisors and gopls (standalone, peer); and what each agent after
-//     the first adds with the daemon.
+//   - rss: the memory of 1, 4 and 8 agents after one hover each: every
+//     MCP process the clients started, plus the daemon, its supervisors
+//     and its gopls (daemon), or each process's own supervisors and gopls
+//     (standalone, peer), as RSS and as PSS (shared pages divided among
+//     the processes sharing them); and what each agent after the first
+//     adds with the daemon.
 //   - relay: a warm hover through the relay against the same hover of a
 //     standalone process, alternated; the relay's added p50.
 //   - new-session: a new client's first call on the warm daemon (the
@@ -80,9 +82,16 @@ func BenchmarkDaemonAgents(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 		}
 		peerBin := os.Getenv("LSPSEAM_PEER_MCP")
-		var perAgent []float64
+		report := func(side string, n int, pids []int) (rss, pss float64) {
+			rssKB, pssKB := memOf(b, pids)
+			b.ReportMetric(mb(rssKB), side+"-"+strconv.Itoa(n)+"-RSS-MB")
+			b.ReportMetric(mb(pssKB), side+"-"+strconv.Itoa(n)+"-PSS-MB")
+			return mb(rssKB), mb(pssKB)
+		}
+		var rss1, pss1 float64
 		for _, n := range []int{1, 4, 8} {
-			// Through the daemon.
+			// Through the daemon: the relays, the daemon, its supervisors
+			// and its gopls.
 			var relays []*mcpSide
 			for j := range n {
 				s := startMCPSide(b, "relay"+strconv.Itoa(j), ws, shimPath, seamArgs("require")...)
@@ -90,34 +99,32 @@ func BenchmarkDaemonAgents(b *testing.B) {
 				relays = append(relays, s)
 			}
 			st := daemonStatus(b)
-			total := daemonTreeRSS(b, st.PID)
+			pids := append(descendantsNamed(st.PID, "lspseam", "gopls"), st.PID)
 			for _, s := range relays {
-				total += vmRSS(b, s.pid())
+				pids = append(pids, s.pid())
 			}
-			b.ReportMetric(mb(total), "daemon-"+strconv.Itoa(n)+"-MB")
+			rss, pss := report("daemon", n, pids)
 			if n == 1 {
-				perAgent = append(perAgent, mb(total))
+				rss1, pss1 = rss, pss
 			} else {
-				perAgent = append(perAgent, (mb(total)-perAgent[0])/float64(n-1))
+				b.ReportMetric((rss-rss1)/float64(n-1), "daemon-RSS-per-added-agent-"+strconv.Itoa(n)+"-MB")
+				b.ReportMetric((pss-pss1)/float64(n-1), "daemon-PSS-per-added-agent-"+strconv.Itoa(n)+"-MB")
 			}
 			for _, s := range relays {
 				s.cs.Close()
 			}
 			exec.Command(shimPath, "daemon", "stop").Run()
 
-			// Standalone processes.
+			// Standalone processes, each with its supervisors and gopls.
 			var alone []*mcpSide
-			total = 0
+			pids = nil
 			for j := range n {
 				s := startMCPSide(b, "standalone"+strconv.Itoa(j), ws, shimPath, seamArgs("off")...)
 				warm(s)
 				alone = append(alone, s)
+				pids = append(append(pids, s.pid()), descendantsNamed(s.pid(), "lspseam", "gopls")...)
 			}
-			for _, s := range alone {
-				kb, _ := childRSS(b, s.pid(), "gopls")
-				total += shimTreeRSS(b, s.pid()) + kb
-			}
-			b.ReportMetric(mb(total), "standalone-"+strconv.Itoa(n)+"-MB")
+			report("standalone", n, pids)
 			for _, s := range alone {
 				s.cs.Close()
 			}
@@ -126,7 +133,7 @@ func BenchmarkDaemonAgents(b *testing.B) {
 				continue
 			}
 			var peers []*mcpSide
-			total = 0
+			pids = nil
 			for j := range n {
 				s := startMCPSide(b, "peer"+strconv.Itoa(j), ws, peerBin, "--workspace", ws, "--lsp", filepath.Join(toolsBin, "gopls"))
 				for k := 0; ; k++ {
@@ -140,18 +147,13 @@ func BenchmarkDaemonAgents(b *testing.B) {
 					time.Sleep(100 * time.Millisecond)
 				}
 				peers = append(peers, s)
+				pids = append(append(pids, s.pid()), descendantsNamed(s.pid(), "gopls")...)
 			}
-			for _, s := range peers {
-				kb, _ := childRSS(b, s.pid(), "gopls")
-				total += vmRSS(b, s.pid()) + kb
-			}
-			b.ReportMetric(mb(total), "peer-"+strconv.Itoa(n)+"-MB")
+			report("peer", n, pids)
 			for _, s := range peers {
 				s.cs.Close()
 			}
 		}
-		b.ReportMetric(perAgent[1], "daemon-per-added-agent-4-MB")
-		b.ReportMetric(perAgent[2], "daemon-per-added-agent-8-MB")
 	})
 
 	b.Run("relay", func(b *testing.B) {
@@ -221,10 +223,47 @@ func daemonStatus(b *testing.B) struct{ PID, Sessions int } {
 	return st
 }
 
-// daemonTreeRSS is the daemon's own RSS plus its supervisors' and its
-// gopls processes', in kB.
-func daemonTreeRSS(b *testing.B, pid int) int64 {
-	sup, _ := childRSS(b, pid, "lspseam")
-	gopls, _ := childRSS(b, pid, "gopls")
-	return vmRSS(b, pid) + sup + gopls
+// descendantsNamed are pid's descendant processes whose name is one of
+// names.
+func descendantsNamed(pid int, names ...string) []int {
+	var pids []int
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		comm, err := os.ReadFile(filepath.Join(d, "comm"))
+		if err != nil || !slices.Contains(names, strings.TrimSpace(string(comm))) {
+			continue
+		}
+		child, _ := strconv.Atoi(filepath.Base(d))
+		if isDescendant(pid, child) {
+			pids = append(pids, child)
+		}
+	}
+	return pids
+}
+
+// memOf sums the resident (RSS) and proportional (PSS: each shared page
+// divided among the processes mapping it) memory of pids, in kB. RSS
+// counts the lspseam executable's pages once per process that maps them;
+// PSS counts them once in all, as the machine holds them.
+func memOf(b *testing.B, pids []int) (rssKB, pssKB int64) {
+	for _, pid := range pids {
+		data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/smaps_rollup")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			f := strings.Fields(line)
+			if len(f) < 2 {
+				continue
+			}
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			switch f[0] {
+			case "Rss:":
+				rssKB += kb
+			case "Pss:":
+				pssKB += kb
+			}
+		}
+	}
+	return rssKB, pssKB
 }

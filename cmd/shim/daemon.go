@@ -50,7 +50,9 @@ func daemonIdleDefault() time.Duration {
 	return defaultDaemonIdle
 }
 
-var errDaemonRunning = errors.New("another daemon is running on this socket")
+// errLockHeld: another process holds the lock (tryLockFile); for the
+// daemon's own lock, another daemon runs on its socket.
+var errLockHeld = errors.New("the lock is held by another process")
 
 func runDaemon(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
@@ -102,7 +104,7 @@ func runDaemon(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	common.longLived = true
 	d, err := startDaemon(ctx, addr, common, *idle, stderr)
-	if errors.Is(err, errDaemonRunning) {
+	if errors.Is(err, errLockHeld) {
 		fmt.Fprintf(stderr, "lspseam daemon: already running on %s\n", addr.socket)
 		return exitOK
 	}
@@ -149,7 +151,7 @@ type daemon struct {
 
 // startDaemon takes the daemon's lock, starts the host and listens.
 func startDaemon(ctx context.Context, addr daemonAddress, common commonFlags, idle time.Duration, stderr io.Writer) (*daemon, error) {
-	lock, err := lockDaemon(addr.lock)
+	lock, err := tryLockFile(addr.lock)
 	if err != nil {
 		return nil, err
 	}

@@ -205,6 +205,11 @@ func TestDaemonSharedServersPrivateSessions(t *testing.T) {
 	if st.Sessions != clients {
 		t.Fatalf("the daemon counts %d sessions, want %d", st.Sessions, clients)
 	}
+	// Clients that start together take turns to start the daemon: one
+	// starts it, and no second daemon is started only to find it there.
+	if strings.Contains(d.logs(), "already running") {
+		t.Fatalf("more than one daemon was started:\n%s", d.logs())
+	}
 
 	// A preview is its client's: another cannot apply it.
 	_, s := callTool(t, sessions[0], "code_insert", approvalArgs)

@@ -32,6 +32,7 @@ type daemonAddress struct {
 	dir    string // the runtime directory
 	socket string // the Unix socket
 	lock   string // held by the running daemon for its whole life
+	start  string // held by the client starting the daemon, until it listens
 	log    string // the daemon's log
 }
 
@@ -66,6 +67,7 @@ func daemonAddressIn(dir, base string) daemonAddress {
 		dir:    dir,
 		socket: filepath.Join(dir, base+".sock"),
 		lock:   filepath.Join(dir, base+".lock"),
+		start:  filepath.Join(dir, base+".start"),
 		log:    filepath.Join(dir, base+".log"),
 	}
 }

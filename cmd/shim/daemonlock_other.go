@@ -8,7 +8,7 @@ import (
 	"syscall"
 )
 
-func lockDaemon(string) (*os.File, error) {
+func tryLockFile(string) (*os.File, error) {
 	return nil, errors.New("the daemon needs Linux or macOS")
 }
 

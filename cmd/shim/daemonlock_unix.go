@@ -10,11 +10,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockDaemon takes the daemon's lock for the life of the process, or
-// reports errDaemonRunning when another daemon holds it. The kernel lets
-// go of the lock when the process dies, however it dies, so a daemon
-// killed with SIGKILL leaves nothing that keeps the next from starting.
-func lockDaemon(path string) (*os.File, error) {
+// tryLockFile takes the exclusive lock of the file at path (creating it),
+// held until the returned file is closed, or reports errLockHeld when
+// another process holds it. The kernel lets go of the lock when the
+// process dies, however it dies, so a daemon killed with SIGKILL leaves
+// nothing that keeps the next from starting.
+func tryLockFile(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
@@ -22,7 +23,7 @@ func lockDaemon(path string) (*os.File, error) {
 	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, errDaemonRunning
+			return nil, errLockHeld
 		}
 		return nil, err
 	}

@@ -289,7 +289,7 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		toolNote = t.languages.toolNote()
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "lspseam", Title: "lspseam", Version: version()}, &mcp.ServerOptions{
-		Logger:       log,
+		Logger:       sdkLogger(log),
 		Instructions: instructions,
 		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) {
 			t.mu.Lock()

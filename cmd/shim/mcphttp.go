@@ -190,7 +190,7 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 	sessions := newMCPHTTPSessions(ctx, h, opts)
 	handler := mcp.NewStreamableHTTPHandler(sessions.getServer, &mcp.StreamableHTTPOptions{
 		SessionTimeout: hf.sessionTimeout,
-		Logger:         h.log,
+		Logger:         sdkLogger(h.log),
 	})
 	mux := http.NewServeMux()
 	mux.Handle(mcpHTTPPath, sessions.track(handler))

@@ -189,11 +189,33 @@ func dialDaemon(socket string) (*net.UnixConn, error) {
 }
 
 // connectDaemon connects to the daemon at addr, starting one when none
-// listens. Two clients starting at once may both start one: the daemon's
-// lock lets one listen, and the other exits at once.
+// listens. Clients that find none take turns (the start lock): the first
+// starts the daemon and the others find it listening. Should two daemons
+// start anyway (a --socket of one's own), the daemon's lock lets one
+// listen and the other exits at once.
 func connectDaemon(ctx context.Context, addr daemonAddress, common commonFlags, log *slog.Logger) (*net.UnixConn, error) {
 	if conn, err := dialDaemon(addr.socket); err == nil {
 		return conn, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, daemonStartTimeout)
+	defer cancel()
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
+		lock, err := tryLockFile(addr.start)
+		if err == nil {
+			defer lock.Close()
+			break
+		}
+		if !errors.Is(err, errLockHeld) {
+			return nil, lspseam.Errorf(lspseam.CodeInternal, "cannot take the daemon's start lock %s: %v", addr.start, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, lspseam.Errorf(lspseam.CodeTimeout, "another client has been starting the daemon on %s for %v: %s", addr.socket, daemonStartTimeout, logTail(addr.log))
+		case <-time.After(wait):
+		}
+	}
+	if conn, err := dialDaemon(addr.socket); err == nil {
+		return conn, nil // another client started it
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -207,8 +229,6 @@ func connectDaemon(ctx context.Context, addr daemonAddress, common commonFlags, 
 		}
 		args = append(args, "--config", abs)
 	}
-	ctx, cancel := context.WithTimeout(ctx, daemonStartTimeout)
-	defer cancel()
 	var exited chan error // nil while the daemon this client started runs
 	spawn := func() error {
 		cmd := exec.Command(exe, args...)
@@ -338,7 +358,7 @@ func controlDaemon(op string, addr daemonAddress, stdout io.Writer) (reached boo
 		// The daemon shuts its servers down, then lets go of its lock:
 		// wait for that, so a stop is complete when it returns.
 		for range 600 {
-			if lock, err := lockDaemon(addr.lock); err == nil {
+			if lock, err := tryLockFile(addr.lock); err == nil {
 				lock.Close()
 				break
 			}
