@@ -18,21 +18,21 @@ import (
 // LSPSEAM_PEER_MCP names a built isaacphi/mcp-language-server, as many of
 // the peer's, all on gopls and the same copy of the Go fixture:
 //
-//	LSPSEAM_PEER_MCP=/path/to/mcp-language-server \
-//	  go test -run '^$' -bench BenchmarkDaemonAgents -benchtime 20x ./e2e/
+//		LSPSEAM_PEER_MCP=/path/to/mcp-language-server \
+//		  go test -run '^$' -bench BenchmarkDaemonAgents -benchtime 20x ./e2e/
 //
-//   - rss: the memory of 1, 4 and 8 agents after one hover each: every
-//     MCP process the clients started, plus the daemon, its supervisors
-//     and its gopls (daemon), or each process's own supervisors and gopls
-//     (standalone, peer), as RSS and as PSS (shared pages divided among
-//     the processes sharing them); and what each agent after the first
-//     adds with the daemon.
-//   - relay: a warm hover through the relay against the same hover of a
-//     standalone process, alternated; the relay's added p50.
-//   - new-session: a new client's first call on the warm daemon (the
-//     hover after its handshake, and from its spawn), against a warm
-//     hover in an open session and a new standalone process's first
-//     answer.
+//	  - rss: the memory of 1, 4 and 8 agents after one hover each: every
+//	    MCP process the clients started, plus the daemon, its supervisors
+//	    and its gopls (daemon), or each process's own supervisors and gopls
+//	    (standalone, peer), as RSS and as PSS (shared pages divided among
+//	    the processes sharing them); and what each agent after the first
+//	    adds with the daemon.
+//	  - relay: a warm hover through the relay against the same hover of a
+//	    standalone process, alternated; the relay's added p50.
+//	  - new-session: a new client's first call on the warm daemon (the
+//	    hover after its handshake, and from its spawn), against a warm
+//	    hover in an open session and a new standalone process's first
+//	    answer.
 //
 // Every answer is checked.
 func BenchmarkDaemonAgents(b *testing.B) {
