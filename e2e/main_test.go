@@ -56,6 +56,9 @@ func run(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "gen-compile-commands: %v\n%s", err, out)
 		return 1
 	}
+	// Every lspseam mcp a test starts serves in its own process, whose
+	// life the test controls; the daemon's tests ask for it by flag.
+	os.Setenv("LSPSEAM_DAEMON", "off")
 	// Keep compiled core code between the many short-lived shims.
 	os.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(dir, "cache"))
 	return m.Run()

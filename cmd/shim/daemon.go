@@ -138,6 +138,7 @@ type daemon struct {
 	lock    *os.File
 	idle    time.Duration
 	config  string
+	key     string // daemonKey of its executable, config and environment
 	started time.Time
 	stop    context.CancelFunc // ends serve: a stop request, the idle timer
 
@@ -151,6 +152,10 @@ type daemon struct {
 
 // startDaemon takes the daemon's lock, starts the host and listens.
 func startDaemon(ctx context.Context, addr daemonAddress, common commonFlags, idle time.Duration, stderr io.Writer) (*daemon, error) {
+	key, err := daemonKey(common.config)
+	if err != nil {
+		return nil, err
+	}
 	lock, err := tryLockFile(addr.lock)
 	if err != nil {
 		return nil, err
@@ -178,7 +183,7 @@ func startDaemon(ctx context.Context, addr daemonAddress, common commonFlags, id
 		lock.Close()
 		return nil, lspseam.Errorf(lspseam.CodeInternal, "cannot make %s private: %v", addr.socket, err)
 	}
-	d := &daemon{addr: addr, host: h, log: h.log, ln: ln, lock: lock, idle: idle, config: common.config, started: time.Now()}
+	d := &daemon{addr: addr, host: h, log: h.log, ln: ln, lock: lock, idle: idle, config: common.config, key: key, started: time.Now()}
 	d.idleSince = d.started
 	return d, nil
 }
@@ -239,6 +244,11 @@ func (d *daemon) handle(ctx context.Context, conn *net.UnixConn) {
 	conn.SetReadDeadline(time.Time{})
 	if hello.Protocol != daemonProtocol {
 		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "this daemon speaks protocol %d, the client %d; start the client with --daemon off or stop the daemon (lspseam daemon stop)", daemonProtocol, hello.Protocol)})
+		return
+	}
+	if (hello.Op == daemonOpMCP || hello.Op == daemonOpServe) && hello.Key != d.key {
+		d.log.Warn("refused a session: the client's executable, config or environment differs from the daemon's", "clientKey", hello.Key, "key", d.key)
+		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeUnavailable, "the daemon on %s runs with another executable, config or environment (key %s) than this client (key %s), so its servers could answer otherwise; start it as the clients do, or let a client start it", d.addr.socket, d.key, hello.Key)})
 		return
 	}
 	switch hello.Op {

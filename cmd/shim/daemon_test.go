@@ -432,3 +432,84 @@ func TestDaemonServeSessions(t *testing.T) {
 		t.Fatalf("%d fake servers after a's shutdown, want 1", n)
 	}
 }
+
+// auto is mcp's default: it relays to the daemon, and serves in its own
+// process (saying why) when no daemon can be had.
+func TestDaemonAutoDefault(t *testing.T) {
+	d := newDaemonClients(t)
+	var environ []string
+	for _, kv := range d.environ() {
+		if !strings.HasPrefix(kv, "LSPSEAM_DAEMON=") {
+			environ = append(environ, kv)
+		}
+	}
+	connect := func(env []string) (*mcp.ClientSession, *syncBuffer) {
+		cmd := exec.Command(d.f.bin, "mcp", "--config", d.config, "--workspace", d.ws)
+		cmd.Env = env
+		stderr := &syncBuffer{}
+		cmd.Stderr = stderr
+		ctx, cancel := context.WithTimeout(context.Background(), testBudget(t))
+		defer cancel()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "daemon-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatalf("connect: %v\n%s", err, stderr.String())
+		}
+		t.Cleanup(func() { cs.Close() })
+		if res, _ := callTool(t, cs, "code_symbols", `{"path":"a.go"}`); res.IsError || !strings.Contains(resultText(res), "Hello") {
+			t.Fatalf("code_symbols: %s\n%s", resultText(res), stderr.String())
+		}
+		return cs, stderr
+	}
+	connect(environ)
+	if st := d.status(t); st.Sessions != 1 {
+		t.Fatalf("without --daemon, the daemon serves %d sessions, want 1", st.Sessions)
+	}
+
+	lax, err := os.MkdirTemp("", "lsd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(lax)
+	os.Chmod(lax, 0o755)
+	_, stderr := connect(append(environ, "LSPSEAM_RUNTIME_DIR="+lax))
+	if !strings.Contains(stderr.String(), "serving in this process") || !strings.Contains(stderr.String(), "chmod 700") {
+		t.Fatalf("auto without a usable daemon did not say why it serves itself:\n%s", stderr.String())
+	}
+	if socks, _ := filepath.Glob(filepath.Join(lax, "*.sock")); len(socks) != 0 {
+		t.Fatalf("a daemon listens in a directory open to others: %v", socks)
+	}
+}
+
+// A daemon started by hand on a client's socket with another environment
+// is refused by the client: its servers could answer otherwise.
+func TestDaemonRefusesOtherEnvironment(t *testing.T) {
+	d := newDaemonClients(t)
+	d.connect(t) // learn the socket the clients use
+	socks, _ := filepath.Glob(filepath.Join(d.runtime, "*.sock"))
+	if len(socks) != 1 {
+		t.Fatalf("sockets: %v", socks)
+	}
+	if out, err := d.run(t, "daemon", "stop"); err != nil {
+		t.Fatalf("daemon stop: %v: %s", err, out)
+	}
+	cmd := exec.Command(d.f.bin, "daemon", "--socket", socks[0], "--config", d.config)
+	cmd.Env = append(d.environ(), "GOFLAGS=-tags=other")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	eventually(t, "the hand-started daemon listening", func() bool {
+		c, err := net.Dial("unix", socks[0])
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	})
+	client := exec.Command(d.f.bin, "mcp", "--daemon", "require", "--config", d.config, "--workspace", d.ws)
+	client.Env = d.environ()
+	client.Stdin = strings.NewReader("")
+	out, err := client.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "runs with another executable, config or environment") {
+		t.Fatalf("a client of another environment was served: %v: %s", err, out)
+	}
+}

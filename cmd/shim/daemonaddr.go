@@ -7,19 +7,27 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
 )
 
 // Where a user's daemon listens. One daemon serves every client that
 // would have started the same servers the same way: the same lspseam
 // executable and version, the same --config (its content: an edited
 // config takes effect at the next session, in a new daemon, while the old
-// one idles out), and the same PATH (which decides the servers found).
+// one idles out), the same environment as the servers would get it (the
+// allowlisted variables, PATH and GOFLAGS and VIRTUAL_ENV among them, and
+// those the config passes with passEnv) and the same LSPSEAM_* settings.
 // Those go into the socket's name, so a client never reaches a daemon
-// that would answer differently from the process it replaces.
+// that would answer differently from the process it replaces; clients
+// whose environments differ only in what servers never see (a terminal's
+// SHLVL, an API key) share one.
 //
 // The socket lives in the user's runtime directory: $LSPSEAM_RUNTIME_DIR,
 // else $XDG_RUNTIME_DIR/lspseam, else the temporary directory's
@@ -29,6 +37,7 @@ import (
 
 // daemonAddress is one daemon's files.
 type daemonAddress struct {
+	key    string // daemonKey ("" for a --socket of one's own)
 	dir    string // the runtime directory
 	socket string // the Unix socket
 	lock   string // held by the running daemon for its whole life
@@ -47,7 +56,9 @@ func daemonAddressFor(configPath string) (daemonAddress, error) {
 	if err != nil {
 		return daemonAddress{}, err
 	}
-	return daemonAddressIn(dir, "d-"+key), nil
+	a := daemonAddressIn(dir, "d-"+key)
+	a.key = key
+	return a, nil
 }
 
 // daemonAddressAt is the daemon listening on socket (--socket).
@@ -90,14 +101,19 @@ func runningDaemons() ([]daemonAddress, error) {
 	return addrs, nil
 }
 
-// daemonKey names the daemon of this executable, config and PATH.
+// daemonKey names the daemon of this executable, config and environment.
 func daemonKey(configPath string) (string, error) {
+	return daemonKeyOf(os.Environ(), configPath)
+}
+
+func daemonKeyOf(environ []string, configPath string) (string, error) {
 	h := sha256.New()
 	exe, err := os.Executable()
 	if err != nil {
 		return "", lspseam.Errorf(lspseam.CodeInternal, "cannot find lspseam's own executable to name its daemon: %v; use --daemon off", err)
 	}
-	fmt.Fprintf(h, "exe\x00%s\x00version\x00%s\x00path\x00%s\x00", exe, version(), os.Getenv("PATH"))
+	fmt.Fprintf(h, "exe\x00%s\x00version\x00%s\x00", exe, version())
+	var passEnv []string
 	if configPath != "" {
 		abs, err := filepath.Abs(configPath)
 		if err != nil {
@@ -109,8 +125,62 @@ func daemonKey(configPath string) (string, error) {
 		}
 		sum := sha256.Sum256(data)
 		fmt.Fprintf(h, "config\x00%s\x00%x\x00", abs, sum)
+		passEnv = configPassEnv(data)
+	}
+	for _, kv := range daemonEnvironment(environ, passEnv) {
+		fmt.Fprintf(h, "env\x00%s\x00", kv)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// daemonEnvironment is what of environ makes a daemon answer differently:
+// the variables any server could get (localstdio.ServerEnv for a command
+// of no known language gets every toolchain's) and lspseam's own
+// settings, sorted. LSPSEAM_DAEMON* and LSPSEAM_RUNTIME_DIR only say how
+// to reach or keep a daemon.
+func daemonEnvironment(environ, passEnv []string) []string {
+	env := localstdio.ServerEnv(environ, "", passEnv, nil)
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "LSPSEAM_") && !strings.HasPrefix(name, "LSPSEAM_DAEMON") && name != "LSPSEAM_RUNTIME_DIR" {
+			env = append(env, kv)
+		}
+	}
+	slices.Sort(env)
+	return env
+}
+
+// configPassEnv is every name a config's servers pass with passEnv (read
+// loosely: the config is checked by the daemon that loads it).
+func configPassEnv(data []byte) []string {
+	var doc any
+	if yaml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var names []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, child := range v {
+				if list, ok := child.([]any); ok && k == "passEnv" {
+					for _, n := range list {
+						if name, ok := n.(string); ok {
+							names = append(names, name)
+						}
+					}
+					continue
+				}
+				walk(child)
+			}
+		case []any:
+			for _, child := range v {
+				walk(child)
+			}
+		}
+	}
+	walk(doc)
+	return names
 }
 
 // daemonRuntimeDir is the user's runtime directory for daemons, created

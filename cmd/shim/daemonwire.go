@@ -31,9 +31,14 @@ const maxHelloBytes = 64 << 10
 
 // daemonHello is the client's first line.
 type daemonHello struct {
-	Protocol int                   `json:"lspseam"`
-	Op       string                `json:"op"` // daemonOpMCP, daemonOpServe, daemonOpStatus, daemonOpStop
-	Session  *daemonSessionOptions `json:"session,omitempty"`
+	Protocol int    `json:"lspseam"`
+	Op       string `json:"op"` // daemonOpMCP, daemonOpServe, daemonOpStatus, daemonOpStop
+	// Key is the client's daemonKey: a session is refused by a daemon
+	// whose own differs (one started by hand with --socket, another
+	// environment or config), which would answer otherwise than the
+	// client's own process.
+	Key     string                `json:"key,omitempty"`
+	Session *daemonSessionOptions `json:"session,omitempty"`
 }
 
 const (

@@ -63,7 +63,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	approval := approvalFlag(fs)
 	profile := profileFlag(fs)
-	daemonMode := daemonFlag(fs)
+	daemonMode := daemonFlag(fs, daemonAuto)
 	var hf mcpHTTPFlags
 	hf.register(fs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

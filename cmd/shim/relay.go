@@ -24,9 +24,10 @@ import (
 // and stdout are copied to and from the daemon's socket unchanged; the
 // daemon bounds and parses the messages as a standalone process would.
 //
-// auto falls back to serving in this process when no daemon can be
-// reached or started (the log says why); require fails instead; off (the
-// default for now, and --http) never tries.
+// auto (mcp's default on Linux and macOS) falls back to serving in this
+// process when no daemon can be reached or started (the log says why);
+// require fails instead; off (serve's default) never tries, nor does
+// --http, whose process is itself shared by its clients.
 
 const (
 	daemonAuto    = "auto"
@@ -39,13 +40,12 @@ const (
 // loaded machine with an empty cache takes tens of seconds to do.
 const daemonStartTimeout = 2 * time.Minute
 
-// daemonFlag is --daemon; $LSPSEAM_DAEMON sets its default.
-func daemonFlag(fs *flag.FlagSet) *string {
-	def := os.Getenv("LSPSEAM_DAEMON")
-	if def == "" {
-		def = daemonOff
+// daemonFlag is --daemon; $LSPSEAM_DAEMON, else def, is its default.
+func daemonFlag(fs *flag.FlagSet, def string) *string {
+	if env := os.Getenv("LSPSEAM_DAEMON"); env != "" {
+		def = env
 	}
-	return fs.String("daemon", def, "auto: relay to the user's daemon, starting it when absent, else serve in this process; require: the daemon or fail; off: serve in this process (default: $LSPSEAM_DAEMON, else off)")
+	return fs.String("daemon", def, "auto: relay to the user's daemon, starting it when absent, else serve in this process; require: the daemon or fail; off: serve in this process (default: $LSPSEAM_DAEMON, else "+def+")")
 }
 
 func checkDaemonFlag(mode string) error {
@@ -68,7 +68,11 @@ func relaySession(ctx context.Context, op, mode string, common commonFlags, so d
 	conn, r, err := openDaemonSession(ctx, op, common, so, log)
 	if err != nil {
 		if mode == daemonAuto {
-			log.Warn("serving in this process: the daemon cannot serve this session", "reason", lspError(err).Message)
+			level := slog.LevelWarn
+			if !daemonSupported {
+				level = slog.LevelInfo // expected here: not worth a warning at every start
+			}
+			log.Log(ctx, level, "serving in this process: the daemon cannot serve this session", "reason", lspError(err).Message)
 			return 0, false
 		}
 		lerr := lspError(err)
@@ -147,7 +151,7 @@ func openDaemonSession(ctx context.Context, op string, common commonFlags, so da
 		if conn, err = connectDaemon(ctx, addr, common, log); err != nil {
 			return nil, nil, err
 		}
-		r, reply, err = daemonExchange(conn, daemonHello{Protocol: daemonProtocol, Op: op, Session: &so})
+		r, reply, err = daemonExchange(conn, daemonHello{Protocol: daemonProtocol, Op: op, Key: addr.key, Session: &so})
 		if err == nil {
 			break
 		}

@@ -52,7 +52,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var common commonFlags
 	common.register(fs)
 	approval := approvalFlag(fs)
-	daemonMode := daemonFlag(fs)
+	daemonMode := daemonFlag(fs, daemonOff)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	common.longLived = true

@@ -36,6 +36,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// Every lspseam mcp a test starts serves in its own process, whose
+	// life the test controls; the daemon's tests ask for it by flag.
+	os.Setenv("LSPSEAM_DAEMON", "off")
 	code := m.Run()
 	if testBinsDir != "" {
 		os.RemoveAll(testBinsDir)

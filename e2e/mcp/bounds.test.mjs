@@ -49,7 +49,7 @@ async function connectShim(ws, config, cache) {
     command: shim,
     args: ['mcp', '--config', config, '--workspace', ws, '--tools', 'lsp,code,refactor'],
     cwd: tmp,
-    env: { ...process.env, LSPSEAM_CACHE_DIR: cache },
+    env: { ...process.env, LSPSEAM_CACHE_DIR: cache, LSPSEAM_DAEMON: 'off' },
     stderr: 'ignore',
   });
   await client.connect(transport);

@@ -45,7 +45,7 @@ async function connect(args, roots) {
     command: shim,
     args: ['mcp', ...args],
     cwd: tmp,
-    env: { ...process.env, PATH: `${toolsBin}:${process.env.PATH}`, LSPSEAM_CACHE_DIR: join(tmp, 'cache') },
+    env: { ...process.env, PATH: `${toolsBin}:${process.env.PATH}`, LSPSEAM_CACHE_DIR: join(tmp, 'cache'), LSPSEAM_DAEMON: 'off' },
     stderr: 'inherit',
   });
   await client.connect(transport);

@@ -64,7 +64,7 @@ async function connect(args, answer, asked = []) {
     command: shim,
     args: ['mcp', '--tools', 'lsp,code,refactor', ...args],
     cwd: tmp,
-    env: { ...process.env, PATH: `${toolsBin}:${process.env.PATH}`, LSPSEAM_CACHE_DIR: join(tmp, 'cache') },
+    env: { ...process.env, PATH: `${toolsBin}:${process.env.PATH}`, LSPSEAM_CACHE_DIR: join(tmp, 'cache'), LSPSEAM_DAEMON: 'off' },
     stderr: 'inherit',
   });
   await client.connect(transport);

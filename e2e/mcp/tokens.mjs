@@ -41,7 +41,7 @@ export async function listTools(shim, { tools = null, profile = null } = {}) {
   if (tools) args.push('--tools', tools);
   if (profile) args.push('--profile', profile);
   const client = new Client({ name: 'lspseam-tokens', version: '0.0.0' });
-  const env = { ...process.env, PATH: `${join(repoRoot, '.tools', 'bin')}:${process.env.PATH}` };
+  const env = { ...process.env, PATH: `${join(repoRoot, '.tools', 'bin')}:${process.env.PATH}`, LSPSEAM_DAEMON: 'off' };
   await client.connect(new StdioClientTransport({ command: shim, args, cwd: goWorkspace, env, stderr: 'ignore' }));
   try {
     const { tools: listed } = await client.listTools();

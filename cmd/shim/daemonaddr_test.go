@@ -1,0 +1,57 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Clients share a daemon exactly when it would answer them as their own
+// process would: the same config and the same environment as servers and
+// lspseam see it.
+func TestDaemonKey(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, "lspseam.yaml")
+	writeConfig := func(s string) {
+		if err := os.WriteFile(config, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const cfg = "servers:\n  gopls:\n    command: gopls\n    extensionToLanguage: {.go: go}\n    passEnv: [MY_BUILD_TAGS]\n"
+	writeConfig(cfg)
+	base := []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GOFLAGS=-mod=mod", "MY_BUILD_TAGS=a", "LSPSEAM_CACHE_DIR=/c"}
+	key := func(environ []string) string {
+		t.Helper()
+		k, err := daemonKeyOf(environ, config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	want := key(base)
+	for _, tc := range []struct {
+		name string
+		env  []string
+		same bool
+	}{
+		{"the same environment in another order", []string{"LSPSEAM_CACHE_DIR=/c", "MY_BUILD_TAGS=a", "GOFLAGS=-mod=mod", "HOME=/home/u", "PATH=/usr/bin:/bin"}, true},
+		{"a variable no server sees", append(base, "SHLVL=3", "OPENAI_API_KEY=sk-1"), true},
+		{"how to reach and keep the daemon", append(base, "LSPSEAM_DAEMON=auto", "LSPSEAM_DAEMON_IDLE=5m", "LSPSEAM_RUNTIME_DIR=/r"), true},
+		{"another PATH", []string{"PATH=/opt/bin:/usr/bin:/bin", "HOME=/home/u", "GOFLAGS=-mod=mod", "MY_BUILD_TAGS=a", "LSPSEAM_CACHE_DIR=/c"}, false},
+		{"another GOFLAGS", []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GOFLAGS=-tags=x", "MY_BUILD_TAGS=a", "LSPSEAM_CACHE_DIR=/c"}, false},
+		{"a virtualenv", append(base, "VIRTUAL_ENV=/home/u/venv"), false},
+		{"another passEnv value", []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GOFLAGS=-mod=mod", "MY_BUILD_TAGS=b", "LSPSEAM_CACHE_DIR=/c"}, false},
+		{"another lspseam setting", []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GOFLAGS=-mod=mod", "MY_BUILD_TAGS=a", "LSPSEAM_CACHE_DIR=/d"}, false},
+	} {
+		if got := key(tc.env); (got == want) != tc.same {
+			t.Errorf("%s: same daemon = %v, want %v", tc.name, got == want, tc.same)
+		}
+	}
+	writeConfig(cfg + "approval: auto\n")
+	if key(base) == want {
+		t.Error("an edited config reaches the daemon of the config before")
+	}
+	if k, _ := daemonKeyOf(base, ""); k == want {
+		t.Error("no config and a config share a daemon")
+	}
+}
