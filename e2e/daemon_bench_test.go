@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,77 +83,108 @@ func BenchmarkDaemonAgents(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 		}
 		peerBin := os.Getenv("LSPSEAM_PEER_MCP")
-		report := func(side string, n int, pids []int) (rss, pss float64) {
+		report := func(side string, n int, pids []int) (pss float64) {
 			rssKB, pssKB := memOf(b, pids)
 			b.ReportMetric(mb(rssKB), side+"-"+strconv.Itoa(n)+"-RSS-MB")
 			b.ReportMetric(mb(pssKB), side+"-"+strconv.Itoa(n)+"-PSS-MB")
-			return mb(rssKB), mb(pssKB)
+			return mb(pssKB)
 		}
-		var rss1, pss1 float64
-		for _, n := range []int{1, 4, 8} {
-			// Through the daemon: the relays, the daemon, its supervisors
-			// and its gopls.
-			var relays []*mcpSide
-			for j := range n {
-				s := startMCPSide(b, "relay"+strconv.Itoa(j), ws, shimPath, seamArgs("require")...)
-				warm(s)
-				relays = append(relays, s)
+		// Every side's core comes from a warm compilation cache, as after
+		// a first run: a daemon or process that compiled it holds the
+		// compiler's memory for a while.
+		warmCoreCache(b)
+		counts := []int{1, 4, 8}
+		// Agents join one at a time, as they do; measured when 1, 4 and
+		// 8 have asked their first question.
+		grow := func(side string, start func(j int) *mcpSide, pidsOf func([]*mcpSide) []int) []*mcpSide {
+			var sides []*mcpSide
+			var pss1 float64
+			for j := 0; j < 8; j++ {
+				sides = append(sides, start(j))
+				if !slices.Contains(counts, j+1) {
+					continue
+				}
+				time.Sleep(time.Second) // let the last call's garbage go
+				pss := report(side, j+1, pidsOf(sides))
+				if j == 0 {
+					pss1 = pss
+				} else {
+					b.ReportMetric((pss-pss1)/float64(j), side+"-PSS-per-added-agent-"+strconv.Itoa(j+1)+"-MB")
+				}
 			}
+			return sides
+		}
+
+		// Through the daemon: the relays, the daemon, its supervisors
+		// and its gopls.
+		relays := grow("daemon", func(j int) *mcpSide {
+			s := startMCPSide(b, "relay"+strconv.Itoa(j), ws, shimPath, seamArgs("require")...)
+			warm(s)
+			return s
+		}, func(sides []*mcpSide) []int {
 			st := daemonStatus(b)
 			pids := append(descendantsNamed(st.PID, "lspseam", "gopls"), st.PID)
-			for _, s := range relays {
+			for _, s := range sides {
 				pids = append(pids, s.pid())
 			}
-			rss, pss := report("daemon", n, pids)
-			if n == 1 {
-				rss1, pss1 = rss, pss
-			} else {
-				b.ReportMetric((rss-rss1)/float64(n-1), "daemon-RSS-per-added-agent-"+strconv.Itoa(n)+"-MB")
-				b.ReportMetric((pss-pss1)/float64(n-1), "daemon-PSS-per-added-agent-"+strconv.Itoa(n)+"-MB")
-			}
-			for _, s := range relays {
-				s.cs.Close()
-			}
-			exec.Command(shimPath, "daemon", "stop").Run()
+			return pids
+		})
+		st := daemonStatus(b)
+		var relayPIDs []int
+		for _, s := range relays {
+			relayPIDs = append(relayPIDs, s.pid())
+		}
+		_, relaysKB := memOf(b, relayPIDs)
+		_, daemonKB := memOf(b, []int{st.PID})
+		_, serversKB := memOf(b, descendantsNamed(st.PID, "lspseam", "gopls"))
+		b.ReportMetric(mb(relaysKB), "daemon-8-relays-PSS-MB")
+		b.ReportMetric(mb(daemonKB), "daemon-8-daemon-PSS-MB")
+		b.ReportMetric(mb(serversKB), "daemon-8-servers-PSS-MB")
+		for _, s := range relays {
+			s.cs.Close()
+		}
+		exec.Command(shimPath, "daemon", "stop").Run()
 
-			// Standalone processes, each with its supervisors and gopls.
-			var alone []*mcpSide
-			pids = nil
-			for j := range n {
-				s := startMCPSide(b, "standalone"+strconv.Itoa(j), ws, shimPath, seamArgs("off")...)
-				warm(s)
-				alone = append(alone, s)
+		// Standalone processes, each with its supervisors and gopls.
+		alone := grow("standalone", func(j int) *mcpSide {
+			s := startMCPSide(b, "standalone"+strconv.Itoa(j), ws, shimPath, seamArgs("off")...)
+			warm(s)
+			return s
+		}, func(sides []*mcpSide) []int {
+			var pids []int
+			for _, s := range sides {
 				pids = append(append(pids, s.pid()), descendantsNamed(s.pid(), "lspseam", "gopls")...)
 			}
-			report("standalone", n, pids)
-			for _, s := range alone {
-				s.cs.Close()
-			}
+			return pids
+		})
+		for _, s := range alone {
+			s.cs.Close()
+		}
 
-			if peerBin == "" {
-				continue
-			}
-			var peers []*mcpSide
-			pids = nil
-			for j := range n {
-				s := startMCPSide(b, "peer"+strconv.Itoa(j), ws, peerBin, "--workspace", ws, "--lsp", filepath.Join(toolsBin, "gopls"))
-				for k := 0; ; k++ {
-					text, err := s.call("hover", map[string]any{"filePath": filepath.Join(ws, "cmd", "shapes", "main.go"), "line": 23, "column": 17})
-					if err == nil && mentionsAll(text, hoverWant) == nil {
-						break
-					}
-					if k == 100 {
-						s.fail(b, "warm-up", err)
-					}
-					time.Sleep(100 * time.Millisecond)
+		if peerBin == "" {
+			return
+		}
+		peers := grow("peer", func(j int) *mcpSide {
+			s := startMCPSide(b, "peer"+strconv.Itoa(j), ws, peerBin, "--workspace", ws, "--lsp", filepath.Join(toolsBin, "gopls"))
+			for k := 0; ; k++ {
+				text, err := s.call("hover", map[string]any{"filePath": filepath.Join(ws, "cmd", "shapes", "main.go"), "line": 23, "column": 17})
+				if err == nil && mentionsAll(text, hoverWant) == nil {
+					return s
 				}
-				peers = append(peers, s)
+				if k == 100 {
+					s.fail(b, "warm-up", err)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}, func(sides []*mcpSide) []int {
+			var pids []int
+			for _, s := range sides {
 				pids = append(append(pids, s.pid()), descendantsNamed(s.pid(), "gopls")...)
 			}
-			report("peer", n, pids)
-			for _, s := range peers {
-				s.cs.Close()
-			}
+			return pids
+		})
+		for _, s := range peers {
+			s.cs.Close()
 		}
 	})
 
@@ -221,6 +253,26 @@ func daemonStatus(b *testing.B) struct{ PID, Sessions int } {
 		b.Fatalf("daemon status: %v: %s", err, out)
 	}
 	return st
+}
+
+// warmCoreCache compiles the core into LSPSEAM_CACHE_DIR once (a
+// standalone lspseam mcp's background compile) and waits for it.
+func warmCoreCache(b *testing.B) {
+	dir := os.Getenv("LSPSEAM_CACHE_DIR")
+	compiled := func() bool {
+		m, _ := filepath.Glob(filepath.Join(dir, "lspseam-core-*.compiled"))
+		return len(m) > 0
+	}
+	if dir == "" || compiled() {
+		return
+	}
+	s := startMCPSide(b, "warm-cache", repoRoot, shimPath, "mcp", "--daemon", "off", "--workspace", repoRoot, "--tools", "fs")
+	defer s.cs.Close()
+	for end := time.Now().Add(5 * time.Minute); !compiled(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(end) {
+			s.fail(b, "warming the core's cache", fmt.Errorf("no compiled module in %s", dir))
+		}
+	}
 }
 
 // descendantsNamed are pid's descendant processes whose name is one of
