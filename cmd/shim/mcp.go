@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -747,15 +745,11 @@ func firstFileRoot(res *mcp.ListRootsResult) string {
 	return ""
 }
 
-// fileURIPath converts a local file:// URI to a path.
+// fileURIPath is the local path a client's file:// root names, read by the
+// core's rule (the one every host encodes by: testdata/uri/fileuri.json).
 func fileURIPath(uri string) (string, bool) {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") || u.Path == "" {
-		return "", false
+	if runtime.GOOS == "windows" {
+		return core.WindowsURIPath(uri)
 	}
-	p := u.Path
-	if runtime.GOOS == "windows" && len(p) >= 3 && p[0] == '/' && p[2] == ':' {
-		p = p[1:] // file:///C:/x → C:/x
-	}
-	return filepath.FromSlash(p), true
+	return core.FileURIPath(uri)
 }

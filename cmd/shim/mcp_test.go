@@ -399,6 +399,24 @@ func TestFileURIPath(t *testing.T) {
 			t.Errorf("fileURIPath(%q) = %q, %v; want %q", uri, got, ok, want)
 		}
 	}
+	// A client's root in the spelling every host uses reads back as its
+	// path (the shared table: testdata/uri/fileuri.json).
+	var table []struct {
+		Path, URI string
+		Windows   bool
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "uri", "fileuri.json"))
+	if err != nil || json.Unmarshal(data, &table) != nil || len(table) == 0 {
+		t.Fatalf("the shared URI table: %v", err)
+	}
+	for _, c := range table {
+		if c.Windows {
+			continue
+		}
+		if got, ok := fileURIPath(c.URI); !ok || got != c.Path {
+			t.Errorf("fileURIPath(%q) = %q, %v; want %q", c.URI, got, ok, c.Path)
+		}
+	}
 }
 
 // A client on an older protocol (as the TypeScript SDK's may be) gets a
