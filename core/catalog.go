@@ -143,7 +143,9 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) 
 	si := snippetInput{files: map[string]gjson.Result{}, symbols: map[string][]Symbol{}}
 	locs := m[0]
 	if !locs.IsArray() {
-		return si, m, Errorf(CodeInvalidArgument, "locations must be an array of {uri, range} (or LocationLinks), got %s", describe(locs))
+		err := Errorf(CodeInvalidArgument, "locations must be an array of {uri, range} (or LocationLinks), got %s", describe(locs))
+		err.Field = "locations" // a server's answer, passed on by the host
+		return si, m, err
 	}
 	var problem string
 	i := 0
@@ -155,7 +157,7 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) 
 		return problem == ""
 	})
 	if problem != "" {
-		return si, m, &Error{Code: CodeInvalidArgument, Message: problem}
+		return si, m, &Error{Code: CodeInvalidArgument, Message: problem, Field: "locations"}
 	}
 	ws := m[1]
 	if ws.Type != gjson.String {

@@ -58,7 +58,9 @@ func UnsupportedMethod(method, server string) *Error {
 	}
 	for _, m := range codeMethods {
 		if m.method == method {
-			return Errorf(CodeUnsupportedOperation, "%s does not offer %s (no %s in its capabilities); %s", who, method, m.capability, m.instead)
+			err := Errorf(CodeUnsupportedOperation, "%s does not offer %s (no %s in its capabilities); %s", who, method, m.capability, m.instead)
+			err.Instead = m.instead
+			return err
 		}
 	}
 	return Errorf(CodeUnsupportedOperation, "%s does not offer %s", who, clip(method, 80))

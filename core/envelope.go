@@ -79,6 +79,11 @@ func errorEnvelope(err *Error) []byte {
 		b = append(b, `,"candidates":`...)
 		b = appendArray(b, err.Candidates)
 	}
+	for _, f := range [...]struct{ key, value string }{{`,"field":`, err.Field}, {`,"instead":`, err.Instead}, {`,"reason":`, err.Reason}} {
+		if f.value != "" {
+			b = appendString(append(b, f.key...), f.value)
+		}
+	}
 	return append(b, "}}"...)
 }
 

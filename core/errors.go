@@ -72,7 +72,26 @@ type Error struct {
 	// nearest names of an LSP_TARGET_NOT_FOUND symbol; absent otherwise.
 	// The envelope writes them after the message, only when there are any.
 	Candidates []TargetCandidate `json:"candidates,omitempty"`
+	// Field is the input member an LSP_INVALID_ARGUMENT is about, where a
+	// host must know it ("locations": a server's result the host passed
+	// on, not the host's own input); absent otherwise.
+	Field string `json:"field,omitempty"`
+	// Instead is what to use instead of an operation a server does not
+	// offer (LSP_UNSUPPORTED_OPERATION), when there is something; the
+	// message says it too.
+	Instead string `json:"instead,omitempty"`
+	// Reason tells apart the kinds of one code a host acts on differently
+	// (ReasonEditsOverlap); absent otherwise.
+	Reason string `json:"reason,omitempty"`
 }
+
+// ReasonEditsOverlap: two edits of one document overlap
+// (LSP_MALFORMED_RESPONSE from a server's edit, LSP_INVALID_ARGUMENT from
+// a host's).
+const ReasonEditsOverlap = "editsOverlap"
+
+// Hosts read Candidates, Field, Instead and Reason; they never parse a
+// message, whose wording may change.
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 

@@ -233,9 +233,13 @@ func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context i
 		path = p
 	}
 	out := TextEditsResult{URI: uri, Path: path, Edits: len(edits), Text: text}
-	newText, problem := spliceEdits(text, edits, keepForm)
+	newText, problem, overlap := spliceEdits(text, edits, keepForm)
 	if problem != "" {
-		return TextEditsResult{}, malformedEdit(uri, problem)
+		err := malformedEdit(uri, problem)
+		if overlap {
+			err.Reason = ReasonEditsOverlap
+		}
+		return TextEditsResult{}, err
 	}
 	out.Text = newText
 	if newText == text {
@@ -270,9 +274,9 @@ type spliced struct {
 
 // spliceEdits applies edits to text, keeping its form (textform.go) when
 // keepForm; problem names a bad edit.
-func spliceEdits(text string, edits []TextEdit, keepForm bool) (string, string) {
+func spliceEdits(text string, edits []TextEdit, keepForm bool) (newText, problem string, overlap bool) {
 	if len(edits) == 0 {
-		return text, ""
+		return text, "", false
 	}
 	idx := newLineIndex(text)
 	spans := make([]spliced, len(edits))
@@ -284,7 +288,7 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (string, string) 
 			spans[i].end, problem = idx.offset(e.Range.End, where, "end")
 		}
 		if problem != "" {
-			return "", problem + " (range " + rangeString(e.Range) + ")"
+			return "", problem + " (range " + rangeString(e.Range) + ")", false
 		}
 		spans[i].index = i
 	}
@@ -304,7 +308,7 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (string, string) 
 				p, q = q, p
 			}
 			return "", "edits[" + strconv.Itoa(p) + "] (" + rangeString(edits[p].Range) + ") and edits[" + strconv.Itoa(q) + "] (" +
-				rangeString(edits[q].Range) + ") overlap; the edits of one document must not"
+				rangeString(edits[q].Range) + ") overlap; the edits of one document must not", true
 		}
 		size += len(edits[s.index].NewText) - (s.end - s.start)
 	}
@@ -318,7 +322,7 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (string, string) 
 			done = s.end
 		}
 		b.WriteString(text[done:])
-		return b.String(), ""
+		return b.String(), "", false
 	}
 	// The file's form (textform.go): edits start after a leading byte
 	// order mark and add none; their line breaks are the file's. The
@@ -345,9 +349,9 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (string, string) 
 	}
 	b.WriteString(text[done:])
 	if eol == "" {
-		return b.String(), ""
+		return b.String(), "", false
 	}
-	return restyleBreaks(b.String(), regions, eol), ""
+	return restyleBreaks(b.String(), regions, eol), "", false
 }
 
 func boolInt(b bool) int {

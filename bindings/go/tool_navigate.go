@@ -130,10 +130,10 @@ func (t *Toolbox) insteadOf(ctx context.Context, err error, method, server strin
 	}
 	_, hint := t.core.CodeRequest(ctx, CodeRequestInput{Method: method, Methods: map[string]bool{method: false}, Server: server})
 	var h *Error
-	if errors.As(hint, &h) {
-		if _, instead, ok := strings.Cut(h.Message, " in its capabilities); "); ok {
-			return Errorf(CodeUnsupportedOperation, "%s; %s", lerr.Message, instead)
-		}
+	if errors.As(hint, &h) && h.Instead != "" {
+		e := Errorf(CodeUnsupportedOperation, "%s; %s", lerr.Message, h.Instead)
+		e.Instead = h.Instead
+		return e
 	}
 	return err
 }
@@ -296,7 +296,7 @@ func locationList(raw json.RawMessage) json.RawMessage {
 // malformed (the core reads it as an input, so calls it an argument).
 func serverPayloadError(err error, server, method string) error {
 	var lerr *Error
-	if errors.As(err, &lerr) && lerr.Code == CodeInvalidArgument && strings.HasPrefix(lerr.Message, "locations") {
+	if errors.As(err, &lerr) && lerr.Code == CodeInvalidArgument && lerr.Field == "locations" {
 		return Errorf(CodeMalformedResponse, "language server %q answered %s with a malformed result: %s", server, method, lerr.Message)
 	}
 	return err

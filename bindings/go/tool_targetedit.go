@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 // code_insert, code_replace and code_replace_batch: text edits at targets
@@ -80,7 +82,7 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call CodeCall, ws string) (a
 		we, _ := json.Marshal(map[string]any{"changes": changes})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
 		var lerr *Error
-		if errors.As(err, &lerr) && lerr.Code == CodeMalformedResponse && strings.Contains(lerr.Message, "overlap") {
+		if errors.As(err, &lerr) && lerr.Code == CodeMalformedResponse && lerr.Reason == core.ReasonEditsOverlap {
 			return "", nil, Errorf(CodeInvalidArgument, "two edits of the batch overlap (%s); make the targets disjoint, or merge them into one edit", lerr.Message)
 		}
 		return "replace " + strconv.Itoa(len(call.Edits)) + " targets (" + strings.Join(labels, "; ") + ")", files, err

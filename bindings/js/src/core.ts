@@ -419,8 +419,8 @@ const KNOWN_METHODS = new Set<string>([
 export function unwrap<T>(envelope: string): T {
   const env = JSON.parse(envelope) as Envelope<T>;
   if ('error' in env) {
-    const { code, message, candidates } = env.error;
-    throw new LspError(code, message, candidates === undefined ? undefined : { candidates });
+    const { code, message, ...fields } = env.error;
+    throw new LspError(code, message, fields);
   }
   return env.ok;
 }

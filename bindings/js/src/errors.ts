@@ -8,18 +8,34 @@ export class LspError extends Error {
   readonly code: LspErrorCode;
   /** The symbols of an LSP_AMBIGUOUS_TARGET, or the nearest names of a symbol's LSP_TARGET_NOT_FOUND. */
   readonly candidates?: TargetCandidate[];
+  /** The input member an LSP_INVALID_ARGUMENT is about, when a host must know it. */
+  readonly field?: string;
+  /** LSP_UNSUPPORTED_OPERATION: what to use instead. */
+  readonly instead?: string;
+  /** The kind of error within its code, where hosts act on it (`editsOverlap`). */
+  readonly reason?: string;
 
-  constructor(code: LspErrorCode, message: string, options?: { cause?: unknown; candidates?: TargetCandidate[] }) {
+  constructor(
+    code: LspErrorCode,
+    message: string,
+    options?: { cause?: unknown; candidates?: TargetCandidate[]; field?: string; instead?: string; reason?: string },
+  ) {
     super(message, options);
     this.name = 'LspError';
     this.code = code;
     if (options?.candidates !== undefined) this.candidates = options.candidates;
+    if (options?.field !== undefined) this.field = options.field;
+    if (options?.instead !== undefined) this.instead = options.instead;
+    if (options?.reason !== undefined) this.reason = options.reason;
   }
 
   toJSON(): LspErrorData {
-    return this.candidates === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, candidates: this.candidates };
+    const data: LspErrorData = { code: this.code, message: this.message };
+    if (this.candidates !== undefined) data.candidates = this.candidates;
+    if (this.field !== undefined) data.field = this.field;
+    if (this.instead !== undefined) data.instead = this.instead;
+    if (this.reason !== undefined) data.reason = this.reason;
+    return data;
   }
 }
 

@@ -63,6 +63,12 @@ export interface LspErrorData {
   message: string;
   /** resolveTarget's LSP_AMBIGUOUS_TARGET (every match) or symbol LSP_TARGET_NOT_FOUND (the nearest names). */
   candidates?: TargetCandidate[];
+  /** The input member an LSP_INVALID_ARGUMENT is about, where a host must know it (`locations`: a server's result passed on). */
+  field?: string;
+  /** LSP_UNSUPPORTED_OPERATION: what to use instead (the message says it too). */
+  instead?: string;
+  /** Tells apart kinds of one code a host acts on differently: `editsOverlap`. Branch on these fields, never on the message. */
+  reason?: string;
 }
 
 /** Any JSON value. */
