@@ -26,6 +26,7 @@ func isolatedEnv(t *testing.T) []string {
 		"HOME=" + home,
 		"XDG_DATA_HOME=" + filepath.Join(home, "share"),
 		"LSPSEAM_CACHE_DIR=" + os.Getenv("LSPSEAM_CACHE_DIR"),
+		"LSPSEAM_DAEMON=off", // the process's own stderr is what these tests read
 	}
 }
 
