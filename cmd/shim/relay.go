@@ -85,15 +85,18 @@ func relaySession(ctx context.Context, op, mode string, common commonFlags, so d
 		<-ctx.Done()
 		conn.Close()
 	}()
-	inDone := make(chan struct{})
+	// clientDone is closed when the client has closed stdin (the session
+	// ends as it asked); a write that fails first means the daemon went.
+	clientDone := make(chan struct{})
 	go func() {
-		defer close(inDone)
-		io.Copy(conn, stdin)
-		conn.CloseWrite() // the client closed stdin: the session ends
+		if _, err := io.Copy(conn, stdin); err == nil {
+			close(clientDone)
+		}
+		conn.CloseWrite()
 	}()
 	_, copyErr := io.Copy(stdout, r)
 	select {
-	case <-inDone:
+	case <-clientDone:
 		return exitOK, true
 	default:
 	}
