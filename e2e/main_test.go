@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Paths shared by the tests, set up once by TestMain.
@@ -123,4 +124,16 @@ func exitCode(t testing.TB, err error) int {
 	}
 	t.Fatal(err)
 	return -1
+}
+
+// stepBudget is how long one step of a test may wait: a quarter of what
+// is left of the test's own deadline (go test -timeout), so a loaded
+// machine gets more and a hang still fails before the package's timeout.
+func stepBudget(t testing.TB) time.Duration {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if dl, ok := d.Deadline(); ok {
+			return time.Until(dl) / 4
+		}
+	}
+	return 2 * time.Minute
 }

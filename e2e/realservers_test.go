@@ -338,7 +338,7 @@ func awaitResponse(t testing.TB, ch chan serveResponse) serveResponse {
 	select {
 	case r := <-ch:
 		return r
-	case <-time.After(30 * time.Second):
+	case <-time.After(stepBudget(t)):
 		t.Fatal("no answer from serve")
 	}
 	return serveResponse{}
@@ -361,7 +361,7 @@ func (c *serveClient) shutdown(t testing.TB) {
 	t.Helper()
 	select {
 	case <-c.send("shutdown", nil):
-	case <-time.After(30 * time.Second):
+	case <-time.After(stepBudget(t)):
 		t.Fatal("serve did not answer shutdown")
 	}
 	c.mu.Lock()
@@ -374,7 +374,7 @@ func (c *serveClient) shutdown(t testing.TB) {
 		if err != nil {
 			t.Errorf("serve exited with %v", err)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(stepBudget(t)):
 		t.Fatal("serve did not exit after exit")
 	}
 }

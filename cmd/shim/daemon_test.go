@@ -83,7 +83,7 @@ func (d *daemonClients) connect(t *testing.T) (cs *mcp.ClientSession, cmd *exec.
 	cmd.Env = d.environ()
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
-	ctx, cancel := context.WithTimeout(context.Background(), testBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 	defer cancel()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "daemon-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -127,21 +127,13 @@ func (d *daemonClients) status(t *testing.T) daemonStatus {
 	return s
 }
 
-// testBudget is a share of the test's own deadline, for one step.
-func testBudget(t *testing.T) time.Duration {
-	if dl, ok := t.Deadline(); ok {
-		return time.Until(dl) / 4
-	}
-	return 2 * time.Minute
-}
-
 // eventually polls cond until it holds or the step's budget ends.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	end := time.Now().Add(testBudget(t))
+	end := time.Now().Add(stepBudget(t))
 	for !cond() {
 		if time.Now().After(end) {
-			t.Fatalf("%s did not happen within %v", what, testBudget(t))
+			t.Fatalf("%s did not happen within %v", what, stepBudget(t))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -149,7 +141,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 
 func callTool(t *testing.T, cs *mcp.ClientSession, name, args string) (*mcp.CallToolResult, map[string]any) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 	defer cancel()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
 	if err != nil {
@@ -232,7 +224,7 @@ func TestDaemonSharedServersPrivateSessions(t *testing.T) {
 	// are answered, and the daemon counts it out.
 	hung := make(chan error, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), testBudget(t))
+		ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 		defer cancel()
 		_, err := sessions[2].CallTool(ctx, &mcp.CallToolParams{Name: "code_navigate", Arguments: json.RawMessage(`{"target":{"path":"a.go","symbol":"Hello"},"kind":"references"}`)})
 		hung <- err
@@ -450,7 +442,7 @@ func TestDaemonAutoDefault(t *testing.T) {
 		cmd.Env = env
 		stderr := &syncBuffer{}
 		cmd.Stderr = stderr
-		ctx, cancel := context.WithTimeout(context.Background(), testBudget(t))
+		ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 		defer cancel()
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "daemon-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -130,7 +129,7 @@ func (f approvalFixture) connectWith(t *testing.T, client *mcp.Client, protocol,
 
 func callInsert(t *testing.T, cs *mcp.ClientSession, args string) (*mcp.CallToolResult, map[string]any) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 	defer cancel()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "code_insert", Arguments: json.RawMessage(args)})
 	if err != nil {
@@ -404,7 +403,7 @@ func (f mcpFixture) connectMCPWith(t *testing.T, client *mcp.Client, opts *mcp.C
 	}
 	t.Cleanup(func() { stderr.Close() })
 	cmd.Stderr = stderr
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 	defer cancel()
 	cs, err = client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, opts)
 	if err != nil {

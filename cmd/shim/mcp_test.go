@@ -79,7 +79,7 @@ func (f mcpFixture) connect(t *testing.T, client *mcp.Client, dir string, args .
 			t.Logf("lspseam stderr:\n%s", stderr.String())
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 	defer cancel()
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

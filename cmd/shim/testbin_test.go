@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -117,4 +118,16 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return os.WriteFile(to, data, fi.Mode().Perm())
+}
+
+// stepBudget is how long one step of a test may wait: a quarter of what
+// is left of the test's own deadline (go test -timeout), so a loaded
+// machine gets more and a hang still fails before the package's timeout.
+func stepBudget(t testing.TB) time.Duration {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if dl, ok := d.Deadline(); ok {
+			return time.Until(dl) / 4
+		}
+	}
+	return 2 * time.Minute
 }

@@ -27,7 +27,7 @@ func (f mcpFixture) connectMCPIn(t *testing.T, dir string, env []string, args ..
 			t.Logf("lspseam stderr:\n%s", stderr.String())
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
 	defer cancel()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "lspseam-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

@@ -281,3 +281,15 @@ func checkQuiescent(t *testing.T, f *fake, goroutinesBefore int) {
 		t.Errorf("%d goroutines after Close, %d before:\n%s", runtime.NumGoroutine(), goroutinesBefore, buf[:n])
 	}
 }
+
+// stepBudget is how long one step of a test may wait: a quarter of what
+// is left of the test's own deadline (go test -timeout), so a loaded
+// machine gets more and a hang still fails before the package's timeout.
+func stepBudget(t testing.TB) time.Duration {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if dl, ok := d.Deadline(); ok {
+			return time.Until(dl) / 4
+		}
+	}
+	return 2 * time.Minute
+}

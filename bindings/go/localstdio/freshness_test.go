@@ -339,7 +339,7 @@ func TestIdleShutdown(t *testing.T) {
 	g := baseline(t)
 	f := newFake(t, echoText, map[string]any{"idleTimeoutMs": 200})
 	f.hoverText("a.go")
-	if !waitFor(5*time.Second, func() bool { return liveFakes(t) == 0 }) {
+	if !waitFor(stepBudget(t), func() bool { return liveFakes(t) == 0 }) {
 		t.Fatal("the idle server was not stopped")
 	}
 	if f.received("shutdown") != 1 {

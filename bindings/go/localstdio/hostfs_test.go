@@ -137,7 +137,7 @@ func testReadSourceRejects(t *testing.T, route sourceRoute) {
 		var err error
 		select {
 		case err = <-result:
-		case <-time.After(30 * time.Second):
+		case <-time.After(stepBudget(t)):
 			t.Fatalf("%q: ReadSource blocked", c.path)
 		}
 		if codeOf(err) != lspseam.CodeSourceRejected || !strings.Contains(err.Error(), c.why) {
