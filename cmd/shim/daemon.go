@@ -274,16 +274,11 @@ func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Read
 		return // stopping: the client finds the socket dead and starts another
 	}
 	opts, err := d.sessionOptions(ctx, so)
-	if err != nil {
-		writeJSONLine(conn, daemonReply{Error: lspError(err)})
+	log, end, ok := d.admit(conn, err, so)
+	if !ok {
 		return
 	}
-	if err := writeJSONLine(conn, daemonReply{OK: true}); err != nil {
-		return
-	}
-	n := d.sessionStarted()
-	defer d.sessionEnded()
-	log := d.log.With("session", n, "clientPid", so.ClientPID)
+	defer end()
 	log.Info("session started", "workspace", opts.workspace, "cwd", opts.cwd)
 	// The session's calls end with it: a client that goes away cancels
 	// its own calls (the language server gets $/cancelRequest) and no one
@@ -305,6 +300,9 @@ func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Read
 	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		log.Warn("the session ended on an error", "reason", err)
 	}
+	if ctx.Err() == nil {
+		conn.Write([]byte(sessionEnd))
+	}
 	log.Info("session ended")
 }
 
@@ -318,34 +316,52 @@ func (d *daemon) serveJSONRPC(ctx context.Context, conn *net.UnixConn, r *bufio.
 	if so == nil {
 		so = &daemonSessionOptions{}
 	}
-	if err := checkApprovalFlag("serve", so.Approval); err != nil {
-		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "%v", err)})
+	toolbox, err := d.serveToolbox(ctx, so)
+	log, end, ok := d.admit(conn, err, so)
+	if !ok {
 		return
 	}
-	if so.TimeoutMs < 0 || so.TimeoutMs > maxTimeoutMs {
-		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "--timeout must be a positive number of milliseconds at most %d, got %d", maxTimeoutMs, so.TimeoutMs)})
-		return
-	}
-	toolbox, err := lspseam.NewToolbox(ctx, d.host.core, d.host.service, core.Toolsets...)
-	if err == nil {
-		toolbox.SetLogger(d.log)
-		err = setApproval(toolbox, d.host.approvalMode(so.Approval, false))
-	}
-	if err != nil {
-		writeJSONLine(conn, daemonReply{Error: lspError(err)})
-		return
-	}
-	if err := writeJSONLine(conn, daemonReply{OK: true}); err != nil {
-		return
-	}
-	n := d.sessionStarted()
-	defer d.sessionEnded()
-	log := d.log.With("session", n, "clientPid", so.ClientPID)
+	defer end()
 	log.Info("serve session started")
 	s := newServeSession(d.host, so.TimeoutMs > 0)
 	s.toolbox, s.timeoutMs, s.log = toolbox, so.TimeoutMs, log
-	s.run(ctx, readerConn{r, conn}, d.host.maxRequestBytes)
+	if s.run(ctx, readerConn{r, conn}, d.host.maxRequestBytes) == exitOK && ctx.Err() == nil {
+		conn.Write([]byte(sessionEnd))
+	}
 	log.Info("serve session ended")
+}
+
+// serveToolbox is a serve session's Toolbox (every toolset) with the
+// client's approval mode, after checking its options as serve checks its
+// flags.
+func (d *daemon) serveToolbox(ctx context.Context, so *daemonSessionOptions) (*lspseam.Toolbox, error) {
+	if err := checkApprovalFlag("serve", so.Approval); err != nil {
+		return nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "%v", err)
+	}
+	if so.TimeoutMs < 0 || so.TimeoutMs > maxTimeoutMs {
+		return nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "--timeout must be a positive number of milliseconds at most %d, got %d", maxTimeoutMs, so.TimeoutMs)
+	}
+	toolbox, err := lspseam.NewToolbox(ctx, d.host.core, d.host.service, core.Toolsets...)
+	if err != nil {
+		return nil, err
+	}
+	toolbox.SetLogger(d.log)
+	return toolbox, setApproval(toolbox, d.host.approvalMode(so.Approval, false))
+}
+
+// admit answers a client's hello: the error that keeps its session from
+// starting (refused), or ok. An admitted session counts as connected (no
+// idle exit) until end is called; log names it.
+func (d *daemon) admit(conn net.Conn, refused error, so *daemonSessionOptions) (log *slog.Logger, end func(), ok bool) {
+	if refused != nil {
+		writeJSONLine(conn, daemonReply{Error: lspError(refused)})
+		return nil, nil, false
+	}
+	if err := writeJSONLine(conn, daemonReply{OK: true}); err != nil {
+		return nil, nil, false
+	}
+	n := d.sessionStarted()
+	return d.log.With("session", n, "clientPid", so.ClientPID), d.sessionEnded, true
 }
 
 // readerConn is conn read through r, which holds what the client sent
@@ -357,7 +373,10 @@ type readerConn struct {
 
 func (c readerConn) Read(p []byte) (int, error)  { return c.r.Read(p) }
 func (c readerConn) Write(p []byte) (int, error) { return c.conn.Write(p) }
-func (c readerConn) Close() error                { return c.conn.Close() }
+
+// Close leaves the connection open: the daemon writes the session's end
+// mark after the session, then closes it (handle).
+func (c readerConn) Close() error { return nil }
 
 // sessionOptions checks a client's options as a standalone `lspseam mcp`
 // checks its flags.

@@ -20,6 +20,14 @@ import (
 // JSON-RPC exactly as on a standalone process's stdio, until either side
 // closes it.
 
+// sessionEnd is what the daemon writes after a session it ended as the
+// client asked (the client closed its input, or serve's exit): a NUL,
+// which neither protocol's bytes can hold (JSON escapes it, headers are
+// ASCII), so the relay finds it without parsing anything. A connection
+// that closes without it was ended by the daemon stopping or dying, and
+// the relay says so.
+const sessionEnd = "\x00end\n"
+
 // daemonProtocol is the version of this exchange; a daemon answers a
 // client of another version with an error, and the client starts its own
 // process instead (the socket's name includes lspseam's version, so this

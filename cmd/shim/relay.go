@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -94,18 +95,44 @@ func relaySession(ctx context.Context, op, mode string, common commonFlags, so d
 		}
 		conn.CloseWrite()
 	}()
-	_, copyErr := io.Copy(stdout, r)
+	ended, copyErr := copySession(stdout, r)
+	if ended || ctx.Err() != nil {
+		return exitOK, true
+	}
 	select {
 	case <-clientDone:
 		return exitOK, true
 	default:
 	}
-	if ctx.Err() != nil {
-		return exitOK, true
-	}
 	// The daemon ended the session while the client was still there.
 	fmt.Fprintf(stderr, "lspseam %s: the daemon closed the session (it stopped or crashed; its log: %s): %v; start lspseam %s again\n", op, daemonLogOf(common.config), errOrEOF(copyErr), op)
 	return exitError, true
+}
+
+// copySession copies the daemon's side of the session to w up to the
+// sessionEnd mark; ended says whether the mark came (the session ended as
+// the client asked) before the connection closed.
+func copySession(w io.Writer, r io.Reader) (ended bool, err error) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, rerr := r.Read(buf)
+		chunk := buf[:n]
+		if i := bytes.IndexByte(chunk, 0); i >= 0 {
+			chunk, ended = chunk[:i], true
+		}
+		if _, werr := w.Write(chunk); werr != nil {
+			return false, werr
+		}
+		if ended {
+			return true, nil
+		}
+		if rerr != nil {
+			if errors.Is(rerr, io.EOF) {
+				return false, nil
+			}
+			return false, rerr
+		}
+	}
 }
 
 func errOrEOF(err error) error {
