@@ -66,7 +66,7 @@ func relaySession(ctx context.Context, op, mode string, common commonFlags, so d
 	if err != nil {
 		log, _ = newLogger("warn", stderr)
 	}
-	conn, r, err := openDaemonSession(ctx, op, common, so, log)
+	conn, r, addr, err := openDaemonSession(ctx, op, common, so, log)
 	if err != nil {
 		if mode == daemonAuto {
 			level := slog.LevelWarn
@@ -105,7 +105,7 @@ func relaySession(ctx context.Context, op, mode string, common commonFlags, so d
 	default:
 	}
 	// The daemon ended the session while the client was still there.
-	fmt.Fprintf(stderr, "lspseam %s: the daemon closed the session (it stopped or crashed; its log: %s): %v; start lspseam %s again\n", op, daemonLogOf(common.config), errOrEOF(copyErr), op)
+	fmt.Fprintf(stderr, "lspseam %s: the daemon closed the session (it stopped or crashed; its log: %s): %v; start lspseam %s again\n", op, addr.log, errOrEOF(copyErr), op)
 	return exitError, true
 }
 
@@ -142,13 +142,6 @@ func errOrEOF(err error) error {
 	return err
 }
 
-func daemonLogOf(config string) string {
-	if a, err := daemonAddressFor(config); err == nil {
-		return a.log
-	}
-	return "unknown"
-}
-
 // relayOptions are the session options a relay sends: its flags, paths
 // made absolute, and its working directory.
 func relayOptions(workspace, toolsets, profile, approval string, timeoutMs int) daemonSessionOptions {
@@ -161,14 +154,14 @@ func relayOptions(workspace, toolsets, profile, approval string, timeoutMs int) 
 
 // openDaemonSession connects to the daemon (starting it when absent) and
 // has it accept the session; r reads what the daemon sends after its
-// reply.
-func openDaemonSession(ctx context.Context, op string, common commonFlags, so daemonSessionOptions, log *slog.Logger) (*net.UnixConn, *bufio.Reader, error) {
+// reply, and the address names the daemon's files (its log).
+func openDaemonSession(ctx context.Context, op string, common commonFlags, so daemonSessionOptions, log *slog.Logger) (*net.UnixConn, *bufio.Reader, daemonAddress, error) {
 	if !daemonSupported {
-		return nil, nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "the daemon runs on Linux and macOS only")
+		return nil, nil, daemonAddress{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "the daemon runs on Linux and macOS only")
 	}
 	addr, err := daemonAddressFor(common.config)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, daemonAddress{}, err
 	}
 	// A daemon that dies as the client connects (killed, or stopping
 	// for idleness) can leave its socket accepting for a moment: the
@@ -179,7 +172,7 @@ func openDaemonSession(ctx context.Context, op string, common commonFlags, so da
 	var reply daemonReply
 	for attempt := 1; ; attempt++ {
 		if conn, err = connectDaemon(ctx, addr, common, log); err != nil {
-			return nil, nil, err
+			return nil, nil, daemonAddress{}, err
 		}
 		r, reply, err = daemonExchange(conn, daemonHello{Protocol: daemonProtocol, Op: op, Key: addr.key, Session: &so})
 		if err == nil {
@@ -187,7 +180,7 @@ func openDaemonSession(ctx context.Context, op string, common commonFlags, so da
 		}
 		conn.Close()
 		if attempt == 3 || ctx.Err() != nil {
-			return nil, nil, err
+			return nil, nil, daemonAddress{}, err
 		}
 		log.Info("the daemon went away as this client connected; trying again", "reason", err)
 		time.Sleep(time.Duration(attempt) * 50 * time.Millisecond)
@@ -195,11 +188,11 @@ func openDaemonSession(ctx context.Context, op string, common commonFlags, so da
 	if !reply.OK {
 		conn.Close()
 		if reply.Error != nil {
-			return nil, nil, reply.Error
+			return nil, nil, daemonAddress{}, reply.Error
 		}
-		return nil, nil, lspseam.Errorf(lspseam.CodeInternal, "the daemon refused the session without saying why")
+		return nil, nil, daemonAddress{}, lspseam.Errorf(lspseam.CodeInternal, "the daemon refused the session without saying why")
 	}
-	return conn, r, nil
+	return conn, r, addr, nil
 }
 
 // daemonExchange sends hello and reads the daemon's reply.
