@@ -79,6 +79,10 @@ func errorEnvelope(err *Error) []byte {
 		b = append(b, `,"candidates":`...)
 		b = appendArray(b, err.Candidates)
 	}
+	if len(err.Problems) > 0 {
+		b = append(b, `,"problems":`...)
+		b = appendArray(b, err.Problems)
+	}
 	for _, f := range [...]struct{ key, value string }{{`,"field":`, err.Field}, {`,"instead":`, err.Instead}, {`,"reason":`, err.Reason}} {
 		if f.value != "" {
 			b = appendString(append(b, f.key...), f.value)

@@ -300,7 +300,7 @@ func TestApprovalConfigAndFlag(t *testing.T) {
 	if code, out, stderr, a := call(f.configs["preview"], "--approval", "auto"); code != exitOK || !strings.HasPrefix(out, "Applied: ") || a != approvalAfter {
 		t.Errorf("--approval auto over config preview: exit %d, %q %q, a.go %q", code, out, stderr, a)
 	}
-	if code, _, stderr, _ := call(f.configs["ask"]); code != exitError || !strings.Contains(stderr, "LSP_CONFIG_INVALID") || !strings.Contains(stderr, `approval at line 1 must be "preview"`) {
+	if code, _, stderr, _ := call(f.configs["ask"]); code != exitError || !strings.Contains(stderr, "LSP_CONFIG_INVALID") || !strings.Contains(stderr, `line 1: approval must be "preview"`) {
 		t.Errorf("config approval ask: exit %d, %q", code, stderr)
 	}
 	for _, sub := range []string{"call", "serve"} {

@@ -69,6 +69,19 @@ export interface LspErrorData {
   instead?: string;
   /** Tells apart kinds of one code a host acts on differently: `editsOverlap`. Branch on these fields, never on the message. */
   reason?: string;
+  /** LSP_CONFIG_INVALID from validateConfig: each problem with the config path it is about. */
+  problems?: ConfigProblem[];
+}
+
+/**
+ * One problem of an invalid configuration. `path` names the member as the message does
+ * (`servers.gopls.command`, `servers.gopls.env["A"]`, `servers.gopls.args[2]`; "" for the
+ * config as a whole); `line` is set by a host that read the config from a file.
+ */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+  line?: number;
 }
 
 /** Any JSON value. */
