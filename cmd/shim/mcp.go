@@ -239,9 +239,6 @@ func (t *mcpTool) budget() int64 {
 	return t.host.timeout
 }
 
-// lspToolTitle is the lsp tool's human-readable name in clients' lists.
-const lspToolTitle = "Code navigation (language servers)"
-
 // newMCPServer builds the MCP server with the core's lsp tool, registered
 // with the core's own input schema.
 func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Server, error) {
@@ -309,20 +306,6 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		server.AddTool(t.profile.tool(def, note), handler)
 	}
 	return server, nil
-}
-
-// toolTitles are the tools' human-readable names in clients' lists.
-var toolTitles = map[string]string{
-	lspseam.ToolLSP:    lspToolTitle,
-	"code_symbols":     "Find symbols",
-	"code_navigate":    "Definitions and references",
-	"code_hover":       "Type and docs",
-	"code_hierarchy":   "Call and type hierarchy",
-	"code_inlay_hints": "Inlay hints",
-	"code_diagnostics": "Diagnostics",
-	"read":             "Read a file",
-	"write":            "Write a file",
-	"edit":             "Edit a file",
 }
 
 // codeHandler is a catalog tool's handler: the Toolbox's answer, its text

@@ -802,6 +802,8 @@ export interface ToolDefinitionsInput {
 /** One tool's definition as the core module states it (toolDefinitions, `lspseam tools --format json`, `tools/list`). */
 export interface CatalogToolDefinition extends ToolDefinition {
   name: ToolName;
+  /** The tool's human-readable name in clients' lists (MCP's `title`). */
+  title: string;
   toolset: Toolset;
   /** The tool changes nothing (MCP's readOnlyHint). */
   readOnly: boolean;
@@ -1293,6 +1295,8 @@ export interface CreateToolsOptions {
 /** A harness-ready tool object for one tool (createTools). */
 export interface CatalogTool<N extends ToolName = ToolName> {
   name: N;
+  /** The tool's human-readable name in clients' lists. */
+  title: string;
   toolset: Toolset;
   description: string;
   inputSchema: JsonSchema;
