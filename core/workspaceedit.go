@@ -195,7 +195,7 @@ func planWorkspaceEditCall(in gjson.Result) (jsonAppender, *Error) {
 	ws := get(in, "workspaceUri")
 	wsPath, ok := "", false
 	if ws.Type == gjson.String {
-		wsPath, ok = FileURIPath(ws.Str)
+		wsPath, ok = WorkspacePath(ws.Str)
 	}
 	if !ok {
 		return nil, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %s", describe(ws))
@@ -278,8 +278,7 @@ type planner struct {
 
 // path returns uri's display path and notes it when it is outside.
 func (p *planner) path(uri string) string {
-	fp, ok := FileURIPath(uri)
-	inside := ok && fp != p.wsPath && (p.wsPath == "/" || strings.HasPrefix(fp, p.wsPath+"/"))
+	_, inside := insideWorkspace(uri, p.wsPath)
 	if !inside && !p.seenOutside[uri] {
 		p.seenOutside[uri] = true
 		p.plan.Outside = append(p.plan.Outside, uri)

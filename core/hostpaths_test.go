@@ -1,0 +1,182 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+// The host path rules per OS: each host selects them by runtime.GOOS, and
+// these tests run every OS's route here.
+func TestPathRules(t *testing.T) {
+	tests := []struct {
+		goos, path, uri, key, uriKey string
+	}{
+		{"linux", "/src/A b.go", "file:///src/A%20b.go", "/src/A b.go", "file:///src/A%20b.go"},
+		{"linux", "/C:/x", "file:///C%3A/x", "/C:/x", "file:///C%3A/x"},
+		{"darwin", "/Users/Me/A.go", "file:///Users/Me/A.go", "/users/me/a.go", "file:///users/me/a.go"},
+		{"windows", `C:\Work\A b.go`, "file:///C:/Work/A%20b.go", "c:/work/a b.go", "file:///C:/work/a%20b.go"},
+		{"windows", `c:\work\a.go`, "file:///C:/work/a.go", "c:/work/a.go", "file:///C:/work/a.go"},
+		{"windows", `C:/work/./sub/../A.go`, "file:///C:/work/A.go", "c:/work/a.go", "file:///C:/work/a.go"},
+		{"windows", `\\Server\Share\x.go`, "file://server/Share/x.go", "//server/share/x.go", "file://server/share/x.go"},
+		{"windows", `\\?\C:\long\x.go`, "file:///C:/long/x.go", "c:/long/x.go", "file:///C:/long/x.go"},
+	}
+	for _, tt := range tests {
+		r := PathRulesFor(tt.goos)
+		if got := r.FileURI(tt.path); got != tt.uri {
+			t.Errorf("%s FileURI(%q) = %q, want %q", tt.goos, tt.path, got, tt.uri)
+		}
+		back, ok := r.URIPath(tt.uri)
+		if !ok {
+			t.Errorf("%s URIPath(%q) refused", tt.goos, tt.uri)
+		} else if r.FileURI(back) != tt.uri {
+			t.Errorf("%s URIPath(%q) = %q, whose URI is %q", tt.goos, tt.uri, back, r.FileURI(back))
+		}
+		if got := r.Key(tt.path); got != tt.key {
+			t.Errorf("%s Key(%q) = %q, want %q", tt.goos, tt.path, got, tt.key)
+		}
+		if got := r.URIKey(tt.uri); got != tt.uriKey {
+			t.Errorf("%s URIKey(%q) = %q, want %q", tt.goos, tt.uri, got, tt.uriKey)
+		}
+	}
+}
+
+// One file, one key: the spellings a server or client may use for a file
+// share a URIKey under the OS whose volumes make them one file, and only
+// there.
+func TestPathRulesURIKeySpellings(t *testing.T) {
+	tests := []struct {
+		goos string
+		a, b string
+		same bool
+	}{
+		{"windows", "file:///C:/work/a.go", "file:///c%3A/work/a.go", true},
+		{"windows", "file:///C:/work/a.go", "file:///c:/Work/A.go", true},
+		{"windows", "file:///C:/work/a.go", "file://localhost/C:/work/a.go", true},
+		{"windows", "file://srv/share/a.go", "file://SRV/Share/A.go", true},
+		{"windows", "file:///C:/work/a.go", "file:///D:/work/a.go", false},
+		{"darwin", "file:///Users/me/a.go", "file:///users/ME/A.go", true},
+		{"darwin", "file:///Users/me/a.go", "file:///Users/me/a%2Ego", true},
+		{"linux", "file:///home/me/a.go", "file:///home/me/%61.go", true},
+		{"linux", "file:///home/me/a.go", "file:///home/me/A.go", false},
+		{"linux", "file:///C:/work/a.go", "file:///c:/work/a.go", false},
+	}
+	for _, tt := range tests {
+		r := PathRulesFor(tt.goos)
+		if got := r.URIKey(tt.a) == r.URIKey(tt.b); got != tt.same {
+			t.Errorf("%s: URIKey(%q) == URIKey(%q) is %v, want %v (%q, %q)", tt.goos, tt.a, tt.b, got, tt.same, r.URIKey(tt.a), r.URIKey(tt.b))
+		}
+	}
+}
+
+// A workspace URI a Windows host builds (the drive's colon literal, or a
+// UNC server) makes the core's paths Windows paths; every URI a POSIX host
+// builds (colons encoded) stays POSIX.
+func TestWorkspacePath(t *testing.T) {
+	tests := []struct {
+		uri, path string
+		ok        bool
+	}{
+		{"file:///home/me/p", "/home/me/p", true},
+		{"file:///C%3A/work", "/C:/work", true}, // a POSIX host's URI of the directory /C:/work
+		{"file:///c%3a/x", "/c:/x", true},
+		{"file:///C:/work", "C:/work", true},
+		{"file:///c:/Work/p", "C:/Work/p", true},
+		{"file:///C:", "C:/", true},
+		{"file:///C:/", "C:/", true},
+		{"file:/C:/work", "C:/work", true},
+		{"file://localhost/C:/work", "C:/work", true},
+		{"file://Server/share/p", "//server/share/p", true},
+		{"file://server/", "", false},
+		{"file:///C:x", "/C:x", true}, // no drive: a POSIX name with a colon
+		{"file:///1:/x", "/1:/x", true},
+		{"file://server%20x/share", "", false},
+		{"http://x/y", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := WorkspacePath(tt.uri)
+		if ok != tt.ok || (ok && got != tt.path) {
+			t.Errorf("WorkspacePath(%q) = %q, %v; want %q, %v", tt.uri, got, ok, tt.path, tt.ok)
+		}
+	}
+}
+
+// Under a Windows workspace, locations render as the model passes them
+// back to a Windows host: relative inside the workspace whatever the
+// drive letter's case, the colon's escaping or the names' case; absolute
+// (drive or UNC, / separators) outside it.
+func TestDisplayPathWindows(t *testing.T) {
+	tests := []struct {
+		ws, uri, want string
+	}{
+		{"file:///C:/work/p", "file:///C:/work/p/a.go", "a.go"},
+		{"file:///C:/work/p", "file:///c%3A/work/p/sub/a%20b.go", "sub/a b.go"},
+		{"file:///C:/work/p", "file:///c:/Work/P/Sub/A.go", "Sub/A.go"},
+		{"file:///C:/work/p", "file:///C:/work/p", "."},
+		{"file:///C:/work/p", "file:///c:/WORK/P/", "."},
+		{"file:///C:/work/p", "file:///C:/work/pp/a.go", "C:/work/pp/a.go"},
+		{"file:///C:/work/p", "file:///D:/work/p/a.go", "D:/work/p/a.go"},
+		{"file:///C:/work/p", "file://srv/share/a.go", "//srv/share/a.go"},
+		{"file:///C:/work/p", "untitled:Untitled-1", "untitled:Untitled-1"},
+		{"file:///C:/work/p", "file:///usr/lib/x.go", "file:///usr/lib/x.go"}, // names no Windows file
+		{"file:///C:/", "file:///c%3A/x/a.go", "x/a.go"},
+		{"file://srv/share/p", "file://SRV/share/p/a.go", "a.go"},
+		{"file://srv/share/p", "file:///C:/share/p/a.go", "C:/share/p/a.go"},
+		// POSIX workspaces are as before: a colon-named directory is no drive.
+		{"file:///C%3A/work", "file:///C%3A/work/a.go", "a.go"},
+		{"file:///C%3A/work", "file:///c%3A/work/a.go", "/c:/work/a.go"},
+		{"file:///home/p", "file:///home/p/A.go", "A.go"},
+		{"file:///home/p", "file:///Home/p/a.go", "/Home/p/a.go"},
+	}
+	for _, tt := range tests {
+		ws, ok := WorkspacePath(tt.ws)
+		if !ok {
+			t.Fatalf("WorkspacePath(%q) refused", tt.ws)
+		}
+		if got := DisplayPath(tt.uri, ws); got != tt.want {
+			t.Errorf("DisplayPath(%q, %q) = %q, want %q", tt.uri, ws, got, tt.want)
+		}
+		_, inside := insideWorkspace(tt.uri, ws)
+		if want := tt.want != "." && tt.want != tt.uri && !isAbsDisplay(tt.want); inside != want {
+			t.Errorf("insideWorkspace(%q, %q) = %v, want %v", tt.uri, ws, inside, want)
+		}
+	}
+}
+
+func isAbsDisplay(p string) bool {
+	return p[0] == '/' || len(p) > 1 && p[1] == ':'
+}
+
+// A Windows host's locations render through Render as through the other
+// entry points: the workspace URI decides.
+func TestRenderWindowsWorkspace(t *testing.T) {
+	r := Result{Kind: KindLocations, Locations: []Location{
+		{URI: "file:///c%3A/Work/P/a.go", Range: Range{Start: Position{Line: 2, Character: 4}}},
+		{URI: "file:///D:/lib/b.go", Range: Range{Start: Position{Line: 0, Character: 0}}},
+	}}
+	out, err := Render(r, "file:///C:/work/p", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"a.go:3:5", "D:/lib/b.go:1:1"} {
+		if !strings.Contains(out.Text, want) {
+			t.Errorf("Render text lacks %q:\n%s", want, out.Text)
+		}
+	}
+}
+
+// tsserver writes drive paths on Windows; their URIs are the Windows
+// host's spelling, and POSIX paths keep FileURI's.
+func TestTsserverFileURI(t *testing.T) {
+	tests := []struct{ path, uri string }{
+		{"/home/p/a.ts", "file:///home/p/a.ts"},
+		{"/C:/x.ts", "file:///C%3A/x.ts"},
+		{"C:/work/a.ts", "file:///C:/work/a.ts"},
+		{`c:\work\a b.ts`, "file:///C:/work/a%20b.ts"},
+		{"rel/a.ts", "file://rel/a.ts"},
+	}
+	for _, tt := range tests {
+		if got := tsserverFileURI(tt.path); got != tt.uri {
+			t.Errorf("tsserverFileURI(%q) = %q, want %q", tt.path, got, tt.uri)
+		}
+	}
+}
