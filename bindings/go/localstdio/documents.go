@@ -3,6 +3,8 @@ package localstdio
 import (
 	"context"
 	"hash/maphash"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 // The open-document cache: documents a server holds open, verified against
@@ -37,21 +39,34 @@ type documentCache struct {
 	max   int
 	seed  maphash.Seed
 	clock uint64
-	docs  map[string]*openDocument // by canonical path
+	// rules key the documents: one file is one document however its
+	// canonical path is spelled (on macOS and Windows volumes, which
+	// ignore case, Foo.go and foo.go are one file).
+	rules core.PathRules
+	docs  map[string]*openDocument // by rules.Key of the canonical path
 }
 
-func newDocumentCache(max int) *documentCache {
+func newDocumentCache(max int, rules core.PathRules) *documentCache {
 	if max < 1 {
 		max = 1
 	}
-	return &documentCache{max: max, seed: maphash.MakeSeed(), docs: map[string]*openDocument{}}
+	return &documentCache{max: max, seed: maphash.MakeSeed(), rules: rules, docs: map[string]*openDocument{}}
 }
 
-// paths lists the open documents' canonical paths.
+// get is the open document of the file at the canonical path p, or nil.
+func (c *documentCache) get(p string) *openDocument { return c.docs[c.rules.Key(p)] }
+
+// put records d as open.
+func (c *documentCache) put(d *openDocument) { c.docs[c.rules.Key(d.path)] = d }
+
+// remove forgets d.
+func (c *documentCache) remove(d *openDocument) { delete(c.docs, c.rules.Key(d.path)) }
+
+// paths lists the open documents' canonical paths, each as it was opened.
 func (c *documentCache) paths() []string {
 	out := make([]string, 0, len(c.docs))
-	for p := range c.docs {
-		out = append(out, p)
+	for _, d := range c.docs {
+		out = append(out, d.path)
 	}
 	return out
 }
@@ -63,7 +78,7 @@ func (c *documentCache) hashOf(text string) uint64 { return maphash.String(c.see
 func (in *instance) ensureOpen(ctx context.Context, src Source, languageID string) error {
 	c := in.docs
 	c.clock++
-	if d := c.docs[src.Path]; d != nil {
+	if d := c.get(src.Path); d != nil {
 		d.used = c.clock
 		return in.syncDocument(ctx, d, src.Text)
 	}
@@ -86,7 +101,7 @@ func (in *instance) openDocument(ctx context.Context, d *openDocument, text stri
 	}
 	d.hash = h
 	d.synced = synced
-	in.docs.docs[d.path] = d
+	in.docs.put(d)
 	return nil
 }
 
@@ -133,7 +148,7 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 // server up to date: didChange when its bytes changed, didClose when it is
 // gone or no longer passes the source rules.
 func (in *instance) reverify(ctx context.Context, path string) error {
-	d := in.docs.docs[path]
+	d := in.docs.get(path)
 	if d == nil {
 		return nil
 	}
@@ -149,7 +164,7 @@ func (in *instance) reverify(ctx context.Context, path string) error {
 // already ended, the close is still written within killGraceMs, so the
 // server's view stays consistent with the cache.
 func (in *instance) closeDocument(ctx context.Context, d *openDocument) error {
-	delete(in.docs.docs, d.path)
+	in.docs.remove(d)
 	in.diags.forget(d.uri)
 	if ctx.Err() != nil {
 		var cancel context.CancelFunc

@@ -227,7 +227,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 // tells the server to read it from the disk; ok is false when the document
 // is not open, unchanged or unreadable (reverify deals with those).
 func (in *instance) closeChanged(ctx context.Context, path string) (ev lspseam.FileEvent, ok bool, err error) {
-	d := in.docs.docs[path]
+	d := in.docs.get(path)
 	if d == nil {
 		return ev, false, nil
 	}
