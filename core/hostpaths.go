@@ -88,6 +88,38 @@ func (r PathRules) URIKey(uri string) string {
 	return r.FileURI(r.Key(p))
 }
 
+// WatchPath is the host path p as the core's fileChanges reads paths: p
+// itself, or under Windows rules a drive path with / for \ after a /
+// (C:\src\a.go is /C:/src/a.go, FileChangesInput.Windows). A UNC path
+// has no such form: it is //server/share/x, which fileChanges refuses.
+func (r PathRules) WatchPath(p string) string {
+	if !r.Windows {
+		return p
+	}
+	s := strings.ReplaceAll(p, `\`, "/")
+	if drive, rest, ok := splitDrive(s); ok {
+		return strings.TrimSuffix("/"+drive+rest, "/")
+	}
+	return s
+}
+
+// HostPath is the host path of a path fileChanges answers with (its
+// reverify and open lists): WatchPath's inverse.
+func (r PathRules) HostPath(p string) string {
+	if !r.Windows {
+		return p
+	}
+	if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		if drive, rest, ok := splitDrive(p[1:]); ok {
+			if rest == "" {
+				rest = "/"
+			}
+			return drive + strings.ReplaceAll(rest, "/", `\`)
+		}
+	}
+	return strings.ReplaceAll(p, "/", `\`)
+}
+
 // The core's own paths. A workspace URI says which rules its paths follow:
 // a Windows host spells its drive with a literal colon (file:///C:/x,
 // WindowsFileURI) or names a UNC server (file://server/share), while a

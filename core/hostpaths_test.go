@@ -1,6 +1,7 @@
 package core
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,70 @@ func TestTsserverFileURI(t *testing.T) {
 		if got := tsserverFileURI(tt.path); got != tt.uri {
 			t.Errorf("tsserverFileURI(%q) = %q, want %q", tt.path, got, tt.uri)
 		}
+	}
+}
+
+// fileChanges' paths: a Windows host writes its drive paths /C:/x and
+// reads the answer's paths back; other hosts pass their paths as they are.
+func TestWatchPath(t *testing.T) {
+	tests := []struct{ goos, host, watch string }{
+		{"linux", "/w/a.go", "/w/a.go"},
+		{"darwin", "/Users/Me/a.go", "/Users/Me/a.go"},
+		{"windows", `C:\w\a b.go`, "/C:/w/a b.go"},
+		{"windows", `c:\W`, "/C:/W"},
+		{"windows", `D:\`, "/D:"},
+	}
+	for _, tt := range tests {
+		r := PathRulesFor(tt.goos)
+		if got := r.WatchPath(tt.host); got != tt.watch {
+			t.Errorf("%s WatchPath(%q) = %q, want %q", tt.goos, tt.host, got, tt.watch)
+		}
+		want := tt.host
+		if r.Windows {
+			want = strings.ToUpper(want[:1]) + want[1:]
+		}
+		if got := r.HostPath(tt.watch); got != want {
+			t.Errorf("%s HostPath(%q) = %q, want %q", tt.goos, tt.watch, got, want)
+		}
+	}
+}
+
+// A Windows host's changes become events named as it names the files
+// (file:///C:/w/a.go), relative watchers match under a baseUri in any
+// drive spelling, and the flag crosses the JSON boundary.
+func TestFileChangesWindows(t *testing.T) {
+	win := PathRulesFor("windows")
+	in := FileChangesInput{
+		Changes: []PathChange{
+			{Path: win.WatchPath(`C:\w\a.go`), First: "changed", Last: "changed"},
+			{Path: win.WatchPath(`C:\w\sub\b.go`), First: "created", Last: "created"},
+			{Path: win.WatchPath(`C:\w\c.txt`), First: "changed", Last: "changed"},
+		},
+		Registrations: []WatchRegistration{{ID: "1", Watchers: []FileWatcher{
+			{Pattern: "**/*.go", BaseURI: "file:///c%3A/w", Kind: 7},
+		}}},
+		Root:          win.WatchPath(`C:\w`),
+		OpenDocuments: []string{},
+		Windows:       true,
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"windows":true`) {
+		t.Fatalf("the flag is not in the JSON: %s", b)
+	}
+	env := string(Call("fileChanges", b))
+	for _, want := range []string{`"uri":"file:///C:/w/a.go","type":2`, `"uri":"file:///C:/w/sub/b.go","type":1`, `"matched":2`, `"ignored":1`} {
+		if !strings.Contains(env, want) {
+			t.Errorf("fileChanges lacks %s: %s", want, env)
+		}
+	}
+	// Without the flag the same paths are POSIX paths: the colon encoded,
+	// and the Windows baseUri names no directory of theirs.
+	in.Windows = false
+	b, _ = json.Marshal(in)
+	if env := string(Call("fileChanges", b)); !strings.Contains(env, `"matched":0`) || strings.Contains(env, "file:///C:/") {
+		t.Errorf("POSIX reading of the same input: %s", env)
 	}
 }

@@ -1,9 +1,11 @@
 package localstdio
 
 import (
+	"context"
 	"slices"
 	"testing"
 
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -38,6 +40,50 @@ func TestDocumentCacheKeys(t *testing.T) {
 		c.remove(&openDocument{path: tt.asked})
 		if gone := len(c.docs) == 0; gone != tt.same {
 			t.Errorf("%s: remove(%q) forgot %q: %v, want %v", tt.goos, tt.asked, tt.opened, gone, tt.same)
+		}
+	}
+}
+
+// The freshness barrier's file changes on each OS's route, through the
+// embedded core: a Windows host's paths cross as /C:/x, its events name
+// the files as it named them to the server, and the paths to re-verify
+// come back as Windows paths; the POSIX route leaves the input as it is.
+func TestWatchPathsRoute(t *testing.T) {
+	tests := []struct {
+		goos, root, file, uri string
+	}{
+		{"linux", "/w", "/w/a.go", "file:///w/a.go"},
+		{"darwin", "/Users/me/w", "/Users/me/w/a.go", "file:///Users/me/w/a.go"},
+		{"windows", `C:\w`, `C:\w\a b.go`, "file:///C:/w/a%20b.go"},
+	}
+	for _, tt := range tests {
+		rules := core.PathRulesFor(tt.goos)
+		in := lspseam.FileChangesInput{
+			Changes: []lspseam.PathChange{
+				{Path: tt.file, First: "deleted", Last: "created"},
+				{Path: tt.file + ".go", First: "created", Last: "created"},
+			},
+			Extensions:    []string{".go"},
+			Root:          tt.root,
+			OpenDocuments: []string{tt.file},
+		}
+		toWatchPaths(rules, &in)
+		if got := in.Changes[0].Path == tt.file; got != !rules.Windows {
+			t.Errorf("%s: the change's path crossed as %q", tt.goos, in.Changes[0].Path)
+		}
+		plan, err := sharedCore(t).FileChanges(context.Background(), in)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.goos, err)
+		}
+		fromWatchPaths(rules, &plan)
+		if !slices.Equal(plan.Reverify, []string{tt.file}) {
+			t.Errorf("%s: reverify %q, want %q", tt.goos, plan.Reverify, tt.file)
+		}
+		if len(plan.Batches) != 1 || len(plan.Batches[0].Changes) != 1 || plan.Batches[0].Changes[0].URI != rules.FileURI(tt.file+".go") {
+			t.Errorf("%s: batches %+v, want one event for %s", tt.goos, plan.Batches, rules.FileURI(tt.file+".go"))
+		}
+		if rules.FileURI(tt.file) != tt.uri {
+			t.Errorf("%s: FileURI(%q) = %q, want %q", tt.goos, tt.file, rules.FileURI(tt.file), tt.uri)
 		}
 	}
 }

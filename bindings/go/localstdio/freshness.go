@@ -107,7 +107,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	// Files of other languages it reads from disk (a YAML server's JSON
 	// schemas) count as its own.
 	exts = append(exts, in.neg.Readiness.WatchExtensions...)
-	plan, err := in.core.FileChanges(ctx, lspseam.FileChangesInput{
+	input := lspseam.FileChangesInput{
 		Changes:       changes,
 		Registrations: regs,
 		Extensions:    exts,
@@ -117,10 +117,13 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		MaxBatch:      maxChangesPerNotification,
 
 		OpenNewDirectories: in.neg.Readiness.OpenNewDirectories,
-	})
+	}
+	toWatchPaths(hostPaths, &input)
+	plan, err := in.core.FileChanges(ctx, input)
 	if err != nil {
 		return "", err
 	}
+	fromWatchPaths(hostPaths, &plan)
 	// A server the table does not know (or whose behaviour was not
 	// measured) is trusted with file events only when it registered
 	// watchers: it then said it acts on them. Otherwise it is treated like

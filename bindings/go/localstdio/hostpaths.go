@@ -3,6 +3,7 @@ package localstdio
 import (
 	"runtime"
 
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -12,3 +13,37 @@ import (
 // turns from a path into a URI, or back, or keys by path, goes through
 // them; tests run another OS's route by passing core.PathRulesFor(goos).
 var hostPaths = core.PathRulesFor(runtime.GOOS)
+
+// toWatchPaths writes the host paths of a fileChanges input as the core
+// reads them (core.PathRules.WatchPath: /C:/src/a.go on Windows) and says
+// whose they are; fromWatchPaths reads the answer's paths back. Under
+// POSIX rules both leave everything as it is.
+func toWatchPaths(rules core.PathRules, in *lspseam.FileChangesInput) {
+	if !rules.Windows {
+		return
+	}
+	in.Windows = true
+	changes := make([]lspseam.PathChange, len(in.Changes))
+	for i, c := range in.Changes {
+		c.Path = rules.WatchPath(c.Path)
+		changes[i] = c
+	}
+	in.Changes = changes
+	in.Root = rules.WatchPath(in.Root)
+	docs := make([]string, len(in.OpenDocuments))
+	for i, p := range in.OpenDocuments {
+		docs[i] = rules.WatchPath(p)
+	}
+	in.OpenDocuments = docs
+}
+
+func fromWatchPaths(rules core.PathRules, res *lspseam.FileChangesResult) {
+	if !rules.Windows {
+		return
+	}
+	for _, list := range [][]string{res.Reverify, res.Open} {
+		for i, p := range list {
+			list[i] = rules.HostPath(p)
+		}
+	}
+}
