@@ -3,6 +3,7 @@ package localstdio
 import (
 	"context"
 	"hash/maphash"
+	"os"
 
 	"github.com/lspseam/lspseam/core"
 )
@@ -43,18 +44,49 @@ type documentCache struct {
 	// canonical path is spelled (on macOS and Windows volumes, which
 	// ignore case, Foo.go and foo.go are one file).
 	rules core.PathRules
-	docs  map[string]*openDocument // by rules.Key of the canonical path
+	// same reports whether two spellings under one key are one file
+	// (sameFile; a volume may tell case apart after all).
+	same func(a, b string) bool
+	docs map[string]*openDocument // by rules.Key of the canonical path
 }
 
 func newDocumentCache(max int, rules core.PathRules) *documentCache {
 	if max < 1 {
 		max = 1
 	}
-	return &documentCache{max: max, seed: maphash.MakeSeed(), rules: rules, docs: map[string]*openDocument{}}
+	return &documentCache{max: max, seed: maphash.MakeSeed(), rules: rules, same: sameFile, docs: map[string]*openDocument{}}
 }
 
-// get is the open document of the file at the canonical path p, or nil.
-func (c *documentCache) get(p string) *openDocument { return c.docs[c.rules.Key(p)] }
+// sameFile reports whether the paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
+}
+
+// get is the open document of the file at the canonical path p, or nil:
+// the document under p's key, when it was opened by this spelling or its
+// spelling names the same file (a case-sensitive volume on macOS, or a
+// case-sensitive directory on Windows, keeps Foo.go and foo.go apart).
+func (c *documentCache) get(p string) *openDocument {
+	d := c.docs[c.rules.Key(p)]
+	if d == nil || d.path == p || c.same(d.path, p) {
+		return d
+	}
+	return nil
+}
+
+// other is the open document of another file whose path has p's key
+// (see get), or nil.
+func (c *documentCache) other(p string) *openDocument {
+	if d := c.docs[c.rules.Key(p)]; d != nil && c.get(p) == nil {
+		return d
+	}
+	return nil
+}
 
 // put records d as open.
 func (c *documentCache) put(d *openDocument) { c.docs[c.rules.Key(d.path)] = d }
@@ -81,6 +113,13 @@ func (in *instance) ensureOpen(ctx context.Context, src Source, languageID strin
 	if d := c.get(src.Path); d != nil {
 		d.used = c.clock
 		return in.syncDocument(ctx, d, src.Text)
+	}
+	if d := c.other(src.Path); d != nil {
+		// Two files that only a case-sensitive volume tells apart share
+		// a key: the one open is closed, so each keeps its own text.
+		if err := in.closeDocument(ctx, d); err != nil {
+			return err
+		}
 	}
 	for len(c.docs) >= c.max {
 		if err := in.closeDocument(ctx, c.leastRecentlyUsed()); err != nil {

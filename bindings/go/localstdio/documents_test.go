@@ -2,6 +2,8 @@ package localstdio
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -16,19 +18,23 @@ func TestDocumentCacheKeys(t *testing.T) {
 	tests := []struct {
 		goos, opened, asked string
 		same                bool
+		sensitive           bool // the volume tells the spellings apart
 	}{
-		{"linux", "/w/Shape.go", "/w/Shape.go", true},
-		{"linux", "/w/Shape.go", "/w/shape.go", false},
-		{"darwin", "/Users/me/w/Shape.go", "/users/me/W/shape.go", true},
-		{"darwin", "/Users/me/w/Shape.go", "/Users/me/w/Shape2.go", false},
-		{"windows", `C:\w\Shape.go`, `c:\W\shape.go`, true},
-		{"windows", `C:\w\Shape.go`, `C:/w/Shape.go`, true},
-		{"windows", `C:\w\Shape.go`, `\\?\C:\w\Shape.go`, true},
-		{"windows", `C:\w\Shape.go`, `D:\w\Shape.go`, false},
-		{"windows", `\\srv\share\a.go`, `\\SRV\Share\A.go`, true},
+		{"linux", "/w/Shape.go", "/w/Shape.go", true, false},
+		{"linux", "/w/Shape.go", "/w/shape.go", false, false},
+		{"darwin", "/Users/me/w/Shape.go", "/users/me/W/shape.go", true, false},
+		{"darwin", "/Users/me/w/Shape.go", "/Users/me/w/Shape2.go", false, false},
+		{"windows", `C:\w\Shape.go`, `c:\W\shape.go`, true, false},
+		{"windows", `C:\w\Shape.go`, `C:/w/Shape.go`, true, false},
+		{"windows", `C:\w\Shape.go`, `\\?\C:\w\Shape.go`, true, false},
+		{"windows", `C:\w\Shape.go`, `D:\w\Shape.go`, false, false},
+		{"windows", `\\srv\share\a.go`, `\\SRV\Share\A.go`, true, false},
+		{"darwin", "/Volumes/cs/Shape.go", "/Volumes/cs/shape.go", false, true},
+		{"windows", `C:\cs\Shape.go`, `C:\cs\shape.go`, false, true},
 	}
 	for _, tt := range tests {
 		c := newDocumentCache(4, core.PathRulesFor(tt.goos))
+		c.same = func(a, b string) bool { return !tt.sensitive }
 		d := &openDocument{path: tt.opened, uri: core.PathRulesFor(tt.goos).FileURI(tt.opened)}
 		c.put(d)
 		if got := c.get(tt.asked) == d; got != tt.same {
@@ -37,9 +43,13 @@ func TestDocumentCacheKeys(t *testing.T) {
 		if got := c.paths(); !slices.Equal(got, []string{tt.opened}) {
 			t.Errorf("%s: paths() = %q, want the path as opened %q", tt.goos, got, tt.opened)
 		}
+		folded := core.PathRulesFor(tt.goos).Key(tt.opened) == core.PathRulesFor(tt.goos).Key(tt.asked)
+		if got := c.other(tt.asked) == d; got != (folded && !tt.same) {
+			t.Errorf("%s: other(%q) found %q: %v, want %v", tt.goos, tt.asked, tt.opened, got, folded && !tt.same)
+		}
 		c.remove(&openDocument{path: tt.asked})
-		if gone := len(c.docs) == 0; gone != tt.same {
-			t.Errorf("%s: remove(%q) forgot %q: %v, want %v", tt.goos, tt.asked, tt.opened, gone, tt.same)
+		if gone := len(c.docs) == 0; gone != folded {
+			t.Errorf("%s: remove(%q) forgot %q: %v, want %v", tt.goos, tt.asked, tt.opened, gone, folded)
 		}
 	}
 }
@@ -84,6 +94,32 @@ func TestWatchPathsRoute(t *testing.T) {
 		}
 		if rules.FileURI(tt.file) != tt.uri {
 			t.Errorf("%s: FileURI(%q) = %q, want %q", tt.goos, tt.file, rules.FileURI(tt.file), tt.uri)
+		}
+	}
+}
+
+// sameFile, which decides whether two spellings under one key are one
+// file, asks the file system: a hard link (what two spellings of one file
+// are, seen from a case-sensitive volume) is the same file, a copy is not.
+func TestSameFile(t *testing.T) {
+	dir := t.TempDir()
+	a, link, other := filepath.Join(dir, "Shape.go"), filepath.Join(dir, "shape.go"), filepath.Join(dir, "SHAPE.go")
+	for _, p := range []string{a, other} {
+		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(a, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{a, a, true}, {a, link, true}, {a, other, false}, {a, filepath.Join(dir, "missing.go"), false},
+	} {
+		if got := sameFile(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameFile(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
