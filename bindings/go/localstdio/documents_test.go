@@ -77,7 +77,9 @@ func TestWatchPathsRoute(t *testing.T) {
 			Root:          tt.root,
 			OpenDocuments: []string{tt.file},
 		}
-		toWatchPaths(rules, &in)
+		if !toWatchPaths(rules, &in) {
+			t.Fatalf("%s: toWatchPaths refused %q", tt.goos, tt.file)
+		}
 		if got := in.Changes[0].Path == tt.file; got != !rules.Windows {
 			t.Errorf("%s: the change's path crossed as %q", tt.goos, in.Changes[0].Path)
 		}
@@ -120,6 +122,26 @@ func TestSameFile(t *testing.T) {
 	} {
 		if got := sameFile(tt.a, tt.b); got != tt.want {
 			t.Errorf("sameFile(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// A Windows network share's paths have no form fileChanges reads: the
+// barrier is told so (and restarts the server) instead of sending them.
+func TestWatchPathsUNC(t *testing.T) {
+	win := core.PathRulesFor("windows")
+	tests := []struct {
+		root, file string
+		ok         bool
+	}{
+		{`C:\w`, `C:\w\a.go`, true},
+		{`\\srv\share\w`, `\\srv\share\w\a.go`, false},
+		{`C:\w`, `\\srv\share\a.go`, false},
+	}
+	for _, tt := range tests {
+		in := lspseam.FileChangesInput{Changes: []lspseam.PathChange{{Path: tt.file, First: "changed", Last: "changed"}}, Root: tt.root}
+		if got := toWatchPaths(win, &in); got != tt.ok {
+			t.Errorf("toWatchPaths(root %q, %q) = %v, want %v", tt.root, tt.file, got, tt.ok)
 		}
 	}
 }

@@ -118,7 +118,11 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 
 		OpenNewDirectories: in.neg.Readiness.OpenNewDirectories,
 	}
-	toWatchPaths(hostPaths, &input)
+	if !toWatchPaths(hostPaths, &input) {
+		// A Windows network share's paths have no form the core matches
+		// (fileChanges); a fresh server reads the disk instead.
+		return "", errChangesLost{why: "files changed in a workspace on a network share (a UNC path), whose changes lspseam cannot name to the server"}
+	}
 	plan, err := in.core.FileChanges(ctx, input)
 	if err != nil {
 		return "", err

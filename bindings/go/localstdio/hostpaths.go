@@ -2,6 +2,7 @@ package localstdio
 
 import (
 	"runtime"
+	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -17,24 +18,37 @@ var hostPaths = core.PathRulesFor(runtime.GOOS)
 // toWatchPaths writes the host paths of a fileChanges input as the core
 // reads them (core.PathRules.WatchPath: /C:/src/a.go on Windows) and says
 // whose they are; fromWatchPaths reads the answer's paths back. Under
-// POSIX rules both leave everything as it is.
-func toWatchPaths(rules core.PathRules, in *lspseam.FileChangesInput) {
+// POSIX rules both leave everything as it is. ok is false when a path has
+// no such form (a UNC path, \\server\share\x): its changes cannot be
+// named to the server.
+func toWatchPaths(rules core.PathRules, in *lspseam.FileChangesInput) (ok bool) {
 	if !rules.Windows {
-		return
+		return true
+	}
+	ok = true
+	watch := func(p string) string {
+		w := rules.WatchPath(p)
+		if !strings.HasPrefix(w, "/") || strings.HasPrefix(w, "//") {
+			ok = false
+		}
+		return w
 	}
 	in.Windows = true
 	changes := make([]lspseam.PathChange, len(in.Changes))
 	for i, c := range in.Changes {
-		c.Path = rules.WatchPath(c.Path)
+		c.Path = watch(c.Path)
 		changes[i] = c
 	}
 	in.Changes = changes
-	in.Root = rules.WatchPath(in.Root)
+	if in.Root != "" {
+		in.Root = watch(in.Root)
+	}
 	docs := make([]string, len(in.OpenDocuments))
 	for i, p := range in.OpenDocuments {
-		docs[i] = rules.WatchPath(p)
+		docs[i] = watch(p)
 	}
 	in.OpenDocuments = docs
+	return ok
 }
 
 func fromWatchPaths(rules core.PathRules, res *lspseam.FileChangesResult) {
