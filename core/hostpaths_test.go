@@ -246,3 +246,59 @@ func TestFileChangesWindows(t *testing.T) {
 		t.Errorf("POSIX reading of the same input: %s", env)
 	}
 }
+
+// posixDisplayPath is displayPath as it was before Windows workspaces: a
+// POSIX workspace must render every URI exactly so.
+func posixDisplayPath(uri, workspacePath string) string {
+	p, ok := FileURIPath(uri)
+	if !ok {
+		return uri
+	}
+	switch {
+	case p == workspacePath:
+		return "."
+	case workspacePath == "/":
+		return p[1:]
+	case strings.HasPrefix(p, workspacePath) && p[len(workspacePath)] == '/':
+		return p[len(workspacePath)+1:]
+	}
+	return p
+}
+
+// A workspace URI's form decides its rules, and only a Windows host's
+// URIs take the Windows route: every other workspace renders as before,
+// byte for byte; under a Windows one, an inside location's display path
+// is relative and names it (its URI's path ends with it).
+func FuzzWorkspaceDisplay(f *testing.F) {
+	for _, s := range [][2]string{
+		{"file:///C:/w", "file:///c%3A/W/a.go"},
+		{"file:///C%3A/w", "file:///C:/w/a.go"},
+		{"file://srv/share/p", "file://SRV/share/p/x/y.go"},
+		{"file:///home/p", "file:///home/p/a%20b.go"},
+		{"file:///", "file:///x"},
+		{"file:///C:", "file:///c:/x"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, ws, uri string) {
+		wsPath, ok := WorkspacePath(ws)
+		if !ok {
+			return
+		}
+		if windowsURI(ws) != windowsDir(wsPath) {
+			t.Fatalf("workspace %q: Windows URI %v, Windows path %q %v", ws, windowsURI(ws), wsPath, windowsDir(wsPath))
+		}
+		got := DisplayPath(uri, wsPath)
+		if !windowsDir(wsPath) {
+			if want := posixDisplayPath(uri, wsPath); got != want {
+				t.Fatalf("POSIX workspace %q: DisplayPath(%q) = %q, before %q", ws, uri, got, want)
+			}
+			return
+		}
+		if p, inside := insideWorkspace(uri, wsPath); inside {
+			if got == "" || got[0] == '/' || got == "." || !strings.HasSuffix(p, "/"+got) && !strings.HasSuffix(wsPath, "/") {
+				t.Fatalf("Windows workspace %q: inside location %q (%q) displayed %q", ws, uri, p, got)
+			}
+		}
+	})
+}
