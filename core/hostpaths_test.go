@@ -302,3 +302,30 @@ func FuzzWorkspaceDisplay(f *testing.F) {
 		}
 	})
 }
+
+// The initialize request names the workspace folder after the last
+// element of its path, in either host's form.
+func TestInitializeParamsWorkspaceName(t *testing.T) {
+	tests := []struct{ uri, name string }{
+		{"file:///home/me/proj", "proj"},
+		{"file:///", "/"},
+		{"file:///C%3A/x", "x"},
+		{"file:///C:/work/p", "p"},
+		{"file:///C:/", "C:/"},
+		{"file://srv/share/p", "p"},
+		{"file://srv/share", "share"},
+	}
+	for _, tt := range tests {
+		v, err := InitializeParams(tt.uri, "")
+		if err != nil {
+			t.Errorf("InitializeParams(%q): %v", tt.uri, err)
+			continue
+		}
+		if v.WorkspaceName != tt.name {
+			t.Errorf("InitializeParams(%q) names the folder %q, want %q", tt.uri, v.WorkspaceName, tt.name)
+		}
+	}
+	if _, err := InitializeParams("file://srv/", ""); err == nil {
+		t.Error("InitializeParams accepted a UNC URI with no share")
+	}
+}
