@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/lspseam/lspseam/core"
-
 	"github.com/lspseam/lspseam/internal/expiring"
 )
 
@@ -193,7 +191,7 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 		if err != nil {
 			return errorResult(Errorf(CodeWorkspaceInvalid, "workspace root %q: %v", workspaceRoot, err))
 		}
-		wsURI = core.FileURI(abs)
+		wsURI = hostPaths.FileURI(abs)
 	}
 	out, ok := rendering.For(res, wsURI)
 	if !ok {

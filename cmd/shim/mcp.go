@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -444,7 +443,7 @@ func structuredResult(a toolAnswer) mcpResult {
 		}
 		return out
 	}
-	wsPath, _ := core.FileURIPath(a.workspaceURI)
+	wsPath, _ := core.WorkspacePath(a.workspaceURI)
 	out.Locations = []mcpLocation{}
 	for _, l := range groupedByPath(res.Locations, wsPath) {
 		if len(out.Locations) == a.rendered.Shown {
@@ -466,24 +465,15 @@ type pathLocation struct {
 
 // groupedByPath orders locations as the rendered text does (core's
 // render): grouped by displayed path in first-seen order, otherwise in the
-// server's order; a path is relative to the workspace inside it ("." for
-// the workspace itself), absolute outside it, and a URI that is not a
-// local file stays verbatim.
+// server's order; a path is displayed by the core's rule (core.DisplayPath
+// for the workspace path wsPath, core.WorkspacePath's): relative to the
+// workspace inside it ("." for the workspace itself), absolute outside it,
+// and a URI that is not a local file stays verbatim.
 func groupedByPath(locs []lspseam.Location, wsPath string) []pathLocation {
 	var order []string
 	groups := map[string][]lspseam.Location{}
 	for _, l := range locs {
-		p, ok := core.FileURIPath(l.URI)
-		switch {
-		case !ok:
-			p = l.URI
-		case p == wsPath:
-			p = "."
-		case wsPath == "/":
-			p = p[1:]
-		case strings.HasPrefix(p, wsPath) && len(p) > len(wsPath) && p[len(wsPath)] == '/':
-			p = p[len(wsPath)+1:]
-		}
+		p := core.DisplayPath(l.URI, wsPath)
 		if _, seen := groups[p]; !seen {
 			order = append(order, p)
 		}
@@ -729,10 +719,6 @@ func firstFileRoot(res *mcp.ListRootsResult) string {
 }
 
 // fileURIPath is the local path a client's file:// root names, read by the
-// core's rule (the one every host encodes by: testdata/uri/fileuri.json).
-func fileURIPath(uri string) (string, bool) {
-	if runtime.GOOS == "windows" {
-		return core.WindowsURIPath(uri)
-	}
-	return core.FileURIPath(uri)
-}
+// core's rule for this OS (the one every host encodes by:
+// testdata/uri/fileuri.json).
+func fileURIPath(uri string) (string, bool) { return hostPaths.URIPath(uri) }

@@ -497,6 +497,8 @@ export interface FileChangesInput {
   maxBatch?: number;
   /** Ask for `open`: one file of each new directory (for servers such as gopls). */
   openNewDirectories?: boolean;
+  /** The paths are a Windows host's drive paths written `/C:/src/a.go`: events name them `file:///C:/src/a.go` and baseUris are read as Windows URIs. */
+  windows?: boolean;
 }
 
 // ---- the code-intelligence catalog: targets and code locations ---------------
