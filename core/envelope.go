@@ -193,7 +193,7 @@ func requestCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		r, err := Request(op, uri.Str, pos)
 		if err == nil {
-			r.Subject, err = checkColumn(line.Str, pos)
+			r.Subject, err = checkColumn(line.Str, pos, identRulesFor(uri.Str))
 		}
 		return wrap(r, err)
 	}

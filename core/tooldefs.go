@@ -433,7 +433,7 @@ var toolTexts = map[string]toolText{
 		conventions: []*convention{observationGrammar},
 	},
 	ToolEdit: {
-		about: "Replace exact text in a UTF-8 text file: old_string must occur exactly once (add surrounding lines) unless replace_all; line endings are kept. " +
+		about: "Replace exact text in an existing UTF-8 text file (write creates files): old_string must occur exactly once (add surrounding lines) unless replace_all; line endings are kept. " +
 			"The answer lists the problems the edit introduced or resolved.",
 		conventions: []*convention{observationGrammar},
 	},

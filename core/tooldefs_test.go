@@ -92,3 +92,14 @@ func TestEveryToolHasATitle(t *testing.T) {
 		seen[d.Title] = d.Name
 	}
 }
+
+// edit changes existing files only, and its description says so (it once
+// read as if it could create one).
+func TestEditDescriptionSaysExistingFiles(t *testing.T) {
+	defs, _ := ToolDefinitions([]string{ToolsetFS})
+	for _, d := range defs {
+		if d.Name == ToolEdit && (!strings.Contains(d.Description, "existing") || !strings.Contains(d.Description, "write creates files")) {
+			t.Errorf("edit: %q", d.Description)
+		}
+	}
+}

@@ -34,6 +34,9 @@ type Toolbox struct {
 	previews *expiring.Store[*preview] // the refactor tools' pending previews
 	actions  actionStore               // code_actions' listed actions, by actionId
 	approval string                    // ApprovalPreview ("" too) or ApprovalAuto
+	// applyHint, when set, is the preview's line saying how to apply it
+	// (SetApplyHint); nil: call again with the previewId.
+	applyHint func(tool, previewID string) string
 	mutating sync.Mutex                // one change at a time (reads stay concurrent)
 	writes   writeState                // cross-process write locks and journals
 }

@@ -293,7 +293,10 @@ func TestApprovalConfigAndFlag(t *testing.T) {
 		{f.configs["elicit"], nil}, // call cannot elicit: preview
 		{f.configs["auto"], []string{"--approval", "preview"}},
 	} {
-		if code, out, stderr, a := call(c.config, c.flags...); code != exitOK || !strings.HasPrefix(out, "Preview (nothing is changed yet)") || a != approvalSource {
+		// Not on a terminal, the preview says how to apply it from the
+		// command line: a previewId ends with the process.
+		if code, out, stderr, a := call(c.config, c.flags...); code != exitOK || !strings.HasPrefix(out, "Preview (nothing is changed yet)") || a != approvalSource ||
+			!strings.Contains(out, "run the same lspseam call code_insert with --approval auto") || strings.Contains(out, "again with the same arguments") {
 			t.Errorf("%s %v: exit %d, %q %q, a.go %q", filepath.Base(c.config), c.flags, code, out, stderr, a)
 		}
 	}
