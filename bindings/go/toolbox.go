@@ -37,8 +37,8 @@ type Toolbox struct {
 	// applyHint, when set, is the preview's line saying how to apply it
 	// (SetApplyHint); nil: call again with the previewId.
 	applyHint func(tool, previewID string) string
-	mutating sync.Mutex                // one change at a time (reads stay concurrent)
-	writes   writeState                // cross-process write locks and journals
+	mutating  sync.Mutex // one change at a time (reads stay concurrent)
+	writes    writeState // cross-process write locks and journals
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
