@@ -190,7 +190,7 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "inlayHints", run: inlayHintsCall,
-		Input:   "`{result, uri, workspaceUri, limit?}`",
+		Input:   "`{result, uri, workspaceUri, lines?: {startLine, endLine}, limit?}`: `lines` (one-based, inclusive: the range the tool asked for) keeps only the hints on those lines, whatever the server answered for",
 		Output:  "`{path, hints:[{line, column, label, kind: \"type\" | \"parameter\" | \"\", paddingLeft?, paddingRight?}], totalFound, truncated, notice?, rendered}`",
 		TSInput: "InlayHintsInput", TSOutput: "InlayHints",
 	},

@@ -1424,6 +1424,8 @@ export interface InlayHintsInput {
   uri: string;
   workspaceUri: string;
   result?: Json;
+  /** One-based, inclusive: only the hints on these lines are kept (servers answer for more). */
+  lines?: { startLine: number; endLine: number };
   limit?: number;
   [key: string]: unknown;
 }
