@@ -58,7 +58,10 @@ type CodeCall struct {
 	Limit       int
 	Depth       int
 	Query       string
-	Range       *LineRange
+	// Dependencies: code_symbols' search includes symbols outside the
+	// workspace (dependencies, the standard library).
+	Dependencies bool
+	Range        *LineRange
 	// code_diagnostics: Path "" is the workspace.
 	Severity          string
 	ActivateWorkspace bool
@@ -117,6 +120,9 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 	if c.Query != "" {
 		b = append(b, `,"query":`...)
 		b = appendString(b, c.Query)
+	}
+	if c.Dependencies {
+		b = append(b, `,"dependencies":true`...)
 	}
 	if c.Range != nil {
 		b = append(b, `,"range":`...)
@@ -211,7 +217,7 @@ func (t Target) appendJSON(b []byte) []byte {
 
 // codeArgFields lists each tool's argument names.
 var codeArgFields = map[string][]string{
-	ToolCodeSymbols:      {"path", "query", "limit"},
+	ToolCodeSymbols:      {"path", "query", "dependencies", "limit"},
 	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
 	ToolCodeHover:        {"target", "firstMatch"},
 	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
@@ -381,6 +387,15 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			default:
 				c.Query = q.Str
 			}
+		}
+		if d := get(args, "dependencies"); d.Exists() && d.Type != gjson.Null {
+			switch {
+			case d.Type != gjson.True && d.Type != gjson.False:
+				add("dependencies must be a boolean, got " + describe(d))
+			case c.Query == "":
+				add("dependencies is for a search (query): an outline has no dependencies; leave it out")
+			}
+			c.Dependencies = d.Type == gjson.True
 		}
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
 	case ToolCodeDiagnostics:

@@ -223,6 +223,10 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	if partial.Exists() && partial.Type != gjson.Null && partial.Type != gjson.String {
 		return nil, Errorf(CodeInvalidArgument, "partial must be a string (why the host's view of the workspace is partial), got %s", describe(partial))
 	}
+	var derr *Error
+	if all, out.DependenciesLeftOut, derr = workspaceOwn(in, all); derr != nil {
+		return nil, derr
+	}
 	rankWorkspaceSymbols(all, *out.Query)
 	out.TotalFound = len(all)
 	if len(all) > limit {
@@ -232,6 +236,9 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	out.Incomplete = searchIncomplete(out, clip(partial.Str, maxSearchReason))
 	if out.TotalFound == 0 {
 		out.Notice = searchNotice(out)
+		if out.DependenciesLeftOut > 0 {
+			out.Notice = dependenciesNotice(out)
+		}
 	}
 	out.Rendered = renderWorkspaceSearch(out, limit)
 	return out, nil
@@ -553,4 +560,38 @@ func searchScope(v gjson.Result) (string, *Error) {
 func capReached(limit int64) string {
 	n := strconv.FormatInt(limit, 10)
 	return "the server answers at most " + n + " matches and gave " + n + ", so more may match: narrow the query"
+}
+
+// workspaceOwn keeps a search's matches inside the workspace unless the
+// input asks for dependencies (true): gopls searches the Go toolchain and
+// the module cache, tsserver the packages a project imports, and an agent
+// asking for a name almost always means its own code (67 matches where the
+// workspace has 35). It returns how many it left out.
+func workspaceOwn(in gjson.Result, matches []workspaceSymbol) ([]workspaceSymbol, int, *Error) {
+	d := get(in, "dependencies")
+	switch {
+	case d.Type == gjson.True:
+		return matches, 0, nil
+	case d.Exists() && d.Type != gjson.False && d.Type != gjson.Null:
+		return nil, 0, Errorf(CodeInvalidArgument, "dependencies must be a boolean (true: keep the matches outside the workspace), got %s", describe(d))
+	}
+	kept := matches[:0]
+	for _, m := range matches {
+		if !outsideWorkspace(m.Path) {
+			kept = append(kept, m)
+		}
+	}
+	return kept, len(matches) - len(kept), nil
+}
+
+// dependenciesLine tells a model the matches left out and how to get them.
+func dependenciesLine(n int) string {
+	return strconv.Itoa(n) + " more outside the workspace (dependencies, the standard library) left out; dependencies: true lists them."
+}
+
+// dependenciesNotice is the notice of a search whose only matches were
+// outside the workspace.
+func dependenciesNotice(c CodeSymbols) string {
+	return "no symbols match " + quoteCode(clip(*c.Query, 200)) + " in the workspace; " + strconv.Itoa(c.DependenciesLeftOut) + " " +
+		plural(c.DependenciesLeftOut, "match", "matches") + " outside it (dependencies, the standard library) left out: dependencies: true lists them"
 }

@@ -161,6 +161,10 @@ type CodeSymbols struct {
 	Truncated  bool
 	Notice     string
 	Rendered   Rendered
+	// DependenciesLeftOut counts a search's matches outside the workspace
+	// (dependencies, the standard library) left out because the call did
+	// not ask for them (dependencies: true).
+	DependenciesLeftOut int
 	// A merged workspace-wide search (symbolsearch.go).
 	Merged      bool
 	Searched    []*symbolSearchSource
@@ -189,6 +193,10 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(c.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, c.Truncated)
+	if c.DependenciesLeftOut > 0 {
+		b = append(b, `,"dependenciesLeftOut":`...)
+		b = appendInt(b, int64(c.DependenciesLeftOut))
+	}
 	if c.Merged {
 		b = append(b, `,"searched":`...)
 		b = appendArray(b, c.Searched)
@@ -268,6 +276,9 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	if matches, out.DependenciesLeftOut, err = workspaceOwn(in, matches); err != nil {
+		return nil, err
+	}
 	out.TotalFound = len(matches)
 	if c, _ := integer(get(get(in, "scope"), "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
 		out.Incomplete = capReached(c)
@@ -285,6 +296,9 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 			out.Notice = "no symbols match " + quoteCode(clip(*out.Query, 200)) + " " + where + ": try a shorter or different name (servers match names, often fuzzily), or leave out path to search every language and project of the workspace"
 		} else {
 			out.Notice = "no symbols found " + where + ": pass a query naming what to find, or code_symbols with a path for one file's outline"
+		}
+		if out.DependenciesLeftOut > 0 {
+			out.Notice = dependenciesNotice(out)
 		}
 	}
 	out.Rendered = renderWorkspaceSymbols(out, limit)
@@ -679,6 +693,9 @@ func renderWorkspaceSymbols(c CodeSymbols, limit int) Rendered {
 	}
 	if omitted := c.TotalFound - len(c.Matches); omitted > 0 {
 		b.WriteString("\n… " + strconv.Itoa(omitted) + " more; narrow the query or " + raiseLimit(limit))
+	}
+	if c.DependenciesLeftOut > 0 {
+		b.WriteString("\n" + dependenciesLine(c.DependenciesLeftOut))
 	}
 	return Rendered{Text: b.String(), Shown: len(c.Matches), Omitted: c.TotalFound - len(c.Matches)}
 }

@@ -162,6 +162,7 @@ const codeSymbolsSchema = `{
   "properties": {
     "path": {"type": "string"},
     "query": {"type": "string"},
+    "dependencies": {"type": "boolean"},
     ` + limitSchema + `
   }
 }`
@@ -171,7 +172,7 @@ const codeNavigateSchema = `{
   "properties": {
     "target": ` + targetSchema + `,
     "kind": {"type": "string", "enum": ["definition", "typeDefinition", "declaration", "implementation", "references"]},
-    "context": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Lines around each result (default 0)."},
+    "context": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Lines around each result."},
     "includeBody": {"type": "boolean"},
     ` + limitSchema + `,
     ` + firstMatchSchema + `
@@ -366,7 +367,7 @@ type toolText struct {
 var toolTexts = map[string]toolText{
 	ToolCodeSymbols: {
 		about: "A file's outline (symbols, kinds, lines), or symbols named like query: in path's project, or without path in every language " +
-			"(the answer names any it could not search).",
+			"(the answer names any it could not search); dependencies: true adds libraries'.",
 		example: `Examples: {"path":"geom/geom.go"}; {"query":"Area"}.`,
 	},
 	ToolCodeNavigate: {

@@ -152,8 +152,9 @@ func deriveCatalog(tool string, s map[string]any) map[string]any {
 			e["outline"] = outline
 		} else {
 			// Symbols outside the workspace (gopls searches the standard
-			// library too) depend on the toolchain: only the workspace's
-			// are recorded, and the total only when there are no others.
+			// library too; they come only with dependencies: true) depend
+			// on the toolchain: only the workspace's are recorded, and the
+			// total only when there are no others.
 			syms := asList(s["symbols"])
 			list := []any{}
 			for _, x := range syms {

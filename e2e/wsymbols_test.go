@@ -44,8 +44,9 @@ type wsAnswer struct {
 		// listed, but not a gap that makes the answer incomplete.
 		Unsupported bool `json:"unsupported"`
 	} `json:"notSearched"`
-	Notice     string `json:"notice"`
-	Incomplete string `json:"incomplete"`
+	Notice              string `json:"notice"`
+	Incomplete          string `json:"incomplete"`
+	DependenciesLeftOut int    `json:"dependenciesLeftOut"`
 }
 
 // at lists the matches as "kind name path:line:column".
@@ -282,4 +283,30 @@ func writeTable(t *testing.T, yaml string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestWorkspaceSymbolsDependencies: gopls's workspace/symbol also searches
+// the standard library and the module cache. A search answers the
+// workspace's own symbols, counts what it left out and says how to get
+// it; dependencies: true lists those too (issue 26: 67 answers where the
+// workspace had 35). Both the search of one file's server (path) and the
+// workspace-wide one.
+func TestWorkspaceSymbolsDependencies(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := workspaceDir("go")
+	cfg := writeConfig(t)
+	for _, scope := range []string{`"path":"shape.go",`, ""} {
+		a, raw := callSymbols(t, dir, `{`+scope+`"query":"Sprintf"}`, "--config", cfg)
+		if a.TotalFound != 0 || a.DependenciesLeftOut == 0 || !strings.Contains(a.Notice, "dependencies: true lists them") {
+			t.Errorf("%s default: want no workspace match and the standard library's counted: %s", scope, raw)
+		}
+		a, raw = callSymbols(t, dir, `{`+scope+`"query":"Sprintf","dependencies":true}`, "--config", cfg)
+		found := false
+		for _, m := range a.Symbols {
+			found = found || (m.Name == "Sprintf" || strings.HasSuffix(m.Name, ".Sprintf")) && filepath.IsAbs(m.Path)
+		}
+		if !found || a.DependenciesLeftOut != 0 {
+			t.Errorf("%s dependencies: true: want fmt.Sprintf with its absolute path: %s", scope, raw)
+		}
+	}
 }

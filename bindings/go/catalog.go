@@ -202,19 +202,22 @@ type LineRange = core.LineRange
 // CodeCall is a validated catalog tool call (see core/codeargs.go): Path is
 // the file the call is about, the host routes by it.
 type CodeCall struct {
-	Tool        string     `json:"tool"`
-	Toolset     string     `json:"toolset"`
-	Path        string     `json:"path"`
-	Target      *Target    `json:"target,omitempty"`
-	FirstMatch  bool       `json:"firstMatch,omitempty"`
-	Kind        string     `json:"kind,omitempty"`
-	Context     int        `json:"context,omitempty"`
-	IncludeBody bool       `json:"includeBody,omitempty"`
-	Limit       int        `json:"limit,omitempty"`
-	Depth       int        `json:"depth,omitempty"`
-	Query       string     `json:"query,omitempty"`
-	Range       *LineRange `json:"range,omitempty"`
-	Severity    string     `json:"severity,omitempty"`
+	Tool        string  `json:"tool"`
+	Toolset     string  `json:"toolset"`
+	Path        string  `json:"path"`
+	Target      *Target `json:"target,omitempty"`
+	FirstMatch  bool    `json:"firstMatch,omitempty"`
+	Kind        string  `json:"kind,omitempty"`
+	Context     int     `json:"context,omitempty"`
+	IncludeBody bool    `json:"includeBody,omitempty"`
+	Limit       int     `json:"limit,omitempty"`
+	Depth       int     `json:"depth,omitempty"`
+	Query       string  `json:"query,omitempty"`
+	// Dependencies: code_symbols' search keeps matches outside the
+	// workspace.
+	Dependencies bool       `json:"dependencies,omitempty"`
+	Range        *LineRange `json:"range,omitempty"`
+	Severity     string     `json:"severity,omitempty"`
 	// The refactor tools': rename's new name, the preview a call applies.
 	NewName   string `json:"newName,omitempty"`
 	NewPath   string `json:"newPath,omitempty"` // code_rename_file

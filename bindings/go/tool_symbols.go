@@ -28,7 +28,7 @@ func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer
 			in["mode"], in["uri"] = "document", f.URI
 			req, err = t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/documentSymbol", URI: f.URI, Methods: s.Methods(), Server: s.Server()})
 		} else {
-			in["mode"], in["query"] = "workspace", call.Query
+			in["mode"], in["query"], in["dependencies"] = "workspace", call.Query, call.Dependencies
 			req, err = t.core.CodeRequest(ctx, CodeRequestInput{Method: "workspace/symbol", Query: call.Query, Methods: s.Methods(), Server: s.Server()})
 			if err == nil {
 				in["scope"], err = t.searchScope(ctx, s, f, call.Path, ws)

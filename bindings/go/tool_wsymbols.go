@@ -91,7 +91,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string
 		}
 	}
 	in := map[string]any{
-		"mode": "workspace", "workspaceUri": fileURIOf(census.dir), "query": call.Query, "limit": call.Limit,
+		"mode": "workspace", "workspaceUri": fileURIOf(census.dir), "query": call.Query, "dependencies": call.Dependencies, "limit": call.Limit,
 		"results": results, "notSearched": gaps, "unconfigured": census.unconfigured(),
 	}
 	if census.stopped {

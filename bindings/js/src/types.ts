@@ -821,6 +821,8 @@ export interface CatalogToolDefinition extends ToolDefinition {
 export interface CodeSymbolsArgs {
   path?: string;
   query?: string;
+  /** With query: keep matches outside the workspace (dependencies, the standard library); default false. */
+  dependencies?: boolean;
   /** 1–500, default 100. */
   limit?: number;
 }
@@ -1368,6 +1370,8 @@ export interface CodeSymbolsInput {
   uri?: string;
   workspaceUri: string;
   query?: string;
+  /** Workspace mode: keep matches outside the workspace; otherwise they are left out and counted. */
+  dependencies?: boolean;
   /** Workspace mode, one server: what it searched, for the wording of an empty answer. */
   scope?: { server: string; path: string; root?: string; followsDocument?: boolean; cap?: number };
   /** Workspace mode, several servers (instead of result): one entry per workspace/symbol request. */
@@ -1396,6 +1400,8 @@ export interface CodeSymbols {
   symbols: OutlineSymbol[] | WorkspaceSymbolMatch[];
   totalFound: number;
   truncated: boolean;
+  /** Workspace mode: matches outside the workspace left out (ask with dependencies: true). */
+  dependenciesLeftOut?: number;
   /** With results: the servers asked, and what was not searched. */
   searched?: SymbolSearchSource[];
   notSearched?: SymbolSearchGap[];
