@@ -77,15 +77,25 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 	if call.ActivateWorkspace {
 		budget = call.ActivationLimit
 	}
+	// The servers get the call's time less a reserve for answering, so a
+	// server still loading (a cold gopls cache) costs its files, not the
+	// answer: what was checked is answered, marked partial.
+	checkCtx, cancel := withReserve(ctx)
+	defer cancel()
 	var files []any
 	covered := map[string]bool{}
 	var notices []string
+	outOfTime := ""
 	for _, id := range order {
+		if checkCtx.Err() != nil {
+			outOfTime = id
+			break
+		}
 		group := groups[id]
 		if budget == 0 && !t.service.Running(ctx, group[0].rel, ws) {
 			continue
 		}
-		err := t.service.Session(ctx, group[0].rel, ws, func(ctx context.Context, s Session) error {
+		err := t.service.Session(checkCtx, group[0].rel, ws, func(ctx context.Context, s Session) error {
 			var paths []string
 			for _, p := range s.OpenDocuments() {
 				if rel, err := filepath.Rel(r.dir, p); err == nil && !strings.HasPrefix(rel, "..") {
@@ -132,7 +142,11 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 		})
 		if err != nil {
 			if ctx.Err() != nil {
-				return answer{}, err
+				return answer{}, err // the call itself was cancelled or is out of time
+			}
+			if checkCtx.Err() != nil {
+				outOfTime = id
+				break
 			}
 			notices = append(notices, id+": "+err.Error())
 		}
@@ -140,15 +154,23 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 	partial := ""
 	if len(covered) < eligible {
 		partial = "covers " + strconv.Itoa(len(covered)) + " of the " + strconv.Itoa(eligible) + " source files the language servers own"
-		if call.ActivateWorkspace {
+		switch {
+		case outOfTime != "":
+			// said below
+		case call.ActivateWorkspace:
 			partial += " (activationLimit " + strconv.Itoa(call.ActivationLimit) + " reached: raise it, up to 200, or ask about a file by path)"
-		} else {
+		default:
 			partial += " (those their servers hold open); pass activateWorkspace: true to open and check up to activationLimit (default 20) more, most recently changed first"
 		}
 	}
-	if len(notices) > 0 {
-		partial = strings.TrimSpace(partial + "; not checked: " + strings.Join(notices, "; "))
+	parts := []string{partial}
+	if outOfTime != "" {
+		parts = append(parts, "the call's time ran out while "+outOfTime+" was checking (its server may still be loading the project): ask again, or ask about a file by path")
 	}
+	if len(notices) > 0 {
+		parts = append(parts, "not checked: "+strings.Join(notices, "; "))
+	}
+	partial = strings.TrimPrefix(strings.Join(parts, "; "), "; ")
 	out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.dir), "workspace", nonNilAny(files), partial))
 	if err != nil {
 		return answer{}, err
@@ -161,4 +183,15 @@ func nonNilAny(s []any) []any {
 		return []any{}
 	}
 	return s
+}
+
+// withReserve is ctx with a deadline earlier by a share kept for the
+// answer: a quarter of what is left, at most searchReserve. Without a
+// deadline, ctx itself.
+func withReserve(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, d.Add(-min(searchReserve, time.Until(d)/4)))
 }

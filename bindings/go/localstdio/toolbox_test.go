@@ -409,3 +409,24 @@ func TestToolboxInsertAndReplace(t *testing.T) {
 		t.Fatalf("batch: %s", res.Text)
 	}
 }
+
+// code_diagnostics with activateWorkspace on a server that does not answer
+// in time (a cold gopls cache took more than the call's 60 s): the answer
+// is what was checked, marked partial and saying why, not only a timeout.
+func TestToolboxWorkspaceDiagnosticsOutOfTime(t *testing.T) {
+	f := newFake(t, nil, nil)
+	pull := map[string]any{"textDocumentSync": 1, "diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}}
+	// A server that never finishes starting (initialize hangs), as a
+	// cold gopls loading a large module does for longer than the call.
+	f.setScript(map[string]any{"capabilities": pull, "initialize": map[string]any{"action": "hang"}})
+	tb := f.toolbox()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second) // the call's own budget, which the hang uses up
+	defer cancel()
+	res := tb.Call(ctx, "code_diagnostics", json.RawMessage(`{"activateWorkspace":true}`), f.ws)
+	var s map[string]any
+	json.Unmarshal(res.Structured, &s)
+	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 0 of the 2 source files") ||
+		!strings.Contains(res.Text, "the call's time ran out while") || ctx.Err() != nil {
+		t.Fatalf("a hung server: %s %s (call context: %v)", res.Text, res.Structured, ctx.Err())
+	}
+}
