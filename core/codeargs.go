@@ -232,6 +232,7 @@ var codeArgFields = map[string][]string{
 	ToolCodeInsert:       {"target", "position", "text", "previewId"},
 	ToolCodeReplace:      {"target", "text", "endLine", "previewId"},
 	ToolCodeReplaceBatch: {"edits", "previewId"},
+	ToolCodeDelete:       {"target", "previewId"},
 	ToolCodeActions:      {"path", "line", "endLine", "only", "apply", "previewId"},
 }
 
@@ -295,7 +296,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 	})
 
 	targeted := tool == ToolCodeNavigate || tool == ToolCodeHover || tool == ToolCodeHierarchy || tool == ToolCodeRename ||
-		tool == ToolCodeInsert || tool == ToolCodeReplace
+		tool == ToolCodeInsert || tool == ToolCodeReplace || tool == ToolCodeDelete
 	if targeted {
 		tv := get(args, "target")
 		if !tv.Exists() {
@@ -326,7 +327,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			c.Path = t.Path
 		}
 		fm := get(args, "firstMatch")
-		if (tool == ToolCodeRename || tool == ToolCodeInsert || tool == ToolCodeReplace) && fm.Exists() {
+		if (tool == ToolCodeRename || tool == ToolCodeInsert || tool == ToolCodeReplace || tool == ToolCodeDelete) && fm.Exists() {
 			add("firstMatch is for reads: a change needs an exact target (kind or Container.member)")
 		}
 		switch fm.Type {
@@ -482,7 +483,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			c.EndLine = intArg(args, "endLine", 1, maxOneBased, 0, add)
 		}
 		c.PreviewID = previewArg(args, add)
-	case ToolCodeReplaceBatch:
+	case ToolCodeReplaceBatch, ToolCodeDelete:
 		c.PreviewID = previewArg(args, add)
 	case ToolCodeActions:
 		start := intArg(args, "line", 1, maxOneBased, 0, add)
@@ -613,7 +614,7 @@ func codeArgError(tool string, problems []string) *Error {
 	switch tool {
 	case ToolCodeNavigate, ToolCodeHover, ToolCodeHierarchy:
 		msg += " " + targetConvention + "."
-	case ToolCodeRename, ToolCodeInsert, ToolCodeReplace, ToolCodeReplaceBatch:
+	case ToolCodeRename, ToolCodeInsert, ToolCodeReplace, ToolCodeReplaceBatch, ToolCodeDelete:
 		msg += " " + changeTargetConvention + "."
 	}
 	return &Error{Code: CodeInvalidArgument, Message: msg}

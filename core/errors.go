@@ -93,6 +93,10 @@ type Error struct {
 // a host's).
 const ReasonEditsOverlap = "editsOverlap"
 
+// ReasonStillReferenced: code_delete refused a symbol that code outside
+// its declaration still uses (LSP_CONFLICT).
+const ReasonStillReferenced = "stillReferenced"
+
 // Hosts read Candidates, Field, Instead, Reason and Problems; they never parse a
 // message, whose wording may change.
 

@@ -19,7 +19,13 @@ import (
 //     line's first non-blank character / end for a line target);
 //   - "replace": the symbol's whole range, or with endLine the whole lines
 //     from the target's first line to endLine, or for a line target that
-//     line's text.
+//     line's text;
+//   - "delete" (code_delete, a symbol target only): the whole lines from
+//     its doc comment's first to the range's last, and one blank line
+//     after when one is left above, so no double gap remains. The
+//     declaration must own its lines: other code before its start
+//     (beyond keywords such as export or const) or after its end (beyond
+//     ';', ',' or a comment) is refused.
 //
 // Inserted lines get the file's dominant line break (textform.go: a
 // model's "\n" in a CRLF file is "\r\n"; "\n" when the file has none) and
@@ -127,8 +133,79 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 			return TextEditValue{Range: *in.Range, NewText: in.NewText}, nil
 		}
 		return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(first)}, NewText: in.NewText}, nil
+	case "delete":
+		return deleteEdit(in, lines, first, last, lineStart, lineEnd)
 	}
-	return TextEditValue{}, Errorf(CodeInvalidArgument, "where must be before, after, start, end or replace, got %q", clip(in.Where, 40))
+	return TextEditValue{}, Errorf(CodeInvalidArgument, "where must be before, after, start, end, replace or delete, got %q", clip(in.Where, 40))
+}
+
+// deleteEdit is where "delete" (see above).
+func deleteEdit(in TargetEditInput, lines []string, first, last uint32, lineStart, lineEnd func(uint32) Position) (TextEditValue, *Error) {
+	if in.Range == nil {
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "delete needs a symbol's range: target the symbol by name")
+	}
+	if in.NewText != "" {
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "delete takes no newText")
+	}
+	before := lines[first][:byteOffsetOfColumn(lines[first], int(in.Range.Start.Character))]
+	if first == 0 {
+		before = strings.TrimPrefix(before, utf8BOM)
+	}
+	after := ""
+	if in.Range.End.Line == last {
+		after = lines[last][byteOffsetOfColumn(lines[last], int(in.Range.End.Character)):]
+	}
+	if !onlyModifiers(before) || !ownsLineEnd(after) {
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "the declaration shares its lines with other code (line %d or %d); delete it with code_replace or edit instead", first+1, last+1)
+	}
+	start := docCommentStart(lines, first)
+	blank := func(l uint32) bool { return strings.TrimSpace(lines[l]) == "" }
+	end := last + 1 // the first line kept
+	if int(end) < len(lines) && blank(end) && (start == 0 || blank(start-1)) {
+		end++ // the gap the declaration leaves closes up
+	}
+	if int(end) < len(lines) {
+		return TextEditValue{Range: Range{Start: lineStart(start), End: Position{Line: end}}}, nil
+	}
+	// Through the end of the file: the blank lines and the break before
+	// the deleted lines go too, so the file ends where the code above it
+	// did, with the final line break it had or had not.
+	for start > 0 && blank(start-1) {
+		start--
+	}
+	from := lineStart(start)
+	if start > 0 {
+		from = lineEnd(start - 1)
+	}
+	return TextEditValue{Range: Range{Start: from, End: lineEnd(uint32(len(lines) - 1))}}, nil
+}
+
+// declarationKeywords may precede a symbol's range on its first line and
+// still belong to it: servers start a variable's range at its name (gopls
+// after var, tsserver after const), and some leave out modifiers.
+var declarationKeywords = []string{"export", "default", "declare", "async", "public", "private", "protected", "internal",
+	"static", "readonly", "abstract", "override", "final", "const", "let", "var", "val", "func", "def", "function", "class", "type"}
+
+// onlyModifiers reports whether what precedes a declaration on its first
+// line is blank or declaration keywords only.
+func onlyModifiers(before string) bool {
+	for _, word := range strings.Fields(before) {
+		found := false
+		for _, k := range declarationKeywords {
+			found = found || word == k
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// ownsLineEnd reports whether what follows a declaration on its last line
+// belongs to it: nothing, its terminator (';' or ','), or a comment.
+func ownsLineEnd(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t;,")
+	return rest == "" || strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "/*")
 }
 
 // TextEditValue is an LSP TextEdit.

@@ -45,6 +45,7 @@ const (
 	ToolCodeInsert       = "code_insert"
 	ToolCodeReplace      = "code_replace"
 	ToolCodeReplaceBatch = "code_replace_batch"
+	ToolCodeDelete       = "code_delete"
 	ToolCodeActions      = "code_actions"
 )
 
@@ -321,6 +322,15 @@ const codeReplaceSchema = `{
   "required": ["target", "text"]
 }`
 
+const codeDeleteSchema = `{
+  "type": "object",
+  "properties": {
+    "target": ` + targetSchema + `,
+    ` + previewIDSchema + `
+  },
+  "required": ["target"]
+}`
+
 const codeReplaceBatchSchema = `{
   "type": "object",
   "properties": {
@@ -415,6 +425,11 @@ var toolTexts = map[string]toolText{
 		about:       "Several code_replace edits as one change: every target is resolved first, overlapping edits are refused, and all files change together or none does.",
 		conventions: []*convention{approvalGrammar},
 	},
+	ToolCodeDelete: {
+		about:       "Delete a symbol's declaration with its doc comment, only if nothing outside it still uses it; otherwise the answer lists the uses (LSP_CONFLICT) and changes nothing.",
+		conventions: []*convention{approvalGrammar, targetGrammar},
+		example:     `Example: {"target":{"path":"shape.go","symbol":"unusedHelper"}}.`,
+	},
 	ToolCodeActions: {
 		about:       "List the server's quick fixes and refactorings for some lines (organize imports, extract, …), each with an actionId; call again with apply set to one to apply it.",
 		conventions: []*convention{approvalGrammar},
@@ -447,6 +462,7 @@ var refactorTools = []CodeTool{
 	{Name: ToolCodeInsert, Title: "Insert code by a symbol", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema)},
 	{Name: ToolCodeReplace, Title: "Replace a symbol's code", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema)},
 	{Name: ToolCodeReplaceBatch, Title: "Replace several symbols", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema)},
+	{Name: ToolCodeDelete, Title: "Delete an unused symbol", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeDeleteSchema)},
 	{Name: ToolCodeActions, Title: "Quick fixes and refactorings", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeActionsSchema)},
 	{Name: ToolCodeFormat, Title: "Format a file", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema)},
 }

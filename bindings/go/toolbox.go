@@ -135,6 +135,8 @@ func (t *Toolbox) callCode(ctx context.Context, call CodeCall, workspaceRoot str
 		a, err = t.insertOrReplace(ctx, call, workspaceRoot)
 	case "code_replace_batch":
 		a, err = t.replaceBatch(ctx, call, workspaceRoot)
+	case "code_delete":
+		a, err = t.deleteSymbol(ctx, call, workspaceRoot)
 	case "code_actions":
 		a, err = t.codeActions(ctx, call, workspaceRoot)
 	default:
@@ -273,7 +275,11 @@ func errorResult(err error) ToolResult {
 	if !errors.As(err, &lerr) {
 		lerr = Errorf(CodeInternal, "%v", err)
 	}
-	v := map[string]any{"ok": false, "error": map[string]string{"code": string(lerr.Code), "message": lerr.Message}}
+	e := map[string]string{"code": string(lerr.Code), "message": lerr.Message}
+	if lerr.Reason != "" {
+		e["reason"] = lerr.Reason // what a caller acts on (stillReferenced, editsOverlap)
+	}
+	v := map[string]any{"ok": false, "error": e}
 	if lerr.Code == CodeAmbiguousTarget {
 		v["ambiguous"] = true
 	}

@@ -794,6 +794,7 @@ export type ToolName =
   | 'code_insert'
   | 'code_replace'
   | 'code_replace_batch'
+  | 'code_delete'
   | 'read'
   | 'write'
   | 'edit';
@@ -936,6 +937,12 @@ export interface CodeReplaceBatchArgs {
   previewId?: string;
 }
 
+/** code_delete's arguments: a symbol target (its declaration and doc comment go, if nothing else uses it). */
+export interface CodeDeleteArgs {
+  target: Target;
+  previewId?: string;
+}
+
 /** read's arguments (seed 002: snake_case). */
 export interface ReadArgs {
   file_path: string;
@@ -978,6 +985,7 @@ export interface ToolArgsByName {
   code_insert: CodeInsertArgs;
   code_replace: CodeReplaceArgs;
   code_replace_batch: CodeReplaceBatchArgs;
+  code_delete: CodeDeleteArgs;
   read: ReadArgs;
   write: WriteArgs;
   edit: EditArgs;
@@ -1177,7 +1185,15 @@ export interface DiagnosticsDelta {
  * previewId to apply it) or the applied change (`applied: true`, the files and the diagnostics delta).
  */
 export interface RefactorAnswer<
-  N extends 'code_rename' | 'code_rename_file' | 'code_actions' | 'code_format' | 'code_insert' | 'code_replace' | 'code_replace_batch',
+  N extends
+    | 'code_rename'
+    | 'code_rename_file'
+    | 'code_actions'
+    | 'code_format'
+    | 'code_insert'
+    | 'code_replace'
+    | 'code_replace_batch'
+    | 'code_delete',
 > extends CodeAnswer<N> {
   applied: boolean;
   previewId?: string;
@@ -1252,6 +1268,7 @@ export interface ToolAnswerByName {
   code_insert: RefactorAnswer<'code_insert'>;
   code_replace: RefactorAnswer<'code_replace'>;
   code_replace_batch: RefactorAnswer<'code_replace_batch'>;
+  code_delete: RefactorAnswer<'code_delete'>;
   read: ReadAnswer;
   write: WriteAnswer;
   edit: EditAnswer;

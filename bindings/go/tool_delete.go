@@ -1,0 +1,96 @@
+package lspseam
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/lspseam/lspseam/core"
+)
+
+// code_delete: a symbol's declaration and its doc comment go, through the
+// applier like every change, but only while nothing outside the
+// declaration uses it. The server's references decide (uses inside the
+// declaration, a recursive call, do not count); they are asked again when
+// a preview is applied, since a use added elsewhere meanwhile does not
+// touch the previewed file.
+
+// maxListedUses bounds the uses a refusal lists.
+const maxListedUses = 20
+
+func (t *Toolbox) deleteSymbol(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.PreviewID != "" {
+		// Applying: the uses are checked again first.
+		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
+			_, _, _, err := t.deletionEdit(ctx, s, *call.Target)
+			return err
+		})
+		if err != nil {
+			return answer{}, err
+		}
+	}
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s Session, r *fsRoot) (string, []plannedFile, error) {
+		uri, edit, rt, err := t.deletionEdit(ctx, s, *call.Target)
+		if err != nil {
+			return "", nil, err
+		}
+		we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
+		return "delete " + targetLabel(rt), files, err
+	})
+}
+
+// deletionEdit is the edit that deletes the target's declaration, or
+// LSP_CONFLICT (ReasonStillReferenced) listing the uses outside it.
+func (t *Toolbox) deletionEdit(ctx context.Context, s Session, target Target) (string, json.RawMessage, ResolvedTarget, error) {
+	if target.Symbol == "" {
+		return "", nil, ResolvedTarget{}, Errorf(CodeInvalidArgument, "code_delete deletes a symbol: give target.symbol (a line target has no declaration to delete)")
+	}
+	uri, edit, rt, err := t.targetEdit(ctx, s, target, "delete", "", 0)
+	if err != nil {
+		return "", nil, rt, err
+	}
+	var deleted struct{ Range Range }
+	if err := json.Unmarshal(edit, &deleted); err != nil {
+		return "", nil, rt, Errorf(CodeInternal, "the core's delete edit is unreadable: %v; this is a bug in lspseam", err)
+	}
+	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
+	if err != nil {
+		return "", nil, rt, err
+	}
+	refs, err := t.core.Translate(ctx, OpReferences, raw)
+	if err != nil {
+		return "", nil, rt, serverPayloadError(err, s.Server(), "textDocument/references")
+	}
+	var outside []Location
+	for _, l := range refs.Locations {
+		if !sameFileURI(l.URI, uri) || !within(l.Range, deleted.Range) {
+			outside = append(outside, l)
+		}
+	}
+	if len(outside) == 0 {
+		return uri, edit, rt, nil
+	}
+	wsURI := s.WorkspaceURI()
+	listed, rerr := t.core.Render(ctx, Result{Kind: KindLocations, Locations: outside, WorkspaceURI: wsURI}, wsURI, Limits{MaxLocations: maxListedUses})
+	uses := strconv.Itoa(len(outside)) + " " + plural(len(outside), "use", "uses")
+	e := Errorf(CodeConflict, "%s is still used: %s outside its declaration, so nothing was deleted; change or remove them first", targetLabel(rt), uses)
+	if rerr == nil {
+		e.Message += ":\n" + listed.Text
+	}
+	e.Reason = core.ReasonStillReferenced
+	return "", nil, rt, e
+}
+
+// within reports whether r lies inside outer.
+func within(r, outer Range) bool {
+	return !posBefore(r.Start, outer.Start) && !posBefore(outer.End, r.End)
+}
+
+func posBefore(a, b Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// sameFileURI compares two URIs of the same server's answer by the host's
+// key for them (one spelling per file on case-insensitive systems).
+func sameFileURI(a, b string) bool { return a == b || hostPaths.URIKey(a) == hostPaths.URIKey(b) }
