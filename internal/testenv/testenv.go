@@ -18,11 +18,12 @@
 //     loaded machine gets more time and a hang still fails before the
 //     package's timeout. Tests assert what happened, not how fast:
 //     benchmarks measure speed.
-//   - Gate: the tests that run real language servers call RequireE2E
-//     first. Without LSPSEAM_E2E=1 they skip, saying how to run them, so
-//     plain `go test ./...` fits Go's default 10-minute timeout; `make
-//     test` (and so CI) sets it, and then a missing server fails the test
-//     rather than skipping it.
+//   - Gate: the tests that run real language servers call RequireE2E (or
+//     RequireServers) first. Without LSPSEAM_E2E=1 they skip, saying how
+//     to run them, so plain `go test ./...` fits Go's default 10-minute
+//     timeout; the Makefile sets it for every target (make test, and so
+//     CI), and then a missing server fails the test rather than skipping
+//     it. Benchmarks are not gated (-bench names them).
 //
 // The package imports no lspseam package, so every package's tests may
 // use it, the root package's internal tests included. It is test support
@@ -245,9 +246,13 @@ func E2E() bool { return os.Getenv(E2EVar) == "1" }
 // RequireE2E skips a test that runs real language servers unless
 // LSPSEAM_E2E=1, with a message saying how to run it. With the gate set,
 // the test runs, and a server that is not installed must fail it (see
-// RequireServers): a skipped end-to-end test never passes for green.
+// RequireServers): a skipped end-to-end test never passes for green. A
+// benchmark is not gated: -bench already asks for it by name.
 func RequireE2E(t testing.TB) {
 	t.Helper()
+	if _, bench := t.(*testing.B); bench {
+		return
+	}
 	if !E2E() {
 		t.Skipf("runs real language servers: run with %s=1 (make test sets it; needs make servers)", E2EVar)
 	}
