@@ -76,8 +76,9 @@ func Main(m *testing.M) {
 // process's binaries and cache afterwards, and returns m.Run's status (1,
 // with the error on stderr, when a setup function fails).
 // A test binary a test re-runs as a child process (a crash test, a
-// helper) shares its parent's cache: the parent passes it down in
-// $LSPSEAM_TESTENV_CACHE.
+// helper) shares its parent's cache, which the parent passes down in
+// $LSPSEAM_TESTENV_CACHE, and keeps the LSPSEAM_CACHE_DIR the parent gave
+// it (a test of the cache directory names its own).
 func Run(m *testing.M, setup ...func() error) int {
 	mainRan = true
 	dir, err := processDir()
@@ -86,13 +87,15 @@ func Run(m *testing.M, setup ...func() error) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	cache := CacheDir()
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, "testenv:", err)
-		return 1
+	if os.Getenv(parentCacheVar) == "" {
+		cache := CacheDir()
+		if err := os.MkdirAll(cache, 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "testenv:", err)
+			return 1
+		}
+		os.Setenv(parentCacheVar, cache)
+		os.Setenv("LSPSEAM_CACHE_DIR", cache)
 	}
-	os.Setenv(parentCacheVar, cache)
-	os.Setenv("LSPSEAM_CACHE_DIR", cache)
 	for _, f := range setup {
 		if err := f(); err != nil {
 			fmt.Fprintln(os.Stderr, err)

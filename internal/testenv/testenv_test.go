@@ -1,6 +1,7 @@
 package testenv
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -53,6 +54,25 @@ func TestOncePerProcess(t *testing.T) {
 	}
 	if got := os.Getenv("LSPSEAM_CACHE_DIR"); got != CacheDir() || got == "" {
 		t.Errorf("LSPSEAM_CACHE_DIR %q, CacheDir %q", got, CacheDir())
+	}
+}
+
+func TestHelperChildCache(t *testing.T) {
+	if os.Getenv(helperVar) == "" {
+		t.Skip("run by TestChildKeepsItsCacheDir")
+	}
+	fmt.Printf("cache=%s shared=%s\n", os.Getenv("LSPSEAM_CACHE_DIR"), CacheDir())
+}
+
+// A test binary re-run by a test shares the parent's cache, and keeps the
+// LSPSEAM_CACHE_DIR the parent set for it.
+func TestChildKeepsItsCacheDir(t *testing.T) {
+	own := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperChildCache$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), helperVar+"=1", "LSPSEAM_CACHE_DIR="+own)
+	out, err := cmd.CombinedOutput()
+	if want := "cache=" + own + " shared=" + CacheDir() + "\n"; err != nil || !strings.Contains(string(out), want) {
+		t.Errorf("child: %v, want %q in\n%s", err, want, out)
 	}
 }
 
