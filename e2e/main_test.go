@@ -87,10 +87,16 @@ func writeConfig(t *testing.T) string {
 	return path
 }
 
-// expand replaces the placeholders of expectations.json.
+// expand replaces the placeholders of expectations.json. {TOOLS} is the
+// checkout's .tools as the servers see it: its real path, where a work
+// tree links it to another checkout's.
 func expand(s string) string {
 	s = strings.ReplaceAll(s, "{GOROOT}", goroot)
-	return strings.ReplaceAll(s, "{TOOLS}", filepath.Join(repoRoot, ".tools"))
+	tools := filepath.Join(repoRoot, ".tools")
+	if real, err := filepath.EvalSymlinks(tools); err == nil {
+		tools = real
+	}
+	return strings.ReplaceAll(s, "{TOOLS}", tools)
 }
 
 // exitCode is a finished command's exit status: 0 for a nil error, the
