@@ -57,10 +57,13 @@ install:
 	@echo "installed $(PREFIX)/bin/lspseam; servers: make install-servers PREFIX=$(PREFIX)"
 
 # The module, then the core's answers a host shows before the module is
-# compiled (bindings/go/handshake.json; internal/handshake checks it).
+# compiled (bindings/go/handshake.json; internal/handshake checks it), then
+# what the hosts spell of the ABI's method table (cmd/contractgen: the
+# README's table, the npm package's AbiMethods; its test checks them).
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 	$(GO) run ./cmd/handshakegen bindings/go/handshake.json
+	$(GO) run ./cmd/contractgen
 
 # The release targets (README "Platforms"); only Linux runs the tests.
 TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64

@@ -127,7 +127,7 @@ func (p SnippetPlan) appendJSON(b []byte) []byte {
 // symbols holds the flattened document symbols the host already has, by
 // URI; only includeBody needs them.
 func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, symbols map[string][]Symbol) (SnippetPlan, *Error) {
-	wsPath, ok := FileURIPath(workspaceURI)
+	wsPath, ok := WorkspacePath(workspaceURI)
 	if !ok {
 		return SnippetPlan{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
 	}
@@ -189,6 +189,13 @@ func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, sym
 // the workspace directory; false for anything else (outside, the
 // workspace itself, not a local file: URI).
 func insideWorkspace(uri, wsPath string) (string, bool) {
+	if windowsDir(wsPath) {
+		p, ok := uriPathIn(uri, wsPath)
+		if _, inside := relativeIn(p, wsPath); ok && inside {
+			return p, true
+		}
+		return "", false
+	}
 	p, ok := FileURIPath(uri)
 	if !ok || p == wsPath {
 		return "", false
@@ -329,7 +336,7 @@ func (c CodeLocations) appendJSON(b []byte) []byte {
 // host read and the symbols it has (by URI; both may miss files: their
 // locations come without snippet or symbol).
 func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string][]Symbol) (CodeLocations, *Error) {
-	wsPath, ok := FileURIPath(plan.WorkspaceURI)
+	wsPath, ok := WorkspacePath(plan.WorkspaceURI)
 	if !ok {
 		return CodeLocations{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(plan.WorkspaceURI, 200))
 	}

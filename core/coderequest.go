@@ -133,7 +133,7 @@ func CodeRequest(in CodeRequestInput) (CodeRequestValue, *Error) {
 		return in.Position.appendJSON(b)
 	}
 	if in.Method != "workspace/symbol" {
-		if _, ok := FileURIPath(in.URI); !ok {
+		if _, ok := WorkspacePath(in.URI); !ok {
 			return req, Errorf(CodeInvalidArgument, "uri must be a file: URI, got %q", clip(in.URI, 200))
 		}
 	}

@@ -2,6 +2,7 @@ package core
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -36,7 +37,7 @@ func CommandDiagnosticsRequests(command, uri string) ([]CodeRequestValue, *Error
 	if command != TSServerRequestCommand {
 		return nil, Errorf(CodeInvalidArgument, "command must be a diagnostics command this module knows (%s), got %q", TSServerRequestCommand, clip(command, 80))
 	}
-	if _, ok := FileURIPath(uri); !ok {
+	if _, ok := WorkspacePath(uri); !ok {
 		return nil, Errorf(CodeInvalidArgument, "uri must be a file: URI, got %q", clip(uri, 200))
 	}
 	out := make([]CodeRequestValue, 0, len(tsserverDiagnosticPasses))
@@ -151,7 +152,7 @@ func appendTSServerDiagnostic(b []byte, d gjson.Result) ([]byte, string) {
 			}
 			n++
 			b = append(b, `{"location":{"uri":`...)
-			b = appendString(b, FileURI(file.Str))
+			b = appendString(b, tsserverFileURI(file.Str))
 			b = append(b, `,"range":`...)
 			b = Range{Start: start, End: end}.appendJSON(b)
 			b = append(b, `},"message":`...)
@@ -217,4 +218,17 @@ func commandDiagnosticsCall(in gjson.Result) (jsonAppender, *Error) {
 		return nil, Errorf(CodeInvalidArgument, "answers must be an array of the server's results, in the order of the requests, got %s", describe(answers))
 	}
 	return wrap(CommandDiagnostics(command.Str, answers.Array()))
+}
+
+// tsserverFileURI is the URI of a path tsserver reports: a POSIX path's
+// FileURI, or on a Windows host (tsserver writes C:/work/a.ts there) the
+// drive path's WindowsFileURI (a path starting with / is POSIX's: a
+// UNC path tsserver writes as //server/share is read as POSIX).
+func tsserverFileURI(p string) string {
+	if !strings.HasPrefix(p, "/") {
+		if uri, ok := WindowsFileURI(p); ok {
+			return uri
+		}
+	}
+	return FileURI(p)
 }

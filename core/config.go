@@ -208,47 +208,43 @@ var (
 )
 
 // ValidateConfig checks a configuration and fills in every default. All
-// problems are reported at once, each naming the server and field.
+// problems are reported at once (up to maxConfigProblems), each naming the
+// server and field; the error's Problems carry each one's path, so a host
+// that read the config from a file can name the line (see ConfigProblem).
 func ValidateConfig(v gjson.Result) (Config, *Error) {
-	var problems []string
-	add := func(format string, args ...any) {
-		if len(problems) < 20 {
-			problems = append(problems, fmt.Sprintf(format, args...))
-		}
-	}
-	fail := func() (Config, *Error) {
-		return Config{}, Errorf(CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(problems, "; "))
-	}
+	var problems configProblems
+	add := problems.add
+	fail := func() (Config, *Error) { return Config{}, problems.err() }
 	if !v.IsObject() {
-		add(`the config must be an object like {"servers": {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}}, got %s`, describe(v))
+		add("", `the config must be an object like {"servers": {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}}, got %s`, describe(v))
 		return fail()
 	}
-	checkFields(v, "the config", configFields, add)
+	checkFields(v, "", configFields, add)
 	cfg := Config{Servers: map[string]ServerConfig{}, TimeoutMs: DefaultTimeoutMs, MaxRequestBytes: DefaultMaxRequestBytes, Approval: ApprovalPreview}
 	if a := get(v, "approval"); a.Exists() {
 		if a.Type != gjson.String || !slices.Contains(ApprovalModes, a.Str) {
-			add(`approval must be "preview" (the default: a change is answered with its diff and a previewId, and applied when the call comes back with it), "auto" (applied at once) or "elicit" (lspseam mcp asks the user through the client), got %s`, describe(a))
+			add("approval", `approval must be "preview" (the default: a change is answered with its diff and a previewId, and applied when the call comes back with it), "auto" (applied at once) or "elicit" (lspseam mcp asks the user through the client), got %s`, describe(a))
 		}
 		cfg.Approval = a.Str
 	}
 	if m := get(v, "maxRequestBytes"); m.Exists() {
 		n, ok := integer(m, 1, maxSafeInteger)
 		if !ok {
-			add("maxRequestBytes must be a positive integer of bytes at most %d, got %s", int64(maxSafeInteger), describe(m))
+			add("maxRequestBytes", "maxRequestBytes must be a positive integer of bytes at most %d, got %s", int64(maxSafeInteger), describe(m))
 		}
 		cfg.MaxRequestBytes = n
 	}
 	if t := get(v, "timeoutMs"); t.Exists() {
 		n, ok := integer(t, 1, maxUint31)
 		if !ok {
-			add("timeoutMs must be a positive integer of milliseconds at most %d, got %s", maxUint31, describe(t))
+			add("timeoutMs", "timeoutMs must be a positive integer of milliseconds at most %d, got %s", maxUint31, describe(t))
 		}
 		cfg.TimeoutMs = n
 	}
 	withPresets := false
 	if p := get(v, "presets"); p.Exists() {
 		if !p.IsBool() {
-			add("presets must be true (the config's servers are added to the built-in presets, replacing a preset of the same id and taking over the files it claims) or false (the default: only the config's servers), got %s", describe(p))
+			add("presets", "presets must be true (the config's servers are added to the built-in presets, replacing a preset of the same id and taking over the files it claims) or false (the default: only the config's servers), got %s", describe(p))
 		}
 		withPresets = p.Bool()
 	}
@@ -256,10 +252,10 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 	switch {
 	case withPresets && !servers.Exists():
 	case !servers.IsObject():
-		add(`servers must be an object mapping a provider id to a server, e.g. {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}; got %s`, describe(servers))
+		add("servers", `servers must be an object mapping a provider id to a server, e.g. {"gopls": {"command": "gopls", "extensionToLanguage": {".go": "go"}}}; got %s`, describe(servers))
 	default:
 		if _, dup, ok := objectKeys(servers); ok {
-			add("servers has the id %s twice", quoteID(dup))
+			add("servers", "servers has the id %s twice", quoteID(dup))
 		}
 		servers.ForEach(func(k, sv gjson.Result) bool {
 			s, ok := validateServer(k.Str, sv, add)
@@ -268,40 +264,40 @@ func ValidateConfig(v gjson.Result) (Config, *Error) {
 			}
 			return true
 		})
-		if len(problems) == 0 && len(cfg.Servers) == 0 && !withPresets {
-			add("servers must configure at least one language server")
+		if len(problems.list) == 0 && len(cfg.Servers) == 0 && !withPresets {
+			add("servers", "servers must configure at least one language server")
 		}
 	}
-	if withPresets && len(problems) == 0 {
+	if withPresets && len(problems.list) == 0 {
 		addPresets(cfg.Servers)
 	}
-	if len(problems) == 0 {
+	if len(problems.list) == 0 {
 		specs := make([]ProviderSpec, 0, len(cfg.Servers))
 		for _, id := range sortedKeys(cfg.Servers) {
 			specs = append(specs, cfg.Servers[id].Provider(id))
 		}
 		if err := CheckConflicts(specs); err != nil {
-			add("%s", err.Message)
+			add("servers", "%s", err.Message)
 		}
 	}
-	if len(problems) > 0 {
+	if len(problems.list) > 0 {
 		return fail()
 	}
 	return cfg, nil
 }
 
-func validateServer(id string, v gjson.Result, add func(string, ...any)) (ServerConfig, bool) {
+func validateServer(id string, v gjson.Result, add func(path, format string, args ...any)) (ServerConfig, bool) {
 	where := "servers." + id
 	if strings.TrimSpace(id) == "" {
-		add("a server id must be a non-empty string")
+		add("servers", "a server id must be a non-empty string")
 		return ServerConfig{}, false
 	}
 	if !v.IsObject() {
-		add(`%s must be an object with at least command and extensionToLanguage, got %s`, where, describe(v))
+		add(where, `%s must be an object with at least command and extensionToLanguage, got %s`, where, describe(v))
 		return ServerConfig{}, false
 	}
 	before := 0
-	count := func(format string, args ...any) { before++; add(format, args...) }
+	count := func(path, format string, args ...any) { before++; add(path, format, args...) }
 	checkFields(v, where, serverFields, count)
 	s := ServerConfig{
 		Args:              []string{},
@@ -317,20 +313,20 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 	}
 	switch cmd := get(v, "command"); {
 	case cmd.Type != gjson.String || strings.TrimSpace(cmd.Str) == "":
-		count("%s.command must be a non-empty string (an executable name on PATH or an absolute path; no shell is used), got %s", where, describe(cmd))
+		count(where+".command", "%s.command must be a non-empty string (an executable name on PATH or an absolute path; no shell is used), got %s", where, describe(cmd))
 	case strings.IndexByte(cmd.Str, 0) >= 0:
-		count("%s.command must not contain NUL", where)
+		count(where+".command", "%s.command must not contain NUL", where)
 	default:
 		s.Command = cmd.Str
 	}
 	if args := get(v, "args"); args.Exists() {
 		if !args.IsArray() {
-			count("%s.args must be an array of strings, got %s", where, describe(args))
+			count(where+".args", "%s.args must be an array of strings, got %s", where, describe(args))
 		} else {
 			i := 0
 			args.ForEach(func(_, a gjson.Result) bool {
 				if a.Type != gjson.String || strings.IndexByte(a.Str, 0) >= 0 {
-					count("%s.args[%d] must be a string without NUL, got %s", where, i, describe(a))
+					count(fmt.Sprintf("%s.args[%d]", where, i), "%s.args[%d] must be a string without NUL, got %s", where, i, describe(a))
 				} else {
 					s.Args = append(s.Args, a.Str)
 				}
@@ -340,13 +336,13 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 		}
 	}
 	if env := get(v, "env"); env.Exists() {
-		m, err := decodeStringMap(env, where+".env", CodeConfigInvalid)
+		m, at, err := decodeStringMapAt(env, where+".env", CodeConfigInvalid)
 		if err != nil {
-			count("%s", err.Message)
+			count(at, "%s", err.Message)
 		}
 		for _, name := range sortedKeys(m) {
 			if name == "" || strings.ContainsAny(name, "=\x00") || strings.IndexByte(m[name], 0) >= 0 {
-				count("%s.env has an invalid variable %s (names must be non-empty without '=' or NUL)", where, strconv.Quote(clip(name, 80)))
+				count(where+".env["+strconv.Quote(name)+"]", "%s.env has an invalid variable %s (names must be non-empty without '=' or NUL)", where, strconv.Quote(clip(name, 80)))
 				continue
 			}
 			s.Env[name] = m[name]
@@ -357,21 +353,23 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 	decoded := true
 	if exts.Exists() || !names.Exists() {
 		var err *Error
-		if m, err = decodeStringMap(exts, where+".extensionToLanguage", CodeConfigInvalid); err != nil {
-			count(`%s (for example {".go": "go"})`, err.Message)
+		var at string
+		if m, at, err = decodeStringMapAt(exts, where+".extensionToLanguage", CodeConfigInvalid); err != nil {
+			count(at, `%s (for example {".go": "go"})`, err.Message)
 			decoded = false
 		}
 	}
 	if names.Exists() {
 		var err *Error
-		if byName, err = decodeStringMap(names, where+".fileNameToLanguage", CodeConfigInvalid); err != nil {
-			count(`%s (for example {"Dockerfile": "dockerfile"})`, err.Message)
+		var at string
+		if byName, at, err = decodeStringMapAt(names, where+".fileNameToLanguage", CodeConfigInvalid); err != nil {
+			count(at, `%s (for example {"Dockerfile": "dockerfile"})`, err.Message)
 			decoded = false
 		}
 	}
 	if decoded {
 		if spec, perr := NormalizeProvider(ProviderSpec{ID: id, ExtensionToLanguage: m, FileNameToLanguage: byName}); perr != nil {
-			count("%s.extensionToLanguage: %s", where, strings.TrimPrefix(perr.Message, "invalid provider "+quoteID(id)+": "))
+			count(where+".extensionToLanguage", "%s.extensionToLanguage: %s", where, strings.TrimPrefix(perr.Message, "invalid provider "+quoteID(id)+": "))
 		} else {
 			s.ExtensionToLanguage = spec.ExtensionToLanguage
 			s.FileNameToLanguage = spec.FileNameToLanguage
@@ -408,7 +406,7 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 		}
 		n, ok := integer(f, 1, lim.max)
 		if !ok {
-			count("%s.%s must be a positive integer of %s at most %d, got %s", where, lim.name, lim.unit, lim.max, describe(f))
+			count(where+"."+lim.name, "%s.%s must be a positive integer of %s at most %d, got %s", where, lim.name, lim.unit, lim.max, describe(f))
 			continue
 		}
 		*lim.dst = n
@@ -416,7 +414,7 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 	if f := get(v, "settleMs"); f.Exists() && f.Type != gjson.Null {
 		n, ok := integer(f, 0, maxUint31)
 		if !ok {
-			count("%s.settleMs must be a non-negative integer of milliseconds at most %d, got %s", where, maxUint31, describe(f))
+			count(where+".settleMs", "%s.settleMs must be a non-negative integer of milliseconds at most %d, got %s", where, maxUint31, describe(f))
 		} else {
 			s.SettleMs = &n
 		}
@@ -427,13 +425,13 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 	s.PassEnv = []string{}
 	if pass := get(v, "passEnv"); pass.Exists() {
 		if !pass.IsArray() || len(pass.Array()) > 64 {
-			count(`%s.passEnv must be an array of at most 64 variable names such as ["GITHUB_ENTERPRISE_URL"], got %s`, where, describe(pass))
+			count(where+".passEnv", `%s.passEnv must be an array of at most 64 variable names such as ["GITHUB_ENTERPRISE_URL"], got %s`, where, describe(pass))
 		} else {
 			i := -1
 			pass.ForEach(func(_, n gjson.Result) bool {
 				i++
 				if n.Type != gjson.String || n.Str == "" || strings.ContainsAny(n.Str, "=\x00") {
-					count("%s.passEnv[%d] must be a variable name (non-empty, without '=' or NUL), got %s", where, i, describe(n))
+					count(fmt.Sprintf("%s.passEnv[%d]", where, i), "%s.passEnv[%d] must be a variable name (non-empty, without '=' or NUL), got %s", where, i, describe(n))
 				} else {
 					s.PassEnv = append(s.PassEnv, n.Str)
 				}
@@ -443,7 +441,7 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 	}
 	if opt := get(v, "optional"); opt.Exists() {
 		if !opt.IsBool() {
-			count("%s.optional must be true or false (true: skip the server with a warning when its command is not installed), got %s", where, describe(opt))
+			count(where+".optional", "%s.optional must be true or false (true: skip the server with a warning when its command is not installed), got %s", where, describe(opt))
 		} else {
 			s.Optional = opt.Bool()
 		}
@@ -455,14 +453,14 @@ func validateServer(id string, v gjson.Result, add func(string, ...any)) (Server
 }
 
 // validateRootMarkers checks a list of marker file names.
-func validateRootMarkers(v gjson.Result, where string, add func(string, ...any)) []string {
+func validateRootMarkers(v gjson.Result, where string, add func(path, format string, args ...any)) []string {
 	out := []string{}
 	if !v.IsArray() {
-		add(`%s must be an array of file names such as ["go.mod", "go.work"], got %s`, where, describe(v))
+		add(where, `%s must be an array of file names such as ["go.mod", "go.work"], got %s`, where, describe(v))
 		return out
 	}
 	if n := len(v.Array()); n > maxRootMarkers {
-		add("%s has %d names; at most %d are allowed", where, n, maxRootMarkers)
+		add(where, "%s has %d names; at most %d are allowed", where, n, maxRootMarkers)
 		return out
 	}
 	seen := map[string]bool{}
@@ -471,9 +469,9 @@ func validateRootMarkers(v gjson.Result, where string, add func(string, ...any))
 		i++
 		switch {
 		case m.Type != gjson.String || m.Str == "" || m.Str == "." || m.Str == ".." || strings.ContainsAny(m.Str, "/\x00"):
-			add("%s[%d] must be a file name (non-empty, without '/' or NUL, not . or ..), got %s", where, i, describe(m))
+			add(fmt.Sprintf("%s[%d]", where, i), "%s[%d] must be a file name (non-empty, without '/' or NUL, not . or ..), got %s", where, i, describe(m))
 		case seen[m.Str]:
-			add("%s has %s twice", where, strconv.Quote(clip(m.Str, 80)))
+			add(fmt.Sprintf("%s[%d]", where, i), "%s has %s twice", where, strconv.Quote(clip(m.Str, 80)))
 		default:
 			seen[m.Str] = true
 			out = append(out, m.Str)
@@ -483,14 +481,19 @@ func validateRootMarkers(v gjson.Result, where string, add func(string, ...any))
 	return out
 }
 
-// checkFields reports unknown fields, suggesting the known one the caller
-// probably meant.
-func checkFields(v gjson.Result, where string, known []string, add func(string, ...any)) {
+// checkFields reports unknown and repeated fields of the object at where
+// ("" for the config itself), suggesting the known one the caller
+// probably meant. Each problem's path is the offending field's own.
+func checkFields(v gjson.Result, where string, known []string, add func(path, format string, args ...any)) {
+	subject, prefix := where, where+"."
+	if where == "" {
+		subject, prefix = "the config", ""
+	}
 	seen := map[string]bool{}
 	v.ForEach(func(k, _ gjson.Result) bool {
 		name := k.Str
 		if seen[name] {
-			add("%s has the field %s twice", where, strconv.Quote(clip(name, 80)))
+			add(prefix+name, "%s has the field %s twice", subject, strconv.Quote(clip(name, 80)))
 		}
 		seen[name] = true
 		for _, f := range known {
@@ -498,7 +501,7 @@ func checkFields(v gjson.Result, where string, known []string, add func(string, 
 				return true
 			}
 		}
-		msg := where + " has an unknown field " + strconv.Quote(clip(name, 80))
+		msg := subject + " has an unknown field " + strconv.Quote(clip(name, 80))
 		if guess := closest(name, known); guess != "" {
 			msg += " (did you mean " + strconv.Quote(guess) + "?)"
 		} else {
@@ -506,7 +509,7 @@ func checkFields(v gjson.Result, where string, known []string, add func(string, 
 			sort.Strings(sorted)
 			msg += " (known fields: " + strings.Join(sorted, ", ") + ")"
 		}
-		add("%s", msg)
+		add(prefix+name, "%s", msg)
 		return true
 	})
 }

@@ -20,18 +20,6 @@ import (
 // methods or optional fields does not change it.
 const ABIVersion = 1
 
-// Methods lists every method Call understands, in documentation order.
-var Methods = []string{
-	"toolDefinition", "parseToolArgs", "normalizeProvider", "checkProviders", "selectProvider",
-	"initializeParams", "negotiate", "checkOperation", "request", "translate",
-	"render", "translateRender", "present", "serverRequest", "validateConfig", "fileWatchers", "fileChanges",
-	"resolveTarget", "planSnippets", "codeLocations", "flattenSymbols",
-	"toolDefinitions", "parseCodeArgs", "codeRequest", "codeSymbols", "codeHover",
-	"inlayHints", "hierarchy", "editText", "readView", "diagnostics", "diagnosticsDelta",
-	"applyTextEdits", "planWorkspaceEdit", "targetEdit",
-	"commandDiagnosticsRequests", "commandDiagnostics",
-}
-
 // Call runs one ABI method on a JSON input and returns the envelope.
 func Call(method string, input []byte) (envelope []byte) {
 	defer func() {
@@ -79,6 +67,10 @@ func errorEnvelope(err *Error) []byte {
 		b = append(b, `,"candidates":`...)
 		b = appendArray(b, err.Candidates)
 	}
+	if len(err.Problems) > 0 {
+		b = append(b, `,"problems":`...)
+		b = appendArray(b, err.Problems)
+	}
 	for _, f := range [...]struct{ key, value string }{{`,"field":`, err.Field}, {`,"instead":`, err.Instead}, {`,"reason":`, err.Reason}} {
 		if f.value != "" {
 			b = appendString(append(b, f.key...), f.value)
@@ -88,211 +80,188 @@ func errorEnvelope(err *Error) []byte {
 }
 
 func dispatch(method string, in gjson.Result) (jsonAppender, *Error) {
-	switch method {
-	case "parseToolArgs":
-		return wrap(ParseToolArgs(in))
-	case "present":
-		return wrap(Present(in))
-	case "validateConfig":
-		return wrap(ValidateConfig(in))
+	m, ok := methodByName(method)
+	if !ok {
+		return nil, unknownMethod(method)
 	}
-	if err := requireObject(in, "the "+method+" input"); err != nil {
-		if !knownMethod(method) {
-			return nil, unknownMethod(method)
+	if !m.AnyInput {
+		if err := requireObject(in, "the "+method+" input"); err != nil {
+			return nil, err
 		}
-		return nil, err
 	}
-	switch method {
-	case "toolDefinition":
-		return ToolDefinition(), nil
-	case "normalizeProvider":
-		spec, err := decodeProviderSpec(in, "provider")
-		if err != nil {
-			return nil, err
-		}
-		return wrap(NormalizeProvider(spec))
-	case "checkProviders":
-		providers, err := decodeProviderList(get(in, "providers"))
-		if err != nil {
-			return nil, err
-		}
-		list, err := CheckProviders(providers)
-		if err != nil {
-			return nil, err
-		}
-		return ProviderList{Providers: list}, nil
-	case "selectProvider":
-		fp := get(in, "filePath")
-		if fp.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "filePath must be a string, got %s", describe(fp))
-		}
-		providers, err := decodeProviderList(get(in, "providers"))
-		if err != nil {
-			return nil, err
-		}
-		return wrap(SelectProvider(fp.Str, providers))
-	case "initializeParams":
-		ws := get(in, "workspaceUri")
-		if ws.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
-		}
-		var opts RawJSON
-		if o := get(in, "initializationOptions"); o.Exists() && o.Type != gjson.Null {
-			opts = RawJSON(o.Raw)
-		}
-		return wrap(InitializeParams(ws.Str, opts))
-	case "negotiate":
-		cmd := get(in, "serverCommand")
-		if cmd.Exists() && cmd.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "serverCommand must be a string, got %s", describe(cmd))
-		}
-		return wrap(Negotiate(get(in, "initializeResult"), cmd.Str))
-	case "checkOperation":
-		n, err := decodeNegotiation(get(in, "negotiation"))
-		if err != nil {
-			return nil, err
-		}
-		op, err := decodeOperation(get(in, "operation"))
-		if err != nil {
-			return nil, err
-		}
-		if err := CheckOperation(n, op); err != nil {
-			return nil, err
-		}
-		return rawValue("{}"), nil
-	case "request":
-		op, err := decodeOperation(get(in, "operation"))
-		if err != nil {
-			return nil, err
-		}
-		uri := get(in, "uri")
-		if uri.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "uri must be a string, got %s", describe(uri))
-		}
-		pos, problem := positionOf(get(in, "position"), at{"", -1}, "position", "")
-		if problem != "" {
-			return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
-		}
-		if line := get(in, "line"); line.Exists() && line.Type != gjson.Null {
-			// The host sent only the line asked about (it found the line
-			// in the document; past the end it sends text, for the error).
-			if line.Type != gjson.String || strings.ContainsAny(line.Str, "\r\n") {
-				return nil, Errorf(CodeInvalidArgument, "line must be the text of the line at position.line, without its terminator, got %s", describe(line))
-			}
-			r, err := Request(op, uri.Str, pos)
-			if err == nil {
-				r.Subject, err = checkColumn(line.Str, pos)
-			}
-			return wrap(r, err)
-		}
-		if text := get(in, "text"); text.Exists() && text.Type != gjson.Null {
-			if text.Type != gjson.String {
-				return nil, Errorf(CodeInvalidArgument, "text must be the document's text as a string, got %s", describe(text))
-			}
-			// The raw literal, not text.Str: only the line asked about is
-			// decoded (see lineSource).
-			return wrap(requestIn(op, uri.Str, pos, lineSource{s: text.Raw[1 : len(text.Raw)-1], raw: true}))
-		}
-		return wrap(Request(op, uri.Str, pos))
-	case "translate":
-		op, err := decodeOperation(get(in, "operation"))
-		if err != nil {
-			return nil, err
-		}
-		return wrap(Translate(op, get(in, "result")))
-	case "render":
-		// One pass over the members: a get of a field after the result
-		// (encoding/json sorts workspaceUri last) would walk it again.
-		f := fields(in, "result", "workspaceUri", "maxLocations", "maxResultChars")
-		r, err := decodeResult(f[0])
-		if err != nil {
-			return nil, err
-		}
-		ws := f[1]
-		if ws.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
-		}
-		limits, err := renderLimits(f[2], f[3])
-		if err != nil {
-			return nil, err
-		}
-		return wrap(Render(r, ws.Str, limits))
-	case "translateRender":
-		return translateRenderCall(in)
-	case "serverRequest":
-		m := get(in, "method")
-		if m.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "method must be a string, got %s", describe(m))
-		}
-		var conf RawJSON
-		if c := get(in, "configuration"); c.Exists() && c.Type != gjson.Null {
-			conf = RawJSON(c.Raw)
-		}
-		ws := get(in, "workspaceUri")
-		return ServerRequest(m.Str, get(in, "params"), conf, ws.Str), nil
-	case "fileWatchers":
-		m := get(in, "method")
-		if m.Type != gjson.String {
-			return nil, Errorf(CodeInvalidArgument, "method must be a string (client/registerCapability or client/unregisterCapability), got %s", describe(m))
-		}
-		return FileWatchers(m.Str, get(in, "params")), nil
-	case "fileChanges":
-		fc, err := decodeFileChangesInput(in)
-		if err != nil {
-			return nil, err
-		}
-		return wrap(FileChanges(fc))
-	case "resolveTarget":
-		return resolveTargetCall(in)
-	case "planSnippets":
-		return planSnippetsCall(in)
-	case "codeLocations":
-		return codeLocationsCall(in)
-	case "flattenSymbols":
-		return flattenSymbolsCall(in)
-	case "toolDefinitions":
-		return toolDefinitionsCall(in)
-	case "parseCodeArgs":
-		return parseCodeArgsCall(in)
-	case "codeRequest":
-		return codeRequestCall(in)
-	case "codeSymbols":
-		return codeSymbolsCall(in)
-	case "codeHover":
-		return codeHoverCall(in)
-	case "inlayHints":
-		return inlayHintsCall(in)
-	case "hierarchy":
-		return hierarchyCall(in)
-	case "editText":
-		return editTextCall(in)
-	case "readView":
-		return readViewCall(in)
-	case "diagnostics":
-		return diagnosticsCall(in)
-	case "diagnosticsDelta":
-		return diagnosticsDeltaCall(in)
-	case "applyTextEdits":
-		return applyTextEditsCall(in)
-	case "planWorkspaceEdit":
-		return planWorkspaceEditCall(in)
-	case "targetEdit":
-		return targetEditCall(in)
-	case "commandDiagnosticsRequests":
-		return commandDiagnosticsRequestsCall(in)
-	case "commandDiagnostics":
-		return commandDiagnosticsCall(in)
-	}
-	return nil, unknownMethod(method)
+	return m.run(in)
 }
 
-func knownMethod(method string) bool {
-	for _, m := range Methods {
-		if m == method {
-			return true
-		}
+// The methods' handlers: each decodes its input and calls the function
+// that does the work. ABIMethods names them.
+
+func parseToolArgsCall(in gjson.Result) (jsonAppender, *Error) { return wrap(ParseToolArgs(in)) }
+
+func presentCall(in gjson.Result) (jsonAppender, *Error) { return wrap(Present(in)) }
+
+func validateConfigCall(in gjson.Result) (jsonAppender, *Error) { return wrap(ValidateConfig(in)) }
+
+func toolDefinitionCall(in gjson.Result) (jsonAppender, *Error) {
+	return ToolDefinition(), nil
+}
+
+func normalizeProviderCall(in gjson.Result) (jsonAppender, *Error) {
+	spec, err := decodeProviderSpec(in, "provider")
+	if err != nil {
+		return nil, err
 	}
-	return false
+	return wrap(NormalizeProvider(spec))
+}
+
+func checkProvidersCall(in gjson.Result) (jsonAppender, *Error) {
+	providers, err := decodeProviderList(get(in, "providers"))
+	if err != nil {
+		return nil, err
+	}
+	list, err := CheckProviders(providers)
+	if err != nil {
+		return nil, err
+	}
+	return ProviderList{Providers: list}, nil
+}
+
+func selectProviderCall(in gjson.Result) (jsonAppender, *Error) {
+	fp := get(in, "filePath")
+	if fp.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "filePath must be a string, got %s", describe(fp))
+	}
+	providers, err := decodeProviderList(get(in, "providers"))
+	if err != nil {
+		return nil, err
+	}
+	return wrap(SelectProvider(fp.Str, providers))
+}
+
+func initializeParamsCall(in gjson.Result) (jsonAppender, *Error) {
+	ws := get(in, "workspaceUri")
+	if ws.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
+	}
+	var opts RawJSON
+	if o := get(in, "initializationOptions"); o.Exists() && o.Type != gjson.Null {
+		opts = RawJSON(o.Raw)
+	}
+	return wrap(InitializeParams(ws.Str, opts))
+}
+
+func negotiateCall(in gjson.Result) (jsonAppender, *Error) {
+	cmd := get(in, "serverCommand")
+	if cmd.Exists() && cmd.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "serverCommand must be a string, got %s", describe(cmd))
+	}
+	return wrap(Negotiate(get(in, "initializeResult"), cmd.Str))
+}
+
+func checkOperationCall(in gjson.Result) (jsonAppender, *Error) {
+	n, err := decodeNegotiation(get(in, "negotiation"))
+	if err != nil {
+		return nil, err
+	}
+	op, err := decodeOperation(get(in, "operation"))
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckOperation(n, op); err != nil {
+		return nil, err
+	}
+	return rawValue("{}"), nil
+}
+
+func requestCall(in gjson.Result) (jsonAppender, *Error) {
+	op, err := decodeOperation(get(in, "operation"))
+	if err != nil {
+		return nil, err
+	}
+	uri := get(in, "uri")
+	if uri.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "uri must be a string, got %s", describe(uri))
+	}
+	pos, problem := positionOf(get(in, "position"), at{"", -1}, "position", "")
+	if problem != "" {
+		return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
+	}
+	if line := get(in, "line"); line.Exists() && line.Type != gjson.Null {
+		// The host sent only the line asked about (it found the line
+		// in the document; past the end it sends text, for the error).
+		if line.Type != gjson.String || strings.ContainsAny(line.Str, "\r\n") {
+			return nil, Errorf(CodeInvalidArgument, "line must be the text of the line at position.line, without its terminator, got %s", describe(line))
+		}
+		r, err := Request(op, uri.Str, pos)
+		if err == nil {
+			r.Subject, err = checkColumn(line.Str, pos, identRulesFor(uri.Str))
+		}
+		return wrap(r, err)
+	}
+	if text := get(in, "text"); text.Exists() && text.Type != gjson.Null {
+		if text.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "text must be the document's text as a string, got %s", describe(text))
+		}
+		// The raw literal, not text.Str: only the line asked about is
+		// decoded (see lineSource).
+		return wrap(requestIn(op, uri.Str, pos, lineSource{s: text.Raw[1 : len(text.Raw)-1], raw: true}))
+	}
+	return wrap(Request(op, uri.Str, pos))
+}
+
+func translateCall(in gjson.Result) (jsonAppender, *Error) {
+	op, err := decodeOperation(get(in, "operation"))
+	if err != nil {
+		return nil, err
+	}
+	return wrap(Translate(op, get(in, "result")))
+}
+
+func renderMethod(in gjson.Result) (jsonAppender, *Error) {
+	// One pass over the members: a get of a field after the result
+	// (encoding/json sorts workspaceUri last) would walk it again.
+	f := fields(in, "result", "workspaceUri", "maxLocations", "maxResultChars")
+	r, err := decodeResult(f[0])
+	if err != nil {
+		return nil, err
+	}
+	ws := f[1]
+	if ws.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "workspaceUri must be a string, got %s", describe(ws))
+	}
+	limits, err := renderLimits(f[2], f[3])
+	if err != nil {
+		return nil, err
+	}
+	return wrap(Render(r, ws.Str, limits))
+}
+
+func serverRequestCall(in gjson.Result) (jsonAppender, *Error) {
+	m := get(in, "method")
+	if m.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "method must be a string, got %s", describe(m))
+	}
+	var conf RawJSON
+	if c := get(in, "configuration"); c.Exists() && c.Type != gjson.Null {
+		conf = RawJSON(c.Raw)
+	}
+	ws := get(in, "workspaceUri")
+	return ServerRequest(m.Str, get(in, "params"), conf, ws.Str), nil
+}
+
+func fileWatchersCall(in gjson.Result) (jsonAppender, *Error) {
+	m := get(in, "method")
+	if m.Type != gjson.String {
+		return nil, Errorf(CodeInvalidArgument, "method must be a string (client/registerCapability or client/unregisterCapability), got %s", describe(m))
+	}
+	return FileWatchers(m.Str, get(in, "params")), nil
+}
+
+func fileChangesCall(in gjson.Result) (jsonAppender, *Error) {
+	fc, err := decodeFileChangesInput(in)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(FileChanges(fc))
 }
 
 func unknownMethod(method string) *Error {

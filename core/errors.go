@@ -83,6 +83,9 @@ type Error struct {
 	// Reason tells apart the kinds of one code a host acts on differently
 	// (ReasonEditsOverlap); absent otherwise.
 	Reason string `json:"reason,omitempty"`
+	// Problems are the problems of an LSP_CONFIG_INVALID from config
+	// validation, each with the path it is about; absent otherwise.
+	Problems []ConfigProblem `json:"problems,omitempty"`
 }
 
 // ReasonEditsOverlap: two edits of one document overlap
@@ -90,7 +93,7 @@ type Error struct {
 // a host's).
 const ReasonEditsOverlap = "editsOverlap"
 
-// Hosts read Candidates, Field, Instead and Reason; they never parse a
+// Hosts read Candidates, Field, Instead, Reason and Problems; they never parse a
 // message, whose wording may change.
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

@@ -205,6 +205,8 @@ func FuzzTranslate(f *testing.F) {
 
 func FuzzRender(f *testing.F) {
 	seed(f, "render")
+	// A Windows host's workspace (hostpaths.go).
+	f.Add([]byte(`{"result":{"kind":"locations","locations":[{"uri":"file:///c%3A/W/a.go","range":{"start":{"line":1,"character":2},"end":{"line":1,"character":3}}},{"uri":"file://srv/s/b.go","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}]},"workspaceUri":"file:///C:/w"}`))
 	f.Fuzz(func(t *testing.T, input []byte) {
 		env := Call("render", input)
 		ok := checkEnvelope(t, input, env, 6*4*DefaultMaxResultChars+4096)
@@ -289,6 +291,8 @@ func FuzzGlobMatch(f *testing.F) {
 // maxBatch or empty, and matched plus ignored never exceeds the changes.
 func FuzzFileChanges(f *testing.F) {
 	seed(f, "fileChanges")
+	// A Windows host's paths (FileChangesInput.Windows).
+	f.Add([]byte(`{"changes":[{"path":"/C:/w/a.go","first":"changed","last":"changed"},{"path":"/C:","first":"created","last":"created"}],"registrations":[{"id":"1","watchers":[{"pattern":"**/*.go","baseUri":"file:///c%3A/w","kind":7}]}],"extensions":[".go"],"root":"/C:/w","openDocuments":[],"windows":true}`))
 	f.Fuzz(func(t *testing.T, input []byte) {
 		env := Call("fileChanges", input)
 		ok := checkEnvelope(t, input, env, 8*len(input)+4096)

@@ -272,7 +272,7 @@ func decodehierarchyInput(in gjson.Result) (hierarchyInput, *Error) {
 
 // buildHierarchy builds the graph of one traversal step (see above).
 func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
-	wsPath, ok := FileURIPath(hi.WorkspaceURI)
+	wsPath, ok := WorkspacePath(hi.WorkspaceURI)
 	if !ok {
 		return nil, hierarchyArgError("workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(hi.WorkspaceURI, 200))
 	}

@@ -93,13 +93,13 @@ func (p InitializeParamsValue) appendJSON(b []byte) []byte {
 // the file: URI of its canonical directory. processId is null because the
 // client and server may live in different process namespaces.
 func InitializeParams(workspaceURI string, initializationOptions RawJSON) (InitializeParamsValue, *Error) {
-	path, ok := FileURIPath(workspaceURI)
-	if !ok || !strings.HasPrefix(path, "/") {
+	path, ok := WorkspacePath(workspaceURI)
+	if !ok {
 		return InitializeParamsValue{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of an absolute directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
 	}
 	name := path[strings.LastIndexByte(path, '/')+1:]
 	if name == "" {
-		name = "/"
+		name = path // "/", or a Windows drive's root "C:/"
 	}
 	return InitializeParamsValue{WorkspaceURI: workspaceURI, WorkspaceName: name, InitializationOptions: initializationOptions}, nil
 }

@@ -100,6 +100,22 @@ func inlayHintsCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	// The lines asked for: servers answer for whole regions around them
+	// (gopls returns a file's every hint for a range of 60 lines), so the
+	// hints are filtered here, not trusted to the request's range.
+	if lines := get(in, "lines"); lines.Exists() && lines.Type != gjson.Null {
+		lr, problem := decodeLineRange(lines)
+		if problem != "" {
+			return nil, Errorf(CodeInvalidArgument, "%s", strings.ReplaceAll(problem, "range", "lines")) // the tool's range, named as this input names it
+		}
+		kept := hints[:0]
+		for _, h := range hints {
+			if line := int64(h.Pos.Line) + 1; line >= lr.StartLine && line <= lr.EndLine {
+				kept = append(kept, h)
+			}
+		}
+		hints = kept
+	}
 	out := InlayHints{Path: displayPath(uri.Str, wsPath), TotalFound: len(hints)}
 	if len(hints) > limit {
 		hints, out.Truncated = hints[:limit], true

@@ -286,23 +286,32 @@ func decodeProviderSpec(v gjson.Result, what string) (ProviderSpec, *Error) {
 // decodeStringMap reads an object of string values, rejecting duplicate
 // keys.
 func decodeStringMap(v gjson.Result, what string, code Code) (map[string]string, *Error) {
+	m, _, err := decodeStringMapAt(v, what, code)
+	return m, err
+}
+
+// decodeStringMapAt is decodeStringMap that also returns the path of the
+// member an error is about (what, or what["key"]).
+func decodeStringMapAt(v gjson.Result, what string, code Code) (map[string]string, string, *Error) {
 	if !v.IsObject() {
-		return nil, Errorf(code, "%s must be an object of strings, got %s", what, describe(v))
+		return nil, what, Errorf(code, "%s must be an object of strings, got %s", what, describe(v))
 	}
 	if _, dup, ok := objectKeys(v); ok {
-		return nil, Errorf(code, "%s has the key %s twice", what, strconv.Quote(clip(dup, 80)))
+		return nil, what + "[" + strconv.Quote(dup) + "]", Errorf(code, "%s has the key %s twice", what, strconv.Quote(clip(dup, 80)))
 	}
 	m := map[string]string{}
 	var bad *Error
+	at := what
 	v.ForEach(func(k, val gjson.Result) bool {
 		if val.Type != gjson.String {
+			at = what + "[" + strconv.Quote(k.Str) + "]"
 			bad = Errorf(code, "%s[%s] must be a string, got %s", what, strconv.Quote(clip(k.Str, 80)), describe(val))
 			return false
 		}
 		m[k.Str] = val.Str
 		return true
 	})
-	return m, bad
+	return m, at, bad
 }
 
 // CheckProviders normalizes a whole set of registrations and checks that no

@@ -79,7 +79,7 @@ func (r Rendered) appendJSON(b []byte) []byte {
 
 // Render renders a result for a workspace given as its canonical file: URI.
 func Render(r Result, workspaceURI string, limits Limits) (Rendered, *Error) {
-	wsPath, ok := FileURIPath(workspaceURI)
+	wsPath, ok := WorkspacePath(workspaceURI)
 	if !ok {
 		return Rendered{}, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %q", clip(workspaceURI, 200))
 	}

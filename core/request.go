@@ -69,7 +69,7 @@ func requestIn(op Operation, uri string, pos Position, src lineSource) (RequestV
 	if err != nil {
 		return RequestValue{}, err
 	}
-	if r.Subject, err = checkPosition(src, pos); err != nil {
+	if r.Subject, err = checkPosition(src, pos, identRulesFor(uri)); err != nil {
 		return RequestValue{}, err
 	}
 	return r, nil

@@ -45,19 +45,19 @@ const positionConvention = "line and character are one-based; character counts U
 // LSP_INVALID_ARGUMENT in one-based terms when the position is not in the
 // text.
 func CheckPosition(text string, pos Position) (string, *Error) {
-	return checkPosition(lineSource{s: text}, pos)
+	return checkPosition(lineSource{s: text}, pos, identRules{})
 }
 
-func checkPosition(src lineSource, pos Position) (string, *Error) {
+func checkPosition(src lineSource, pos Position, rules identRules) (string, *Error) {
 	line, ok := src.lineAt(pos.Line)
 	if !ok {
 		return "", src.lineError(pos.Line)
 	}
-	return checkColumn(line, pos)
+	return checkColumn(line, pos, rules)
 }
 
 // checkColumn checks pos against the text of its line, which exists.
-func checkColumn(line string, pos Position) (string, *Error) {
+func checkColumn(line string, pos Position, rules identRules) (string, *Error) {
 	width := utf16Len(line)
 	if uint64(pos.Character) > uint64(width) {
 		msg := "character " + strconv.FormatUint(toOneBased(pos.Character), 10) + " is past the end of line " + strconv.FormatUint(toOneBased(pos.Line), 10)
@@ -69,7 +69,7 @@ func checkColumn(line string, pos Position) (string, *Error) {
 		}
 		return "", &Error{Code: CodeInvalidArgument, Message: msg + ". " + upperFirst(positionConvention)}
 	}
-	return subjectLine(line, pos), nil
+	return subjectLine(line, pos, rules), nil
 }
 
 // lineSource is a document's text, either as it is or, when raw is set,
@@ -207,7 +207,7 @@ func utf16Len(s string) int {
 }
 
 // subjectLine names what is at pos on line (pos is valid for it).
-func subjectLine(line string, pos Position) string {
+func subjectLine(line string, pos Position, rules identRules) string {
 	// Find the code points before and at the column.
 	col := int(pos.Character)
 	at, atStart, before, beforeStart := rune(-1), -1, rune(-1), -1
@@ -226,13 +226,13 @@ func subjectLine(line string, pos Position) string {
 		u += w
 	}
 	where := "line " + strconv.FormatUint(toOneBased(pos.Line), 10) + ", column " + strconv.FormatUint(toOneBased(pos.Character), 10)
-	if at >= 0 && identChar(at) {
-		if id := identifierAround(line, atStart); id != "" {
+	if at >= 0 && rules.identChar(at) {
+		if id := rules.identifierAround(line, atStart); id != "" {
 			return quoteCode(id) + " at " + where + ":"
 		}
 	}
-	if before >= 0 && identChar(before) && beforeStart >= 0 {
-		if id := identifierAround(line, beforeStart); id != "" {
+	if before >= 0 && rules.identChar(before) && beforeStart >= 0 {
+		if id := rules.identifierAround(line, beforeStart); id != "" {
 			on := "at the end of the line"
 			if at >= 0 {
 				on = "on " + quoteCode(string(at))
@@ -243,32 +243,56 @@ func subjectLine(line string, pos Position) string {
 	return "No identifier at " + where + ": " + quoteLine(line)
 }
 
-// identChar reports whether r can be part of an identifier in the
-// languages lspseam serves: letters, digits, marks, '_' and '$'.
-func identChar(r rune) bool {
-	return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+// identRules are a language's identifier characters, as far as naming
+// what is at a position needs them. The default suits the languages whose
+// names are letters, digits, '_' and '$'; CSS and its dialects also join
+// names with '-' (--main-color, font-size, .nav-item), so there the
+// subject of a position inside one is the whole name.
+type identRules struct{ hyphen bool }
+
+// identRulesFor chooses the rules by a document's URI (its extension).
+func identRulesFor(uri string) identRules {
+	ext := uri
+	if i := strings.LastIndexAny(uri, "/."); i >= 0 {
+		ext = uri[i:]
+	}
+	switch strings.ToLower(ext) {
+	case ".css", ".scss", ".sass", ".less":
+		return identRules{hyphen: true}
+	}
+	return identRules{}
 }
+
+// identChar reports whether r can be part of an identifier: letters,
+// digits, marks, '_' and '$', and '-' where the language allows it.
+func (ir identRules) identChar(r rune) bool {
+	return r == '_' || r == '$' || (r == '-' && ir.hyphen) || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// identChar is the default rules' identChar, for target resolution, whose
+// names come from outlines.
+func identChar(r rune) bool { return identRules{}.identChar(r) }
 
 // identifierAround returns the run of identifier characters around the
 // code point at byte i of line, or "" when the run is a number (it starts
-// with a digit).
-func identifierAround(line string, i int) string {
+// with a digit) or only hyphens.
+func (ir identRules) identifierAround(line string, i int) string {
 	start, end := i, i
 	for start > 0 {
 		r, w := utf8.DecodeLastRuneInString(line[:start])
-		if !identChar(r) {
+		if !ir.identChar(r) {
 			break
 		}
 		start -= w
 	}
 	for end < len(line) {
 		r, w := utf8.DecodeRuneInString(line[end:])
-		if !identChar(r) {
+		if !ir.identChar(r) {
 			break
 		}
 		end += w
 	}
-	if first, _ := utf8.DecodeRuneInString(line[start:]); unicode.IsDigit(first) {
+	if first, _ := utf8.DecodeRuneInString(line[start:]); unicode.IsDigit(first) || strings.Trim(line[start:end], "-") == "" {
 		return ""
 	}
 	return clip(line[start:end], maxQuotedLine)

@@ -107,3 +107,28 @@ func TestRenderSubjectFirst(t *testing.T) {
 		t.Errorf("subject kept in a 10-character budget: %q", out.Text)
 	}
 }
+
+// What is at a position is named by the language's identifiers: in CSS
+// and its dialects a name joins words with '-', so the subject inside
+// --main-color is the whole custom property (it was `main`); elsewhere
+// '-' still ends a name.
+func TestSubjectFollowsTheLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		uri, line string
+		col       uint32 // one-based
+		want      string
+	}{
+		{"file:///w/site.css", "  color: var(--main-color);", 18, "`--main-color` at line 1, column 18:"},
+		{"file:///w/site.css", ":root { --main-color: red; }", 10, "`--main-color` at line 1, column 10:"},
+		{"file:///w/a.SCSS", ".nav-item { font-size: 2px }", 4, "`nav-item` at line 1, column 4:"},
+		{"file:///w/a.less", "@base-width: 10px;", 3, "`base-width` at line 1, column 3:"},
+		{"file:///w/a.css", "a { margin: -- ; }", 13, "No identifier at line 1, column 13: `a { margin: -- ; }`"},
+		{"file:///w/a.go", "x := a-main", 8, "`main` at line 1, column 8:"},
+		{"file:///w/a.ts", "const v = --main;", 14, "`main` at line 1, column 14:"},
+	} {
+		r, err := requestIn(OpHover, tc.uri, Position{Line: 0, Character: tc.col - 1}, lineSource{s: tc.line})
+		if err != nil || r.Subject != tc.want {
+			t.Errorf("%s %q col %d: subject %q, %v; want %q", tc.uri, tc.line, tc.col, r.Subject, err, tc.want)
+		}
+	}
+}

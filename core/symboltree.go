@@ -67,7 +67,7 @@ func symbolsLimitArg(in gjson.Result, what string) (int, *Error) {
 func catalogWorkspace(in gjson.Result) (string, *Error) {
 	ws := get(in, "workspaceUri")
 	if ws.Type == gjson.String {
-		if p, ok := FileURIPath(ws.Str); ok {
+		if p, ok := WorkspacePath(ws.Str); ok {
 			return p, nil
 		}
 	}

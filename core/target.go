@@ -272,7 +272,7 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		col, by = columnOfByteOffset(text, i), ByMatchText
 	case t.Column != 0:
 		pos := Position{Line: line, Character: toZeroBased(t.Column)}
-		if _, err := checkPosition(lineSource{s: file.Text}, pos); err != nil {
+		if _, err := checkPosition(lineSource{s: file.Text}, pos, identRules{}); err != nil {
 			return ResolvedTarget{}, nil, err
 		}
 		col, by = int(pos.Character), ByColumn

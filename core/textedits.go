@@ -155,7 +155,7 @@ func optionalWorkspace(in gjson.Result) (string, *Error) {
 	}
 	p, ok := "", false
 	if ws.Type == gjson.String {
-		p, ok = FileURIPath(ws.Str)
+		p, ok = WorkspacePath(ws.Str)
 	}
 	if !ok {
 		return "", Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %s", describe(ws))

@@ -55,9 +55,15 @@ const (
 	ToolEdit  = "edit"
 )
 
+// ToolTitle is the lsp tool's human-readable name in clients' lists.
+const ToolTitle = "Code navigation (language servers)"
+
 // CodeTool is one tool's definition in a toolset.
 type CodeTool struct {
-	Name        string
+	Name string
+	// Title is the tool's human-readable name in clients' lists (MCP's
+	// title), a few words.
+	Title       string
 	Toolset     string
 	Description string
 	InputSchema RawJSON
@@ -68,6 +74,8 @@ type CodeTool struct {
 func (t CodeTool) appendJSON(b []byte) []byte {
 	b = append(b, `{"name":`...)
 	b = appendString(b, t.Name)
+	b = append(b, `,"title":`...)
+	b = appendString(b, t.Title)
 	b = append(b, `,"toolset":`...)
 	b = appendString(b, t.Toolset)
 	b = append(b, `,"description":`...)
@@ -425,7 +433,7 @@ var toolTexts = map[string]toolText{
 		conventions: []*convention{observationGrammar},
 	},
 	ToolEdit: {
-		about: "Replace exact text in a UTF-8 text file: old_string must occur exactly once (add surrounding lines) unless replace_all; line endings are kept. " +
+		about: "Replace exact text in an existing UTF-8 text file (write creates files): old_string must occur exactly once (add surrounding lines) unless replace_all; line endings are kept. " +
 			"The answer lists the problems the edit introduced or resolved.",
 		conventions: []*convention{observationGrammar},
 	},
@@ -433,30 +441,30 @@ var toolTexts = map[string]toolText{
 
 // refactorTools is the refactor toolset, in listing order.
 var refactorTools = []CodeTool{
-	{Name: ToolCodeRename, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameSchema)},
-	{Name: ToolCodeRenameFile, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameFileSchema)},
-	{Name: ToolCodeInsert, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema)},
-	{Name: ToolCodeReplace, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema)},
-	{Name: ToolCodeReplaceBatch, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema)},
-	{Name: ToolCodeActions, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeActionsSchema)},
-	{Name: ToolCodeFormat, Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema)},
+	{Name: ToolCodeRename, Title: "Rename a symbol", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameSchema)},
+	{Name: ToolCodeRenameFile, Title: "Rename or move a file", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeRenameFileSchema)},
+	{Name: ToolCodeInsert, Title: "Insert code by a symbol", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeInsertSchema)},
+	{Name: ToolCodeReplace, Title: "Replace a symbol's code", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceSchema)},
+	{Name: ToolCodeReplaceBatch, Title: "Replace several symbols", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeReplaceBatchSchema)},
+	{Name: ToolCodeActions, Title: "Quick fixes and refactorings", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeActionsSchema)},
+	{Name: ToolCodeFormat, Title: "Format a file", Toolset: ToolsetRefactor, InputSchema: RawJSON(codeFormatSchema)},
 }
 
 // fsTools is the fs toolset, in listing order.
 var fsTools = []CodeTool{
-	{Name: ToolRead, Toolset: ToolsetFS, ReadOnly: true, InputSchema: RawJSON(readSchema)},
-	{Name: ToolWrite, Toolset: ToolsetFS, InputSchema: RawJSON(writeSchema)},
-	{Name: ToolEdit, Toolset: ToolsetFS, InputSchema: RawJSON(editSchema)},
+	{Name: ToolRead, Title: "Read a file", Toolset: ToolsetFS, ReadOnly: true, InputSchema: RawJSON(readSchema)},
+	{Name: ToolWrite, Title: "Write a file", Toolset: ToolsetFS, InputSchema: RawJSON(writeSchema)},
+	{Name: ToolEdit, Title: "Edit a file", Toolset: ToolsetFS, InputSchema: RawJSON(editSchema)},
 }
 
 // codeTools is the code toolset, in listing order.
 var codeTools = []CodeTool{
-	{Name: ToolCodeSymbols, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeSymbolsSchema)},
-	{Name: ToolCodeNavigate, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeNavigateSchema)},
-	{Name: ToolCodeHover, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHoverSchema)},
-	{Name: ToolCodeHierarchy, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHierarchySchema)},
-	{Name: ToolCodeDiagnostics, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeDiagnosticsSchema)},
-	{Name: ToolCodeInlayHints, Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema)},
+	{Name: ToolCodeSymbols, Title: "Find symbols", Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeSymbolsSchema)},
+	{Name: ToolCodeNavigate, Title: "Definitions and references", Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeNavigateSchema)},
+	{Name: ToolCodeHover, Title: "Type and docs", Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHoverSchema)},
+	{Name: ToolCodeHierarchy, Title: "Call and type hierarchy", Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeHierarchySchema)},
+	{Name: ToolCodeDiagnostics, Title: "Diagnostics", Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeDiagnosticsSchema)},
+	{Name: ToolCodeInlayHints, Title: "Inlay hints", Toolset: ToolsetCode, ReadOnly: true, InputSchema: RawJSON(codeInlayHintsSchema)},
 }
 
 // describe composes the descriptions of a listing's catalog tools, in
@@ -498,7 +506,7 @@ func ToolDefinitions(toolsets []string) ([]CodeTool, *Error) {
 	all := len(want) == 0
 	var out []CodeTool
 	if all || want[ToolsetLSP] {
-		out = append(out, CodeTool{Name: ToolName, Toolset: ToolsetLSP, ReadOnly: true, Description: ToolDescription, InputSchema: RawJSON(toolInputSchema)})
+		out = append(out, CodeTool{Name: ToolName, Title: ToolTitle, Toolset: ToolsetLSP, ReadOnly: true, Description: ToolDescription, InputSchema: RawJSON(toolInputSchema)})
 	}
 	for _, list := range [][]CodeTool{codeTools, refactorTools, fsTools} {
 		for _, t := range list {

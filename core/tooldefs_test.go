@@ -70,3 +70,36 @@ func TestTargetGrammarOwner(t *testing.T) {
 		}
 	}
 }
+
+// Every tool carries its own title (clients list tools by it), and no two
+// tools share one.
+func TestEveryToolHasATitle(t *testing.T) {
+	defs, err := ToolDefinitions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 17 {
+		t.Errorf("%d tools, want 17: a new tool needs a title too", len(defs))
+	}
+	seen := map[string]string{}
+	for _, d := range defs {
+		if d.Title == "" || len(d.Title) > 40 {
+			t.Errorf("%s: title %q, want a few words", d.Name, d.Title)
+		}
+		if other, dup := seen[d.Title]; dup {
+			t.Errorf("%s and %s share the title %q", d.Name, other, d.Title)
+		}
+		seen[d.Title] = d.Name
+	}
+}
+
+// edit changes existing files only, and its description says so (it once
+// read as if it could create one).
+func TestEditDescriptionSaysExistingFiles(t *testing.T) {
+	defs, _ := ToolDefinitions([]string{ToolsetFS})
+	for _, d := range defs {
+		if d.Name == ToolEdit && (!strings.Contains(d.Description, "existing") || !strings.Contains(d.Description, "write creates files")) {
+			t.Errorf("edit: %q", d.Description)
+		}
+	}
+}

@@ -139,6 +139,19 @@ func unhex(c byte) (byte, bool) {
 // workspace directory workspacePath (itself ".") when inside it, absolute
 // when outside, verbatim when it is not a local file: URI.
 func displayPath(uri, workspacePath string) string {
+	if windowsDir(workspacePath) {
+		p, ok := uriPathIn(uri, workspacePath)
+		switch {
+		case !ok:
+			return uri
+		case sameDir(p, workspacePath):
+			return "."
+		}
+		if rel, inside := relativeIn(p, workspacePath); inside {
+			return rel
+		}
+		return p
+	}
 	p, ok := FileURIPath(uri)
 	if !ok {
 		return uri

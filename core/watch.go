@@ -290,6 +290,11 @@ type FileChangesInput struct {
 	// OpenNewDirectories asks for Open: the server (gopls) finds the files
 	// of a new directory only once one of them is opened.
 	OpenNewDirectories bool `json:"openNewDirectories,omitempty"`
+	// Windows: the paths are a Windows host's drive paths, each written
+	// as PathRules.WatchPath writes it (/C:/src/a.go); events name them by
+	// WindowsFileURI (file:///C:/src/a.go) and a watcher's baseUri is read
+	// by WindowsURIPath, so they meet the URIs the host sent.
+	Windows bool `json:"windows,omitempty"`
 }
 
 func (in FileChangesInput) appendJSON(b []byte) []byte {
@@ -317,6 +322,9 @@ func (in FileChangesInput) appendJSON(b []byte) []byte {
 	}
 	if in.OpenNewDirectories {
 		b = append(b, `,"openNewDirectories":true`...)
+	}
+	if in.Windows {
+		b = append(b, `,"windows":true`...)
 	}
 	return append(b, '}')
 }
@@ -442,7 +450,7 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 		}
 		open[p] = true
 	}
-	watchers, err := compileWatchers(in.Registrations)
+	watchers, err := compileWatchers(in.Registrations, in.Windows)
 	if err != nil {
 		return FileChangesResult{}, err
 	}
@@ -475,7 +483,7 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 			in.Registrations != nil && !watched(watchers, c.Path, in.Root, typ):
 			res.Ignored++
 		default:
-			events = append(events, FileEvent{URI: FileURI(c.Path), Type: typ})
+			events = append(events, FileEvent{URI: watchURI(c.Path, in.Windows), Type: typ})
 		}
 	}
 	if in.OpenNewDirectories {
@@ -550,7 +558,7 @@ func checkCanonicalPath(p, where string) *Error {
 
 // compileWatchers compiles every watcher of the registrations, each
 // distinct pattern once.
-func compileWatchers(regs []WatchRegistration) ([]compiledWatcher, *Error) {
+func compileWatchers(regs []WatchRegistration, windows bool) ([]compiledWatcher, *Error) {
 	var out []compiledWatcher
 	globs := map[string]*Glob{}
 	for i, r := range regs {
@@ -568,7 +576,7 @@ func compileWatchers(regs []WatchRegistration) ([]compiledWatcher, *Error) {
 				globs[w.Pattern], cw.glob = g, g
 			}
 			if w.BaseURI != "" {
-				base, ok := FileURIPath(w.BaseURI)
+				base, ok := watchBase(w.BaseURI, windows)
 				if !ok {
 					return nil, Errorf(CodeInvalidArgument, "%s.baseUri must be the file: URI of a local directory (or absent for a plain pattern), got %s", where, quoteClipped(w.BaseURI))
 				}
@@ -677,13 +685,18 @@ func decodeFileChangesInput(v gjson.Result) (FileChangesInput, *Error) {
 		}
 		in.Root = root.Str
 	}
-	switch o := get(v, "openNewDirectories"); o.Type {
-	case gjson.True:
-		in.OpenNewDirectories = true
-	case gjson.False, gjson.Null:
-	default:
-		if o.Exists() {
-			return in, Errorf(CodeInvalidArgument, "openNewDirectories must be a boolean, got %s", describe(o))
+	for _, flag := range []struct {
+		name string
+		dst  *bool
+	}{{"openNewDirectories", &in.OpenNewDirectories}, {"windows", &in.Windows}} {
+		switch o := get(v, flag.name); o.Type {
+		case gjson.True:
+			*flag.dst = true
+		case gjson.False, gjson.Null:
+		default:
+			if o.Exists() {
+				return in, Errorf(CodeInvalidArgument, "%s must be a boolean, got %s", flag.name, describe(o))
+			}
 		}
 	}
 	if mb := get(v, "maxBatch"); mb.Exists() && mb.Type != gjson.Null {
@@ -766,4 +779,34 @@ func requireString(v gjson.Result, where string) *Error {
 		return Errorf(CodeInvalidArgument, "%s must be a string, got %s", where, describe(v))
 	}
 	return nil
+}
+
+// watchURI is the URI of a path of fileChanges' input: FileURI's, or for
+// a Windows host's drive path (/C:/x) WindowsFileURI's.
+func watchURI(p string, windows bool) string {
+	if windows {
+		if uri, ok := WindowsFileURI(p[1:]); ok {
+			return uri
+		}
+	}
+	return FileURI(p)
+}
+
+// watchBase is the path of a watcher's baseUri in the form of
+// fileChanges' paths: FileURIPath's, or for a Windows host the drive path
+// WindowsURIPath reads, written /C:/x (a UNC base is //server/share/x,
+// which no input path is).
+func watchBase(uri string, windows bool) (string, bool) {
+	if !windows {
+		return FileURIPath(uri)
+	}
+	p, ok := WindowsURIPath(uri)
+	if !ok {
+		return "", false
+	}
+	p = strings.ReplaceAll(p, `\`, "/")
+	if strings.HasPrefix(p, "//") {
+		return p, true
+	}
+	return "/" + strings.TrimSuffix(p, "/"), true
 }

@@ -8,8 +8,9 @@ import (
 // Windows paths and their file: URIs.
 //
 // The core names files by POSIX paths and file: URIs (uri.go). A Windows
-// host converts at its edge with these functions, which are pure and so
-// tested on any machine (golden file testdata/winpath.golden):
+// host converts at its edge with these functions (through
+// PathRulesFor("windows"), hostpaths.go), which are pure and so tested on
+// any machine (golden file testdata/winpath.golden):
 //
 //	C:\src\a b.go          ↔ file:///C:/src/a%20b.go   (drive letter upper-cased)
 //	\\server\share\x.go    ↔ file://server/share/x.go  (UNC: the host is the authority)
@@ -145,7 +146,8 @@ func FoldedPathKey(p string) string {
 // Windows — CON, PRN, AUX, NUL, COM0–COM9, LPT0–LPT9 (also ¹²³ forms), with
 // any extension and in any case, trailing dots and spaces ignored — or
 // ends in a dot or a space, which Windows strips: a file by such a name
-// cannot be created or is another file. Write tools refuse them there.
+// cannot be created or is another file. The write tools refuse to create
+// them on a Windows host (bindings/go's reservedElement).
 func ReservedWindowsName(elem string) bool {
 	if elem == "" || elem == "." || elem == ".." {
 		return false

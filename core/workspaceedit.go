@@ -195,7 +195,7 @@ func planWorkspaceEditCall(in gjson.Result) (jsonAppender, *Error) {
 	ws := get(in, "workspaceUri")
 	wsPath, ok := "", false
 	if ws.Type == gjson.String {
-		wsPath, ok = FileURIPath(ws.Str)
+		wsPath, ok = WorkspacePath(ws.Str)
 	}
 	if !ok {
 		return nil, Errorf(CodeInvalidArgument, "workspaceUri must be the file: URI of the workspace directory (file:///path/to/workspace), got %s", describe(ws))
@@ -213,7 +213,7 @@ func planWorkspaceEditCall(in gjson.Result) (jsonAppender, *Error) {
 		var bad *Error
 		v.ForEach(func(k, val gjson.Result) bool {
 			if val.Type == gjson.Null {
-				versions[uriKey(k.Str)] = nil
+				versions[uriKey(k.Str, wsPath)] = nil
 				return true
 			}
 			n, ok := integer(val, -maxVersion-1, maxVersion)
@@ -221,7 +221,7 @@ func planWorkspaceEditCall(in gjson.Result) (jsonAppender, *Error) {
 				bad = Errorf(CodeInvalidArgument, "versions[%q] must be an integer version or null, got %s", clip(k.Str, 200), describe(val))
 				return false
 			}
-			versions[uriKey(k.Str)] = &n
+			versions[uriKey(k.Str, wsPath)] = &n
 			return true
 		})
 		if bad != nil {
@@ -231,9 +231,16 @@ func planWorkspaceEditCall(in gjson.Result) (jsonAppender, *Error) {
 	return PlanWorkspaceEdit(edit, wsPath, versions)
 }
 
-// uriKey is what URIs are compared by: the path a file: URI names, else
-// the URI itself.
-func uriKey(uri string) string {
+// uriKey is what URIs are compared by: the path a file: URI names (under
+// a Windows workspace wsPath, that path with its case folded), else the
+// URI itself.
+func uriKey(uri, wsPath string) string {
+	if windowsDir(wsPath) {
+		if p, ok := uriPathIn(uri, wsPath); ok {
+			return "file:" + FoldedPathKey(p)
+		}
+		return uri
+	}
 	if p, ok := FileURIPath(uri); ok {
 		return "file:" + p
 	}
@@ -245,7 +252,7 @@ func malformedWorkspaceEdit(problem string) *Error {
 }
 
 // PlanWorkspaceEdit plans a raw WorkspaceEdit for the workspace directory
-// wsPath; versions maps uriKey of open documents to their versions (nil
+// wsPath; versions maps uriKey (under wsPath) of open documents to their versions (nil
 // map: not checked) (see planWorkspaceEdit).
 func PlanWorkspaceEdit(edit gjson.Result, wsPath string, versions map[string]*int64) (WorkspaceEditPlan, *Error) {
 	p := planner{wsPath: wsPath, seenOutside: map[string]bool{}, seenTouched: map[string]bool{}}
@@ -278,8 +285,7 @@ type planner struct {
 
 // path returns uri's display path and notes it when it is outside.
 func (p *planner) path(uri string) string {
-	fp, ok := FileURIPath(uri)
-	inside := ok && fp != p.wsPath && (p.wsPath == "/" || strings.HasPrefix(fp, p.wsPath+"/"))
+	_, inside := insideWorkspace(uri, p.wsPath)
 	if !inside && !p.seenOutside[uri] {
 		p.seenOutside[uri] = true
 		p.plan.Outside = append(p.plan.Outside, uri)
@@ -435,7 +441,7 @@ func (p *planner) textDocumentEdit(item gjson.Result, where at, i int, versions 
 		return problem
 	}
 	if fe.Version != nil && versions != nil {
-		if have, ok := versions[uriKey(uri.Str)]; !ok || have == nil || *have != *fe.Version {
+		if have, ok := versions[uriKey(uri.Str, p.wsPath)]; !ok || have == nil || *have != *fe.Version {
 			p.plan.Conflicts = append(p.plan.Conflicts, VersionConflict{URI: uri.Str, Path: fe.Path, Expected: *fe.Version, Have: have})
 		}
 	}
@@ -453,7 +459,7 @@ func (p *planner) summary() string {
 	for _, f := range p.plan.Files {
 		if len(f.Edits) > 0 {
 			edits += len(f.Edits)
-			files[uriKey(f.URI)] = true
+			files[uriKey(f.URI, p.wsPath)] = true
 		}
 	}
 	if edits > 0 {

@@ -129,6 +129,13 @@ func (t *Toolbox) SetApproval(mode string) error {
 	return Errorf(CodeInvalidArgument, "approval must be %q or %q, got %q", ApprovalAuto, ApprovalPreview, mode)
 }
 
+// SetApplyHint replaces the line of a preview's text that says how to
+// apply it — by default, call the tool again with the previewId — for a
+// host where that cannot work: `lspseam call` ends with the call, and its
+// previews with it. The structured answer keeps the previewId. Call it
+// before the Toolbox is used.
+func (t *Toolbox) SetApplyHint(hint func(tool, previewID string) string) { t.applyHint = hint }
+
 // changeResult previews or applies a planned change, as the approval mode
 // and the call's previewId say. Its what names the change for the text
 // ("Rename `Describe` to `Summary`").
@@ -139,7 +146,7 @@ func (t *Toolbox) changeResult(ctx context.Context, call CodeCall, ws string, r 
 	if t.approval != ApprovalAuto {
 		pv := newPreview(call, ch)
 		t.previews.Put(pv.id, pv)
-		return previewAnswer(call, pv), nil
+		return t.previewAnswer(call, pv), nil
 	}
 	if ch.command != nil {
 		return t.runCommand(ctx, r, s, ch)
@@ -148,7 +155,7 @@ func (t *Toolbox) changeResult(ctx context.Context, call CodeCall, ws string, r 
 }
 
 // previewAnswer shows a preview: the diffs and how to apply them.
-func previewAnswer(call CodeCall, pv *preview) answer {
+func (t *Toolbox) previewAnswer(call CodeCall, pv *preview) answer {
 	edits := 0
 	var b strings.Builder
 	var list []map[string]any
@@ -176,7 +183,11 @@ func previewAnswer(call CodeCall, pv *preview) answer {
 		head += ".\n"
 		fields = append(fields, field{"command", c.name})
 	}
-	head += "To apply it, call " + call.Tool + " again with the same arguments and \"previewId\": \"" + pv.id + "\" (within " + strconv.Itoa(int(previewTTL/time.Minute)) + " minutes).\n"
+	if t.applyHint != nil {
+		head += t.applyHint(call.Tool, pv.id) + "\n"
+	} else {
+		head += "To apply it, call " + call.Tool + " again with the same arguments and \"previewId\": \"" + pv.id + "\" (within " + strconv.Itoa(int(previewTTL/time.Minute)) + " minutes).\n"
+	}
 	return answer{text: head + b.String(), fields: fields}
 }
 

@@ -178,7 +178,9 @@ func (c *Core) CodeLocations(ctx context.Context, in CodeLocationsInput) (CodeLo
 // description a model reads, its input JSON Schema, and whether it only
 // reads.
 type Tool struct {
-	Name        string          `json:"name"`
+	Name string `json:"name"`
+	// Title is the tool's human-readable name in clients' lists.
+	Title       string          `json:"title"`
 	Toolset     string          `json:"toolset"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"inputSchema"`

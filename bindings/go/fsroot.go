@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
 
@@ -82,7 +83,7 @@ func (r *fsRoot) rel(path string) (string, error) {
 	p := path
 	if filepath.IsAbs(p) {
 		rel, err := filepath.Rel(r.dir, filepath.Clean(p))
-		if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		if err != nil || escapes(rel) {
 			return "", Errorf(CodeFSRejected, "%s is outside the workspace %s; give a path inside it (relative paths are relative to it)", path, r.dir)
 		}
 		p = rel
@@ -91,10 +92,34 @@ func (r *fsRoot) rel(path string) (string, error) {
 	if p == "." {
 		return "", Errorf(CodeFSRejected, "%s is the workspace directory itself, not a file", path)
 	}
-	if p == ".." || strings.HasPrefix(p, "../") {
+	if escapes(p) {
 		return "", Errorf(CodeFSRejected, "%s is outside the workspace %s", path, r.dir)
 	}
 	return filepath.ToSlash(p), nil
+}
+
+// escapes reports whether a clean relative path climbs out of its
+// directory, in this OS's separators (..\x on Windows).
+func escapes(rel string) bool {
+	s := filepath.ToSlash(rel)
+	return s == ".." || strings.HasPrefix(s, "../")
+}
+
+// reservedElement is the first element of the workspace-relative path rel
+// (/-separated) that Windows cannot create as the file it names (a device
+// name such as NUL or COM1, or a name ending in a dot or a space:
+// core.ReservedWindowsName), under Windows rules; "" when there is none
+// or the rules are not Windows'.
+func reservedElement(rules core.PathRules, rel string) string {
+	if !rules.Windows {
+		return ""
+	}
+	for _, elem := range strings.Split(rel, "/") {
+		if core.ReservedWindowsName(elem) {
+			return elem
+		}
+	}
+	return ""
 }
 
 // abs is the absolute path of a workspace-relative path.

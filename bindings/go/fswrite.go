@@ -101,6 +101,9 @@ func (r *fsRoot) writeSet(items []setItem) error {
 			return Errorf(CodeFSRejected, "%s is read-only (mode %04o): lspseam does not change read-only files; make it writable (chmod u+w %s) if it is meant to change; nothing was changed", f.rel, f.mode.Perm(), f.rel)
 		}
 		if it.after != nil {
+			if elem := reservedElement(hostPaths, f.rel); elem != "" && !f.exists {
+				return Errorf(CodeFSRejected, "%s cannot be created: %q is a name Windows reserves for a device or strips (CON, NUL, COM1, a trailing dot or space…); choose another name; nothing was changed", f.rel, elem)
+			}
 			if n := len(*it.after); n > maxFSFileBytes {
 				return Errorf(CodeFSRejected, "the change would make %s %d bytes, over the %d-byte limit the fs tools read; nothing was changed", f.rel, n, maxFSFileBytes)
 			}

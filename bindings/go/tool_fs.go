@@ -6,8 +6,6 @@ import (
 	"errors"
 	"strconv"
 	"sync"
-
-	"github.com/lspseam/lspseam/core"
 )
 
 // The fs toolset (seed 002): read, write, edit, with the observation
@@ -338,4 +336,4 @@ func withoutDiagnostics(a answer, err error) answer {
 	return a
 }
 
-func fileURIOf(abs string) string { return core.FileURI(abs) }
+func fileURIOf(abs string) string { return hostPaths.FileURI(abs) }

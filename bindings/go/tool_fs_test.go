@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
 
@@ -248,5 +249,40 @@ func TestFSEditsThroughAnInsideLink(t *testing.T) {
 	}
 	if info, err := os.Lstat(filepath.Join(ws, "alias.txt")); err != nil || info.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("alias.txt is no longer a link: %v %v", info, err)
+	}
+}
+
+// A Windows host refuses to create a file whose name Windows reserves (it
+// would be a device, or another file); other hosts create it. The route
+// runs here by naming it.
+func TestReservedElement(t *testing.T) {
+	tests := []struct {
+		goos, rel, want string
+	}{
+		{"windows", "src/a.go", ""},
+		{"windows", "src/nul.go", "nul.go"},
+		{"windows", "CON/a.go", "CON"},
+		{"windows", "logs/x.", "x."},
+		{"windows", "com1", "com1"},
+		{"windows", "com10", ""},
+		{"linux", "src/nul.go", ""},
+		{"darwin", "CON/a.go", ""},
+	}
+	for _, tt := range tests {
+		if got := reservedElement(core.PathRulesFor(tt.goos), tt.rel); got != tt.want {
+			t.Errorf("%s reservedElement(%q) = %q, want %q", tt.goos, tt.rel, got, tt.want)
+		}
+	}
+}
+
+// A path outside the workspace is refused in either separator: on Windows
+// filepath.Rel answers ..\x.
+func TestEscapes(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"..": true, "../x": true, "a": false, "..x": false, "...": false,
+	} {
+		if got := escapes(rel); got != want {
+			t.Errorf("escapes(%q) = %v, want %v", rel, got, want)
+		}
 	}
 }

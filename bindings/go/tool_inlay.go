@@ -23,7 +23,11 @@ func (t *Toolbox) inlayHints(ctx context.Context, call CodeCall, ws string) (ans
 		if err != nil {
 			return err
 		}
-		out, err := t.core.callJSON(ctx, "inlayHints", map[string]any{"result": json.RawMessage(raw), "uri": f.URI, "workspaceUri": s.WorkspaceURI(), "limit": call.Limit})
+		in := map[string]any{"result": json.RawMessage(raw), "uri": f.URI, "workspaceUri": s.WorkspaceURI(), "limit": call.Limit}
+		if call.Range != nil {
+			in["lines"] = call.Range // the server may answer for more
+		}
+		out, err := t.core.callJSON(ctx, "inlayHints", in)
 		if err != nil {
 			return serverPayloadError(err, s.Server(), req.Method)
 		}

@@ -106,7 +106,7 @@ func (t *Toolbox) refactorChange(ctx context.Context, call CodeCall, ws string, 
 			}
 			pv := newPreview(call, ch)
 			t.previews.Put(pv.id, pv)
-			return &conflictWithPreview{err: err, preview: previewAnswer(call, pv)}
+			return &conflictWithPreview{err: err, preview: t.previewAnswer(call, pv)}
 		}
 		ch, err := plan(ctx, s, r)
 		if err != nil {

@@ -60,7 +60,7 @@ func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer
 // document (typescript-language-server) is made to search f's projects:
 // opening f does not make it the last document when it was open already.
 func (t *Toolbox) searchScope(ctx context.Context, s Session, f SourceFile, path, ws string) (map[string]any, error) {
-	wsPath, _ := core.FileURIPath(s.WorkspaceURI())
+	wsPath, _ := hostPaths.URIPath(s.WorkspaceURI())
 	scope := map[string]any{"server": s.Server(), "path": relTo(wsPath, f.Path), "root": "."}
 	if root := t.service.ProjectRoot(ctx, path, ws); root != "" {
 		scope["root"] = relTo(wsPath, filepath.Clean(root))

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/lspseam/lspseam/core"
-
 	"github.com/lspseam/lspseam/internal/expiring"
 )
 
@@ -36,8 +34,11 @@ type Toolbox struct {
 	previews *expiring.Store[*preview] // the refactor tools' pending previews
 	actions  actionStore               // code_actions' listed actions, by actionId
 	approval string                    // ApprovalPreview ("" too) or ApprovalAuto
-	mutating sync.Mutex                // one change at a time (reads stay concurrent)
-	writes   writeState                // cross-process write locks and journals
+	// applyHint, when set, is the preview's line saying how to apply it
+	// (SetApplyHint); nil: call again with the previewId.
+	applyHint func(tool, previewID string) string
+	mutating  sync.Mutex // one change at a time (reads stay concurrent)
+	writes    writeState // cross-process write locks and journals
 }
 
 // ToolResult is a tool's answer: Text for the model, Structured the same
@@ -193,7 +194,7 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 		if err != nil {
 			return errorResult(Errorf(CodeWorkspaceInvalid, "workspace root %q: %v", workspaceRoot, err))
 		}
-		wsURI = core.FileURI(abs)
+		wsURI = hostPaths.FileURI(abs)
 	}
 	out, ok := rendering.For(res, wsURI)
 	if !ok {

@@ -26,6 +26,7 @@ type (
 	ServerReplyError = core.ServerReplyErr
 	Config           = core.Config
 	ServerConfig     = core.ServerConfig
+	ConfigProblem    = core.ConfigProblem
 	RawJSON          = core.RawJSON
 	Error            = core.Error
 	Code             = core.Code

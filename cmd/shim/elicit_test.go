@@ -294,14 +294,17 @@ func TestApprovalConfigAndFlag(t *testing.T) {
 		{f.configs["elicit"], nil}, // call cannot elicit: preview
 		{f.configs["auto"], []string{"--approval", "preview"}},
 	} {
-		if code, out, stderr, a := call(c.config, c.flags...); code != exitOK || !strings.HasPrefix(out, "Preview (nothing is changed yet)") || a != approvalSource {
+		// Not on a terminal, the preview says how to apply it from the
+		// command line: a previewId ends with the process.
+		if code, out, stderr, a := call(c.config, c.flags...); code != exitOK || !strings.HasPrefix(out, "Preview (nothing is changed yet)") || a != approvalSource ||
+			!strings.Contains(out, "run the same lspseam call code_insert with --approval auto") || strings.Contains(out, "again with the same arguments") {
 			t.Errorf("%s %v: exit %d, %q %q, a.go %q", filepath.Base(c.config), c.flags, code, out, stderr, a)
 		}
 	}
 	if code, out, stderr, a := call(f.configs["preview"], "--approval", "auto"); code != exitOK || !strings.HasPrefix(out, "Applied: ") || a != approvalAfter {
 		t.Errorf("--approval auto over config preview: exit %d, %q %q, a.go %q", code, out, stderr, a)
 	}
-	if code, _, stderr, _ := call(f.configs["ask"]); code != exitError || !strings.Contains(stderr, "LSP_CONFIG_INVALID") || !strings.Contains(stderr, `approval at line 1 must be "preview"`) {
+	if code, _, stderr, _ := call(f.configs["ask"]); code != exitError || !strings.Contains(stderr, "LSP_CONFIG_INVALID") || !strings.Contains(stderr, `line 1: approval must be "preview"`) {
 		t.Errorf("config approval ask: exit %d, %q", code, stderr)
 	}
 	for _, sub := range []string{"call", "serve"} {

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -239,9 +238,6 @@ func (t *mcpTool) budget() int64 {
 	return t.host.timeout
 }
 
-// lspToolTitle is the lsp tool's human-readable name in clients' lists.
-const lspToolTitle = "Code navigation (language servers)"
-
 // newMCPServer builds the MCP server with the core's lsp tool, registered
 // with the core's own input schema.
 func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Server, error) {
@@ -309,20 +305,6 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 		server.AddTool(t.profile.tool(def, note), handler)
 	}
 	return server, nil
-}
-
-// toolTitles are the tools' human-readable names in clients' lists.
-var toolTitles = map[string]string{
-	lspseam.ToolLSP:    lspToolTitle,
-	"code_symbols":     "Find symbols",
-	"code_navigate":    "Definitions and references",
-	"code_hover":       "Type and docs",
-	"code_hierarchy":   "Call and type hierarchy",
-	"code_inlay_hints": "Inlay hints",
-	"code_diagnostics": "Diagnostics",
-	"read":             "Read a file",
-	"write":            "Write a file",
-	"edit":             "Edit a file",
 }
 
 // codeHandler is a catalog tool's handler: the Toolbox's answer, its text
@@ -461,7 +443,7 @@ func structuredResult(a toolAnswer) mcpResult {
 		}
 		return out
 	}
-	wsPath, _ := core.FileURIPath(a.workspaceURI)
+	wsPath, _ := core.WorkspacePath(a.workspaceURI)
 	out.Locations = []mcpLocation{}
 	for _, l := range groupedByPath(res.Locations, wsPath) {
 		if len(out.Locations) == a.rendered.Shown {
@@ -483,24 +465,15 @@ type pathLocation struct {
 
 // groupedByPath orders locations as the rendered text does (core's
 // render): grouped by displayed path in first-seen order, otherwise in the
-// server's order; a path is relative to the workspace inside it ("." for
-// the workspace itself), absolute outside it, and a URI that is not a
-// local file stays verbatim.
+// server's order; a path is displayed by the core's rule (core.DisplayPath
+// for the workspace path wsPath, core.WorkspacePath's): relative to the
+// workspace inside it ("." for the workspace itself), absolute outside it,
+// and a URI that is not a local file stays verbatim.
 func groupedByPath(locs []lspseam.Location, wsPath string) []pathLocation {
 	var order []string
 	groups := map[string][]lspseam.Location{}
 	for _, l := range locs {
-		p, ok := core.FileURIPath(l.URI)
-		switch {
-		case !ok:
-			p = l.URI
-		case p == wsPath:
-			p = "."
-		case wsPath == "/":
-			p = p[1:]
-		case strings.HasPrefix(p, wsPath) && len(p) > len(wsPath) && p[len(wsPath)] == '/':
-			p = p[len(wsPath)+1:]
-		}
+		p := core.DisplayPath(l.URI, wsPath)
 		if _, seen := groups[p]; !seen {
 			order = append(order, p)
 		}
@@ -746,10 +719,6 @@ func firstFileRoot(res *mcp.ListRootsResult) string {
 }
 
 // fileURIPath is the local path a client's file:// root names, read by the
-// core's rule (the one every host encodes by: testdata/uri/fileuri.json).
-func fileURIPath(uri string) (string, bool) {
-	if runtime.GOOS == "windows" {
-		return core.WindowsURIPath(uri)
-	}
-	return core.FileURIPath(uri)
-}
+// core's rule for this OS (the one every host encodes by:
+// testdata/uri/fileuri.json).
+func fileURIPath(uri string) (string, bool) { return hostPaths.URIPath(uri) }

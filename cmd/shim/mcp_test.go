@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/testenv"
 )
 
@@ -403,8 +404,8 @@ func TestFileURIPath(t *testing.T) {
 	// A client's root in the spelling every host uses reads back as its
 	// path (the shared table: testdata/uri/fileuri.json).
 	var table []struct {
-		Path, URI string
-		Windows   bool
+		Path, URI, Back string
+		Windows         bool
 	}
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "uri", "fileuri.json"))
 	if err != nil || json.Unmarshal(data, &table) != nil || len(table) == 0 {
@@ -412,10 +413,70 @@ func TestFileURIPath(t *testing.T) {
 	}
 	for _, c := range table {
 		if c.Windows {
+			// The Windows build's route: the path as the table reads it back.
+			want := c.Path
+			if c.Back != "" {
+				want = c.Back
+			}
+			if got, ok := core.PathRulesFor("windows").URIPath(c.URI); !ok || got != want {
+				t.Errorf("windows URIPath(%q) = %q, %v; want %q", c.URI, got, ok, want)
+			}
 			continue
 		}
 		if got, ok := fileURIPath(c.URI); !ok || got != c.Path {
 			t.Errorf("fileURIPath(%q) = %q, %v; want %q", c.URI, got, ok, c.Path)
+		}
+	}
+}
+
+// A Windows client's roots read back as Windows paths under the Windows
+// rules, whichever way the client spelled the drive (the route a Windows
+// build takes, run here by naming it).
+func TestFileURIPathWindows(t *testing.T) {
+	win := core.PathRulesFor("windows")
+	for uri, want := range map[string]string{
+		"file:///C:/Users/me/proj":     `C:\Users\me\proj`,
+		"file:///c%3A/Users/me/p%20q":  `C:\Users\me\p q`,
+		"file://localhost/d:/src":      `D:\src`,
+		"file://fileserver/share/proj": `\\fileserver\share\proj`,
+		"file:///home/u/proj":          "",
+		"https://example.com/C:/x":     "",
+	} {
+		got, ok := win.URIPath(uri)
+		if got != want || ok != (want != "") {
+			t.Errorf("windows URIPath(%q) = %q, %v; want %q", uri, got, ok, want)
+		}
+	}
+}
+
+// structuredContent's locations group and spell paths as the rendered
+// text does, for a POSIX and a Windows workspace alike.
+func TestGroupedByPath(t *testing.T) {
+	tests := []struct {
+		ws   string
+		uris []string
+		want []string
+	}{
+		{"file:///w", []string{"file:///w/a.go", "file:///x/b.go", "file:///w/a.go", "file:///w", "untitled:1"},
+			[]string{"a.go", "a.go", "/x/b.go", ".", "untitled:1"}},
+		{"file:///C:/w", []string{"file:///c%3A/W/a.go", "file:///D:/b.go", "file:///C:/w/a.go", "file://srv/s/c.go"},
+			[]string{"a.go", "a.go", "D:/b.go", "//srv/s/c.go"}},
+	}
+	for _, tt := range tests {
+		ws, ok := core.WorkspacePath(tt.ws)
+		if !ok {
+			t.Fatalf("WorkspacePath(%q) refused", tt.ws)
+		}
+		var locs []lspseam.Location
+		for _, u := range tt.uris {
+			locs = append(locs, lspseam.Location{URI: u})
+		}
+		var got []string
+		for _, l := range groupedByPath(locs, ws) {
+			got = append(got, l.path)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("groupedByPath under %s = %q, want %q", tt.ws, got, tt.want)
 		}
 	}
 }

@@ -53,7 +53,6 @@ func (p mcpProfile) tool(def lspseam.Tool, note string) *mcp.Tool {
 	if note != "" {
 		description += "\n\n" + note
 	}
-	title := toolTitles[def.Name]
 	// The read tools read source files and ask language servers; they
 	// change nothing, repeating a call repeats the answer (for unchanged
 	// files), and they reach nothing beyond the workspace's servers.
@@ -68,7 +67,7 @@ func (p mcpProfile) tool(def lspseam.Tool, note string) *mcp.Tool {
 	if !def.ReadOnly {
 		a.DestructiveHint = &yes // write and edit replace a file's content
 	}
-	return &mcp.Tool{Name: def.Name, Title: title, Description: description, InputSchema: def.InputSchema, Annotations: a}
+	return &mcp.Tool{Name: def.Name, Title: def.Title, Description: description, InputSchema: def.InputSchema, Annotations: a}
 }
 
 // withoutExample drops a description's closing example line (the core

@@ -136,10 +136,17 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lspseam call: --approval: %s\n", lspError(err).Message)
 		return exitUsage
 	}
+	interactive := *format == "text" && isTerminal(os.Stdin)
+	if !interactive {
+		// A previewId does not outlive this process: say what does work.
+		h.toolbox.SetApplyHint(func(tool, _ string) string {
+			return "To apply it from the command line, run the same lspseam call " + tool + " with --approval auto (a previewId ends with this process; on a terminal, lspseam call asks instead)."
+		})
+	}
 	res := h.callTool(ctx, h.toolbox, positionals[0], json.RawMessage(toolArgs), root, budgetSource(common.timeout > 0, false), h.timeout)
 	// A preview on a terminal: ask, and apply it in this process (a
 	// previewId does not outlive it).
-	if id := previewIDOf(res); id != "" && *format == "text" && isTerminal(os.Stdin) {
+	if id := previewIDOf(res); id != "" && interactive {
 		fmt.Fprintln(stdout, res.Text)
 		fmt.Fprint(stderr, "Apply this change? [y/N] ")
 		var reply string

@@ -81,7 +81,7 @@ func (in *instance) checkAll(ctx context.Context, out []lspseam.FileCheck, batch
 	docs := make(map[int]*openDocument, len(batch))
 	kept := batch[:0]
 	for _, i := range batch {
-		d := in.docs.docs[out[i].File.Path]
+		d := in.docs.get(out[i].File.Path)
 		if d == nil { // cannot happen within a window the cache holds; never wait on it
 			out[i].Err = lspseam.Errorf(lspseam.CodeInvalidArgument, "%s was closed before its diagnostics were asked (more files than maxOpenDocuments at once?)", out[i].File.Path)
 			continue

@@ -108,7 +108,7 @@ func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts
 	}
 	sort.Strings(ids)
 	t := &Table{Config: cfg, installAdvice: opts.InstallAdvice}
-	var problems []string
+	var problems []lspseam.ConfigProblem
 	for _, id := range ids {
 		sc := cfg.Servers[id]
 		env := ServerEnv(hostEnv, sc.Command, sc.PassEnv, sc.Env)
@@ -126,10 +126,17 @@ func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts
 		if install != "" {
 			fix = "install it (" + install + "), " + fix
 		}
-		problems = append(problems, "servers."+id+".command: "+notFound+"; "+fix)
+		at := "servers." + id + ".command"
+		problems = append(problems, lspseam.ConfigProblem{Path: at, Message: at + ": " + notFound + "; " + fix})
 	}
 	if len(problems) > 0 {
-		return nil, lspseam.Errorf(lspseam.CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(problems, "; "))
+		msgs := make([]string, len(problems))
+		for i, p := range problems {
+			msgs[i] = p.Message
+		}
+		err := lspseam.Errorf(lspseam.CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(msgs, "; "))
+		err.Problems = problems
+		return nil, err
 	}
 	return t, nil
 }

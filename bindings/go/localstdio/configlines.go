@@ -66,26 +66,63 @@ func clipLine(s string) string {
 	return s
 }
 
-// withConfigLines adds the line of each path a config error names
-// ("servers.gopls.command at line 5 must be …"; for an unknown field, the
-// line of that field) and the file's name. Other errors are returned
-// unchanged.
+// withConfigLines names the file and the line of each problem of a
+// config error: the core's problems (and LoadConfig's own) carry the path
+// each is about, looked up in the YAML's node positions; a path the file
+// does not have (a missing field) gets the line of the nearest enclosing
+// member it does. Other errors are returned unchanged.
 func withConfigLines(err error, data []byte, name string) error {
 	var lerr *lspseam.Error
-	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeConfigInvalid {
+	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeConfigInvalid || len(lerr.Problems) == 0 {
 		return err
 	}
 	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
-		return err
-	}
 	lines := map[string]int{}
-	indexLines(doc.Content[0], "", lines)
-	msg := annotateLines(lerr.Message, lines)
-	if rest, ok := strings.CutPrefix(msg, "invalid lspseam config: "); ok {
-		msg = "invalid lspseam config in " + name + ": " + rest
+	if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) > 0 {
+		indexLines(doc.Content[0], "", lines)
 	}
-	return lspseam.Errorf(lerr.Code, "%s", msg)
+	problems := make([]lspseam.ConfigProblem, len(lerr.Problems))
+	msgs := make([]string, len(problems))
+	for i, p := range lerr.Problems {
+		p.Line = lineOf(p.Path, lines)
+		problems[i], msgs[i] = p, p.Message
+		if p.Line > 0 {
+			msgs[i] = "line " + strconv.Itoa(p.Line) + ": " + p.Message
+		}
+	}
+	out := lspseam.Errorf(lerr.Code, "invalid lspseam config in %s: %s", name, strings.Join(msgs, "; "))
+	out.Problems = problems
+	return out
+}
+
+// lineOf is the line of path, or of the nearest member enclosing it that
+// the file has; 0 for none (the config as a whole).
+func lineOf(path string, lines map[string]int) int {
+	for p := path; p != ""; p = parentPath(p) {
+		if line, ok := lines[p]; ok {
+			return line
+		}
+	}
+	return 0
+}
+
+// parentPath drops the last member of a path: a.b.c → a.b, a.b["k"] → a.b,
+// a.b[2] → a.b, a → "".
+func parentPath(p string) string {
+	if strings.HasSuffix(p, "]") {
+		if i := strings.LastIndex(p, "["); i > 0 {
+			if strings.HasSuffix(p, `"]`) {
+				if j := strings.LastIndex(p, `["`); j > 0 {
+					i = j
+				}
+			}
+			return p[:i]
+		}
+	}
+	if i := strings.LastIndexByte(p, '.'); i > 0 {
+		return p[:i]
+	}
+	return ""
 }
 
 // indexLines records the line of every key and sequence item under n by
@@ -113,73 +150,4 @@ func indexLines(n *yaml.Node, path string, lines map[string]int) {
 			indexLines(item, child, lines)
 		}
 	}
-}
-
-var unknownField = regexp.MustCompile(`^ has an unknown field ("(?:[^"\\]|\\.)*")`)
-
-// annotateLines inserts " at line N" after each path msg names. A dotted
-// or indexed path is recognized anywhere, the longest known one winning
-// (a path to a field that is missing names its parent's line); a
-// top-level field only where a problem starts, since its name is also a
-// plain word.
-func annotateLines(msg string, lines map[string]int) string {
-	var b strings.Builder
-	for i := 0; i < len(msg); {
-		if i > 0 && !isPathBoundary(msg[i-1]) {
-			b.WriteByte(msg[i])
-			i++
-			continue
-		}
-		atProblemStart := i == 0 || strings.HasSuffix(msg[:i], "; ") || strings.HasSuffix(msg[:i], ": ")
-		best := ""
-		for p := range lines {
-			if len(p) <= len(best) || !strings.HasPrefix(msg[i:], p) {
-				continue
-			}
-			if end := i + len(p); end < len(msg) && !isPathBoundary(msg[end]) && msg[end] != '.' && msg[end] != '[' {
-				continue
-			}
-			if !strings.ContainsAny(p, ".[") && !atProblemStart {
-				continue
-			}
-			best = p
-		}
-		if best == "" && atProblemStart && strings.HasPrefix(msg[i:], "the config has an unknown field ") {
-			best = "the config"
-		}
-		if best == "" {
-			b.WriteByte(msg[i])
-			i++
-			continue
-		}
-		b.WriteString(best)
-		i += len(best)
-		if m := unknownField.FindStringSubmatch(msg[i:]); m != nil {
-			field, err := strconv.Unquote(m[1])
-			key := best + "." + field
-			if best == "the config" {
-				key = field
-			}
-			if line, ok := lines[key]; err == nil && ok {
-				b.WriteString(m[0])
-				fmt.Fprintf(&b, " at line %d", line)
-				i += len(m[0])
-			}
-			continue
-		}
-		// The rest of a path the file does not have (a missing field)
-		// stays with it: the line is its parent's.
-		for i < len(msg) && !isPathBoundary(msg[i]) {
-			b.WriteByte(msg[i])
-			i++
-		}
-		if line, ok := lines[best]; ok {
-			fmt.Fprintf(&b, " at line %d", line)
-		}
-	}
-	return b.String()
-}
-
-func isPathBoundary(c byte) bool {
-	return c == ' ' || c == '(' || c == '"' || c == '\'' || c == ';' || c == ':' || c == ',' || c == '\n'
 }

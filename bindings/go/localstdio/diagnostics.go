@@ -10,7 +10,6 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/core"
 )
 
 // Diagnostics: what the server reports about an open document's content.
@@ -69,13 +68,10 @@ type pulledDiagnostics struct {
 }
 
 // uriKey identifies a document whatever escaping a server chose for its
-// URI: a local file: URI is keyed by its canonical form.
-func uriKey(uri string) string {
-	if p, ok := core.FileURIPath(uri); ok {
-		return core.FileURI(p)
-	}
-	return uri
-}
+// URI: a local file: URI is keyed by its canonical form (on macOS and
+// Windows its path's case folded, on Windows its drive letter's case and
+// colon's escaping too: hostPaths.URIKey).
+func uriKey(uri string) string { return hostPaths.URIKey(uri) }
 
 // mark is the number of the latest report: a document records it just
 // before its content is sent, and reports numbered above it arrived after.
@@ -220,7 +216,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	if ctx.Err() != nil {
 		return lspseam.DiagnosticReport{}, ctxError(ctx, "waiting for diagnostics")
 	}
-	d := in.docs.docs[f.Path]
+	d := in.docs.get(f.Path)
 	if d == nil || uriKey(d.uri) != uriKey(f.URI) {
 		return lspseam.DiagnosticReport{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "%s is not open on language server %q (Open it in this session before asking for its diagnostics)", f.Path, in.server.ID)
 	}

@@ -3,6 +3,9 @@ package localstdio
 import (
 	"context"
 	"hash/maphash"
+	"os"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 // The open-document cache: documents a server holds open, verified against
@@ -37,21 +40,65 @@ type documentCache struct {
 	max   int
 	seed  maphash.Seed
 	clock uint64
-	docs  map[string]*openDocument // by canonical path
+	// rules key the documents: one file is one document however its
+	// canonical path is spelled (on macOS and Windows volumes, which
+	// ignore case, Foo.go and foo.go are one file).
+	rules core.PathRules
+	// same reports whether two spellings under one key are one file
+	// (sameFile; a volume may tell case apart after all).
+	same func(a, b string) bool
+	docs map[string]*openDocument // by rules.Key of the canonical path
 }
 
-func newDocumentCache(max int) *documentCache {
+func newDocumentCache(max int, rules core.PathRules) *documentCache {
 	if max < 1 {
 		max = 1
 	}
-	return &documentCache{max: max, seed: maphash.MakeSeed(), docs: map[string]*openDocument{}}
+	return &documentCache{max: max, seed: maphash.MakeSeed(), rules: rules, same: sameFile, docs: map[string]*openDocument{}}
 }
 
-// paths lists the open documents' canonical paths.
+// sameFile reports whether the paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
+}
+
+// get is the open document of the file at the canonical path p, or nil:
+// the document under p's key, when it was opened by this spelling or its
+// spelling names the same file (a case-sensitive volume on macOS, or a
+// case-sensitive directory on Windows, keeps Foo.go and foo.go apart).
+func (c *documentCache) get(p string) *openDocument {
+	d := c.docs[c.rules.Key(p)]
+	if d == nil || d.path == p || c.same(d.path, p) {
+		return d
+	}
+	return nil
+}
+
+// other is the open document of another file whose path has p's key
+// (see get), or nil.
+func (c *documentCache) other(p string) *openDocument {
+	if d := c.docs[c.rules.Key(p)]; d != nil && c.get(p) == nil {
+		return d
+	}
+	return nil
+}
+
+// put records d as open.
+func (c *documentCache) put(d *openDocument) { c.docs[c.rules.Key(d.path)] = d }
+
+// remove forgets d.
+func (c *documentCache) remove(d *openDocument) { delete(c.docs, c.rules.Key(d.path)) }
+
+// paths lists the open documents' canonical paths, each as it was opened.
 func (c *documentCache) paths() []string {
 	out := make([]string, 0, len(c.docs))
-	for p := range c.docs {
-		out = append(out, p)
+	for _, d := range c.docs {
+		out = append(out, d.path)
 	}
 	return out
 }
@@ -63,9 +110,16 @@ func (c *documentCache) hashOf(text string) uint64 { return maphash.String(c.see
 func (in *instance) ensureOpen(ctx context.Context, src Source, languageID string) error {
 	c := in.docs
 	c.clock++
-	if d := c.docs[src.Path]; d != nil {
+	if d := c.get(src.Path); d != nil {
 		d.used = c.clock
 		return in.syncDocument(ctx, d, src.Text)
+	}
+	if d := c.other(src.Path); d != nil {
+		// Two files that only a case-sensitive volume tells apart share
+		// a key: the one open is closed, so each keeps its own text.
+		if err := in.closeDocument(ctx, d); err != nil {
+			return err
+		}
 	}
 	for len(c.docs) >= c.max {
 		if err := in.closeDocument(ctx, c.leastRecentlyUsed()); err != nil {
@@ -86,7 +140,7 @@ func (in *instance) openDocument(ctx context.Context, d *openDocument, text stri
 	}
 	d.hash = h
 	d.synced = synced
-	in.docs.docs[d.path] = d
+	in.docs.put(d)
 	return nil
 }
 
@@ -133,7 +187,7 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 // server up to date: didChange when its bytes changed, didClose when it is
 // gone or no longer passes the source rules.
 func (in *instance) reverify(ctx context.Context, path string) error {
-	d := in.docs.docs[path]
+	d := in.docs.get(path)
 	if d == nil {
 		return nil
 	}
@@ -149,7 +203,7 @@ func (in *instance) reverify(ctx context.Context, path string) error {
 // already ended, the close is still written within killGraceMs, so the
 // server's view stays consistent with the cache.
 func (in *instance) closeDocument(ctx context.Context, d *openDocument) error {
-	delete(in.docs.docs, d.path)
+	in.docs.remove(d)
 	in.diags.forget(d.uri)
 	if ctx.Err() != nil {
 		var cancel context.CancelFunc

@@ -107,7 +107,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	// Files of other languages it reads from disk (a YAML server's JSON
 	// schemas) count as its own.
 	exts = append(exts, in.neg.Readiness.WatchExtensions...)
-	plan, err := in.core.FileChanges(ctx, lspseam.FileChangesInput{
+	input := lspseam.FileChangesInput{
 		Changes:       changes,
 		Registrations: regs,
 		Extensions:    exts,
@@ -117,10 +117,17 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		MaxBatch:      maxChangesPerNotification,
 
 		OpenNewDirectories: in.neg.Readiness.OpenNewDirectories,
-	})
+	}
+	if !toWatchPaths(hostPaths, &input) {
+		// A Windows network share's paths have no form the core matches
+		// (fileChanges); a fresh server reads the disk instead.
+		return "", errChangesLost{why: "files changed in a workspace on a network share (a UNC path), whose changes lspseam cannot name to the server"}
+	}
+	plan, err := in.core.FileChanges(ctx, input)
 	if err != nil {
 		return "", err
 	}
+	fromWatchPaths(hostPaths, &plan)
 	// A server the table does not know (or whose behaviour was not
 	// measured) is trusted with file events only when it registered
 	// watchers: it then said it acts on them. Otherwise it is treated like
@@ -227,7 +234,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 // tells the server to read it from the disk; ok is false when the document
 // is not open, unchanged or unreadable (reverify deals with those).
 func (in *instance) closeChanged(ctx context.Context, path string) (ev lspseam.FileEvent, ok bool, err error) {
-	d := in.docs.docs[path]
+	d := in.docs.get(path)
 	if d == nil {
 		return ev, false, nil
 	}

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/core"
 )
 
 // The host filesystem boundary: the canonical workspace and the one source
@@ -263,8 +262,9 @@ func describeMode(m fs.FileMode) string {
 	return "not a regular file"
 }
 
-// FileURI returns the file: URI of an absolute path, percent-encoding every
-// byte outside RFC 3986's unreserved set and "/". It is the core's rule
-// (core.FileURI), so the URIs the host sends and the ones the core builds
-// for watched-file events are the same strings.
-func FileURI(path string) string { return core.FileURI(path) }
+// FileURI returns the file: URI of an absolute path of this OS,
+// percent-encoding every byte outside RFC 3986's unreserved set and "/".
+// It is the core's rule for this OS (core.PathRulesFor(runtime.GOOS):
+// core.FileURI, or on Windows core.WindowsFileURI, file:///C:/x), so the
+// URIs the host sends and the ones the core builds are the same strings.
+func FileURI(path string) string { return hostPaths.FileURI(path) }

@@ -94,7 +94,7 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		ws:       ws,
 		root:     root,
 		sub:      sub,
-		docs:     newDocumentCache(int(s.Config.MaxOpenDocuments)),
+		docs:     newDocumentCache(int(s.Config.MaxOpenDocuments), hostPaths),
 		proc:     proc,
 		codec:    &frameCodec{maxMessageBytes: s.Config.MaxMessageBytes},
 		progress: newProgressTracker(),

@@ -100,7 +100,7 @@ func versionFromInitialize(ctx context.Context, s Server, root string) (string, 
 	if codec.maxMessageBytes <= 0 {
 		codec.maxMessageBytes = core.DefaultMaxMessageBytes
 	}
-	uri := core.FileURI(root)
+	uri := FileURI(root)
 	params := map[string]any{
 		"processId":        os.Getpid(),
 		"rootUri":          uri,

@@ -1,7 +1,7 @@
 // LspError: every seam failure, from the core module, the shim or the tool
 // layer, with the stable code of README.md's error table.
 
-import type { LspErrorCode, LspErrorData, TargetCandidate } from './types.js';
+import type { ConfigProblem, LspErrorCode, LspErrorData, TargetCandidate } from './types.js';
 
 export class LspError extends Error {
   /** The stable code; branch on this, never on the message. */
@@ -14,11 +14,13 @@ export class LspError extends Error {
   readonly instead?: string;
   /** The kind of error within its code, where hosts act on it (`editsOverlap`). */
   readonly reason?: string;
+  /** LSP_CONFIG_INVALID from config validation: each problem with its config path. */
+  readonly problems?: ConfigProblem[];
 
   constructor(
     code: LspErrorCode,
     message: string,
-    options?: { cause?: unknown; candidates?: TargetCandidate[]; field?: string; instead?: string; reason?: string },
+    options?: { cause?: unknown; candidates?: TargetCandidate[]; field?: string; instead?: string; reason?: string; problems?: ConfigProblem[] },
   ) {
     super(message, options);
     this.name = 'LspError';
@@ -27,6 +29,7 @@ export class LspError extends Error {
     if (options?.field !== undefined) this.field = options.field;
     if (options?.instead !== undefined) this.instead = options.instead;
     if (options?.reason !== undefined) this.reason = options.reason;
+    if (options?.problems !== undefined) this.problems = options.problems;
   }
 
   toJSON(): LspErrorData {
@@ -35,6 +38,7 @@ export class LspError extends Error {
     if (this.field !== undefined) data.field = this.field;
     if (this.instead !== undefined) data.instead = this.instead;
     if (this.reason !== undefined) data.reason = this.reason;
+    if (this.problems !== undefined) data.problems = this.problems;
     return data;
   }
 }

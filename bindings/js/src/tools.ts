@@ -47,9 +47,10 @@ export function createTools(options: CreateToolsOptions & { core?: Core }): AnyC
 }
 
 function tool(def: CatalogToolDefinition, options: CreateToolsOptions, timeoutMs: number): AnyCatalogTool {
-  const { name, toolset, description, inputSchema, readOnly } = def;
+  const { name, title, toolset, description, inputSchema, readOnly } = def;
   const t: CatalogTool<ToolName> = {
     name,
+    title,
     toolset,
     description,
     inputSchema,

@@ -13,7 +13,6 @@ test('typed methods throw LspError carrying the stable code and the core message
     [() => lspseam.checkProviders({ providers: [{ id: 'a', extensionToLanguage: { '.go': 'go' } }, { id: 'b', extensionToLanguage: { '.GO': 'go' } }] }), 'LSP_CONFLICT', /\.go/],
     [() => lspseam.negotiate({ initializeResult: { capabilities: { positionEncoding: 'utf-8' } } }), 'LSP_PROTOCOL_ERROR', /utf-8/],
     [() => lspseam.translate({ operation: 'goToDefinition', result: [{ uri: 1 }] }), 'LSP_MALFORMED_RESPONSE', /uri/],
-    [() => lspseam.validateConfig({ servers: { x: { comand: 'x' } } }), 'LSP_CONFIG_INVALID', /did you mean/],
     [() => core.invoke('nope', {}), 'LSP_UNKNOWN_METHOD', /unknown method/],
     [() => lspseam.present(undefined), 'LSP_INVALID_ARGUMENT', /JSON value/],
   ];
@@ -32,6 +31,23 @@ test('typed methods throw LspError carrying the stable code and the core message
   assert.equal(lspseam.isLspError(new Error('x')), false);
   const lookalike = Object.assign(new Error('x'), { name: 'LspError', code: 'LSP_TIMEOUT' });
   assert.equal(lspseam.isLspError(lookalike), true, 'an LspError from another copy of the package');
+});
+
+test('a config error carries each problem with the path it is about, and keeps them through JSON', () => {
+  assert.throws(
+    () => lspseam.validateConfig({ servers: { x: { comand: 'x', extensionToLanguage: { '.x': 1 } } } }),
+    (err) => {
+      assert.equal(err.code, 'LSP_CONFIG_INVALID');
+      assert.deepEqual(
+        err.problems.map((p) => p.path),
+        ['servers.x.comand', 'servers.x.command', 'servers.x.extensionToLanguage[".x"]'],
+      );
+      assert.match(err.problems[0].message, /unknown field "comand" \(did you mean "command"\?\)/);
+      for (const p of err.problems) assert.ok(err.message.includes(p.message), p.message);
+      assert.deepEqual(JSON.parse(JSON.stringify(err)).problems, err.problems);
+      return true;
+    },
+  );
 });
 
 test('checkOperation returns nothing when supported and throws the unsupported code otherwise', () => {
