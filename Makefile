@@ -2,6 +2,13 @@
 
 GO       ?= go
 WASM     := bindings/go/core.wasm
+# The end-to-end tests on real language servers (e2e/, internal/testenv)
+# run only with LSPSEAM_E2E=1, so that a plain `go test ./...` fits Go's
+# default 10-minute timeout. Every target here sets it: make test, and so
+# CI, runs everything. With it set, a missing server fails a test instead
+# of skipping it. (Benchmarks are not gated: -bench names them.)
+export LSPSEAM_E2E := 1
+
 # The module build must be reproducible: same sources + same Go release =
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=

@@ -53,10 +53,8 @@ func (cb *catalogBench) traced(f func()) []lspseam.CallTrace {
 }
 
 func newCatalogBench(b testing.TB) *catalogBench {
+	requireServers(b, "gopls")
 	gopls := filepath.Join(toolsBin, "gopls")
-	if _, err := os.Stat(gopls); err != nil {
-		b.Fatalf("gopls missing: run make servers (%v)", err)
-	}
 	ctx := context.Background()
 	cb := &catalogBench{}
 	c, err := lspseam.NewCore(ctx, lspseam.WithCallTrace(cb.observe))

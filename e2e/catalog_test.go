@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // The code tools (code_symbols, code_navigate, code_hover, code_hierarchy,
@@ -340,7 +342,7 @@ func (c *serveClient) toolCall(t testing.TB, name string, args json.RawMessage, 
 	case resp = <-ch:
 	case <-c.done:
 		t.Fatal("serve exited")
-	case <-time.After(150 * time.Second):
+	case <-time.After(testenv.StepBudget(t)):
 		t.Fatal("no answer from serve")
 	}
 	if resp.Error != nil {

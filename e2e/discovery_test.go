@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Finding servers without PATH, and saying which one is missing: the shim
@@ -28,19 +30,6 @@ func isolatedEnv(t *testing.T) []string {
 		"LSPSEAM_CACHE_DIR=" + os.Getenv("LSPSEAM_CACHE_DIR"),
 		"LSPSEAM_DAEMON=off", // the process's own stderr is what these tests read
 	}
-}
-
-// buildShimWithToolsDir builds the shim as `make build` does, recording
-// toolsDir as the .tools/bin of its checkout.
-func buildShimWithToolsDir(t *testing.T, toolsDir string) string {
-	t.Helper()
-	out := filepath.Join(t.TempDir(), "lspseam")
-	build := exec.Command(filepath.Join(goroot, "bin", "go"), "build", "-ldflags=-X main.toolsDir="+toolsDir, "-o", out, "./cmd/shim")
-	build.Dir = repoRoot
-	if msg, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the shim: %v\n%s", err, msg)
-	}
-	return out
 }
 
 // runShim runs the shim in env and returns its exit status and output.
@@ -69,7 +58,7 @@ func jsonError(t *testing.T, stdout string) (code, message string) {
 // .tools/bin with nothing on PATH.
 func TestServersFoundInCheckoutTools(t *testing.T) {
 	requireServers(t, "gopls")
-	bin := buildShimWithToolsDir(t, toolsBin)
+	bin := testenv.ShimWithToolsDir(t, toolsBin)
 	code, stdout, stderr := runShim(t, bin, isolatedEnv(t), "query", "--workspace", workspaceDir("go"), "findReferences", "shape.go:15:6")
 	if code != 0 || !strings.Contains(stdout, "shape.go:15:6") {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
@@ -96,7 +85,7 @@ func TestMissingServerIsNamed(t *testing.T) {
 	checkout := t.TempDir()
 	os.MkdirAll(filepath.Join(checkout, "tools", "servers"), 0o755)
 	os.WriteFile(filepath.Join(checkout, "tools", "servers", "install.sh"), []byte("#!/bin/sh\n"), 0o755)
-	bin := buildShimWithToolsDir(t, filepath.Join(checkout, ".tools", "bin"))
+	bin := testenv.ShimWithToolsDir(t, filepath.Join(checkout, ".tools", "bin"))
 	_, stdout, _ = runShim(t, bin, env, "query", "--workspace", workspaceDir("go"), "--format", "json", "hover", "shape.go:15:6")
 	if _, msg := jsonError(t, stdout); !strings.Contains(msg, "run `make servers` in "+checkout+", or go install") {
 		t.Errorf("message does not point to make servers in the checkout: %s", msg)

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Serve mode against the scripted fake server (internal/fakelsp): many
@@ -272,7 +274,7 @@ func TestServeIDsAndCancellation(t *testing.T) {
 	query := map[string]any{"operation": "goToDefinition", "filePath": "f0.go", "workspaceRoot": s.workspaces[0], "position": map[string]int{"line": 2, "character": 5}}
 	raw(77, "lsp/query", query)
 	// The first query hangs in the server; wait until the server has it.
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(testenv.StepBudget(t))
 	for !received(t, s.log, "textDocument/definition") {
 		if time.Now().After(deadline) {
 			t.Fatal("the query did not reach the server")

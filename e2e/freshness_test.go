@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Freshness: a long-lived `lspseam serve` must answer from the files as
@@ -575,7 +577,7 @@ func (l *freshLang) queuedEdit(t *testing.T, s *freshServe, base refModel) {
 		send := func() *inflight { return track(s.sendQuery(ws, "findReferences", l.defFile, defAt)) }
 
 		a := send()
-		if err := s.waitServerIn(ws, 60*time.Second); err != nil {
+		if err := s.waitServerIn(ws, testenv.StepBudget(t)); err != nil {
 			t.Fatal(err)
 		}
 		first := s.serversIn(ws)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Every language lspseam tests, end to end, with the real servers `make
@@ -135,6 +136,7 @@ func languageSetup(t testing.TB, r languageRows) (args []string) {
 	if r.Command != "" {
 		command = filepath.Join(repoRoot, ".tools", r.Command)
 	}
+	testenv.RequireE2E(t)
 	if _, err := os.Stat(command); err != nil {
 		t.Fatalf("language server %s (%s) is not installed: run `make servers` (%v)", r.Server, command, err)
 	}
@@ -155,6 +157,7 @@ func languageSetup(t testing.TB, r languageRows) (args []string) {
 
 // TestLanguages runs every rows file: cold, warm and fresh.
 func TestLanguages(t *testing.T) {
+	testenv.RequireE2E(t)
 	rows := loadLanguageRows(t)
 	// A few languages at a time: each starts a server (some of them Node
 	// or Python programs that take seconds to load) on a loaded machine.

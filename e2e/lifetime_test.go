@@ -7,22 +7,26 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // TestKilledServeTakesItsServersAlong starts real servers through `lspseam
 // serve` — typescript-language-server runs tsserver processes of its own,
-// and gopls is started by a wrapper that leaves `sleep 300 &` behind in its
-// process group, as wrapper scripts do — kills serve with SIGKILL (nothing
-// runs in it after that), and checks that every process it had started,
-// at any depth, is gone. (tsserver exits by itself when its parent's pipe
-// closes; the sleep does not, which is what the supervisor is for.)
+// and gopls is started by a wrapper that leaves `sleep 86400 &` behind in
+// its process group, as wrapper scripts do — kills serve with SIGKILL
+// (nothing runs in it after that), and checks that every process it had
+// started, at any depth, is gone. (tsserver exits by itself when its
+// parent's pipe closes; the sleep does not, which is what the supervisor
+// is for.) The test waits a share of its own deadline for that, never
+// long enough for the sleep to end by itself.
 func TestKilledServeTakesItsServersAlong(t *testing.T) {
 	requireServers(t, "gopls", "typescript-language-server")
 	cfg := filepath.Join(t.TempDir(), "lspseam.yaml")
 	os.WriteFile(cfg, []byte(fmt.Sprintf(`servers:
   gopls:
     command: /bin/sh
-    args: ["-c", "sleep 300 & exec \"$0\"", %[1]q]
+    args: ["-c", "sleep 86400 & exec \"$0\"", %[1]q]
     extensionToLanguage: {.go: go}
   typescript:
     command: %[2]q
@@ -56,7 +60,7 @@ func TestKilledServeTakesItsServersAlong(t *testing.T) {
 		}
 	})
 	c.kill()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testenv.StepBudget(t))
 	for {
 		var left []int
 		for _, pid := range tree {
@@ -68,7 +72,7 @@ func TestKilledServeTakesItsServersAlong(t *testing.T) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d of the %d processes serve started survived its SIGKILL: %v", len(left), len(tree), left)
+			t.Fatalf("%d of the %d processes serve started survived its SIGKILL (waited %v): %v", len(left), len(tree), testenv.StepBudget(t), left)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

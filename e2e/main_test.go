@@ -9,14 +9,15 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Paths shared by the tests, set up once by TestMain.
 var (
 	repoRoot string // the repository
-	shimPath string // a freshly built lspseam
-	fakePath string // a freshly built internal/fakelsp
+	shimPath string // lspseam, built by testenv
+	fakePath string // internal/fakelsp, built by testenv
 	toolsBin string // .tools/bin
 	goroot   string
 )
@@ -26,30 +27,9 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
-	var err error
-	repoRoot, err = filepath.Abs("..")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	toolsBin = filepath.Join(repoRoot, ".tools", "bin")
+	repoRoot = testenv.RepoRoot()
+	toolsBin = testenv.ToolsBin()
 	goroot = runtime.GOROOT()
-	dir, err := os.MkdirTemp("", "lspseam-e2e-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	shimPath = filepath.Join(dir, "lspseam")
-	fakePath = filepath.Join(dir, "fakelsp")
-	for out, pkg := range map[string]string{shimPath: "./cmd/shim", fakePath: "./internal/fakelsp"} {
-		build := exec.Command(filepath.Join(goroot, "bin", "go"), "build", "-o", out, pkg)
-		build.Dir = repoRoot
-		if msg, err := build.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "building %s: %v\n%s", pkg, err, msg)
-			return 1
-		}
-	}
 	// clangd needs a compilation database with absolute paths to index the
 	// C fixture (see testdata/workspaces/README.md).
 	gen := exec.Command("sh", filepath.Join(repoRoot, "testdata/workspaces/c/gen-compile-commands.sh"))
@@ -60,20 +40,23 @@ func run(m *testing.M) int {
 	// Every lspseam mcp a test starts serves in its own process, whose
 	// life the test controls; the daemon's tests ask for it by flag.
 	os.Setenv("LSPSEAM_DAEMON", "off")
-	// Keep compiled core code between the many short-lived shims.
-	os.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(dir, "cache"))
-	return m.Run()
+	// testenv keeps compiled core code between the many short-lived shims
+	// (LSPSEAM_CACHE_DIR) and removes the binaries afterwards.
+	return testenv.Run(m, func() (err error) {
+		if shimPath, err = testenv.BuildShim(); err != nil {
+			return err
+		}
+		fakePath, err = testenv.BuildFakeLSP()
+		return err
+	})
 }
 
-// requireServers fails the test (it does not skip) when a language server
-// is missing.
-func requireServers(t *testing.T, names ...string) {
+// requireServers skips the test without LSPSEAM_E2E=1 (testenv's gate of
+// the real-server tests) and fails it (it does not skip) when a language
+// server is missing.
+func requireServers(t testing.TB, names ...string) {
 	t.Helper()
-	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(toolsBin, n)); err != nil {
-			t.Fatalf("language server %s is not installed in %s: run `make servers` (%v)", n, toolsBin, err)
-		}
-	}
+	testenv.RequireServers(t, names...)
 }
 
 // writeConfig writes the plain server table a user would write, with the
@@ -104,10 +87,16 @@ func writeConfig(t *testing.T) string {
 	return path
 }
 
-// expand replaces the placeholders of expectations.json.
+// expand replaces the placeholders of expectations.json. {TOOLS} is the
+// checkout's .tools as the servers see it: its real path, where a work
+// tree links it to another checkout's.
 func expand(s string) string {
 	s = strings.ReplaceAll(s, "{GOROOT}", goroot)
-	return strings.ReplaceAll(s, "{TOOLS}", filepath.Join(repoRoot, ".tools"))
+	tools := filepath.Join(repoRoot, ".tools")
+	if real, err := filepath.EvalSymlinks(tools); err == nil {
+		tools = real
+	}
+	return strings.ReplaceAll(s, "{TOOLS}", tools)
 }
 
 // exitCode is a finished command's exit status: 0 for a nil error, the
@@ -124,16 +113,4 @@ func exitCode(t testing.TB, err error) int {
 	}
 	t.Fatal(err)
 	return -1
-}
-
-// stepBudget is how long one step of a test may wait: a quarter of what
-// is left of the test's own deadline (go test -timeout), so a loaded
-// machine gets more and a hang still fails before the package's timeout.
-func stepBudget(t testing.TB) time.Duration {
-	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
-		if dl, ok := d.Deadline(); ok {
-			return time.Until(dl) / 4
-		}
-	}
-	return 2 * time.Minute
 }

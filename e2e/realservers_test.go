@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // expectation is one row of testdata/workspaces/expectations.json.
@@ -338,7 +340,7 @@ func awaitResponse(t testing.TB, ch chan serveResponse) serveResponse {
 	select {
 	case r := <-ch:
 		return r
-	case <-time.After(stepBudget(t)):
+	case <-time.After(testenv.StepBudget(t)):
 		t.Fatal("no answer from serve")
 	}
 	return serveResponse{}
@@ -361,7 +363,7 @@ func (c *serveClient) shutdown(t testing.TB) {
 	t.Helper()
 	select {
 	case <-c.send("shutdown", nil):
-	case <-time.After(stepBudget(t)):
+	case <-time.After(testenv.StepBudget(t)):
 		t.Fatal("serve did not answer shutdown")
 	}
 	c.mu.Lock()
@@ -374,7 +376,7 @@ func (c *serveClient) shutdown(t testing.TB) {
 		if err != nil {
 			t.Errorf("serve exited with %v", err)
 		}
-	case <-time.After(stepBudget(t)):
+	case <-time.After(testenv.StepBudget(t)):
 		t.Fatal("serve did not exit after exit")
 	}
 }

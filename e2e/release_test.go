@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // TestQueriesAcrossCoreRelease: with the core released after 200 ms idle,
@@ -54,10 +56,11 @@ func TestQueriesAcrossCoreRelease(t *testing.T) {
 		// The release: the machine code's pages given back (unmapped by a
 		// finalizer after a collection, or, where the code lives in a file
 		// mapping, dropped from the process), so give it a moment.
-		deadline := time.Now().Add(10 * time.Second)
+		wait := testenv.StepBudget(t)
+		deadline := time.Now().Add(wait)
 		for coreCodeKB(t, pid).rss >= 1024 {
 			if time.Now().After(deadline) {
-				t.Fatalf("round %d: the core module was not released 10 s after the last query (%d KB of machine code resident)", round, coreCodeKB(t, pid).rss)
+				t.Fatalf("round %d: the core module was not released %v after the last query (%d KB of machine code resident)", round, wait.Round(time.Second), coreCodeKB(t, pid).rss)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // TestHandshakeAnswersAreTheModules: every generated answer is what the
@@ -93,7 +94,7 @@ func TestLazyCompileAnswersFirst(t *testing.T) {
 	h := newHoldCompile()
 	defer h.release()
 	// A cold cache of its own: the bridge is prepared.
-	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(t.TempDir()), withBeforeCompile(h.hold))
+	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(testenv.ColdCacheDir(t)), withBeforeCompile(h.hold))
 	ctx := testDeadline(t)
 	<-h.held
 	tools, err := c.ToolDefinitions(ctx, DefaultToolsets)
@@ -175,7 +176,7 @@ func TestLazyCompileError(t *testing.T) {
 func TestLazyCompileCloseWhileHeld(t *testing.T) {
 	h := newHoldCompile()
 	defer h.release()
-	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(t.TempDir()), withBeforeCompile(h.hold))
+	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(testenv.ColdCacheDir(t)), withBeforeCompile(h.hold))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func TestLazyCompileCloseWhileHeld(t *testing.T) {
 // TestLazyCompileCloseWhileCompiling: Close while the compiler runs (no
 // hold) does not wait for it, and the start still ends.
 func TestLazyCompileCloseWhileCompiling(t *testing.T) {
-	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(t.TempDir()))
+	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(testenv.ColdCacheDir(t)))
 	if err != nil {
 		t.Fatal(err)
 	}

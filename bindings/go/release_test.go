@@ -13,6 +13,7 @@ import (
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/casefile"
 	"github.com/lspseam/lspseam/internal/residency"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // releaseCache is the compilation cache directory the release tests
@@ -44,7 +45,8 @@ func TestMain(m *testing.M) {
 		os.Setenv("LSPSEAM_STATE_DIR", dir)
 		defer os.RemoveAll(dir)
 	}
-	code := m.Run()
+	// One compilation cache for the process (testenv), not the user's.
+	code := testenv.Run(m)
 	if releaseCache.dir != "" {
 		os.RemoveAll(releaseCache.dir)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lspseam/lspseam/internal/jsonbound"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Bounded client input (issue 21): the messages a model's harness sends
@@ -119,7 +120,7 @@ func startLineClient(t *testing.T, bin string, args ...string) *lineClient {
 func startClient(t *testing.T, framed bool, bin string, args ...string) *lineClient {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(bin), "cache"))
+	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir())
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	in, err := cmd.StdinPipe()

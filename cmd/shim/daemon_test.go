@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -64,7 +65,7 @@ func newDaemonClients(t *testing.T, env ...string) *daemonClients {
 }
 
 func (d *daemonClients) environ() []string {
-	return append(append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(d.f.bin), "cache"), "LSPSEAM_RUNTIME_DIR="+d.runtime), d.env...)
+	return append(append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir(), "LSPSEAM_RUNTIME_DIR="+d.runtime), d.env...)
 }
 
 // run runs lspseam with args to its end.
@@ -83,7 +84,7 @@ func (d *daemonClients) connect(t *testing.T) (cs *mcp.ClientSession, cmd *exec.
 	cmd.Env = d.environ()
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "daemon-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -130,10 +131,10 @@ func (d *daemonClients) status(t *testing.T) daemonStatus {
 // eventually polls cond until it holds or the step's budget ends.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	end := time.Now().Add(stepBudget(t))
+	end := time.Now().Add(testenv.StepBudget(t))
 	for !cond() {
 		if time.Now().After(end) {
-			t.Fatalf("%s did not happen within %v", what, stepBudget(t))
+			t.Fatalf("%s did not happen within %v", what, testenv.StepBudget(t))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -141,7 +142,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 
 func callTool(t *testing.T, cs *mcp.ClientSession, name, args string) (*mcp.CallToolResult, map[string]any) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
 	if err != nil {
@@ -224,7 +225,7 @@ func TestDaemonSharedServersPrivateSessions(t *testing.T) {
 	// are answered, and the daemon counts it out.
 	hung := make(chan error, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+		ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 		defer cancel()
 		_, err := sessions[2].CallTool(ctx, &mcp.CallToolParams{Name: "code_navigate", Arguments: json.RawMessage(`{"target":{"path":"a.go","symbol":"Hello"},"kind":"references"}`)})
 		hung <- err
@@ -442,7 +443,7 @@ func TestDaemonAutoDefault(t *testing.T) {
 		cmd.Env = env
 		stderr := &syncBuffer{}
 		cmd.Stderr = stderr
-		ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+		ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 		defer cancel()
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "daemon-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Approval modes on the fake server: --approval and the config's approval
@@ -129,7 +130,7 @@ func (f approvalFixture) connectWith(t *testing.T, client *mcp.Client, protocol,
 
 func callInsert(t *testing.T, cs *mcp.ClientSession, args string) (*mcp.CallToolResult, map[string]any) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "code_insert", Arguments: json.RawMessage(args)})
 	if err != nil {
@@ -274,7 +275,7 @@ func TestApprovalElicit(t *testing.T) {
 // the config's elicit is preview there.
 func TestApprovalConfigAndFlag(t *testing.T) {
 	f := newApprovalFixture(t)
-	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	call := func(config string, flags ...string) (int, string, string, string) {
 		ws := f.workspace(t)
 		args := append([]string{"call", "--config", config, "--workspace", ws}, flags...)
@@ -398,7 +399,7 @@ func (f mcpFixture) connectMCPWith(t *testing.T, client *mcp.Client, opts *mcp.C
 	t.Helper()
 	cmd := exec.Command(f.bin, append([]string{"mcp"}, args...)...)
 	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(f.bin), "cache"))
+	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir())
 	stderrPath = filepath.Join(t.TempDir(), "stderr")
 	stderr, err := os.Create(stderrPath)
 	if err != nil {
@@ -406,7 +407,7 @@ func (f mcpFixture) connectMCPWith(t *testing.T, client *mcp.Client, opts *mcp.C
 	}
 	t.Cleanup(func() { stderr.Close() })
 	cmd.Stderr = stderr
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	cs, err = client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, opts)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -21,7 +22,7 @@ import (
 // answers, and the cache, empty until then, holds it.
 func TestMCPHandshakeBeforeCoreCompiles(t *testing.T) {
 	f := newMCPFixture(t)
-	cache := t.TempDir() // empty: this run compiles the module
+	cache := testenv.ColdCacheDir(t) // empty: this run compiles the module
 	hold := filepath.Join(t.TempDir(), "release-the-compilation")
 	cs, _, stderr := f.connectMCPIn(t, t.TempDir(), []string{"LSPSEAM_CACHE_DIR=" + cache, "LSPSEAM_TEST_COMPILE_HOLD=" + hold},
 		"--workspace", f.workspace, "--tools", "lsp,code,fs", "--log-level", "info")
@@ -84,7 +85,7 @@ func TestMCPHandshakeBeforeCoreCompiles(t *testing.T) {
 // answers correctly.
 func TestMCPEmptyCacheWithConfig(t *testing.T) {
 	f := newMCPFixture(t)
-	cs, _, stderr := f.connectMCPIn(t, t.TempDir(), []string{"LSPSEAM_CACHE_DIR=" + t.TempDir()},
+	cs, _, stderr := f.connectMCPIn(t, t.TempDir(), []string{"LSPSEAM_CACHE_DIR=" + testenv.ColdCacheDir(t)},
 		"--config", f.config, "--workspace", f.workspace, "--log-level", "info")
 	defer cs.Close()
 	ctx := testContext(t)

@@ -17,7 +17,6 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	for _, args := range [][]string{
 		{},
 		{"frobnicate"},
@@ -59,7 +58,6 @@ func TestToolArgsFromCLI(t *testing.T) {
 }
 
 func TestQueryErrorsAreStructured(t *testing.T) {
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	ws := t.TempDir()
 	os.WriteFile(filepath.Join(ws, "a.unknownext"), []byte("x"), 0o644)
 	cfg := filepath.Join(t.TempDir(), "cfg.yaml")
@@ -97,7 +95,6 @@ func TestServeBrokenFraming(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(`{"servers":{"x":{"command":"/bin/true","extensionToLanguage":{".x":"x"}}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	for _, input := range []string{"GARBAGE\r\n\r\n", "Content-Length: 2\n\n{}", strings.Repeat("x", 100_000)} {
 		var out, errb bytes.Buffer
 		code := run([]string{"serve", "--config", cfg}, strings.NewReader(input), &out, &errb)
@@ -119,7 +116,6 @@ func TestMCPMalformedLine(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(`{"servers":{"x":{"command":"/bin/true","extensionToLanguage":{".x":"x"}}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	var out, errb bytes.Buffer
 	if code := run([]string{"mcp", "--config", cfg}, strings.NewReader("garbage\n"), &out, &errb); code != exitError || !strings.Contains(errb.String(), "level=ERROR") || !strings.Contains(errb.String(), "not JSON-RPC") {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
@@ -178,7 +174,6 @@ func TestSubcommandHelp(t *testing.T) {
 // installed answers the code tools, as it answers the lsp tool, with
 // LSP_UNAVAILABLE saying what to install.
 func TestMissingServerAnswersEveryTool(t *testing.T) {
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	ws := t.TempDir()
 	os.WriteFile(filepath.Join(ws, "a.go"), []byte("package a\n"), 0o644)
 	cfg := filepath.Join(t.TempDir(), "cfg.yaml")
@@ -202,7 +197,6 @@ func TestMissingServerAnswersEveryTool(t *testing.T) {
 // Flags work after the positional arguments, as people type them; an
 // unknown flag is named with its --double-dash spelling.
 func TestFlagsAfterArguments(t *testing.T) {
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	ws := t.TempDir()
 	os.WriteFile(filepath.Join(ws, "a.unknownext"), []byte("x"), 0o644)
 	cfg := filepath.Join(t.TempDir(), "cfg.yaml")

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -25,7 +26,7 @@ func (f mcpFixture) connectMCP(t *testing.T, client *mcp.Client, args ...string)
 	t.Helper()
 	cmd := exec.Command(f.bin, append([]string{"mcp"}, args...)...)
 	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(f.bin), "cache"))
+	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir())
 	stderrPath := filepath.Join(t.TempDir(), "stderr")
 	stderr, err := os.Create(stderrPath)
 	if err != nil {
@@ -33,7 +34,7 @@ func (f mcpFixture) connectMCP(t *testing.T, client *mcp.Client, args ...string)
 	}
 	t.Cleanup(func() { stderr.Close() })
 	cmd.Stderr = stderr
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

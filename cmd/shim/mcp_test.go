@@ -21,6 +21,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // mcpFixture is a built lspseam binary, the scripted fake language server
@@ -72,7 +73,7 @@ func (f mcpFixture) connect(t *testing.T, client *mcp.Client, dir string, args .
 	t.Helper()
 	cmd := exec.Command(f.bin, append([]string{"mcp", "--config", f.config}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(f.bin), "cache"))
+	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	t.Cleanup(func() {
@@ -80,7 +81,7 @@ func (f mcpFixture) connect(t *testing.T, client *mcp.Client, dir string, args .
 			t.Logf("lspseam stderr:\n%s", stderr.String())
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -487,7 +488,7 @@ func TestGroupedByPath(t *testing.T) {
 // drives `run` in-process with hand-written newline-delimited JSON-RPC.
 func TestMCPOlderProtocolRootsProgressEOF(t *testing.T) {
 	f := newMCPFixture(t)
-	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	old := mcpHeartbeat
 	mcpHeartbeat = 100 * time.Millisecond
 	defer func() { mcpHeartbeat = old }()
@@ -654,7 +655,6 @@ func (s *syncBuffer) String() string {
 }
 
 func TestMCPUsageErrors(t *testing.T) {
-	t.Setenv("LSPSEAM_CACHE_DIR", t.TempDir())
 	for _, args := range [][]string{{"mcp", "extra"}, {"mcp", "--log-level", "loud"}, {"mcp", "--timeout", "-1"}} {
 		if code, _, stderr := runCLI(t, args...); code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)

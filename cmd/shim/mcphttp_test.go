@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -33,7 +34,7 @@ var servingURL = regexp.MustCompile(`lspseam mcp: serving MCP over HTTP at (http
 // cache and stderr in a buffer.
 func (f mcpFixture) command(args ...string) (*exec.Cmd, *syncBuffer) {
 	cmd := exec.Command(f.bin, append([]string{"mcp", "--config", f.config, "--workspace", f.workspace}, args...)...)
-	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(f.bin), "cache"))
+	cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir())
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	return cmd, stderr

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // An LSP_TIMEOUT names the budget that ran out and how to change it:
@@ -16,7 +18,7 @@ import (
 // fake server never answers references, so the budget always runs out.
 func TestTimeoutNamesBudgetAndFlag(t *testing.T) {
 	f := newMCPFixture(t)
-	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	query := []string{"--workspace", f.workspace, "findReferences", "a.go:3:6"}
 
 	code, _, stderr := runCLI(t, append([]string{"query", "--config", f.config, "--timeout", "300"}, query...)...)
@@ -43,7 +45,7 @@ func TestTimeoutNamesBudgetAndFlag(t *testing.T) {
 // serve names the budget too: the request's own timeoutMs, else --timeout.
 func TestServeTimeoutNamesBudget(t *testing.T) {
 	f := newMCPFixture(t)
-	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	var stderr syncBuffer

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -89,7 +90,7 @@ func startServeProcess(t *testing.T, bin, dir string, env []string, args ...stri
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(bin), "cache")), env...)
+	cmd.Env = append(append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir()), env...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -19,7 +20,7 @@ func (f mcpFixture) connectMCPIn(t *testing.T, dir string, env []string, args ..
 	t.Helper()
 	cmd := exec.Command(f.bin, append([]string{"mcp"}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "LSPSEAM_CACHE_DIR="+filepath.Join(filepath.Dir(f.bin), "cache")), env...)
+	cmd.Env = append(append(os.Environ(), "LSPSEAM_CACHE_DIR="+testenv.CacheDir()), env...)
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	t.Cleanup(func() {
@@ -27,7 +28,7 @@ func (f mcpFixture) connectMCPIn(t *testing.T, dir string, env []string, args ..
 			t.Logf("lspseam stderr:\n%s", stderr.String())
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), stepBudget(t))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "lspseam-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -144,7 +145,7 @@ func TestQueryAndServeRefuseHome(t *testing.T) {
 	f := newMCPFixture(t)
 	home, _ := fakeHome(t, f)
 	t.Setenv("HOME", home)
-	t.Setenv("LSPSEAM_CACHE_DIR", filepath.Join(filepath.Dir(f.bin), "cache"))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	code, _, stderr := runCLI(t, "query", "--config", f.config, "--workspace", home, "hover", "src/project/a.go:3:6")
 	if code != exitError || !strings.HasPrefix(stderr, "LSP_WORKSPACE_INVALID: ") || !strings.Contains(stderr, "--workspace DIR") {
 		t.Errorf("query --workspace HOME: exit %d, stderr %q", code, stderr)

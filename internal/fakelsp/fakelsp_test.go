@@ -15,17 +15,16 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
-const waitTimeout = 10 * time.Second
+func TestMain(m *testing.M) { testenv.Main(m) }
 
-// TestFakeLSP builds the real binary once and drives it as a process over
-// pipes in parallel subtests.
+// TestFakeLSP drives the real binary (built once by testenv) as a process
+// over pipes in parallel subtests.
 func TestFakeLSP(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "fakelsp")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testenv.FakeLSP(t)
 	for _, tc := range []struct {
 		name string
 		fn   func(*testing.T, string)
@@ -291,7 +290,7 @@ func (p *proc) nextBody() []byte {
 	var body []byte
 	var perr error
 	var eof bool
-	ok := p.out.waitFor(waitTimeout, func(buf []byte, e bool) bool {
+	ok := p.out.waitFor(testenv.StepBudget(p.t), func(buf []byte, e bool) bool {
 		b, n, ok, err := parseFrame(buf[p.pos:])
 		if err != nil {
 			perr = err
@@ -331,7 +330,7 @@ func (p *proc) next() msg {
 func (p *proc) rawN(n int) []byte {
 	p.t.Helper()
 	var out []byte
-	if !p.out.waitFor(waitTimeout, func(buf []byte, eof bool) bool {
+	if !p.out.waitFor(testenv.StepBudget(p.t), func(buf []byte, eof bool) bool {
 		if len(buf)-p.pos >= n || eof {
 			out = append([]byte(nil), buf[p.pos:]...)
 			return true
@@ -348,7 +347,7 @@ func (p *proc) rawN(n int) []byte {
 func (p *proc) stdoutEOF() []byte {
 	p.t.Helper()
 	var out []byte
-	if !p.out.waitFor(waitTimeout, func(buf []byte, eof bool) bool {
+	if !p.out.waitFor(testenv.StepBudget(p.t), func(buf []byte, eof bool) bool {
 		out = append([]byte(nil), buf[p.pos:]...)
 		return eof
 	}) {
@@ -363,7 +362,7 @@ func (p *proc) wait() int {
 	select {
 	case <-p.done:
 		return p.cmd.ProcessState.ExitCode()
-	case <-time.After(waitTimeout):
+	case <-time.After(testenv.StepBudget(p.t)):
 		p.t.Fatal("fake server did not exit")
 		return 0
 	}
@@ -452,7 +451,7 @@ func (p *proc) events(name string) []logLine {
 // waitEvent polls the log until pred matches a line.
 func (p *proc) waitEvent(pred func(logLine) bool) logLine {
 	p.t.Helper()
-	deadline := time.Now().Add(waitTimeout)
+	deadline := time.Now().Add(testenv.StepBudget(p.t))
 	for time.Now().Before(deadline) {
 		for _, l := range p.logLines() {
 			if pred(l) {
@@ -468,7 +467,7 @@ func (p *proc) waitEvent(pred func(logLine) bool) logLine {
 // waitEvents polls the log until it holds n lines of event name.
 func (p *proc) waitEvents(name string, n int) []logLine {
 	p.t.Helper()
-	deadline := time.Now().Add(waitTimeout)
+	deadline := time.Now().Add(testenv.StepBudget(p.t))
 	for {
 		if ev := p.events(name); len(ev) >= n {
 			return ev

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Session.Diagnostics with the scripted fake server: published reports
@@ -172,12 +173,19 @@ func TestDiagnosticsStaleVersionIsNotFresh(t *testing.T) {
 		"textDocument/didOpen":   map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "for version 1")}},
 		"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "late, for version 1")}},
 	}})
-	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+	// The session's budget is a share of the test's deadline; a wait of an
+	// hour ends with it. A call that should not wait, and did, shows a
+	// report that waited out most of the budget (not a wall-clock bound:
+	// the margin is the whole budget against no wait at all).
+	budget := testenv.StepBudget(t)
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	err := f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
 		src, err := s.Open(ctx, "a.go")
 		if err != nil {
 			return err
 		}
-		rep, err := s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+		rep, err := s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: time.Hour})
 		if err != nil {
 			return err
 		}
@@ -190,12 +198,12 @@ func TestDiagnosticsStaleVersionIsNotFresh(t *testing.T) {
 			return err
 		}
 		// The content the server no longer holds: not fresh, no wait.
-		rep, err = s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+		rep, err = s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: time.Hour})
 		if err != nil {
 			return err
 		}
-		if rep.Fresh || rep.Waited > 5*time.Second {
-			t.Errorf("diagnostics of superseded content: %+v", rep)
+		if rep.Fresh || rep.Waited > budget/2 {
+			t.Errorf("diagnostics of superseded content (a budget of %v): %+v", budget, rep)
 		}
 		rep, err = s.Diagnostics(ctx, src2, lspseam.DiagnosticsOptions{Wait: 300 * time.Millisecond})
 		if err != nil {
@@ -227,13 +235,14 @@ func TestDiagnosticsNeverPublished(t *testing.T) {
 // once, instead of an empty report, stale after the whole wait.
 func TestDiagnosticsNoneIsUnsupported(t *testing.T) {
 	f := newFake(t, map[string]any{"serverInfo": map[string]any{"name": "cmake-language-server", "version": "(fake)"}}, nil)
-	start := time.Now()
-	_, err := f.diagnose(context.Background(), "a.go", lspseam.DiagnosticsOptions{Wait: 10 * time.Second})
+	// A wait of an hour in a share of the test's deadline: waiting for
+	// diagnostics that never come would end with the budget and return an
+	// empty report instead of the error.
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
+	defer cancel()
+	rep, err := f.diagnose(ctx, "a.go", lspseam.DiagnosticsOptions{Wait: time.Hour})
 	if !isErrorCode(err, lspseam.CodeUnsupportedOperation) || !strings.Contains(err.Error(), "reports no diagnostics") {
-		t.Fatalf("err %v, want LSP_UNSUPPORTED_OPERATION", err)
-	}
-	if waited := time.Since(start); waited > 5*time.Second {
-		t.Errorf("waited %v for diagnostics that never come", waited)
+		t.Fatalf("err %v (report %+v), want LSP_UNSUPPORTED_OPERATION", err, rep)
 	}
 	f.noViolations()
 }
@@ -360,16 +369,18 @@ func TestDiagnosticsPullNotImplementedFallsBackToPush(t *testing.T) {
 
 func TestDiagnosticsCancelledDuringWait(t *testing.T) {
 	f := newFake(t, nil, nil)
-	ctx, cancel := context.WithCancel(context.Background())
+	// The wait (an hour) would end with the budget, a share of the test's
+	// deadline, and return a report: only the cancellation makes it an
+	// LSP_CANCELLED error.
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
 	defer cancel()
-	start := time.Now()
 	err := f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
 		src, err := s.Open(ctx, "a.go")
 		if err != nil {
 			return err
 		}
 		time.AfterFunc(100*time.Millisecond, cancel)
-		_, err = s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: time.Minute})
+		_, err = s.Diagnostics(ctx, src, lspseam.DiagnosticsOptions{Wait: time.Hour})
 		if !isErrorCode(err, lspseam.CodeCancelled) {
 			t.Errorf("Diagnostics: %v, want LSP_CANCELLED", err)
 		}
@@ -377,9 +388,6 @@ func TestDiagnosticsCancelledDuringWait(t *testing.T) {
 	})
 	if !isErrorCode(err, lspseam.CodeCancelled) {
 		t.Fatalf("session: %v, want LSP_CANCELLED", err)
-	}
-	if time.Since(start) > 30*time.Second {
-		t.Errorf("the cancelled wait did not end promptly")
 	}
 }
 

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Test support for the fault tests: the scripted fake language server
@@ -22,32 +21,18 @@ import (
 // log, and counts of live processes and goroutines.
 
 var (
-	fakeOnce sync.Once
-	fakePath string
-	fakeErr  error
-
 	testCoreOnce sync.Once
 	testCore     *lspseam.Core
 )
 
+// TestMain runs the tests in internal/testenv's environment: one build of
+// the fake server, one compilation cache for the process.
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+// buildFake is the fake server's binary, built once per test process.
 func buildFake(t testing.TB) string {
 	t.Helper()
-	fakeOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "fakelsp-")
-		if err != nil {
-			fakeErr = err
-			return
-		}
-		fakePath = filepath.Join(dir, "fakelsp")
-		cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", fakePath, "../../../internal/fakelsp")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			fakeErr = fmt.Errorf("building fakelsp: %v\n%s", err, out)
-		}
-	})
-	if fakeErr != nil {
-		t.Fatal(fakeErr)
-	}
-	return fakePath
+	return testenv.FakeLSP(t)
 }
 
 func sharedCore(t testing.TB) *lspseam.Core {
@@ -280,16 +265,4 @@ func checkQuiescent(t *testing.T, f *fake, goroutinesBefore int) {
 		n := runtime.Stack(buf, true)
 		t.Errorf("%d goroutines after Close, %d before:\n%s", runtime.NumGoroutine(), goroutinesBefore, buf[:n])
 	}
-}
-
-// stepBudget is how long one step of a test may wait: a quarter of what
-// is left of the test's own deadline (go test -timeout), so a loaded
-// machine gets more and a hang still fails before the package's timeout.
-func stepBudget(t testing.TB) time.Duration {
-	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
-		if dl, ok := d.Deadline(); ok {
-			return time.Until(dl) / 4
-		}
-	}
-	return 2 * time.Minute
 }

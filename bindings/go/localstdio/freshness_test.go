@@ -15,6 +15,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Workspace state follows the disk, checked on the fake server's log: the
@@ -339,7 +340,7 @@ func TestIdleShutdown(t *testing.T) {
 	g := baseline(t)
 	f := newFake(t, echoText, map[string]any{"idleTimeoutMs": 200})
 	f.hoverText("a.go")
-	if !waitFor(stepBudget(t), func() bool { return liveFakes(t) == 0 }) {
+	if !waitFor(testenv.StepBudget(t), func() bool { return liveFakes(t) == 0 }) {
 		t.Fatal("the idle server was not stopped")
 	}
 	if f.received("shutdown") != 1 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 func codeOf(err error) lspseam.Code {
@@ -137,7 +138,7 @@ func testReadSourceRejects(t *testing.T, route sourceRoute) {
 		var err error
 		select {
 		case err = <-result:
-		case <-time.After(stepBudget(t)):
+		case <-time.After(testenv.StepBudget(t)):
 			t.Fatalf("%q: ReadSource blocked", c.path)
 		}
 		if codeOf(err) != lspseam.CodeSourceRejected || !strings.Contains(err.Error(), c.why) {
