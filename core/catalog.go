@@ -115,7 +115,7 @@ func resolveTargetCall(in gjson.Result) (jsonAppender, *Error) {
 }
 
 // snippetInput is the input of planSnippets and codeLocations:
-// {locations, workspaceUri, context?, includeBody?, limit?, symbols?:
+// {locations, workspaceUri, context?, includeBody?, limit?, offset?, symbols?:
 // {uri: documentSymbol result}, outlines?: {uri: flattenSymbols entries},
 // files?: {uri: text | [{start, lines}]}, subject?, maxResultChars?}. files (codeLocations only) is what the host
 // read: a file's whole text (only the planned spans of it are used), or
@@ -131,11 +131,12 @@ type snippetInput struct {
 // snippetMembers are the members decodeSnippetInput reads, in one pass:
 // the input holds the files' lines, and a get per member would walk past
 // them again each time.
-var snippetMembers = []string{"locations", "workspaceUri", "context", "limit", "includeBody", "files", "symbols", "outlines", "subject", "maxResultChars"}
+var snippetMembers = []string{"locations", "workspaceUri", "context", "limit", "includeBody", "files", "symbols", "outlines", "subject", "maxResultChars", "offset"}
 
 const (
 	memberSubject        = 8
 	memberMaxResultChars = 9
+	memberOffset         = 10
 )
 
 func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) {
@@ -168,7 +169,7 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) 
 		name string
 		v    gjson.Result
 		dst  *int
-	}{{"context", m[2], &si.opts.Context}, {"limit", m[3], &si.opts.Limit}} {
+	}{{"context", m[2], &si.opts.Context}, {"limit", m[3], &si.opts.Limit}, {"offset", m[memberOffset], &si.opts.Offset}} {
 		v := f.v
 		if !v.Exists() || v.Type == gjson.Null {
 			continue

@@ -58,6 +58,9 @@ type CodeCall struct {
 	Limit       int
 	Depth       int
 	Query       string
+	// Cursor names the next page of an earlier answer that was cut at its
+	// limit (code_navigate); the host holds the rest of the question.
+	Cursor string
 	// Dependencies: code_symbols' search includes symbols outside the
 	// workspace (dependencies, the standard library).
 	Dependencies bool
@@ -120,6 +123,10 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 	if c.Query != "" {
 		b = append(b, `,"query":`...)
 		b = appendString(b, c.Query)
+	}
+	if c.Cursor != "" {
+		b = append(b, `,"cursor":`...)
+		b = appendString(b, c.Cursor)
 	}
 	if c.Dependencies {
 		b = append(b, `,"dependencies":true`...)
@@ -218,7 +225,7 @@ func (t Target) appendJSON(b []byte) []byte {
 // codeArgFields lists each tool's argument names.
 var codeArgFields = map[string][]string{
 	ToolCodeSymbols:      {"path", "query", "dependencies", "limit"},
-	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch"},
+	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch", "cursor"},
 	ToolCodeHover:        {"target", "firstMatch"},
 	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
 	ToolCodeInlayHints:   {"path", "range", "limit"},
@@ -273,6 +280,9 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 	// below copies or compares a value that is refused anyway.
 	if over := overlongArgs(args); len(over) > 0 {
 		return c, codeArgError(tool, over)
+	}
+	if cur := get(args, "cursor"); cur.Exists() && tool == ToolCodeNavigate && !get(args, "target").Exists() && !get(args, "kind").Exists() {
+		return cursorCall(c, args, cur)
 	}
 	var problems []string
 	add := func(p string) { problems = append(problems, p) }
@@ -367,6 +377,15 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 
 	switch tool {
 	case ToolCodeNavigate:
+		if cur := get(args, "cursor"); cur.Exists() {
+			// The same call again with the cursor: the host checks it is
+			// the question the cursor continues.
+			if cur.Type != gjson.String || !strings.HasPrefix(cur.Str, "c-") {
+				add("cursor must be the \"cursor\" string of an earlier answer (c-…), got " + describe(cur))
+			} else {
+				c.Cursor = cur.Str
+			}
+		}
 		c.Kind = enumArg(args, "kind", NavigateKinds, add)
 		c.Context = int(intArg(args, "context", 0, MaxContext, 0, add))
 		if ib := get(args, "includeBody"); ib.Exists() && ib.Type != gjson.Null {
@@ -756,4 +775,25 @@ func unknownFieldOf(obj gjson.Result, known ...string) string {
 		return false
 	})
 	return bad
+}
+
+// cursorCall is a call that asks for the next page of an earlier answer:
+// {"cursor": "c-…"} and nothing else, since the question is the earlier
+// call's (the host holds it with the cursor).
+func cursorCall(c CodeCall, args, cur gjson.Result) (CodeCall, *Error) {
+	var problems []string
+	if cur.Type != gjson.String || !strings.HasPrefix(cur.Str, "c-") {
+		problems = append(problems, "cursor must be the \"cursor\" string of an earlier answer (c-…), got "+describe(cur))
+	}
+	args.ForEach(func(k, _ gjson.Result) bool {
+		if k.Str != "cursor" {
+			problems = append(problems, "give cursor alone: it continues the earlier call's question, so "+strconv.Quote(clip(k.Str, 60))+" cannot change it")
+		}
+		return true
+	})
+	if len(problems) > 0 {
+		return c, codeArgError(c.Tool, problems)
+	}
+	c.Cursor = cur.Str
+	return c, nil
 }

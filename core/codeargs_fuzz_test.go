@@ -7,7 +7,7 @@ import (
 // FuzzParseCodeArgs feeds parseCodeArgs a model's hostile arguments: a
 // well-formed envelope with a documented code; an ok call keeps its
 // bounds (limit 1–500, context 0–3, depth 1–4) and names a path (or, for
-// the workspace-wide reads, a query).
+// the workspace-wide reads, a query; for a next page, a cursor).
 func FuzzParseCodeArgs(f *testing.F) {
 	seed(f, "parseCodeArgs")
 	f.Fuzz(func(t *testing.T, input []byte) {
@@ -17,7 +17,8 @@ func FuzzParseCodeArgs(f *testing.F) {
 			return
 		}
 		workspaceWide := ok.Get("tool").Str == ToolCodeDiagnostics || ok.Get("tool").Str == ToolCodeSymbols && ok.Get("query").Str != ""
-		if ok.Get("path").Str == "" && !workspaceWide {
+		nextPage := ok.Get("tool").Str == ToolCodeNavigate && ok.Get("cursor").Str != "" // the host holds the question
+		if ok.Get("path").Str == "" && !workspaceWide && !nextPage {
 			t.Fatalf("ok call without a path: %s", env)
 		}
 		maxLimit := int64(MaxLimit)

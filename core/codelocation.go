@@ -44,10 +44,13 @@ const (
 )
 
 // SnippetOptions are the model's snippet arguments. Limit 0 is the default.
+// Offset pages: the locations kept start after the first Offset of the
+// grouped order (a cursor's next page).
 type SnippetOptions struct {
 	Context     int  `json:"context,omitempty"`
 	IncludeBody bool `json:"includeBody,omitempty"`
 	Limit       int  `json:"limit,omitempty"`
+	Offset      int  `json:"offset,omitempty"`
 }
 
 func (o SnippetOptions) check() (SnippetOptions, *Error) {
@@ -59,6 +62,9 @@ func (o SnippetOptions) check() (SnippetOptions, *Error) {
 	}
 	if o.Limit < 1 || o.Limit > MaxLocationLimit {
 		return o, &Error{Code: CodeInvalidArgument, Message: "limit must be 1 to 500 (locations returned; default 100), got " + strconv.Itoa(o.Limit)}
+	}
+	if o.Offset < 0 {
+		return o, &Error{Code: CodeInvalidArgument, Message: "offset must be 0 or more (locations skipped: the first of a page), got " + strconv.Itoa(o.Offset)}
 	}
 	return o, nil
 }
@@ -105,10 +111,15 @@ func (f FileRead) appendJSON(b []byte) []byte {
 type SnippetPlan struct {
 	Locations    []Location
 	TotalFound   int
-	Truncated    bool
+	Truncated    bool // locations after this page's were left out
 	Files        []FileRead
 	Options      SnippetOptions
 	WorkspaceURI string
+	// ResultKey names the whole set of unique locations (every page's):
+	// the same set, in any order the server sent it, has the same key, so
+	// a host can tell a next page of the same answer from one of an
+	// answer that changed.
+	ResultKey string
 }
 
 func (p SnippetPlan) appendJSON(b []byte) []byte {
@@ -118,6 +129,12 @@ func (p SnippetPlan) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(p.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, p.Truncated)
+	if p.Options.Offset > 0 {
+		b = append(b, `,"offset":`...)
+		b = appendInt(b, int64(p.Options.Offset))
+	}
+	b = append(b, `,"resultKey":`...)
+	b = appendString(b, p.ResultKey)
 	b = append(b, `,"files":`...)
 	b = appendArray(b, p.Files)
 	return append(b, '}')
@@ -148,12 +165,13 @@ func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, sym
 		}
 	}
 	order, _ := groupByFile(unique, wsPath)
-	plan := SnippetPlan{TotalFound: len(unique), Options: opts, WorkspaceURI: workspaceURI}
-	kept := min(len(order), opts.Limit)
-	plan.Truncated = kept < len(order)
+	plan := SnippetPlan{TotalFound: len(unique), Options: opts, WorkspaceURI: workspaceURI, ResultKey: locationSetKey(unique)}
+	start := min(opts.Offset, len(order))
+	kept := min(len(order)-start, opts.Limit)
+	plan.Truncated = start+kept < len(order)
 	plan.Locations = make([]Location, 0, kept)
 	files := map[string]int{}
-	for _, ref := range order[:kept] {
+	for _, ref := range order[start : start+kept] {
 		l := unique[ref.loc]
 		plan.Locations = append(plan.Locations, l)
 		path, inside := insideWorkspace(l.URI, wsPath)
@@ -318,8 +336,10 @@ func (c CodeLocation) appendJSON(b []byte) []byte {
 type CodeLocations struct {
 	Locations  []CodeLocation
 	TotalFound int
-	Truncated  bool
+	Truncated  bool // locations after this page's were left out
 	Limit      int
+	Offset     int    // locations before this page's (a cursor's page)
+	ResultKey  string // SnippetPlan.ResultKey
 }
 
 func (c CodeLocations) appendJSON(b []byte) []byte {
@@ -329,6 +349,12 @@ func (c CodeLocations) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(c.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, c.Truncated)
+	if c.Offset > 0 {
+		b = append(b, `,"offset":`...)
+		b = appendInt(b, int64(c.Offset))
+	}
+	b = append(b, `,"resultKey":`...)
+	b = appendString(b, c.ResultKey)
 	return append(b, '}')
 }
 
@@ -348,7 +374,8 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 	for _, f := range files {
 		text[f.URI] = append(text[f.URI], f.Chunks...)
 	}
-	out := CodeLocations{TotalFound: plan.TotalFound, Truncated: plan.Truncated, Limit: opts.Limit, Locations: make([]CodeLocation, 0, len(plan.Locations))}
+	out := CodeLocations{TotalFound: plan.TotalFound, Truncated: plan.Truncated, Limit: opts.Limit, Offset: opts.Offset, ResultKey: plan.ResultKey,
+		Locations: make([]CodeLocation, 0, len(plan.Locations))}
 	for _, l := range plan.Locations {
 		c := CodeLocation{Path: displayPath(l.URI, wsPath),
 			Line: toOneBased(l.Range.Start.Line), Column: toOneBased(l.Range.Start.Character),
@@ -533,6 +560,13 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 			return ""
 		}
 		s := "(" + strconv.Itoa(shown) + " of " + strconv.Itoa(c.TotalFound) + " locations shown"
+		if c.Offset > 0 {
+			s = "(locations " + strconv.Itoa(c.Offset+1) + "–" + strconv.Itoa(c.Offset+shown) + " of " + strconv.Itoa(c.TotalFound)
+			if c.Offset+shown >= c.TotalFound {
+				return s + ": the last page)"
+			}
+			s += " shown"
+		}
 		switch {
 		case cutByChars:
 			s += "; the text was cut to " + strconv.Itoa(maxChars) + " characters: ask for less context or a smaller limit"
@@ -593,4 +627,27 @@ func qualified(container, name string) string {
 		return name
 	}
 	return container + "." + name
+}
+
+// locationSetKey names a set of unique locations whatever their order: a
+// 64-bit FNV-1a hash of their sorted "uri\x00range" lines, in hex.
+func locationSetKey(locs []Location) string {
+	keys := make([]string, len(locs))
+	for i, l := range locs {
+		r := l.Range
+		keys[i] = l.URI + "\x00" + strconv.FormatUint(uint64(r.Start.Line), 10) + ":" + strconv.FormatUint(uint64(r.Start.Character), 10) +
+			"-" + strconv.FormatUint(uint64(r.End.Line), 10) + ":" + strconv.FormatUint(uint64(r.End.Character), 10)
+	}
+	sort.Strings(keys)
+	const offset64, prime64 = 14695981039346656037, 1099511628211
+	h := uint64(offset64)
+	for _, k := range keys {
+		for i := 0; i < len(k); i++ {
+			h ^= uint64(k[i])
+			h *= prime64
+		}
+		h ^= '\n'
+		h *= prime64
+	}
+	return strconv.FormatUint(h, 16)
 }

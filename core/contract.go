@@ -142,14 +142,14 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "planSnippets", run: planSnippetsCall,
-		Input:   "`{locations, workspaceUri, context?, includeBody?, limit?, symbols?:{uri: documentSymbol result}, outlines?:{uri: flattenSymbols entries}}` (`locations` as `translate` accepts them; an outline wins over raw symbols for its file)",
-		Output:  "`{locations, totalFound, truncated, files:[{uri, path, spans:[{start, end}], needSymbols?}]}`: the locations kept and the zero-based, inclusive line spans to read from files inside the workspace",
+		Input:   "`{locations, workspaceUri, context?, includeBody?, limit?, offset?, symbols?:{uri: documentSymbol result}, outlines?:{uri: flattenSymbols entries}}` (`locations` as `translate` accepts them; an outline wins over raw symbols for its file; `offset`: the locations of earlier pages, skipped)",
+		Output:  "`{locations, totalFound, truncated, offset?, resultKey, files:[{uri, path, spans:[{start, end}], needSymbols?}]}`: the locations kept and the zero-based, inclusive line spans to read from files inside the workspace; `truncated`: locations follow this page; `resultKey` names the whole set of unique locations in any order (a host's check that a next page is of the same answer)",
 		TSInput: "PlanSnippetsInput", TSOutput: "SnippetPlan",
 	},
 	{
 		Name: "codeLocations", run: codeLocationsCall,
 		Input:   "`planSnippets`' input plus `files?:{uri: text | [{start, lines}]}`, `subject?`, `maxResultChars?`",
-		Output:  "`{locations:[{path, line, column, endLine, endColumn, snippet?, snippetLine?, bodyEndLine?, symbol?, kind?, container?, outsideWorkspace?}], totalFound, truncated, rendered:{text, shown, omitted, truncated}}`",
+		Output:  "`{locations:[{path, line, column, endLine, endColumn, snippet?, snippetLine?, bodyEndLine?, symbol?, kind?, container?, outsideWorkspace?}], totalFound, truncated, offset?, resultKey, rendered:{text, shown, omitted, truncated}}`",
 		TSInput: "CodeLocationsInput", TSOutput: "CodeLocations",
 	},
 	{

@@ -143,8 +143,13 @@ type CodeLocation struct {
 type CodeLocations struct {
 	Locations  []CodeLocation `json:"locations"`
 	TotalFound int            `json:"totalFound"`
-	Truncated  bool           `json:"truncated"`
-	Rendered   Rendered       `json:"rendered"`
+	Truncated  bool           `json:"truncated"` // locations after this page's were left out
+	Offset     int            `json:"offset,omitempty"`
+	// ResultKey names the whole set of locations the server answered
+	// (every page's), in any order: a cursor's next page is of the same
+	// answer only when the key is the same.
+	ResultKey string   `json:"resultKey"`
+	Rendered  Rendered `json:"rendered"`
 }
 
 // ResolveTarget resolves a model's target in its file's text and document
@@ -213,6 +218,8 @@ type CodeCall struct {
 	Limit       int     `json:"limit,omitempty"`
 	Depth       int     `json:"depth,omitempty"`
 	Query       string  `json:"query,omitempty"`
+	// Cursor names the next page of an earlier, cut answer.
+	Cursor string `json:"cursor,omitempty"`
 	// Dependencies: code_symbols' search keeps matches outside the
 	// workspace.
 	Dependencies bool       `json:"dependencies,omitempty"`

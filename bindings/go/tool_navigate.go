@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // code_navigate: definition, typeDefinition, declaration, implementation
@@ -156,7 +158,20 @@ func targetFields(rt ResolvedTarget) echoedTarget {
 }
 
 func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.Cursor != "" {
+		return t.nextPage(ctx, call, ws)
+	}
+	a, _, err := t.navigatePage(ctx, call, ws, 0, nil)
+	return a, err
+}
+
+// navigatePage answers call from the offset-th location on, and, when
+// locations follow the page, hands out a cursor for them. from, when set,
+// is the cursor's state: an answer that is not the one it continues is
+// errAnswerChanged.
+func (t *Toolbox) navigatePage(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, CodeLocations, error) {
 	var a answer
+	var page CodeLocations
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
 		rt, file, err := t.openTarget(ctx, s, call)
 		if err != nil {
@@ -172,7 +187,7 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 		if file.hasOutline {
 			outlines[file.URI] = file.outline
 		}
-		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit}
+		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit, Offset: offset}
 		var plan SnippetPlan
 		if call.IncludeBody { // only bodies need symbols to plan
 			if err := t.core.invoke(ctx, "planSnippets", in, &plan); err != nil {
@@ -231,15 +246,28 @@ func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answe
 		if err != nil {
 			return serverPayloadError(err, s.Server(), method)
 		}
-		a.fields = []field{{"kind", call.Kind}, {"target", targetFields(rt)}, {"locations", nonNil(cl.Locations)}, {"totalFound", cl.TotalFound}, {"truncated", cl.Truncated}}
+		if from != nil && !from.same(cl.ResultKey, file.Text) {
+			return errAnswerChanged
+		}
+		page = cl
+		shown := min(cl.Rendered.Shown, len(cl.Locations)) // a text cut to its budget shows fewer
+		a.fields = []field{{"kind", call.Kind}, {"target", targetFields(rt)}, {"locations", nonNil(cl.Locations[:shown])}, {"totalFound", cl.TotalFound}, {"truncated", cl.Truncated || shown < len(cl.Locations)}}
+		if offset > 0 {
+			a.fields = append(a.fields, field{"offset", offset})
+		}
 		a.text = cl.Rendered.Text
-		if len(cl.Locations) == 0 {
+		if next := offset + shown; shown > 0 && next < cl.TotalFound {
+			id := t.pages.open(call, next, cl.ResultKey, file.Text)
+			a.fields = append(a.fields, field{"cursor", id})
+			a.text += "\nNext page: call code_navigate with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
+		}
+		if len(cl.Locations) == 0 && offset == 0 {
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
 		}
 		a.incomplete = s.Notice()
 		return nil
 	})
-	return a, err
+	return a, page, err
 }
 
 // snippetsRaw and codeLocationsRaw carry the server's locations as it
@@ -250,6 +278,7 @@ type snippetsRaw struct {
 	Context      int                       `json:"context,omitempty"`
 	IncludeBody  bool                      `json:"includeBody,omitempty"`
 	Limit        int                       `json:"limit,omitempty"`
+	Offset       int                       `json:"offset,omitempty"`
 	Outlines     map[string][]OutlineEntry `json:"outlines,omitempty"`
 }
 

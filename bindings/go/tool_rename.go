@@ -118,10 +118,13 @@ func (t *Toolbox) refactorChange(ctx context.Context, call CodeCall, ws string, 
 	return a, err
 }
 
-// conflictWithPreview is LSP_CONFLICT carrying a fresh preview.
+// conflictWithPreview is LSP_CONFLICT carrying a fresh answer: a fresh
+// preview (key "preview", the default), or a cursor's changed answer's
+// first page (key "page").
 type conflictWithPreview struct {
 	err     error
 	preview answer
+	key     string
 }
 
 func (c *conflictWithPreview) Error() string { return c.err.Error() }

@@ -32,6 +32,7 @@ type Toolbox struct {
 	outlines *symbolCache
 	observed observations              // the fs tools' observation policy: a Toolbox is one session
 	previews *expiring.Store[*preview] // the refactor tools' pending previews
+	pages    pageStore                 // cursors of cut answers (pages.go)
 	actions  actionStore               // code_actions' listed actions, by actionId
 	approval string                    // ApprovalPreview ("" too) or ApprovalAuto
 	// applyHint, when set, is the preview's line saying how to apply it
@@ -60,7 +61,7 @@ func NewToolbox(ctx context.Context, c *Core, s *Service, toolsets ...string) (*
 	if err != nil {
 		return nil, err
 	}
-	return &Toolbox{core: c, service: s, tools: tools, outlines: newSymbolCache(), previews: newPreviewStore()}, nil
+	return &Toolbox{core: c, service: s, tools: tools, outlines: newSymbolCache(), previews: newPreviewStore(), pages: newPageStore()}, nil
 }
 
 // DefaultToolsets are the toolsets offered when none is chosen.
@@ -162,7 +163,11 @@ func conflictResult(c *conflictWithPreview) ToolResult {
 	for _, f := range c.preview.fields {
 		fresh[f.name] = f.value
 	}
-	v["preview"] = fresh
+	key := c.key
+	if key == "" {
+		key = "preview"
+	}
+	v[key] = fresh
 	res.Structured, _ = json.Marshal(v)
 	res.Text += "\n" + c.preview.text
 	return res

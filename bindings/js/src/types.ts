@@ -606,6 +606,8 @@ export interface PlanSnippetsInput {
   includeBody?: boolean;
   /** Locations kept, 1–500 (default 100). */
   limit?: number;
+  /** Locations of earlier pages, skipped (default 0). */
+  offset?: number;
   /** Raw documentSymbol results the host has, by file URI. */
   symbols?: Record<string, Json>;
   /** flattenSymbols' entries by file URI (any that hold the locations' lines); they win over symbols. */
@@ -632,7 +634,11 @@ export interface FileRead {
 export interface SnippetPlan {
   locations: LspLocation[];
   totalFound: number;
+  /** Locations follow this page. */
   truncated: boolean;
+  offset?: number;
+  /** Names the whole set of unique locations, in any order: a next page is of the same answer only with the same key. */
+  resultKey: string;
   files: FileRead[];
 }
 
@@ -675,7 +681,10 @@ export interface CodeLocation {
 export interface CodeLocations {
   locations: CodeLocation[];
   totalFound: number;
+  /** Locations follow this page. */
   truncated: boolean;
+  offset?: number;
+  resultKey: string;
   rendered: Rendered;
 }
 
@@ -842,6 +851,13 @@ export interface CodeNavigateArgs {
   limit?: number;
   /** Take the first of several matching symbols instead of an LSP_AMBIGUOUS_TARGET answer. */
   firstMatch?: boolean;
+  /** An earlier answer's cursor: its next page (given alone, `{cursor}`, or with the same arguments). */
+  cursor?: string;
+}
+
+/** code_navigate with only the cursor of an earlier answer: its next page. */
+export interface CodeNavigatePageArgs {
+  cursor: string;
 }
 
 /** code_hover's arguments. */
@@ -973,7 +989,7 @@ export interface EditArgs {
 export interface ToolArgsByName {
   lsp: ToolArgs;
   code_symbols: CodeSymbolsArgs;
-  code_navigate: CodeNavigateArgs;
+  code_navigate: CodeNavigateArgs | CodeNavigatePageArgs;
   code_hover: CodeHoverArgs;
   code_hierarchy: CodeHierarchyArgs;
   code_inlay_hints: CodeInlayHintsArgs;

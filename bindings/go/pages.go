@@ -1,0 +1,91 @@
+package lspseam
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"github.com/lspseam/lspseam/internal/expiring"
+)
+
+// Pages of a cut answer. A code_navigate answer cut at its limit hands out
+// a cursor naming the rest: the question (the call, without its cursor),
+// where the next page starts, and what the answer was made of — the key of
+// the server's whole location set and a digest of the target's file. The
+// next page asks the server again and must find the same: a file edited
+// in between (the set or the target's text changed) makes the cursor a
+// conflict, answered with the changed answer's first page, so pages of two
+// different answers are never stitched together. Each cursor is taken
+// once (its page hands out the next), lives pageTTL, and at most maxPages
+// are held.
+
+const (
+	pageTTL  = 10 * time.Minute
+	maxPages = 64
+)
+
+// pageState is what a cursor names.
+type pageState struct {
+	call       CodeCall // the question, Cursor ""
+	offset     int      // the first location of the next page
+	resultKey  string
+	targetText [sha256.Size]byte
+}
+
+// pageStore holds a Toolbox's open cursors.
+type pageStore struct{ store *expiring.Store[*pageState] }
+
+func newPageStore() pageStore { return pageStore{expiring.New[*pageState](pageTTL, maxPages)} }
+
+// open holds the rest of call's answer from offset and returns its cursor.
+func (p pageStore) open(call CodeCall, offset int, resultKey, targetText string) string {
+	call.Cursor = ""
+	var b [8]byte
+	rand.Read(b[:])
+	id := "c-" + hex.EncodeToString(b[:])
+	p.store.Put(id, &pageState{call: call, offset: offset, resultKey: resultKey, targetText: sha256.Sum256([]byte(targetText))})
+	return id
+}
+
+// same reports whether a page was made from the answer the cursor names.
+func (ps *pageState) same(resultKey, targetText string) bool {
+	return ps.resultKey == resultKey && ps.targetText == sha256.Sum256([]byte(targetText))
+}
+
+// errAnswerChanged: the server's answer is no longer the one a cursor
+// continues.
+var errAnswerChanged = errors.New("the answer changed")
+
+// nextPage answers a call with a cursor: the next page of the answer it
+// names, or LSP_CONFLICT with the changed answer's first page.
+func (t *Toolbox) nextPage(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	cursor := call.Cursor
+	ps, ok := t.pages.store.Take(cursor, func(*pageState) bool { return true })
+	if !ok {
+		return answer{}, Errorf(CodeInvalidArgument, "cursor %s is unknown or expired (a cursor lasts %d minutes and gives one page, whose answer has the next cursor); ask the question again without it",
+			cursor, int(pageTTL/time.Minute))
+	}
+	if call.Target != nil {
+		// The same call again, with the cursor: it must be the question
+		// the cursor continues.
+		asked := call
+		asked.Cursor = ""
+		if callKey(asked) != callKey(ps.call) {
+			t.pages.store.Put(cursor, ps) // still good for its own question
+			return answer{}, Errorf(CodeInvalidArgument, "cursor %s continues another question (another target, kind, context, includeBody or limit); give the cursor alone, or ask the new question without it", cursor)
+		}
+	}
+	a, _, err := t.navigatePage(ctx, ps.call, ws, ps.offset, ps)
+	if !errors.Is(err, errAnswerChanged) {
+		return a, err
+	}
+	first, _, err := t.navigatePage(ctx, ps.call, ws, 0, nil)
+	if err != nil {
+		return answer{}, err
+	}
+	return answer{}, &conflictWithPreview{key: "page", preview: first,
+		err: Errorf(CodeConflict, "the answer cursor %s continues has changed (a file was edited since): its pages would not fit together; here is the new answer's first page", cursor)}
+}
