@@ -224,7 +224,7 @@ func (t Target) appendJSON(b []byte) []byte {
 
 // codeArgFields lists each tool's argument names.
 var codeArgFields = map[string][]string{
-	ToolCodeSymbols:      {"path", "query", "dependencies", "limit"},
+	ToolCodeSymbols:      {"path", "query", "dependencies", "limit", "cursor"},
 	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch", "cursor"},
 	ToolCodeHover:        {"target", "firstMatch"},
 	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
@@ -281,7 +281,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 	if over := overlongArgs(args); len(over) > 0 {
 		return c, codeArgError(tool, over)
 	}
-	if cur := get(args, "cursor"); cur.Exists() && tool == ToolCodeNavigate && !get(args, "target").Exists() && !get(args, "kind").Exists() {
+	if cur := get(args, "cursor"); cur.Exists() && onlyCursor(tool, args) {
 		return cursorCall(c, args, cur)
 	}
 	var problems []string
@@ -377,15 +377,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 
 	switch tool {
 	case ToolCodeNavigate:
-		if cur := get(args, "cursor"); cur.Exists() {
-			// The same call again with the cursor: the host checks it is
-			// the question the cursor continues.
-			if cur.Type != gjson.String || !strings.HasPrefix(cur.Str, "c-") {
-				add("cursor must be the \"cursor\" string of an earlier answer (c-…), got " + describe(cur))
-			} else {
-				c.Cursor = cur.Str
-			}
-		}
+		c.Cursor = cursorArg(args, add)
 		c.Kind = enumArg(args, "kind", NavigateKinds, add)
 		c.Context = int(intArg(args, "context", 0, MaxContext, 0, add))
 		if ib := get(args, "includeBody"); ib.Exists() && ib.Type != gjson.Null {
@@ -400,6 +392,9 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		c.Depth = int(intArg(args, "depth", 1, MaxDepth, defaultDepth, add))
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
 	case ToolCodeSymbols:
+		if c.Cursor = cursorArg(args, add); c.Cursor != "" && c.Path != "" && !get(args, "query").Exists() {
+			add("cursor pages a search (query): an outline comes whole")
+		}
 		if q := get(args, "query"); q.Exists() && q.Type != gjson.Null {
 			switch {
 			case q.Type != gjson.String || strings.TrimSpace(q.Str) == "":
@@ -796,4 +791,31 @@ func cursorCall(c CodeCall, args, cur gjson.Result) (CodeCall, *Error) {
 	}
 	c.Cursor = cur.Str
 	return c, nil
+}
+
+// onlyCursor reports whether args ask for a next page by cursor alone:
+// the question's own arguments are absent (code_navigate's target and
+// kind, code_symbols' path and query).
+func onlyCursor(tool string, args gjson.Result) bool {
+	switch tool {
+	case ToolCodeNavigate:
+		return !get(args, "target").Exists() && !get(args, "kind").Exists()
+	case ToolCodeSymbols:
+		return !get(args, "path").Exists() && !get(args, "query").Exists()
+	}
+	return false
+}
+
+// cursorArg reads a cursor given with the question's own arguments (the
+// host checks it is the question the cursor continues); "" when absent.
+func cursorArg(args gjson.Result, add func(string)) string {
+	cur := get(args, "cursor")
+	if !cur.Exists() || cur.Type == gjson.Null {
+		return ""
+	}
+	if cur.Type != gjson.String || !strings.HasPrefix(cur.Str, "c-") {
+		add("cursor must be the \"cursor\" string of an earlier answer (c-…), got " + describe(cur))
+		return ""
+	}
+	return cur.Str
 }

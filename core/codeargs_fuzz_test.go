@@ -17,7 +17,7 @@ func FuzzParseCodeArgs(f *testing.F) {
 			return
 		}
 		workspaceWide := ok.Get("tool").Str == ToolCodeDiagnostics || ok.Get("tool").Str == ToolCodeSymbols && ok.Get("query").Str != ""
-		nextPage := ok.Get("tool").Str == ToolCodeNavigate && ok.Get("cursor").Str != "" // the host holds the question
+		nextPage := ok.Get("cursor").Str != "" // the host holds the question
 		if ok.Get("path").Str == "" && !workspaceWide && !nextPage {
 			t.Fatalf("ok call without a path: %s", env)
 		}

@@ -629,8 +629,8 @@ func qualified(container, name string) string {
 	return container + "." + name
 }
 
-// locationSetKey names a set of unique locations whatever their order: a
-// 64-bit FNV-1a hash of their sorted "uri\x00range" lines, in hex.
+// locationSetKey names a set of unique locations whatever their order
+// (stringSetKey of their "uri\x00range" lines).
 func locationSetKey(locs []Location) string {
 	keys := make([]string, len(locs))
 	for i, l := range locs {
@@ -638,6 +638,12 @@ func locationSetKey(locs []Location) string {
 		keys[i] = l.URI + "\x00" + strconv.FormatUint(uint64(r.Start.Line), 10) + ":" + strconv.FormatUint(uint64(r.Start.Character), 10) +
 			"-" + strconv.FormatUint(uint64(r.End.Line), 10) + ":" + strconv.FormatUint(uint64(r.End.Character), 10)
 	}
+	return stringSetKey(keys)
+}
+
+// stringSetKey names a set of strings whatever their order: a 64-bit
+// FNV-1a hash of them sorted, one per line, in hex. It sorts keys.
+func stringSetKey(keys []string) string {
 	sort.Strings(keys)
 	const offset64, prime64 = 14695981039346656037, 1099511628211
 	h := uint64(offset64)

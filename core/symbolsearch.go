@@ -229,10 +229,9 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	}
 	rankWorkspaceSymbols(all, *out.Query)
 	out.TotalFound = len(all)
-	if len(all) > limit {
-		all, out.Truncated = all[:limit], true
+	if out.Matches, derr = symbolPage(in, &out, all, limit); derr != nil {
+		return nil, derr
 	}
-	out.Matches = all
 	out.Incomplete = searchIncomplete(out, clip(partial.Str, maxSearchReason))
 	if out.TotalFound == 0 {
 		out.Notice = searchNotice(out)
@@ -594,4 +593,29 @@ func dependenciesLine(n int) string {
 func dependenciesNotice(c CodeSymbols) string {
 	return "no symbols match " + quoteCode(clip(*c.Query, 200)) + " in the workspace; " + strconv.Itoa(c.DependenciesLeftOut) + " " +
 		plural(c.DependenciesLeftOut, "match", "matches") + " outside it (dependencies, the standard library) left out: dependencies: true lists them"
+}
+
+// symbolPage keeps one page of a search's ranked matches: from the input's
+// offset (0: the first page), at most limit. It sets the answer's
+// Offset, Truncated (matches follow the page) and ResultKey (the whole
+// set's).
+func symbolPage(in gjson.Result, out *CodeSymbols, matches []workspaceSymbol, limit int) ([]workspaceSymbol, *Error) {
+	offset := 0
+	if v := get(in, "offset"); v.Exists() && v.Type != gjson.Null {
+		n, ok := integer(v, 0, maxUint31)
+		if !ok {
+			return nil, Errorf(CodeInvalidArgument, "offset must be 0 or more (matches skipped: the first of a page), got %s", describe(v))
+		}
+		offset = int(n)
+	}
+	keys := make([]string, len(matches))
+	for i, m := range matches {
+		keys[i] = m.Path + "\x00" + m.Name + "\x00" + m.Container + "\x00" + m.Kind.String() + "\x00" +
+			strconv.FormatUint(uint64(m.Pos.Line), 10) + ":" + strconv.FormatUint(uint64(m.Pos.Character), 10)
+	}
+	out.ResultKey = stringSetKey(keys)
+	start := min(offset, len(matches))
+	end := min(start+limit, len(matches))
+	out.Offset, out.Truncated = start, end < len(matches)
+	return matches[start:end], nil
 }

@@ -161,6 +161,11 @@ type CodeSymbols struct {
 	Truncated  bool
 	Notice     string
 	Rendered   Rendered
+	// Offset is the matches of earlier pages, skipped (a cursor's page);
+	// ResultKey names the whole ranked set of a search's matches, so a
+	// host can tell a next page of the same answer (workspace mode).
+	Offset    int
+	ResultKey string
 	// DependenciesLeftOut counts a search's matches outside the workspace
 	// (dependencies, the standard library) left out because the call did
 	// not ask for them (dependencies: true).
@@ -193,6 +198,14 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(c.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, c.Truncated)
+	if c.Offset > 0 {
+		b = append(b, `,"offset":`...)
+		b = appendInt(b, int64(c.Offset))
+	}
+	if c.Mode == "workspace" {
+		b = append(b, `,"resultKey":`...)
+		b = appendString(b, c.ResultKey)
+	}
 	if c.DependenciesLeftOut > 0 {
 		b = append(b, `,"dependenciesLeftOut":`...)
 		b = appendInt(b, int64(c.DependenciesLeftOut))
@@ -283,10 +296,9 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 	if c, _ := integer(get(get(in, "scope"), "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
 		out.Incomplete = capReached(c)
 	}
-	if len(matches) > limit {
-		matches, out.Truncated = matches[:limit], true
+	if out.Matches, err = symbolPage(in, &out, matches, limit); err != nil {
+		return nil, err
 	}
-	out.Matches = matches
 	if out.TotalFound == 0 {
 		where := "in what the language server searched (its project, not the other languages)"
 		if scope != "" {
@@ -691,13 +703,16 @@ func renderWorkspaceSymbols(c CodeSymbols, limit int) Rendered {
 		}
 		b.WriteString(in)
 	}
-	if omitted := c.TotalFound - len(c.Matches); omitted > 0 {
+	if c.Offset > 0 {
+		b.WriteString("\n(matches " + strconv.Itoa(c.Offset+1) + "–" + strconv.Itoa(c.Offset+len(c.Matches)) + " of " + strconv.Itoa(c.TotalFound) + ")")
+	}
+	if omitted := c.TotalFound - c.Offset - len(c.Matches); omitted > 0 {
 		b.WriteString("\n… " + strconv.Itoa(omitted) + " more; narrow the query or " + raiseLimit(limit))
 	}
 	if c.DependenciesLeftOut > 0 {
 		b.WriteString("\n" + dependenciesLine(c.DependenciesLeftOut))
 	}
-	return Rendered{Text: b.String(), Shown: len(c.Matches), Omitted: c.TotalFound - len(c.Matches)}
+	return Rendered{Text: b.String(), Shown: len(c.Matches), Omitted: c.TotalFound - c.Offset - len(c.Matches)}
 }
 
 // plainQualifiedName reports whether s is identifiers joined by dots

@@ -18,12 +18,7 @@ import (
 func TestReferencesPaging(t *testing.T) {
 	requireServers(t, "gopls")
 	dir := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := fileWriter(t, dir)
 	write("go.mod", "module example.com/pages\n\ngo 1.22\n")
 	write("f.go", "package pages\n\n// F is called 300 times.\nfunc F() {}\n")
 	for i := 0; i < 10; i++ {
@@ -51,15 +46,7 @@ func TestReferencesPaging(t *testing.T) {
 			Cursor     string `json:"cursor"`
 		} `json:"page"`
 	}
-	ask := func(args string) (page, string) {
-		t.Helper()
-		a := srv.toolCall(t, "code_navigate", json.RawMessage(args), dir)
-		var p page
-		if err := json.Unmarshal(a.StructuredContent, &p); err != nil {
-			t.Fatalf("%s: %v", a.StructuredContent, err)
-		}
-		return p, a.Content[0].Text
-	}
+	ask := askStructured[page](t, srv, "code_navigate", dir)
 	question := `{"target":{"path":"f.go","symbol":"F"},"kind":"references"`
 	all, text := ask(question + `,"limit":500}`)
 	if all.TotalFound != 301 || len(all.Locations) != 301 || all.Cursor != "" {
@@ -107,4 +94,101 @@ func TestReferencesPaging(t *testing.T) {
 		t.Errorf("a used cursor: %s", text)
 	}
 	srv.shutdown(t)
+}
+
+// TestSymbolsPaging: a search with 90 matches on gopls, asked with limit
+// 40 — of the file's server (path) and of the whole workspace — comes in
+// three pages whose union is the unpaged answer; a function added between
+// two pages changes the set of matches, so the cursor is LSP_CONFLICT
+// with the new first page.
+func TestSymbolsPaging(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	write("go.mod", "module example.com/pages\n\ngo 1.22\n")
+	var b strings.Builder
+	b.WriteString("package pages\n")
+	for i := 0; i < 90; i++ {
+		fmt.Fprintf(&b, "\nfunc Widget%02d() {}\n", i)
+	}
+	write("w.go", b.String())
+	srv := catalogServe(t)
+	type page struct {
+		Symbols []struct {
+			Name string `json:"name"`
+			Path string `json:"path"`
+		} `json:"symbols"`
+		TotalFound int    `json:"totalFound"`
+		Cursor     string `json:"cursor"`
+		Error      *struct {
+			Code string `json:"code"`
+		} `json:"error"`
+		Page *struct {
+			TotalFound int `json:"totalFound"`
+		} `json:"page"`
+	}
+	ask := askStructured[page](t, srv, "code_symbols", dir)
+	for _, scope := range []string{`"path":"w.go",`, ""} {
+		question := `{` + scope + `"query":"Widget"`
+		all, text := ask(question + `,"limit":500}`)
+		if all.TotalFound < 90 || all.Cursor != "" {
+			t.Fatalf("%s unpaged: %d found, cursor %q\n%.400s", scope, all.TotalFound, all.Cursor, text)
+		}
+		var want, got []string
+		for _, s := range all.Symbols {
+			want = append(want, s.Name+" "+s.Path)
+		}
+		p, text := ask(question + `,"limit":40}`)
+		pages := 1
+		for {
+			if p.Error != nil || p.TotalFound != all.TotalFound {
+				t.Fatalf("%s page %d: %s", scope, pages, text)
+			}
+			for _, s := range p.Symbols {
+				got = append(got, s.Name+" "+s.Path)
+			}
+			if p.Cursor == "" {
+				break
+			}
+			p, text = ask(`{"cursor":"` + p.Cursor + `"}`)
+			pages++
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if pages != (all.TotalFound+39)/40 || !slices.Equal(got, want) {
+			t.Errorf("%s: %d pages of %d matches; their union equals the unpaged answer: %v", scope, pages, all.TotalFound, slices.Equal(got, want))
+		}
+	}
+
+	first, _ := ask(`{"query":"Widget","limit":40}`)
+	write("w2.go", "package pages\n\nfunc WidgetNew() {}\n")
+	p, text := ask(`{"cursor":"` + first.Cursor + `"}`)
+	if p.Error == nil || p.Error.Code != "LSP_CONFLICT" || p.Page == nil || p.Page.TotalFound != first.TotalFound+1 {
+		t.Errorf("a cursor after a new match: %s", text)
+	}
+	srv.shutdown(t)
+}
+
+// fileWriter writes files into dir, failing the test on an error.
+func fileWriter(t *testing.T, dir string) func(name, text string) {
+	return func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// askStructured calls tool through srv in dir and decodes its structured
+// answer into a T, returning it with the answer's text.
+func askStructured[T any](t *testing.T, srv *serveClient, tool, dir string) func(args string) (T, string) {
+	return func(args string) (T, string) {
+		t.Helper()
+		a := srv.toolCall(t, tool, json.RawMessage(args), dir)
+		var v T
+		if err := json.Unmarshal(a.StructuredContent, &v); err != nil {
+			t.Fatalf("%s: %v", a.StructuredContent, err)
+		}
+		return v, a.Content[0].Text
+	}
 }

@@ -6,15 +6,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/lspseam/lspseam/internal/expiring"
 )
 
-// Pages of a cut answer. A code_navigate answer cut at its limit hands out
-// a cursor naming the rest: the question (the call, without its cursor),
-// where the next page starts, and what the answer was made of — the key of
-// the server's whole location set and a digest of the target's file. The
+// Pages of a cut answer. A code_navigate answer or a code_symbols search
+// cut at its limit hands out a cursor naming the rest: the question (the
+// call, without its cursor), where the next page starts, and what the
+// answer was made of — the key of the whole result set (the server's
+// locations, the search's ranked matches) and a digest of the target's
+// file (code_navigate). The
 // next page asks the server again and must find the same: a file edited
 // in between (the set or the target's text changed) makes the cursor a
 // conflict, answered with the changed answer's first page, so pages of two
@@ -59,33 +62,52 @@ func (ps *pageState) same(resultKey, targetText string) bool {
 // continues.
 var errAnswerChanged = errors.New("the answer changed")
 
+// pager answers one page of a tool's answer, from the offset-th result;
+// from, when set, is the cursor's state, and an answer that is not the one
+// it continues is errAnswerChanged.
+type pager func(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, error)
+
 // nextPage answers a call with a cursor: the next page of the answer it
 // names, or LSP_CONFLICT with the changed answer's first page.
-func (t *Toolbox) nextPage(ctx context.Context, call CodeCall, ws string) (answer, error) {
+func (t *Toolbox) nextPage(ctx context.Context, call CodeCall, ws string, page pager) (answer, error) {
 	cursor := call.Cursor
 	ps, ok := t.pages.store.Take(cursor, func(*pageState) bool { return true })
 	if !ok {
 		return answer{}, Errorf(CodeInvalidArgument, "cursor %s is unknown or expired (a cursor lasts %d minutes and gives one page, whose answer has the next cursor); ask the question again without it",
 			cursor, int(pageTTL/time.Minute))
 	}
-	if call.Target != nil {
+	if call.Target != nil || call.Path != "" || call.Query != "" {
 		// The same call again, with the cursor: it must be the question
 		// the cursor continues.
 		asked := call
 		asked.Cursor = ""
 		if callKey(asked) != callKey(ps.call) {
 			t.pages.store.Put(cursor, ps) // still good for its own question
-			return answer{}, Errorf(CodeInvalidArgument, "cursor %s continues another question (another target, kind, context, includeBody or limit); give the cursor alone, or ask the new question without it", cursor)
+			return answer{}, Errorf(CodeInvalidArgument, "cursor %s continues another question (other arguments than its own); give the cursor alone, or ask the new question without it", cursor)
 		}
 	}
-	a, _, err := t.navigatePage(ctx, ps.call, ws, ps.offset, ps)
+	if ps.call.Tool != call.Tool {
+		return answer{}, Errorf(CodeInvalidArgument, "cursor %s is a cursor of %s; call %s with it", cursor, ps.call.Tool, ps.call.Tool)
+	}
+	a, err := page(ctx, ps.call, ws, ps.offset, ps)
 	if !errors.Is(err, errAnswerChanged) {
 		return a, err
 	}
-	first, _, err := t.navigatePage(ctx, ps.call, ws, 0, nil)
+	first, err := page(ctx, ps.call, ws, 0, nil)
 	if err != nil {
 		return answer{}, err
 	}
 	return answer{}, &conflictWithPreview{key: "page", preview: first,
 		err: Errorf(CodeConflict, "the answer cursor %s continues has changed (a file was edited since): its pages would not fit together; here is the new answer's first page", cursor)}
+}
+
+// withCursor adds, to a page that results follow, a cursor for the next
+// and the line that tells a model how to use it.
+func (t *Toolbox) withCursor(a *answer, call CodeCall, next, total int, resultKey, targetText string) {
+	if next <= 0 || next >= total {
+		return
+	}
+	id := t.pages.open(call, next, resultKey, targetText)
+	a.fields = append(a.fields, field{"cursor", id})
+	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
 }

@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"strings"
-	"time"
 )
 
 // code_navigate: definition, typeDefinition, declaration, implementation
@@ -159,19 +157,17 @@ func targetFields(rt ResolvedTarget) echoedTarget {
 
 func (t *Toolbox) navigate(ctx context.Context, call CodeCall, ws string) (answer, error) {
 	if call.Cursor != "" {
-		return t.nextPage(ctx, call, ws)
+		return t.nextPage(ctx, call, ws, t.navigatePage)
 	}
-	a, _, err := t.navigatePage(ctx, call, ws, 0, nil)
-	return a, err
+	return t.navigatePage(ctx, call, ws, 0, nil)
 }
 
 // navigatePage answers call from the offset-th location on, and, when
 // locations follow the page, hands out a cursor for them. from, when set,
 // is the cursor's state: an answer that is not the one it continues is
 // errAnswerChanged.
-func (t *Toolbox) navigatePage(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, CodeLocations, error) {
+func (t *Toolbox) navigatePage(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	var a answer
-	var page CodeLocations
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
 		rt, file, err := t.openTarget(ctx, s, call)
 		if err != nil {
@@ -249,17 +245,14 @@ func (t *Toolbox) navigatePage(ctx context.Context, call CodeCall, ws string, of
 		if from != nil && !from.same(cl.ResultKey, file.Text) {
 			return errAnswerChanged
 		}
-		page = cl
 		shown := min(cl.Rendered.Shown, len(cl.Locations)) // a text cut to its budget shows fewer
 		a.fields = []field{{"kind", call.Kind}, {"target", targetFields(rt)}, {"locations", nonNil(cl.Locations[:shown])}, {"totalFound", cl.TotalFound}, {"truncated", cl.Truncated || shown < len(cl.Locations)}}
 		if offset > 0 {
 			a.fields = append(a.fields, field{"offset", offset})
 		}
 		a.text = cl.Rendered.Text
-		if next := offset + shown; shown > 0 && next < cl.TotalFound {
-			id := t.pages.open(call, next, cl.ResultKey, file.Text)
-			a.fields = append(a.fields, field{"cursor", id})
-			a.text += "\nNext page: call code_navigate with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
+		if shown > 0 {
+			t.withCursor(&a, call, offset+shown, cl.TotalFound, cl.ResultKey, file.Text)
 		}
 		if len(cl.Locations) == 0 && offset == 0 {
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
@@ -267,7 +260,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call CodeCall, ws string, of
 		a.incomplete = s.Notice()
 		return nil
 	})
-	return a, page, err
+	return a, err
 }
 
 // snippetsRaw and codeLocationsRaw carry the server's locations as it

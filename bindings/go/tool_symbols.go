@@ -13,8 +13,17 @@ import (
 // search of every language in the workspace (tool_wsymbols.go).
 
 func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.Cursor != "" {
+		return t.nextPage(ctx, call, ws, t.symbolsPage)
+	}
+	return t.symbolsPage(ctx, call, ws, 0, nil)
+}
+
+// symbolsPage answers code_symbols from the offset-th match of a search
+// (an outline comes whole).
+func (t *Toolbox) symbolsPage(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	if call.Path == "" {
-		return t.workspaceSymbols(ctx, call, ws)
+		return t.workspaceSymbols(ctx, call, ws, offset, from)
 	}
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
@@ -28,7 +37,7 @@ func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer
 			in["mode"], in["uri"] = "document", f.URI
 			req, err = t.core.CodeRequest(ctx, CodeRequestInput{Method: "textDocument/documentSymbol", URI: f.URI, Methods: s.Methods(), Server: s.Server()})
 		} else {
-			in["mode"], in["query"], in["dependencies"] = "workspace", call.Query, call.Dependencies
+			in["mode"], in["query"], in["dependencies"], in["offset"] = "workspace", call.Query, call.Dependencies, offset
 			req, err = t.core.CodeRequest(ctx, CodeRequestInput{Method: "workspace/symbol", Query: call.Query, Methods: s.Methods(), Server: s.Server()})
 			if err == nil {
 				in["scope"], err = t.searchScope(ctx, s, f, call.Path, ws)
@@ -49,10 +58,36 @@ func (t *Toolbox) symbols(ctx context.Context, call CodeCall, ws string) (answer
 		if a, err = coreAnswer(out); err != nil {
 			return err
 		}
+		if call.Query != "" {
+			if err := t.pageSearch(&a, out, call, from); err != nil {
+				return err
+			}
+		}
 		a.incomplete = joinNotices(a.incomplete, s.Notice())
 		return nil
 	})
 	return a, err
+}
+
+// pageSearch checks a search's page against the cursor it continues, and
+// hands out the next cursor when matches follow it.
+func (t *Toolbox) pageSearch(a *answer, out json.RawMessage, call CodeCall, from *pageState) error {
+	var page struct {
+		Symbols    []json.RawMessage `json:"symbols"`
+		TotalFound int               `json:"totalFound"`
+		Offset     int               `json:"offset"`
+		ResultKey  string            `json:"resultKey"`
+	}
+	if err := json.Unmarshal(out, &page); err != nil {
+		return err
+	}
+	if from != nil && !from.same(page.ResultKey, "") {
+		return errAnswerChanged
+	}
+	if len(page.Symbols) > 0 {
+		t.withCursor(a, call, page.Offset+len(page.Symbols), page.TotalFound, page.ResultKey, "")
+	}
+	return nil
 }
 
 // searchScope says what one server's search for f covers (the core words

@@ -45,7 +45,7 @@ type symbolSearchOutcome struct {
 	gap     map[string]any
 }
 
-func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string) (answer, error) {
+func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
@@ -91,7 +91,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string
 		}
 	}
 	in := map[string]any{
-		"mode": "workspace", "workspaceUri": fileURIOf(census.dir), "query": call.Query, "dependencies": call.Dependencies, "limit": call.Limit,
+		"mode": "workspace", "workspaceUri": fileURIOf(census.dir), "query": call.Query, "dependencies": call.Dependencies, "limit": call.Limit, "offset": offset,
 		"results": results, "notSearched": gaps, "unconfigured": census.unconfigured(),
 	}
 	if census.stopped {
@@ -101,7 +101,11 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string
 	if err != nil {
 		return answer{}, err
 	}
-	return coreAnswer(out)
+	a, err := coreAnswer(out)
+	if err == nil {
+		err = t.pageSearch(&a, out, call, from)
+	}
+	return a, err
 }
 
 // symbolSearchJobs lists the (server, root) pairs to ask, each server's

@@ -833,6 +833,8 @@ export interface CodeSymbolsArgs {
   query?: string;
   /** With query: keep matches outside the workspace (dependencies, the standard library); default false. */
   dependencies?: boolean;
+  /** An earlier search's cursor: its next page (given alone, `{cursor}`, or with the same arguments). */
+  cursor?: string;
   /** 1–500, default 100. */
   limit?: number;
 }
@@ -1405,6 +1407,8 @@ export interface CodeSymbolsInput {
   query?: string;
   /** Workspace mode: keep matches outside the workspace; otherwise they are left out and counted. */
   dependencies?: boolean;
+  /** Workspace mode: the matches of earlier pages, skipped. */
+  offset?: number;
   /** Workspace mode, one server: what it searched, for the wording of an empty answer. */
   scope?: { server: string; path: string; root?: string; followsDocument?: boolean; cap?: number };
   /** Workspace mode, several servers (instead of result): one entry per workspace/symbol request. */
@@ -1435,6 +1439,9 @@ export interface CodeSymbols {
   truncated: boolean;
   /** Workspace mode: matches outside the workspace left out (ask with dependencies: true). */
   dependenciesLeftOut?: number;
+  offset?: number;
+  /** Workspace mode: names the whole ranked set of matches (a next page is of the same answer only with the same key). */
+  resultKey?: string;
   /** With results: the servers asked, and what was not searched. */
   searched?: SymbolSearchSource[];
   notSearched?: SymbolSearchGap[];
