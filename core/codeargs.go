@@ -229,7 +229,7 @@ var codeArgFields = map[string][]string{
 	ToolCodeHover:        {"target", "firstMatch"},
 	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
 	ToolCodeInlayHints:   {"path", "range", "limit"},
-	ToolCodeDiagnostics:  {"path", "severity", "limit", "activateWorkspace", "activationLimit"},
+	ToolCodeDiagnostics:  {"path", "severity", "limit", "activateWorkspace", "activationLimit", "cursor"},
 	ToolRead:             {"file_path", "offset", "limit"},
 	ToolWrite:            {"file_path", "content"},
 	ToolEdit:             {"file_path", "old_string", "new_string", "replace_all"},
@@ -414,6 +414,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		}
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
 	case ToolCodeDiagnostics:
+		c.Cursor = cursorArg(args, add)
 		if v := get(args, "severity"); v.Exists() && v.Type != gjson.Null {
 			c.Severity = enumArg(args, "severity", []string{"error", "warning", "information", "hint"}, add)
 		}
@@ -802,6 +803,10 @@ func onlyCursor(tool string, args gjson.Result) bool {
 		return !get(args, "target").Exists() && !get(args, "kind").Exists()
 	case ToolCodeSymbols:
 		return !get(args, "path").Exists() && !get(args, "query").Exists()
+	case ToolCodeDiagnostics: // no path is a question too: the workspace
+		n := 0
+		args.ForEach(func(_, _ gjson.Result) bool { n++; return true })
+		return n == 1
 	}
 	return false
 }

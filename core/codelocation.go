@@ -115,10 +115,9 @@ type SnippetPlan struct {
 	Files        []FileRead
 	Options      SnippetOptions
 	WorkspaceURI string
-	// ResultKey names the whole set of unique locations (every page's):
-	// the same set, in any order the server sent it, has the same key, so
-	// a host can tell a next page of the same answer from one of an
-	// answer that changed.
+	// ResultKey names the whole list of unique locations (every page's,
+	// in the order pages take them), so a host can tell a next page of
+	// the same answer from one of an answer that changed.
 	ResultKey string
 }
 
@@ -165,7 +164,7 @@ func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, sym
 		}
 	}
 	order, _ := groupByFile(unique, wsPath)
-	plan := SnippetPlan{TotalFound: len(unique), Options: opts, WorkspaceURI: workspaceURI, ResultKey: locationSetKey(unique)}
+	plan := SnippetPlan{TotalFound: len(unique), Options: opts, WorkspaceURI: workspaceURI, ResultKey: locationListKey(unique, order)}
 	start := min(opts.Offset, len(order))
 	kept := min(len(order)-start, opts.Limit)
 	plan.Truncated = start+kept < len(order)
@@ -629,22 +628,25 @@ func qualified(container, name string) string {
 	return container + "." + name
 }
 
-// locationSetKey names a set of unique locations whatever their order
-// (stringSetKey of their "uri\x00range" lines).
-func locationSetKey(locs []Location) string {
-	keys := make([]string, len(locs))
-	for i, l := range locs {
+// locationListKey names an answer's locations in the order its pages
+// take them (listKey of their "uri\x00range" lines).
+func locationListKey(locs []Location, order []lineRef) string {
+	keys := make([]string, len(order))
+	for i, ref := range order {
+		l := locs[ref.loc]
 		r := l.Range
 		keys[i] = l.URI + "\x00" + strconv.FormatUint(uint64(r.Start.Line), 10) + ":" + strconv.FormatUint(uint64(r.Start.Character), 10) +
 			"-" + strconv.FormatUint(uint64(r.End.Line), 10) + ":" + strconv.FormatUint(uint64(r.End.Character), 10)
 	}
-	return stringSetKey(keys)
+	return listKey(keys)
 }
 
-// stringSetKey names a set of strings whatever their order: a 64-bit
-// FNV-1a hash of them sorted, one per line, in hex. It sorts keys.
-func stringSetKey(keys []string) string {
-	sort.Strings(keys)
+// listKey names a list of strings in its order: a 64-bit FNV-1a hash of
+// them, one per line, in hex. Pages are cut from an answer in order, so
+// the same results in another order (a server that answers in another
+// order, ties ranked otherwise) are another answer: its pages would not
+// fit together.
+func listKey(keys []string) string {
 	const offset64, prime64 = 14695981039346656037, 1099511628211
 	h := uint64(offset64)
 	for _, k := range keys {

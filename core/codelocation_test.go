@@ -115,3 +115,25 @@ func TestRenderMergesWindows(t *testing.T) {
 		}
 	}
 }
+
+// A page's key names the answer in the order pages take it: the same
+// locations in the same order have the same key, and another order (a
+// server that answered otherwise) another one, so two answers' pages are
+// never stitched together.
+func TestLocationListKeyFollowsTheOrder(t *testing.T) {
+	a := Location{URI: "file:///w/a.go", Range: Range{Start: Position{Line: 1}, End: Position{Line: 1, Character: 3}}}
+	b := Location{URI: "file:///w/b.go", Range: Range{Start: Position{Line: 2}, End: Position{Line: 2, Character: 3}}}
+	key := func(locs ...Location) string {
+		order, _ := groupByFile(locs, "/w")
+		return locationListKey(locs, order)
+	}
+	if key(a, b) != key(a, b) {
+		t.Error("the same answer has two keys")
+	}
+	if key(a, b) == key(b, a) {
+		t.Error("two orders have one key: their pages could be mixed")
+	}
+	if key(a) == key(a, b) {
+		t.Error("a longer answer has the key of a shorter one")
+	}
+}

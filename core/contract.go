@@ -143,7 +143,7 @@ var ABIMethods = []ABIMethod{
 	{
 		Name: "planSnippets", run: planSnippetsCall,
 		Input:   "`{locations, workspaceUri, context?, includeBody?, limit?, offset?, symbols?:{uri: documentSymbol result}, outlines?:{uri: flattenSymbols entries}}` (`locations` as `translate` accepts them; an outline wins over raw symbols for its file; `offset`: the locations of earlier pages, skipped)",
-		Output:  "`{locations, totalFound, truncated, offset?, resultKey, files:[{uri, path, spans:[{start, end}], needSymbols?}]}`: the locations kept and the zero-based, inclusive line spans to read from files inside the workspace; `truncated`: locations follow this page; `resultKey` names the whole set of unique locations in any order (a host's check that a next page is of the same answer)",
+		Output:  "`{locations, totalFound, truncated, offset?, resultKey, files:[{uri, path, spans:[{start, end}], needSymbols?}]}`: the locations kept and the zero-based, inclusive line spans to read from files inside the workspace; `truncated`: locations follow this page; `resultKey` names the whole list of unique locations in the order pages take them (a host's check that a next page is of the same answer)",
 		TSInput: "PlanSnippetsInput", TSOutput: "SnippetPlan",
 	},
 	{
@@ -214,8 +214,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "diagnostics", run: diagnosticsCall,
-		Input:   "`{workspaceUri, files:[{uri, diagnostics, version?, how: \"pull\" | \"push\" | \"none\", fresh}], scope: \"file\" | \"workspace\", severity?, limit?, partial?, subject?}`",
-		Output:  "`{status: \"fresh\" | \"stale\" | \"partial\", scope, counts, countsAll, problems:[{path, line, column, endLine, endColumn, severity, code?, source?, message}], totalFound, truncated, coverage:[{path, how, version?, fresh}], notice?, rendered}`",
+		Input:   "`{workspaceUri, files:[{uri, diagnostics, version?, how: \"pull\" | \"push\" | \"none\", fresh}], scope: \"file\" | \"workspace\", severity?, limit?, offset? (the problems of earlier pages, skipped), partial?, subject?}`",
+		Output:  "`{status: \"fresh\" | \"stale\" | \"partial\", scope, counts, countsAll, problems:[{path, line, column, endLine, endColumn, severity, code?, source?, message}], totalFound, truncated, offset?, resultKey, coverage:[{path, how, version?, fresh}], notice?, rendered}`",
 		TSInput: "DiagnosticsInput", TSOutput: "DiagnosticsSnapshot",
 	},
 	{

@@ -145,10 +145,14 @@ type Diagnostics struct {
 	CountsAll  SeverityCounts
 	Problems   []Problem
 	TotalFound int
-	Truncated  bool
-	Coverage   []DiagnosticCoverage
-	Notice     string
-	Rendered   Rendered
+	Truncated  bool // problems follow this page
+	Offset     int  // problems of earlier pages (a cursor's page)
+	// ResultKey names the whole ordered list of problems at the severity
+	// filter: a next page is of the same answer only with the same key.
+	ResultKey string
+	Coverage  []DiagnosticCoverage
+	Notice    string
+	Rendered  Rendered
 
 	fileCount int // files with a problem at or above the filter, shown or not
 }
@@ -168,6 +172,12 @@ func (d Diagnostics) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(d.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, d.Truncated)
+	if d.Offset > 0 {
+		b = append(b, `,"offset":`...)
+		b = appendInt(b, int64(d.Offset))
+	}
+	b = append(b, `,"resultKey":`...)
+	b = appendString(b, d.ResultKey)
 	b = append(b, `,"coverage":`...)
 	b = appendArray(b, d.Coverage)
 	if d.Notice != "" {
@@ -437,6 +447,14 @@ func diagnosticsCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	offset := 0
+	if v := get(in, "offset"); v.Exists() && v.Type != gjson.Null {
+		n, ok := integer(v, 0, maxUint31)
+		if !ok {
+			return nil, Errorf(CodeInvalidArgument, "offset must be 0 or more (problems skipped: the first of a page), got %s", describe(v))
+		}
+		offset = int(n)
+	}
 	var partial, subject string
 	for _, f := range []struct {
 		name, what string
@@ -492,10 +510,16 @@ func diagnosticsCall(in gjson.Result) (jsonAppender, *Error) {
 		withProblems[p.Path] = true
 	}
 	out.fileCount = len(withProblems)
-	if len(kept) > limit {
-		kept, out.Truncated = kept[:limit], true
+	keys := make([]string, len(kept))
+	for i, p := range kept {
+		keys[i] = p.Path + "\x00" + strconv.FormatUint(uint64(p.Range.Start.Line), 10) + ":" + strconv.FormatUint(uint64(p.Range.Start.Character), 10) +
+			"\x00" + strconv.Itoa(p.Severity) + "\x00" + p.Code + "\x00" + p.Source + "\x00" + p.Message
 	}
-	out.Problems = kept
+	out.ResultKey = listKey(keys)
+	start := min(offset, len(kept))
+	end := min(start+limit, len(kept))
+	out.Offset, out.Truncated = start, end < len(kept)
+	out.Problems = kept[start:end]
 
 	var uncovered, stale, covered []string
 	for _, c := range out.Coverage {
@@ -596,7 +620,10 @@ func renderDiagnostics(d Diagnostics, subject string, limit, minSeverity int, un
 			b.WriteString("\n  " + problemLine(p))
 		}
 	}
-	omitted := d.TotalFound - len(d.Problems)
+	if d.Offset > 0 {
+		b.WriteString("\n(problems " + strconv.Itoa(d.Offset+1) + "–" + strconv.Itoa(d.Offset+len(d.Problems)) + " of " + strconv.Itoa(d.TotalFound) + ")")
+	}
+	omitted := d.TotalFound - d.Offset - len(d.Problems)
 	if omitted > 0 {
 		b.WriteString("\n… " + strconv.Itoa(omitted) + " more " + plural(omitted, "problem", "problems") + " not shown; " + raiseDiagnosticsLimit(limit))
 	}

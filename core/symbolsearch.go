@@ -613,7 +613,7 @@ func symbolPage(in gjson.Result, out *CodeSymbols, matches []workspaceSymbol, li
 		keys[i] = m.Path + "\x00" + m.Name + "\x00" + m.Container + "\x00" + m.Kind.String() + "\x00" +
 			strconv.FormatUint(uint64(m.Pos.Line), 10) + ":" + strconv.FormatUint(uint64(m.Pos.Character), 10)
 	}
-	out.ResultKey = stringSetKey(keys)
+	out.ResultKey = listKey(keys)
 	start := min(offset, len(matches))
 	end := min(start+limit, len(matches))
 	out.Offset, out.Truncated = start, end < len(matches)

@@ -162,7 +162,7 @@ type CodeSymbols struct {
 	Notice     string
 	Rendered   Rendered
 	// Offset is the matches of earlier pages, skipped (a cursor's page);
-	// ResultKey names the whole ranked set of a search's matches, so a
+	// ResultKey names the whole ranked list of a search's matches, so a
 	// host can tell a next page of the same answer (workspace mode).
 	Offset    int
 	ResultKey string

@@ -145,8 +145,8 @@ type CodeLocations struct {
 	TotalFound int            `json:"totalFound"`
 	Truncated  bool           `json:"truncated"` // locations after this page's were left out
 	Offset     int            `json:"offset,omitempty"`
-	// ResultKey names the whole set of locations the server answered
-	// (every page's), in any order: a cursor's next page is of the same
+	// ResultKey names the whole list of locations the server answered
+	// (every page's, in page order): a cursor's next page is of the same
 	// answer only when the key is the same.
 	ResultKey string   `json:"resultKey"`
 	Rendered  Rendered `json:"rendered"`

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strconv"
 	"time"
@@ -15,9 +16,9 @@ import (
 // Pages of a cut answer. A code_navigate answer or a code_symbols search
 // cut at its limit hands out a cursor naming the rest: the question (the
 // call, without its cursor), where the next page starts, and what the
-// answer was made of — the key of the whole result set (the server's
-// locations, the search's ranked matches) and a digest of the target's
-// file (code_navigate). The
+// answer was made of — the key of the whole ordered result list (the
+// server's locations, the search's ranked matches, the problems) and a
+// digest of the target's file (code_navigate). The
 // next page asks the server again and must find the same: a file edited
 // in between (the set or the target's text changed) makes the cursor a
 // conflict, answered with the changed answer's first page, so pages of two
@@ -110,4 +111,32 @@ func (t *Toolbox) withCursor(a *answer, call CodeCall, next, total int, resultKe
 	id := t.pages.open(call, next, resultKey, targetText)
 	a.fields = append(a.fields, field{"cursor", id})
 	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
+}
+
+// pageCoreAnswer checks a page the core answered — a search's symbols, a
+// diagnostics snapshot's problems: its items, totalFound, offset and
+// resultKey — against the cursor it continues, and hands out the next
+// cursor when items follow it.
+func (t *Toolbox) pageCoreAnswer(a *answer, out json.RawMessage, call CodeCall, from *pageState, items string) error {
+	var page struct {
+		TotalFound int    `json:"totalFound"`
+		Offset     int    `json:"offset"`
+		ResultKey  string `json:"resultKey"`
+	}
+	var list map[string]json.RawMessage
+	if err := json.Unmarshal(out, &page); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(out, &list); err != nil {
+		return err
+	}
+	var shown []json.RawMessage
+	json.Unmarshal(list[items], &shown)
+	if from != nil && !from.same(page.ResultKey, "") {
+		return errAnswerChanged
+	}
+	if len(shown) > 0 {
+		t.withCursor(a, call, page.Offset+len(shown), page.TotalFound, page.ResultKey, "")
+	}
+	return nil
 }

@@ -19,8 +19,16 @@ import (
 const workspaceWait = 1500 * time.Millisecond
 
 func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
+	if call.Cursor != "" {
+		return t.nextPage(ctx, call, ws, t.diagnosticsPage)
+	}
+	return t.diagnosticsPage(ctx, call, ws, 0, nil)
+}
+
+// diagnosticsPage answers code_diagnostics from the offset-th problem.
+func (t *Toolbox) diagnosticsPage(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	if call.Path == "" {
-		return t.workspaceDiagnostics(ctx, call, ws)
+		return t.workspaceDiagnostics(ctx, call, ws, offset, from)
 	}
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s Session) error {
@@ -32,11 +40,14 @@ func (t *Toolbox) diagnostics(ctx context.Context, call CodeCall, ws string) (an
 		if err != nil {
 			return err
 		}
-		out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, s.WorkspaceURI(), "file", []any{reportInput(f.URI, rep)}, ""))
+		out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, s.WorkspaceURI(), "file", []any{reportInput(f.URI, rep)}, "", offset))
 		if err != nil {
 			return serverPayloadError(err, s.Server(), "textDocument/publishDiagnostics")
 		}
 		if a, err = coreAnswer(out); err != nil {
+			return err
+		}
+		if err := t.pageCoreAnswer(&a, out, call, from, "problems"); err != nil {
 			return err
 		}
 		a.incomplete = s.Notice()
@@ -49,8 +60,8 @@ func reportInput(uri string, rep DiagnosticReport) map[string]any {
 	return map[string]any{"uri": uri, "diagnostics": rep.Diagnostics, "version": rep.Version, "how": rep.How, "fresh": rep.Fresh}
 }
 
-func diagnosticsInput(call CodeCall, wsURI, scope string, files []any, partial string) map[string]any {
-	in := map[string]any{"workspaceUri": wsURI, "files": files, "scope": scope, "limit": call.Limit}
+func diagnosticsInput(call CodeCall, wsURI, scope string, files []any, partial string, offset int) map[string]any {
+	in := map[string]any{"workspaceUri": wsURI, "files": files, "scope": scope, "limit": call.Limit, "offset": offset}
 	if call.Severity != "" {
 		in["severity"] = call.Severity
 	}
@@ -65,7 +76,7 @@ func diagnosticsInput(call CodeCall, wsURI, scope string, files []any, partial s
 // activateWorkspace on up to activationLimit more of its files (most
 // recently changed first, shared between providers). A provider whose
 // server is not running is not started unless activation asks for it.
-func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws string) (answer, error) {
+func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
@@ -171,11 +182,15 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 		parts = append(parts, "not checked: "+strings.Join(notices, "; "))
 	}
 	partial = strings.TrimPrefix(strings.Join(parts, "; "), "; ")
-	out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.dir), "workspace", nonNilAny(files), partial))
+	out, err := t.core.callJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.dir), "workspace", nonNilAny(files), partial, offset))
 	if err != nil {
 		return answer{}, err
 	}
-	return coreAnswer(out)
+	a, err := coreAnswer(out)
+	if err == nil {
+		err = t.pageCoreAnswer(&a, out, call, from, "problems")
+	}
+	return a, err
 }
 
 func nonNilAny(s []any) []any {

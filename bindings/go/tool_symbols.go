@@ -59,7 +59,7 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call CodeCall, ws string, off
 			return err
 		}
 		if call.Query != "" {
-			if err := t.pageSearch(&a, out, call, from); err != nil {
+			if err := t.pageCoreAnswer(&a, out, call, from, "symbols"); err != nil {
 				return err
 			}
 		}
@@ -67,27 +67,6 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call CodeCall, ws string, off
 		return nil
 	})
 	return a, err
-}
-
-// pageSearch checks a search's page against the cursor it continues, and
-// hands out the next cursor when matches follow it.
-func (t *Toolbox) pageSearch(a *answer, out json.RawMessage, call CodeCall, from *pageState) error {
-	var page struct {
-		Symbols    []json.RawMessage `json:"symbols"`
-		TotalFound int               `json:"totalFound"`
-		Offset     int               `json:"offset"`
-		ResultKey  string            `json:"resultKey"`
-	}
-	if err := json.Unmarshal(out, &page); err != nil {
-		return err
-	}
-	if from != nil && !from.same(page.ResultKey, "") {
-		return errAnswerChanged
-	}
-	if len(page.Symbols) > 0 {
-		t.withCursor(a, call, page.Offset+len(page.Symbols), page.TotalFound, page.ResultKey, "")
-	}
-	return nil
 }
 
 // searchScope says what one server's search for f covers (the core words

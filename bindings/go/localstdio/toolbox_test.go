@@ -3,8 +3,10 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -428,5 +430,48 @@ func TestToolboxWorkspaceDiagnosticsOutOfTime(t *testing.T) {
 	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 0 of the 2 source files") ||
 		!strings.Contains(res.Text, "the call's time ran out while") || ctx.Err() != nil {
 		t.Fatalf("a hung server: %s %s (call context: %v)", res.Text, res.Structured, ctx.Err())
+	}
+}
+
+// code_diagnostics pages like code_navigate: five problems with limit 2
+// come in three pages through cursors, each problem once; a used cursor
+// is refused.
+func TestToolboxDiagnosticsPages(t *testing.T) {
+	f := newFake(t, nil, nil)
+	pull := map[string]any{"textDocumentSync": 1, "diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}}
+	var items []any
+	for i := 0; i < 5; i++ {
+		items = append(items, diagnostic(fmt.Sprintf("problem %d", i)))
+	}
+	f.setScript(map[string]any{"capabilities": pull, "methods": map[string]any{
+		"textDocument/diagnostic": map[string]any{"result": map[string]any{"kind": "full", "items": items}},
+	}})
+	tb := f.toolbox()
+	var seen []string
+	res, s := f.call(tb, "code_diagnostics", `{"path":"a.go","limit":2}`)
+	var cursors []string
+	for pages := 1; ; pages++ {
+		if res.IsError || s["totalFound"] != float64(5) {
+			t.Fatalf("page %d: %s", pages, res.Text)
+		}
+		for _, p := range s["problems"].([]any) {
+			seen = append(seen, p.(map[string]any)["message"].(string))
+		}
+		cursor, _ := s["cursor"].(string)
+		if cursor == "" {
+			if pages != 3 {
+				t.Errorf("%d pages, want 3", pages)
+			}
+			break
+		}
+		cursors = append(cursors, cursor)
+		res, s = f.call(tb, "code_diagnostics", `{"cursor":"`+cursor+`"}`)
+	}
+	slices.Sort(seen)
+	if want := []string{"problem 0", "problem 1", "problem 2", "problem 3", "problem 4"}; !slices.Equal(seen, want) {
+		t.Errorf("the pages' problems %v, want %v", seen, want)
+	}
+	if res, _ = f.call(tb, "code_diagnostics", `{"cursor":"`+cursors[0]+`"}`); !res.IsError || !strings.Contains(res.Text, "unknown or expired") {
+		t.Errorf("a used cursor: %s", res.Text)
 	}
 }

@@ -637,7 +637,7 @@ export interface SnippetPlan {
   /** Locations follow this page. */
   truncated: boolean;
   offset?: number;
-  /** Names the whole set of unique locations, in any order: a next page is of the same answer only with the same key. */
+  /** Names the whole list of unique locations in page order: a next page is of the same answer only with the same key. */
   resultKey: string;
   files: FileRead[];
 }
@@ -897,6 +897,8 @@ export interface CodeDiagnosticsArgs {
   severity?: 'error' | 'warning' | 'information' | 'hint';
   /** 1–500, default 100. */
   limit?: number;
+  /** An earlier answer's cursor: its next page (given alone, `{cursor}`, or with the same arguments). */
+  cursor?: string;
 }
 
 /** code_rename's arguments: a previewId applies that call's preview. */
@@ -1569,6 +1571,8 @@ export interface DiagnosticsInput {
   scope: 'file' | 'workspace';
   severity?: 'error' | 'warning' | 'information' | 'hint';
   limit?: number;
+  /** Problems of earlier pages, skipped (default 0). */
+  offset?: number;
   partial?: string;
   subject?: string;
 }
@@ -1580,7 +1584,11 @@ export interface DiagnosticsSnapshot {
   countsAll: Record<'error' | 'warning' | 'information' | 'hint', number>;
   problems: Problem[];
   totalFound: number;
+  /** Problems follow this page. */
   truncated: boolean;
+  offset?: number;
+  /** Names the whole ordered list of problems at the filter. */
+  resultKey: string;
   coverage: { path: string; how: string; version?: number; fresh: boolean }[];
   notice?: string;
   rendered: Rendered;
