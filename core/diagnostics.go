@@ -447,13 +447,9 @@ func diagnosticsCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	offset := 0
-	if v := get(in, "offset"); v.Exists() && v.Type != gjson.Null {
-		n, ok := integer(v, 0, maxUint31)
-		if !ok {
-			return nil, Errorf(CodeInvalidArgument, "offset must be 0 or more (problems skipped: the first of a page), got %s", describe(v))
-		}
-		offset = int(n)
+	offset, err := offsetArg(in, "problems")
+	if err != nil {
+		return nil, err
 	}
 	var partial, subject string
 	for _, f := range []struct {

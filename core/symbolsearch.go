@@ -598,15 +598,11 @@ func dependenciesNotice(c CodeSymbols) string {
 // symbolPage keeps one page of a search's ranked matches: from the input's
 // offset (0: the first page), at most limit. It sets the answer's
 // Offset, Truncated (matches follow the page) and ResultKey (the whole
-// set's).
+// list's).
 func symbolPage(in gjson.Result, out *CodeSymbols, matches []workspaceSymbol, limit int) ([]workspaceSymbol, *Error) {
-	offset := 0
-	if v := get(in, "offset"); v.Exists() && v.Type != gjson.Null {
-		n, ok := integer(v, 0, maxUint31)
-		if !ok {
-			return nil, Errorf(CodeInvalidArgument, "offset must be 0 or more (matches skipped: the first of a page), got %s", describe(v))
-		}
-		offset = int(n)
+	offset, err := offsetArg(in, "matches")
+	if err != nil {
+		return nil, err
 	}
 	keys := make([]string, len(matches))
 	for i, m := range matches {
@@ -618,4 +614,17 @@ func symbolPage(in gjson.Result, out *CodeSymbols, matches []workspaceSymbol, li
 	end := min(start+limit, len(matches))
 	out.Offset, out.Truncated = start, end < len(matches)
 	return matches[start:end], nil
+}
+
+// offsetArg reads an optional offset: the items of earlier pages, skipped.
+func offsetArg(in gjson.Result, items string) (int, *Error) {
+	v := get(in, "offset")
+	if !v.Exists() || v.Type == gjson.Null {
+		return 0, nil
+	}
+	n, ok := integer(v, 0, maxUint31)
+	if !ok {
+		return 0, Errorf(CodeInvalidArgument, "offset must be 0 or more (%s skipped: the first of a page), got %s", items, describe(v))
+	}
+	return int(n), nil
 }
