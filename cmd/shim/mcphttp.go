@@ -223,13 +223,16 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 	// moment to be answered.
 	shutdown, cancel := context.WithTimeout(context.Background(), mcpHTTPShutdownGrace)
 	defer cancel()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		srv.Shutdown(shutdown)
-	}()
-	sessions.closeAll()
-	<-done
+	done := make(chan error, 1)
+	go func() { done <- srv.Shutdown(shutdown) }()
+	closed := sessions.closeAll()
+	// Said on stderr like the start: an operator (and the tests) can tell
+	// sessions closed at once from requests cut off after the grace.
+	msg := "lspseam mcp: stopped: closed " + plural(closed, "open session")
+	if err := <-done; err != nil {
+		msg += "; requests still in flight after " + mcpHTTPShutdownGrace.String() + " were cut off"
+	}
+	fmt.Fprintln(stderr, msg)
 	srv.Close()
 	return exitOK
 }
@@ -313,7 +316,7 @@ func (s *mcpHTTPSessions) track(next http.Handler) http.Handler {
 }
 
 // closeAll closes every live session.
-func (s *mcpHTTPSessions) closeAll() {
+func (s *mcpHTTPSessions) closeAll() int {
 	s.mu.Lock()
 	live := make([]*mcp.ServerSession, 0, len(s.live))
 	for ss := range s.live {
@@ -323,4 +326,5 @@ func (s *mcpHTTPSessions) closeAll() {
 	for _, ss := range live {
 		ss.Close()
 	}
+	return len(live)
 }

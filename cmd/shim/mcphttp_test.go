@@ -365,7 +365,6 @@ func TestMCPHTTPSessions(t *testing.T) {
 	if len(fakelspRunning(f.fakelsp)) == 0 {
 		t.Fatal("no fakelsp running before SIGTERM")
 	}
-	began := time.Now()
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -377,8 +376,10 @@ func TestMCPHTTPSessions(t *testing.T) {
 	if code := s.cmd.ProcessState.ExitCode(); code != exitOK {
 		t.Errorf("exit status after SIGTERM: %d", code)
 	}
-	if elapsed := time.Since(began); elapsed >= mcpHTTPShutdownGrace {
-		t.Errorf("SIGTERM took %v: the open session was waited for, not closed", elapsed)
+	// The open session was closed, not waited for: nothing was left in
+	// flight to be cut off after the grace.
+	if out := s.stderr.String(); !strings.Contains(out, "lspseam mcp: stopped: closed 1 open session\n") {
+		t.Errorf("stderr after SIGTERM should say the open session was closed and nothing cut off:\n%s", out)
 	}
 	if pids := fakelspRunning(f.fakelsp); len(pids) > 0 {
 		t.Errorf("fakelsp still running after lspseam exited: %v", pids)
