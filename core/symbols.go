@@ -329,13 +329,13 @@ func EnclosingSymbol(symbols []Symbol, p Position) (Symbol, bool) {
 	best, found := -1, false
 	for i, s := range symbols {
 		if rangeContains(s.Selection, p) && s.Selection.Start.Line == p.Line {
-			if !found || rangeWithin(s.Range, symbols[best].Range) || !rangeContains(symbols[best].Selection, p) {
+			if !found || s.Range.Within(symbols[best].Range) || !rangeContains(symbols[best].Selection, p) {
 				best, found = i, true
 			}
 			continue
 		}
 		if rangeContains(s.Range, p) {
-			if !found || (!rangeContains(symbols[best].Selection, p) && rangeWithin(s.Range, symbols[best].Range)) {
+			if !found || (!rangeContains(symbols[best].Selection, p) && s.Range.Within(symbols[best].Range)) {
 				best, found = i, true
 			}
 		}
@@ -354,7 +354,7 @@ func SymbolAt(symbols []Symbol, p Position) (Symbol, bool) {
 	best := -1
 	for i, s := range symbols {
 		on := (rangeContains(s.Selection, p) && s.Selection.Start.Line == p.Line) || s.Range.Start == p
-		if on && (best < 0 || rangeWithin(s.Range, symbols[best].Range)) {
+		if on && (best < 0 || s.Range.Within(symbols[best].Range)) {
 			best = i
 		}
 	}
@@ -364,7 +364,7 @@ func SymbolAt(symbols []Symbol, p Position) (Symbol, bool) {
 	return symbols[best], true
 }
 
-// rangeWithin reports whether a lies inside b.
-func rangeWithin(a, b Range) bool {
-	return !positionLess(a.Start, b.Start) && !positionLess(b.End, a.End)
+// Within reports whether r lies inside outer (its ends included).
+func (r Range) Within(outer Range) bool {
+	return !positionLess(r.Start, outer.Start) && !positionLess(outer.End, r.End)
 }

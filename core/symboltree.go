@@ -488,7 +488,7 @@ func nestSymbolInformation(top []*symbolNode) []*symbolNode {
 			cands := byName[lastNameSegment(n.containerName)]
 			for i, scanned := len(cands)-1, 0; i >= 0 && scanned < maxContainerScan; i, scanned = i-1, scanned+1 {
 				c := cands[i]
-				if c.Range != n.Range && rangeWithin(n.Range, c.Range) && c.depth+1 < maxSymbolDepth {
+				if c.Range != n.Range && n.Range.Within(c.Range) && c.depth+1 < maxSymbolDepth {
 					parent = c
 					break
 				}

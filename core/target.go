@@ -424,7 +424,7 @@ func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, 
 		case len(in) > 0:
 			matches = in[len(in)-1:] // the innermost
 			for _, i := range in {
-				if rangeWithin(file.Symbols[i].Range, file.Symbols[matches[0]].Range) {
+				if file.Symbols[i].Range.Within(file.Symbols[matches[0]].Range) {
 					matches = []int{i}
 				}
 			}

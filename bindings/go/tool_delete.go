@@ -64,7 +64,7 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s Session, target Target) (s
 	}
 	var outside []Location
 	for _, l := range refs.Locations {
-		if !sameFileURI(l.URI, uri) || !within(l.Range, deleted.Range) {
+		if hostPaths.URIKey(l.URI) != hostPaths.URIKey(uri) || !l.Range.Within(deleted.Range) {
 			outside = append(outside, l)
 		}
 	}
@@ -81,16 +81,3 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s Session, target Target) (s
 	e.Reason = core.ReasonStillReferenced
 	return "", nil, rt, e
 }
-
-// within reports whether r lies inside outer.
-func within(r, outer Range) bool {
-	return !posBefore(r.Start, outer.Start) && !posBefore(outer.End, r.End)
-}
-
-func posBefore(a, b Position) bool {
-	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
-}
-
-// sameFileURI compares two URIs of the same server's answer by the host's
-// key for them (one spelling per file on case-insensitive systems).
-func sameFileURI(a, b string) bool { return a == b || hostPaths.URIKey(a) == hostPaths.URIKey(b) }
