@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -47,14 +48,22 @@ func (c *configProblems) add(path, format string, args ...any) {
 	}
 }
 
-// err is the LSP_CONFIG_INVALID naming every problem: the message lists
-// their messages, and Problems carries them with their paths.
-func (c *configProblems) err() *Error {
-	msgs := make([]string, len(c.list))
-	for i, p := range c.list {
+// err is the LSP_CONFIG_INVALID naming every problem.
+func (c *configProblems) err() *Error { return ConfigInvalid("", c.list) }
+
+// ConfigInvalid is the LSP_CONFIG_INVALID of a config's problems, the one
+// wording every host uses: "invalid lspseam config" and where (" in
+// FILE", or ""), then each problem's message, after "line N: " when the
+// host found its line; Problems carries them.
+func ConfigInvalid(where string, problems []ConfigProblem) *Error {
+	msgs := make([]string, len(problems))
+	for i, p := range problems {
 		msgs[i] = p.Message
+		if p.Line > 0 {
+			msgs[i] = "line " + strconv.Itoa(p.Line) + ": " + p.Message
+		}
 	}
-	e := Errorf(CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(msgs, "; "))
-	e.Problems = c.list
+	e := Errorf(CodeConfigInvalid, "invalid lspseam config%s: %s", where, strings.Join(msgs, "; "))
+	e.Problems = problems
 	return e
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Loading a server table: the core validates it and fills defaults; this
@@ -93,8 +94,8 @@ func Load(ctx context.Context, core *lspseam.Core, configJSON []byte, hostEnv []
 // opts.SearchDirs. A server that is not found fails the whole load with
 // LSP_CONFIG_INVALID unless it is optional: then it is listed in
 // Table.Missing.
-func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts LoadOptions) (*Table, error) {
-	cfg, err := core.ValidateConfig(ctx, configJSON)
+func LoadConfig(ctx context.Context, c *lspseam.Core, configJSON []byte, opts LoadOptions) (*Table, error) {
+	cfg, err := c.ValidateConfig(ctx, configJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -130,13 +131,7 @@ func LoadConfig(ctx context.Context, core *lspseam.Core, configJSON []byte, opts
 		problems = append(problems, lspseam.ConfigProblem{Path: at, Message: at + ": " + notFound + "; " + fix})
 	}
 	if len(problems) > 0 {
-		msgs := make([]string, len(problems))
-		for i, p := range problems {
-			msgs[i] = p.Message
-		}
-		err := lspseam.Errorf(lspseam.CodeConfigInvalid, "invalid lspseam config: %s", strings.Join(msgs, "; "))
-		err.Problems = problems
-		return nil, err
+		return nil, core.ConfigInvalid("", problems)
 	}
 	return t, nil
 }

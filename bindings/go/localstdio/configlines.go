@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Config errors name the line to fix. The core validates the JSON a config
@@ -82,17 +83,11 @@ func withConfigLines(err error, data []byte, name string) error {
 		indexLines(doc.Content[0], "", lines)
 	}
 	problems := make([]lspseam.ConfigProblem, len(lerr.Problems))
-	msgs := make([]string, len(problems))
 	for i, p := range lerr.Problems {
 		p.Line = lineOf(p.Path, lines)
-		problems[i], msgs[i] = p, p.Message
-		if p.Line > 0 {
-			msgs[i] = "line " + strconv.Itoa(p.Line) + ": " + p.Message
-		}
+		problems[i] = p
 	}
-	out := lspseam.Errorf(lerr.Code, "invalid lspseam config in %s: %s", name, strings.Join(msgs, "; "))
-	out.Problems = problems
-	return out
+	return core.ConfigInvalid(" in "+name, problems)
 }
 
 // lineOf is the line of path, or of the nearest member enclosing it that
