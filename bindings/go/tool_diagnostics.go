@@ -200,13 +200,18 @@ func nonNilAny(s []any) []any {
 	return s
 }
 
-// withReserve is ctx with a deadline earlier by a share kept for the
-// answer: a quarter of what is left, at most searchReserve. Without a
-// deadline, ctx itself.
+// withReserve is ctx with a deadline earlier by the share kept for the
+// answer (beforeReserve). Without a deadline, ctx itself.
 func withReserve(ctx context.Context) (context.Context, context.CancelFunc) {
 	d, ok := ctx.Deadline()
 	if !ok {
 		return context.WithCancel(ctx)
 	}
-	return context.WithDeadline(ctx, d.Add(-min(searchReserve, time.Until(d)/4)))
+	return context.WithDeadline(ctx, beforeReserve(d))
+}
+
+// beforeReserve is deadline less the share of what is left kept for
+// merging and answering: a quarter of it, at most searchReserve.
+func beforeReserve(deadline time.Time) time.Time {
+	return deadline.Add(-min(searchReserve, time.Until(deadline)/4))
 }

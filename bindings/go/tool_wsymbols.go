@@ -56,7 +56,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string
 
 	deadline := time.Now().Add(defaultSearchBudget)
 	if d, ok := ctx.Deadline(); ok {
-		deadline = d.Add(-min(searchReserve, time.Until(d)/4))
+		deadline = beforeReserve(d)
 	}
 	outcomes := make([]symbolSearchOutcome, len(jobs))
 	sem := make(chan struct{}, maxSearchSessions)
