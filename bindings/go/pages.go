@@ -102,13 +102,15 @@ func (t *Toolbox) nextPage(ctx context.Context, call CodeCall, ws string, page p
 		err: Errorf(CodeConflict, "the answer cursor %s continues has changed (a file was edited since): its pages would not fit together; here is the new answer's first page", cursor)}
 }
 
-// withCursor adds, to a page that results follow, a cursor for the next
-// and the line that tells a model how to use it.
-func (t *Toolbox) withCursor(a *answer, call CodeCall, next, total int, resultKey, targetText string) {
-	if next <= 0 || next >= total {
+// withCursor adds, to a page of shown results from offset that more
+// results follow, a cursor for the next and the line that tells a model
+// how to use it. A page that showed nothing gets none: its cursor would
+// name the same page again.
+func (t *Toolbox) withCursor(a *answer, call CodeCall, offset, shown, total int, resultKey, targetText string) {
+	if shown == 0 || offset+shown >= total {
 		return
 	}
-	id := t.pages.open(call, next, resultKey, targetText)
+	id := t.pages.open(call, offset+shown, resultKey, targetText)
 	a.fields = append(a.fields, field{"cursor", id})
 	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
 }
@@ -117,26 +119,21 @@ func (t *Toolbox) withCursor(a *answer, call CodeCall, next, total int, resultKe
 // diagnostics snapshot's problems: its items, totalFound, offset and
 // resultKey — against the cursor it continues, and hands out the next
 // cursor when items follow it.
-func (t *Toolbox) pageCoreAnswer(a *answer, out json.RawMessage, call CodeCall, from *pageState, items string) error {
+func (t *Toolbox) pageCoreAnswer(a *answer, out json.RawMessage, call CodeCall, from *pageState) error {
 	var page struct {
-		TotalFound int    `json:"totalFound"`
-		Offset     int    `json:"offset"`
-		ResultKey  string `json:"resultKey"`
+		Symbols    []json.RawMessage `json:"symbols"`
+		Problems   []json.RawMessage `json:"problems"`
+		TotalFound int               `json:"totalFound"`
+		Offset     int               `json:"offset"`
+		ResultKey  string            `json:"resultKey"`
 	}
-	var list map[string]json.RawMessage
 	if err := json.Unmarshal(out, &page); err != nil {
 		return err
 	}
-	if err := json.Unmarshal(out, &list); err != nil {
-		return err
-	}
-	var shown []json.RawMessage
-	json.Unmarshal(list[items], &shown)
 	if from != nil && !from.same(page.ResultKey, "") {
 		return errAnswerChanged
 	}
-	if len(shown) > 0 {
-		t.withCursor(a, call, page.Offset+len(shown), page.TotalFound, page.ResultKey, "")
-	}
+	// An answer has symbols (a search) or problems (diagnostics).
+	t.withCursor(a, call, page.Offset, len(page.Symbols)+len(page.Problems), page.TotalFound, page.ResultKey, "")
 	return nil
 }

@@ -47,7 +47,7 @@ func (t *Toolbox) diagnosticsPage(ctx context.Context, call CodeCall, ws string,
 		if a, err = coreAnswer(out); err != nil {
 			return err
 		}
-		if err := t.pageCoreAnswer(&a, out, call, from, "problems"); err != nil {
+		if err := t.pageCoreAnswer(&a, out, call, from); err != nil {
 			return err
 		}
 		a.incomplete = s.Notice()
@@ -188,7 +188,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call CodeCall, ws st
 	}
 	a, err := coreAnswer(out)
 	if err == nil {
-		err = t.pageCoreAnswer(&a, out, call, from, "problems")
+		err = t.pageCoreAnswer(&a, out, call, from)
 	}
 	return a, err
 }

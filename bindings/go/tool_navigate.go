@@ -251,9 +251,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call CodeCall, ws string, of
 			a.fields = append(a.fields, field{"offset", offset})
 		}
 		a.text = cl.Rendered.Text
-		if shown > 0 {
-			t.withCursor(&a, call, offset+shown, cl.TotalFound, cl.ResultKey, file.Text)
-		}
+		t.withCursor(&a, call, offset, shown, cl.TotalFound, cl.ResultKey, file.Text)
 		if len(cl.Locations) == 0 && offset == 0 {
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
 		}

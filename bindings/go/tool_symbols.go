@@ -59,7 +59,7 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call CodeCall, ws string, off
 			return err
 		}
 		if call.Query != "" {
-			if err := t.pageCoreAnswer(&a, out, call, from, "symbols"); err != nil {
+			if err := t.pageCoreAnswer(&a, out, call, from); err != nil {
 				return err
 			}
 		}

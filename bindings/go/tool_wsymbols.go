@@ -103,7 +103,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call CodeCall, ws string
 	}
 	a, err := coreAnswer(out)
 	if err == nil {
-		err = t.pageCoreAnswer(&a, out, call, from, "symbols")
+		err = t.pageCoreAnswer(&a, out, call, from)
 	}
 	return a, err
 }
