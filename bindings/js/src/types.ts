@@ -787,6 +787,17 @@ export interface LspTool {
 /** The toolsets the core defines tools for: `lsp` (the lsp tool) and `code` (the code_* tools). */
 export type Toolset = 'lsp' | 'code' | 'fs' | 'refactor';
 
+/** The refactor toolset's tools: each previews a change, then applies it. */
+export type RefactorToolName =
+  | 'code_rename'
+  | 'code_rename_file'
+  | 'code_actions'
+  | 'code_format'
+  | 'code_insert'
+  | 'code_replace'
+  | 'code_replace_batch'
+  | 'code_delete';
+
 /** Every tool's name. */
 export type ToolName =
   | 'lsp'
@@ -796,14 +807,7 @@ export type ToolName =
   | 'code_hierarchy'
   | 'code_inlay_hints'
   | 'code_diagnostics'
-  | 'code_rename'
-  | 'code_rename_file'
-  | 'code_actions'
-  | 'code_format'
-  | 'code_insert'
-  | 'code_replace'
-  | 'code_replace_batch'
-  | 'code_delete'
+  | RefactorToolName
   | 'read'
   | 'write'
   | 'edit';
@@ -1204,17 +1208,7 @@ export interface DiagnosticsDelta {
  * A refactor tool's answer: a preview (`applied: false`, a `previewId` and each file's diff; call again with the
  * previewId to apply it) or the applied change (`applied: true`, the files and the diagnostics delta).
  */
-export interface RefactorAnswer<
-  N extends
-    | 'code_rename'
-    | 'code_rename_file'
-    | 'code_actions'
-    | 'code_format'
-    | 'code_insert'
-    | 'code_replace'
-    | 'code_replace_batch'
-    | 'code_delete',
-> extends CodeAnswer<N> {
+export interface RefactorAnswer<N extends RefactorToolName> extends CodeAnswer<N> {
   applied: boolean;
   previewId?: string;
   edits?: number;
