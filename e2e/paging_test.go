@@ -32,19 +32,11 @@ func TestReferencesPaging(t *testing.T) {
 	}
 	srv := catalogServe(t)
 	type page struct {
+		pageHeader
 		Locations []struct {
 			Path string `json:"path"`
 			Line int    `json:"line"`
 		} `json:"locations"`
-		TotalFound int    `json:"totalFound"`
-		Cursor     string `json:"cursor"`
-		Error      *struct {
-			Code string `json:"code"`
-		} `json:"error"`
-		Page *struct {
-			TotalFound int    `json:"totalFound"`
-			Cursor     string `json:"cursor"`
-		} `json:"page"`
 	}
 	ask := askStructured[page](t, srv, "code_navigate", dir)
 	question := `{"target":{"path":"f.go","symbol":"F"},"kind":"references"`
@@ -52,29 +44,15 @@ func TestReferencesPaging(t *testing.T) {
 	if all.TotalFound != 301 || len(all.Locations) != 301 || all.Cursor != "" {
 		t.Fatalf("unpaged: %d of %d, cursor %q\n%.600s", len(all.Locations), all.TotalFound, all.Cursor, text)
 	}
-	key := func(path string, line int) string { return fmt.Sprintf("%s:%d", path, line) }
-	var want, got []string
-	for _, l := range all.Locations {
-		want = append(want, key(l.Path, l.Line))
-	}
-	p, text := ask(question + `,"limit":100}`)
-	pages := 1
-	for {
-		if p.Error != nil || p.TotalFound != 301 {
-			t.Fatalf("page %d: %s", pages, text)
-		}
+	keys := func(p page) []string {
+		var k []string
 		for _, l := range p.Locations {
-			got = append(got, key(l.Path, l.Line))
+			k = append(k, fmt.Sprintf("%s:%d", l.Path, l.Line))
 		}
-		if p.Cursor == "" {
-			break
-		}
-		if pages == 1 && !strings.Contains(text, `{"cursor":"`+p.Cursor+`"}`) {
-			t.Errorf("the first page's text does not say how to get the next:\n%.300s", text[max(0, len(text)-300):])
-		}
-		p, text = ask(`{"cursor":"` + p.Cursor + `"}`)
-		pages++
+		return k
 	}
+	want := keys(all)
+	got, pages := followPages(t, ask, question+`,"limit":100}`, 301, keys)
 	slices.Sort(want)
 	slices.Sort(got)
 	if pages != 4 || !slices.Equal(got, want) {
@@ -84,7 +62,7 @@ func TestReferencesPaging(t *testing.T) {
 	// An edit between pages: the cursor's answer is gone.
 	first, _ := ask(question + `,"limit":100}`)
 	write("c0.go", strings.Replace(string(readFile(t, filepath.Join(dir, "c0.go"))), "\tF()\n", "\tF()\n\tF()\n", 1))
-	p, text = ask(`{"cursor":"` + first.Cursor + `"}`)
+	p, text := ask(`{"cursor":"` + first.Cursor + `"}`)
 	if p.Error == nil || p.Error.Code != "LSP_CONFLICT" || p.Page == nil || p.Page.TotalFound != 302 || p.Page.Cursor == "" {
 		t.Errorf("a cursor after an edit: %s", text)
 	}
@@ -114,45 +92,28 @@ func TestSymbolsPaging(t *testing.T) {
 	write("w.go", b.String())
 	srv := catalogServe(t)
 	type page struct {
+		pageHeader
 		Symbols []struct {
 			Name string `json:"name"`
 			Path string `json:"path"`
 		} `json:"symbols"`
-		TotalFound int    `json:"totalFound"`
-		Cursor     string `json:"cursor"`
-		Error      *struct {
-			Code string `json:"code"`
-		} `json:"error"`
-		Page *struct {
-			TotalFound int `json:"totalFound"`
-		} `json:"page"`
 	}
 	ask := askStructured[page](t, srv, "code_symbols", dir)
+	keys := func(p page) []string {
+		var k []string
+		for _, s := range p.Symbols {
+			k = append(k, s.Name+" "+s.Path)
+		}
+		return k
+	}
 	for _, scope := range []string{`"path":"w.go",`, ""} {
 		question := `{` + scope + `"query":"Widget"`
 		all, text := ask(question + `,"limit":500}`)
 		if all.TotalFound < 90 || all.Cursor != "" {
 			t.Fatalf("%s unpaged: %d found, cursor %q\n%.400s", scope, all.TotalFound, all.Cursor, text)
 		}
-		var want, got []string
-		for _, s := range all.Symbols {
-			want = append(want, s.Name+" "+s.Path)
-		}
-		p, text := ask(question + `,"limit":40}`)
-		pages := 1
-		for {
-			if p.Error != nil || p.TotalFound != all.TotalFound {
-				t.Fatalf("%s page %d: %s", scope, pages, text)
-			}
-			for _, s := range p.Symbols {
-				got = append(got, s.Name+" "+s.Path)
-			}
-			if p.Cursor == "" {
-				break
-			}
-			p, text = ask(`{"cursor":"` + p.Cursor + `"}`)
-			pages++
-		}
+		want := keys(all)
+		got, pages := followPages(t, ask, question+`,"limit":40}`, all.TotalFound, keys)
 		slices.Sort(want)
 		slices.Sort(got)
 		if pages != (all.TotalFound+39)/40 || !slices.Equal(got, want) {
@@ -190,5 +151,46 @@ func askStructured[T any](t *testing.T, srv *serveClient, tool, dir string) func
 			t.Fatalf("%s: %v", a.StructuredContent, err)
 		}
 		return v, a.Content[0].Text
+	}
+}
+
+// pageHeader is what every paged answer carries beside its results: the
+// total, the next page's cursor, and on a conflict the error and the new
+// answer's first page.
+type pageHeader struct {
+	TotalFound int    `json:"totalFound"`
+	Cursor     string `json:"cursor"`
+	Error      *struct {
+		Code string `json:"code"`
+	} `json:"error"`
+	Page *struct {
+		TotalFound int    `json:"totalFound"`
+		Cursor     string `json:"cursor"`
+	} `json:"page"`
+}
+
+func (h pageHeader) header() pageHeader { return h }
+
+// followPages asks first, then each page's cursor alone, until a page has
+// none, and returns every page's result keys and the number of pages.
+// Each page must answer the same total, and say in its text how to ask
+// for the next.
+func followPages[P interface{ header() pageHeader }](t *testing.T, ask func(string) (P, string), first string, total int, keys func(P) []string) ([]string, int) {
+	t.Helper()
+	var got []string
+	p, text := ask(first)
+	for pages := 1; ; pages++ {
+		h := p.header()
+		if h.Error != nil || h.TotalFound != total {
+			t.Fatalf("page %d of %s: %s", pages, first, text)
+		}
+		got = append(got, keys(p)...)
+		if h.Cursor == "" {
+			return got, pages
+		}
+		if !strings.Contains(text, `{"cursor":"`+h.Cursor+`"}`) {
+			t.Errorf("page %d's text does not say how to get the next:\n%.300s", pages, text[max(0, len(text)-300):])
+		}
+		p, text = ask(`{"cursor":"` + h.Cursor + `"}`)
 	}
 }
