@@ -1,8 +1,10 @@
-// Command contractgen writes what the hosts spell of the core's ABI from
-// its one table, core.ABIMethods: the README's method table and the npm
-// package's AbiMethods map (bindings/js/src/types.ts), each between its
-// "generated" markers; everything outside them is left as it is. `make
-// wasm` runs it, as does `go generate ./core`.
+// Command contractgen writes what the documents and the hosts spell of
+// the core's contract: from its one ABI table, core.ABIMethods, the method
+// table of docs/abi.md and the npm package's AbiMethods map
+// (bindings/js/src/types.ts); from the core's tool definitions
+// (core.ToolDefinitions), the tool table of docs/tools.md. Each is written
+// between its "generated" markers; everything outside them is left as it
+// is. `make wasm` runs it, as does `go generate ./core`.
 //
 //	go run ./cmd/contractgen [-check] [REPO]
 //
@@ -18,8 +20,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/lspseam/lspseam/core"
 )
 
 func main() {
@@ -43,7 +43,11 @@ func run(root string, check bool) error {
 		if err != nil {
 			return err
 		}
-		updated, err := replaceBlock(old, t.begin, t.end, t.render(core.ABIMethods))
+		block, err := t.render()
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.path, err)
+		}
+		updated, err := replaceBlock(old, t.begin, t.end, block)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.path, err)
 		}
