@@ -37,8 +37,8 @@ help:
 	@echo "make demo      build, install gopls, run the four operations on the Go fixture"
 
 # The binary records this checkout's .tools/bin (filled by `make servers`)
-# as a place to find language servers after PATH; see README "Finding
-# servers".
+# as a place to find language servers after PATH; see docs/shim.md
+# "Finding servers".
 SHIMFLAGS := -trimpath -ldflags "-X main.toolsDir=$(CURDIR)/.tools/bin"
 
 build: wasm
@@ -59,13 +59,14 @@ install:
 # The module, then the core's answers a host shows before the module is
 # compiled (bindings/go/handshake.json; internal/handshake checks it), then
 # what the hosts spell of the ABI's method table (cmd/contractgen: the
-# README's table, the npm package's AbiMethods; its test checks them).
+# method table of docs/abi.md, the npm package's AbiMethods, and the tool
+# table of docs/tools.md; its test checks them).
 wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 	$(GO) run ./cmd/handshakegen bindings/go/handshake.json
 	$(GO) run ./cmd/contractgen
 
-# The release targets (README "Platforms"); only Linux runs the tests.
+# The release targets (docs/platforms.md); only Linux runs the tests.
 TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
 # make cross (in make test) builds, vets and links the test binaries for one
 # target per operating-system family the code has files for (every
@@ -140,7 +141,6 @@ test-race:
 test-abi:
 	node --test e2e/abi/
 
-# Ratios and sizes measured in one run each; see README.md "Performance".
 # The npm package (bindings/js) and its harness and browser tests (e2e/js).
 # The browser test needs /usr/bin/chromium (.ci/run installs it).
 test-js:
@@ -151,6 +151,7 @@ test-js:
 test-mcp: build
 	cd e2e/mcp && npm ci --no-audit --no-fund && LSPSEAM_BIN="$(CURDIR)/bin/lspseam" npm test
 
+# Ratios and sizes measured in one run each; see docs/performance.md.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
 	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun)$$' -benchtime 100x ./e2e/
@@ -162,7 +163,7 @@ bench:
 	$(MAKE) --no-print-directory bench-tokens
 
 # Tokens of `lspseam mcp`'s tools/list per toolset (o200k_base, counted by
-# gpt-tokenizer); README.md "Performance" has the figures.
+# gpt-tokenizer); docs/performance.md has the figures.
 bench-tokens: build
 	cd e2e/mcp && npm ci --no-audit --no-fund && LSPSEAM_BIN="$(CURDIR)/bin/lspseam" npm run --silent bench
 

@@ -5,10 +5,10 @@ package core
 import "github.com/tidwall/gjson"
 
 // The ABI's contract in one place. Every method of lspseam_call has one
-// entry in ABIMethods: its name, what it takes and answers (as the README
+// entry in ABIMethods: its name, what it takes and answers (as docs/abi.md
 // documents them and as the npm package types them) and the handler Call
 // dispatches to. cmd/contractgen (`go generate ./core`, run by `make wasm`)
-// writes from the table the README's method table and the npm package's
+// writes from the table docs/abi.md's method table and the npm package's
 // AbiMethods map (bindings/js/src/types.ts), between their "generated"
 // markers; its test fails when either is stale. The Go binding's typed
 // wrappers (bindings/go/methods.go) are checked against the table by
@@ -17,7 +17,7 @@ import "github.com/tidwall/gjson"
 // ABIMethod is one method of the module's ABI.
 type ABIMethod struct {
 	Name string
-	// Input and Output are the README's description of the method's input
+	// Input and Output are docs/abi.md's description of the method's input
 	// and ok value (Markdown).
 	Input, Output string
 	// TSInput and TSOutput are the TypeScript types of the input and the

@@ -337,7 +337,7 @@ func received(t *testing.T, log, method string) bool {
 }
 
 // TestServeFIFO: 30 queries written at once to one workspace reach the
-// language server in the order they were written (the README promises a
+// language server in the order they were written (docs/shim.md promises a
 // first-in, first-out queue per workspace).
 func TestServeFIFO(t *testing.T) {
 	s := newFakeSetup(t, map[string]any{"methods": map[string]any{"textDocument/definition": map[string]any{"result": "$echoPosition", "delayMs": 2}}}, 1)

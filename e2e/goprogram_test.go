@@ -10,16 +10,16 @@ import (
 	"github.com/lspseam/lspseam/internal/testenv"
 )
 
-// TestGoProgramFindsQuickStartServers builds the README's Go program that
-// runs real language servers ("Using it from Go") in a fresh module that
-// depends on this clone as the README says, and runs it on a machine where
+// TestGoProgramFindsQuickStartServers builds docs/go.md's Go program that
+// runs real language servers ("Real language servers") in a fresh module
+// that depends on this clone as docs/go.md says, and runs it on a machine where
 // gopls is only in the clone's .tools/bin (as `make demo` leaves it): not
 // on PATH, no HOME installation. It answers the hover the CLI answers, and
 // its first run leaves the compiled core in the cache directory for the
 // next run.
 func TestGoProgramFindsQuickStartServers(t *testing.T) {
 	requireServers(t, "gopls")
-	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	readme, err := os.ReadFile(filepath.Join(repoRoot, "docs", "go.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestGoProgramFindsQuickStartServers(t *testing.T) {
 		}
 	}
 	if program == "" {
-		t.Fatal("README.md has no Go program that loads the presets with localstdio.DefaultSearchDirs and queries")
+		t.Fatal("docs/go.md has no Go program that loads the presets with localstdio.DefaultSearchDirs and queries")
 	}
 
 	dir := t.TempDir()
@@ -87,7 +87,7 @@ func TestGoProgramFindsQuickStartServers(t *testing.T) {
 
 	args := []string{workspaceDir("go"), `{"operation":"hover","file_path":"cmd/shapes/main.go","line":23,"character":17}`}
 	if out := run(filepath.Join(dir, "readme"), args...); !strings.Contains(out, "Describe returns a one-line, human-readable summary of s.") {
-		t.Fatalf("the README's program did not answer the hover:\n%s", out)
+		t.Fatalf("docs/go.md's program did not answer the hover:\n%s", out)
 	}
 	entries, _ := filepath.Glob(filepath.Join(cache, "*", "*"))
 	if len(entries) == 0 {

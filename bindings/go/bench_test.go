@@ -12,7 +12,7 @@ import (
 	"github.com/lspseam/lspseam/internal/casefile"
 )
 
-// Benchmarks behind the figures in README.md ("Performance"). Run them with
+// Benchmarks behind the figures in docs/performance.md. Run them with
 // `make bench`; compare ratios from one run, not absolute times across
 // machines.
 

@@ -12,7 +12,7 @@ import (
 // cold NewCore: seconds, against a fraction of a second to load the code
 // from a cache directory. The lspseam CLI has always kept that code on
 // disk; a Go program gets the same cache by default, so its second run
-// starts as fast as the CLI does (README "Using it from Go").
+// starts as fast as the CLI does (docs/go.md).
 
 // DefaultCacheDir is the directory where compiled core code is kept unless
 // WithCompilationCacheDir says otherwise, created if needed:

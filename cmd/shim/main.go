@@ -86,7 +86,7 @@ const (
 func main() {
 	// LSPSEAM_CPUPROFILE=FILE writes a CPU profile of the whole run, for
 	// finding where a long-lived serve or mcp spends its time (see the
-	// README's Performance section).
+	// docs/performance.md).
 	if path := os.Getenv("LSPSEAM_CPUPROFILE"); path != "" {
 		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
 			code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

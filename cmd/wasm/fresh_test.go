@@ -43,7 +43,7 @@ func TestEmbeddedModuleIsFresh(t *testing.T) {
 		t.Fatalf("bindings/go/core.wasm is stale: it is not what the current core/ and cmd/wasm build "+
 			"(committed sha256 %x, built %x with %s).\n"+
 			"Run `make wasm` and commit bindings/go/core.wasm together with the source change. "+
-			"If you did, check that your Go release matches the one in README.md (the build is reproducible only within one release).",
+			"If you did, check that your Go release matches the one in docs/contributing.md (the build is reproducible only within one release).",
 			sha256.Sum256(committed), sha256.Sum256(built), runtime.Version())
 	}
 }

@@ -13,7 +13,7 @@
 // runtime needs (clock, random, fd_write for crash output, proc_exit); it
 // does no I/O of its own.
 //
-// ABI (see README.md, "The core module's ABI"):
+// ABI (see docs/abi.md):
 //
 //	lspseam_abi_version() -> i32
 //	lspseam_alloc(size i32) -> i32            a buffer the host writes into

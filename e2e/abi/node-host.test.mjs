@@ -1,6 +1,6 @@
 // An outside host for the core module: Node's own WebAssembly and WASI
 // implementations, no lspseam code. It proves the ABI documented in
-// README.md is enough to drive bindings/go/core.wasm from any WASI
+// docs/abi.md is enough to drive bindings/go/core.wasm from any WASI
 // preview1 host. Run by `make test` as `node --test e2e/abi/`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const wasmPath = fileURLToPath(new URL('../../bindings/go/core.wasm', import.meta.url));
 const goldenDir = new URL('../../testdata/core/', import.meta.url);
-const readmePath = new URL('../../README.md', import.meta.url);
+const abiDocPath = new URL('../../docs/abi.md', import.meta.url);
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -63,12 +63,12 @@ function moduleMethods(core) {
   return m[1].split(', ');
 }
 
-// The methods README.md's ABI table documents (rows "| `method` | input | ok value |").
+// The methods docs/abi.md's table documents (rows "| `method` | input | ok value |").
 function documentedMethods() {
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf('| method | input | ok value |');
-  assert.ok(start >= 0, 'README.md has no ABI method table');
-  const rows = readme.slice(start).split('\n').slice(2);
+  const doc = readFileSync(abiDocPath, 'utf8');
+  const start = doc.indexOf('| method | input | ok value |');
+  assert.ok(start >= 0, 'docs/abi.md has no ABI method table');
+  const rows = doc.slice(start).split('\n').slice(2);
   const methods = [];
   for (const row of rows) {
     const m = /^\| `([A-Za-z]+)` \|/.exec(row);
@@ -130,10 +130,10 @@ test('documented methods answer documented envelopes', async () => {
   assert.equal(JSON.parse(core.call('render', '{')).error.code, 'LSP_INVALID_ARGUMENT');
 });
 
-test('the module, README.md and testdata/core name the same methods', async () => {
+test('the module, docs/abi.md and testdata/core name the same methods', async () => {
   const methods = moduleMethods(await load());
   assert.ok(methods.length > 0);
-  assert.deepEqual([...methods].sort(), documentedMethods().sort(), "the module's methods vs README.md's ABI table");
+  assert.deepEqual([...methods].sort(), documentedMethods().sort(), "the module's methods vs docs/abi.md's method table");
   assert.deepEqual([...methods].sort(), filesEnding('.golden'), "the module's methods vs testdata/core/*.golden");
   assert.deepEqual([...methods].sort(), filesEnding('.cases.json'), "the module's methods vs testdata/core/*.cases.json");
 });

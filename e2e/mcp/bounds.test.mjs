@@ -20,7 +20,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // maxPeakRSS bounds lspseam's VmHWM after every message below, the core
 // module loaded from a warm cache (warmCache): what the bound watches is
 // the input, and a cold start's peak is the compiler's and the bridge's
-// (README "Performance", first run), which would hide it. Before the
+// (docs/performance.md, first run), which would hide it. Before the
 // bounds the 100 MB string alone ended the session.
 const maxPeakRSS = 200 * 1024 * 1024;
 

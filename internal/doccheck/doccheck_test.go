@@ -1,8 +1,11 @@
 // Package doccheck holds tests that keep the repository's documents true:
-// README.md's Go programs compile as written (readme_go_test.go), the
-// documents point only to files the repository has, the license is the one
-// the package declares, and docs/design.md names what the code has
-// (docs_test.go). It has no code of its own.
+// docs/go.md's Go programs compile as written (docs_go_test.go); the
+// documents point only to files and headings the repository has, the
+// license is the one the package declares, the README stays a short table
+// of contents, and docs/design.md names what the code has (docs_test.go);
+// docs/layout.md names every directory and Go package there is
+// (layout_test.go); and every Go package has a doc comment whose file and
+// package names exist (packagedoc_test.go). It has no code of its own.
 package doccheck
 
 import (
@@ -30,6 +33,24 @@ func readRepoFile(t *testing.T, rel string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// docFiles returns the documents under docs/ (slash-separated, relative
+// to the repository), sorted.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(repoRoot(t), "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range paths {
+		out = append(out, "docs/"+filepath.Base(p))
+	}
+	if len(out) == 0 {
+		t.Fatal("no docs/*.md")
+	}
+	return out
 }
 
 func writeFile(t *testing.T, path, content string) {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/lspseam/lspseam/core"
 )
@@ -71,23 +72,90 @@ func TestRepositoryPointsOnlyToItself(t *testing.T) {
 }
 
 // TestMarkdownLinksResolve: every relative link in the repository's
-// markdown files names a file or directory that exists.
+// markdown files names a file or directory that exists, and a link's
+// #anchor into a markdown file (or into its own file) names one of that
+// file's headings, as GitHub spells their anchors.
 func TestMarkdownLinksResolve(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{} // by relative path
+	anchorsOf := func(rel string) map[string]bool {
+		if a, ok := anchors[rel]; ok {
+			return a
+		}
+		a := headingAnchors(readRepoFile(t, rel))
+		anchors[rel] = a
+		return a
+	}
 	for _, rel := range repoFiles(t, func(rel string) bool { return strings.HasSuffix(rel, ".md") }) {
 		data := readRepoFile(t, rel)
 		for _, m := range link.FindAllStringSubmatchIndex(data, -1) {
 			target := data[m[2]:m[3]]
-			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") || strings.HasPrefix(target, "#") {
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 				continue
 			}
-			target, _, _ = strings.Cut(target, "#")
-			p := filepath.Join(repoRoot(t), filepath.Dir(rel), filepath.FromSlash(target))
-			if _, err := os.Stat(p); err != nil {
-				t.Errorf("%s:%d links to %s, which the repository does not have", rel, strings.Count(data[:m[0]], "\n")+1, data[m[2]:m[3]])
+			where := fmt.Sprintf("%s:%d", rel, strings.Count(data[:m[0]], "\n")+1)
+			file, anchor, _ := strings.Cut(target, "#")
+			targetRel := rel
+			if file != "" {
+				p := filepath.Join(repoRoot(t), filepath.Dir(rel), filepath.FromSlash(file))
+				if _, err := os.Stat(p); err != nil {
+					t.Errorf("%s links to %s, which the repository does not have", where, target)
+					continue
+				}
+				r, err := filepath.Rel(repoRoot(t), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				targetRel = filepath.ToSlash(r)
+			}
+			if anchor != "" && strings.HasSuffix(targetRel, ".md") && !anchorsOf(targetRel)[anchor] {
+				t.Errorf("%s links to %s, but %s has no heading with the anchor #%s", where, target, targetRel, anchor)
 			}
 		}
 	}
+}
+
+// headingAnchors returns the anchors GitHub gives a markdown file's
+// headings (outside code blocks): the heading's text without its inline
+// markup, lowercased, with every character but letters, digits, spaces,
+// hyphens and underscores dropped and spaces made hyphens; a repeated
+// anchor gets -1, -2, ….
+func headingAnchors(md string) map[string]bool {
+	out := map[string]bool{}
+	seen := map[string]int{}
+	linkText := regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	fence := false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+			continue
+		}
+		if fence || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimLeft(line, "#")
+		if len(text) == len(line) || len(line)-len(text) > 6 || (text != "" && text[0] != ' ') {
+			continue
+		}
+		text = linkText.ReplaceAllString(strings.TrimSpace(text), "$1")
+		var b strings.Builder
+		for _, r := range strings.ToLower(text) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+				b.WriteRune(r)
+			}
+		}
+		slug := b.String()
+		if n := seen[slug]; n > 0 {
+			out[fmt.Sprintf("%s-%d", slug, n)] = true
+		} else {
+			out[slug] = true
+		}
+		seen[slug]++
+	}
+	return out
 }
 
 // apache2 is the SHA-256 of the Apache License 2.0 as published (the text
@@ -233,10 +301,34 @@ func TestREADMEOpensWithQuickStart(t *testing.T) {
 		t.Errorf("the Contributing section lacks the test command (make … test) or how long it takes")
 	}
 
-	// Implementer material comes after what a user needs.
-	for _, later := range []string{"## The core module's ABI", "## Performance"} {
-		if i := strings.Index(readme, later); i >= 0 && i < h2[1][0] {
-			t.Errorf("%q comes before the Quick start ends", later)
+}
+
+// readmeMaxLines bounds the README: what lspseam is, the Quick start,
+// choosing a surface, the table of contents, the tests' command and the
+// license; everything else is in docs/.
+const readmeMaxLines = 400
+
+// TestREADMEIsATableOfContents: the README stays short and links every
+// document under docs/, and every surface's paragraph links its document.
+func TestREADMEIsATableOfContents(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	if n := strings.Count(readme, "\n"); n > readmeMaxLines {
+		t.Errorf("README.md has %d lines, want at most %d: move the detail into docs/ and link it", n, readmeMaxLines)
+	}
+	for _, rel := range docFiles(t) {
+		if !strings.Contains(readme, "]("+rel+")") {
+			t.Errorf("README.md's table of contents does not link %s", rel)
+		}
+	}
+	for _, h := range []string{"## Quick start", "## Choosing a surface", "## Documentation", "## Contributing: running the tests", "## License"} {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(h) + `$`).MatchString(readme) {
+			t.Errorf("README.md has no %q section", h)
+		}
+	}
+	// Implementer material is in docs/, not in the README.
+	for _, later := range []string{"## The core module's ABI", "## Performance", "## Layout"} {
+		if strings.Contains(readme, "\n"+later+"\n") {
+			t.Errorf("README.md has %q; it belongs in docs/", later)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import "syscall"
 // (proctree_unix.go). There is no parent-death signal outside Linux (nor a
 // supervisor, see supervisor.Supported): a shim that is killed with
 // SIGKILL leaves its servers running until they notice their stdin closed,
-// which every LSP server does by exiting (README "Platforms").
+// which every LSP server does by exiting (docs/platforms.md).
 func serverProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }

@@ -16,7 +16,7 @@ import (
 // the job; servers start their helpers after they read initialize, which
 // the shim sends after attach.
 //
-// Not tested on Windows here (README "Platforms"): this file is
+// Not tested on Windows here (docs/platforms.md): this file is
 // cross-compiled and vetted only.
 
 // procTree is the server's job.

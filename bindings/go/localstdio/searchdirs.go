@@ -10,7 +10,7 @@ import (
 // Where a Go program finds the language servers lspseam's installers put
 // on this machine, so that what the README's Quick start installed is
 // what a program that depends on lspseam uses, as the CLI does (see
-// cmd/shim/discovery.go, and README "Finding servers").
+// cmd/shim/discovery.go, and docs/shim.md, "Finding servers").
 
 // modulePath is this module's path: a program of the module itself (the
 // CLI, lspseam's tests and examples) is not "a program that depends on
@@ -24,7 +24,7 @@ const modulePath = "github.com/lspseam/lspseam"
 //  1. the .tools/bin that `make demo` and `make servers` fill in the
 //     lspseam checkout this package was compiled from — the clone a
 //     program's go.mod points at with a replace directive, as "Using it
-//     from Go" in the README does; known when the build kept source
+//     from Go" in docs/go.md does; known when the build kept source
 //     paths (not with -trimpath);
 //  2. PREFIX/share/lspseam/bin beside the lspseam found on PATH (`make
 //     install` and `make install-servers` with one PREFIX);

@@ -1,5 +1,5 @@
 // Core: one instance of the core module and the ABI protocol around it
-// (README.md, "The core module's ABI"). Every method runs synchronously in
+// (docs/abi.md). Every method runs synchronously in
 // the module; JavaScript is single-threaded, so one instance serves a whole
 // thread.
 

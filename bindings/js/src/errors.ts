@@ -1,5 +1,5 @@
 // LspError: every seam failure, from the core module, the shim or the tool
-// layer, with the stable code of README.md's error table.
+// layer, with the stable code of docs/errors.md's table.
 
 import type { ConfigProblem, LspErrorCode, LspErrorData, TargetCandidate } from './types.js';
 

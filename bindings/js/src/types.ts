@@ -1,6 +1,5 @@
 // The typed API surface of lspseam: every seam type and the input and output
-// of every method of the core module's ABI (README.md, "The core module's
-// ABI"). Declarations only, except LspError, re-exported from errors.ts.
+// of every method of the core module's ABI (docs/abi.md). Declarations only, except LspError, re-exported from errors.ts.
 
 export { LspError, isLspError, LSP_ERROR_CODES } from './errors.js';
 
@@ -17,7 +16,7 @@ declare global {
 /** The four operations of the model-facing `lsp` tool (a closed union). */
 export type LspOperation = 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover';
 
-/** Every stable error code (README.md, "Error codes"). */
+/** Every stable error code (docs/errors.md). */
 export type LspErrorCode =
   | 'LSP_INVALID_ARGUMENT'
   | 'LSP_WORKSPACE_REQUIRED'
@@ -1518,7 +1517,7 @@ export interface HierarchyGraph {
   rendered: Rendered;
 }
 
-// The verify loop's and the applier's methods (README.md, "The core module's ABI", has their shapes).
+// The verify loop's and the applier's methods (docs/abi.md has their shapes).
 
 /** editText's input: the file's text as read, the model's strings. */
 export interface EditTextInput {

@@ -105,13 +105,12 @@ test('the module writes nothing to stdout/stderr in normal use', async () => {
   assert.deepEqual(out, []);
 });
 
-test('LSP_ERROR_CODES: the README error table and the Go core codes, plus the JS-only LSP_NOT_INITIALIZED and LSP_CORE_UNAVAILABLE', async () => {
+test('LSP_ERROR_CODES: the error table of docs/errors.md and the Go core codes, plus the JS-only LSP_NOT_INITIALIZED and LSP_CORE_UNAVAILABLE', async () => {
   const { readFileSync } = await import('node:fs');
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const table = readme.slice(readme.indexOf('### Error codes'));
-  const documented = new Set([...table.slice(0, table.indexOf('\n## ')).matchAll(/`((?:LSP|FS)_[A-Z_]+)`/g)].map((m) => m[1]));
+  const table = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
+  const documented = new Set([...table.matchAll(/`((?:LSP|FS)_[A-Z_]+)`/g)].map((m) => m[1]));
   const goCodes = new Set([...readFileSync(new URL('../../../core/errors.go', import.meta.url), 'utf8').matchAll(/Code = "((?:LSP|FS)_[A-Z_]+)"/g)].map((m) => m[1]));
   assert.ok(documented.size >= 18 && goCodes.size >= 18);
   assert.deepEqual([...lspseam.LSP_ERROR_CODES].sort(), [...goCodes, 'LSP_NOT_INITIALIZED', 'LSP_CORE_UNAVAILABLE'].sort());
-  assert.deepEqual([...documented].sort(), [...lspseam.LSP_ERROR_CODES].sort(), "README's error table vs LSP_ERROR_CODES");
+  assert.deepEqual([...documented].sort(), [...lspseam.LSP_ERROR_CODES].sort(), "docs/errors.md's table vs LSP_ERROR_CODES");
 });

@@ -11,33 +11,42 @@ import (
 	"testing"
 )
 
-// TestREADMEGoPrograms makes README.md's Go section the checked artifact:
-// every ```go block is a complete program; a fresh module depends on this
-// repository with exactly the commands the README gives (its ```sh block
-// with `go mod edit … -replace=github.com/lspseam/lspseam=…`, the clone's
-// path replaced by this checkout); `go vet` checks every program, and a
-// program that ends with an `// Output:` comment is run and its output
-// compared, as in a Go example.
-func TestREADMEGoPrograms(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the README's programs")
+// goDoc is the document whose Go section is the checked artifact.
+const goDoc = "docs/go.md"
+
+// TestDocsGoPrograms makes docs/go.md the checked artifact: every ```go
+// block is a complete program; a fresh module depends on this repository
+// with exactly the commands the document gives (its ```sh block with `go
+// mod edit … -replace=github.com/lspseam/lspseam=…`, the clone's path
+// replaced by this checkout); `go vet` checks every program, and a program
+// that ends with an `// Output:` comment is run and its output compared,
+// as in a Go example. No other document has a Go program, so none goes
+// unchecked.
+func TestDocsGoPrograms(t *testing.T) {
+	for _, rel := range append([]string{"README.md"}, docFiles(t)...) {
+		if rel != goDoc && len(fencedBlocks(readRepoFile(t, rel), "go")) > 0 {
+			t.Errorf("%s has a ```go block; Go programs belong in %s, where they are built and run", rel, goDoc)
+		}
 	}
-	checkREADMEGo(t, readRepoFile(t, "README.md"))
+	if testing.Short() {
+		t.Skip("builds and runs the programs of " + goDoc)
+	}
+	checkDocGo(t, readRepoFile(t, goDoc))
 }
 
-func checkREADMEGo(t *testing.T, readme string) {
-	programs := fencedBlocks(readme, "go")
+func checkDocGo(t *testing.T, doc string) {
+	programs := fencedBlocks(doc, "go")
 	if len(programs) == 0 {
-		t.Fatal("README.md has no ```go block")
+		t.Fatal(goDoc + " has no ```go block")
 	}
 	var setup []string
-	for _, b := range fencedBlocks(readme, "sh") {
+	for _, b := range fencedBlocks(doc, "sh") {
 		if strings.Contains(b.text, "-replace=github.com/lspseam/lspseam=") {
 			setup = append(setup, commandLines(b.text)...)
 		}
 	}
 	if len(setup) == 0 || !strings.HasPrefix(setup[0], "go mod edit ") {
-		t.Fatalf("README.md does not say how to depend on the module: no ```sh block with `go mod edit -require=github.com/lspseam/lspseam@… -replace=github.com/lspseam/lspseam=PATH`")
+		t.Fatalf(goDoc + " does not say how to depend on the module: no ```sh block with `go mod edit -require=github.com/lspseam/lspseam@… -replace=github.com/lspseam/lspseam=PATH`")
 	}
 
 	dir := t.TempDir()
@@ -57,7 +66,7 @@ func checkREADMEGo(t *testing.T, readme string) {
 		}
 		return string(out)
 	}
-	goCmd("mod", "init", "example.com/readme")
+	goCmd("mod", "init", "example.com/docgo")
 	sum, err := os.ReadFile(filepath.Join(repoRoot(t), "go.sum"))
 	if err != nil {
 		t.Fatal(err)
@@ -68,14 +77,14 @@ func checkREADMEGo(t *testing.T, readme string) {
 	var run []string
 	outputs := map[string]string{}
 	for i, b := range programs {
-		f, err := parser.ParseFile(fset, "README.md", b.text, parser.ParseComments)
+		f, err := parser.ParseFile(fset, goDoc, b.text, parser.ParseComments)
 		if err != nil {
-			t.Fatalf("README.md line %d: the ```go block is not a complete Go file: %v", b.line, err)
+			t.Fatalf("%s line %d: the ```go block is not a complete Go file: %v", goDoc, b.line, err)
 		}
 		if f.Name.Name != "main" {
-			t.Fatalf("README.md line %d: the ```go block is package %s; make it a program (package main)", b.line, f.Name.Name)
+			t.Fatalf("%s line %d: the ```go block is package %s; make it a program (package main)", goDoc, b.line, f.Name.Name)
 		}
-		pkg := filepath.Join(dir, "readme"+string(rune('a'+i)))
+		pkg := filepath.Join(dir, "prog"+string(rune('a'+i)))
 		writeFile(t, filepath.Join(pkg, "main.go"), b.text)
 		if want, ok := expectedOutput(b.text); ok {
 			run = append(run, "./"+filepath.Base(pkg))
@@ -86,7 +95,7 @@ func checkREADMEGo(t *testing.T, readme string) {
 	for _, line := range setup {
 		args := strings.Fields(line)
 		if args[0] != "go" {
-			t.Fatalf("README.md: the setup block runs %q; only go commands are expected there", line)
+			t.Fatalf("%s: the setup block runs %q; only go commands are expected there", goDoc, line)
 		}
 		for j, a := range args {
 			if k := strings.Index(a, "-replace=github.com/lspseam/lspseam="); k >= 0 {
@@ -98,7 +107,7 @@ func checkREADMEGo(t *testing.T, readme string) {
 	goCmd("vet", "./...")
 	for _, pkg := range run {
 		if got := goCmd("run", pkg); strings.TrimSpace(got) != outputs[pkg] {
-			t.Errorf("README.md's program %s printed\n%s\nits // Output: comment says\n%s", pkg, got, outputs[pkg])
+			t.Errorf("%s's program %s printed\n%s\nits // Output: comment says\n%s", goDoc, pkg, got, outputs[pkg])
 		}
 	}
 }
