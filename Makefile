@@ -13,11 +13,12 @@ export LSPSEAM_E2E := 1
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build install wasm cross dist dist-check test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
+.PHONY: help build install wasm docs cross dist dist-check test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
 
 help:
 	@echo "make build     bin/lspseam and $(WASM)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/, and bindings/go/handshake.json"
+	@echo "make docs      regenerate the tables of docs/abi.md and docs/tools.md, then check every document"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
 	@echo "make cross     build, vet and link the test binaries for macOS and Windows (CROSS=\"os/arch ...\" for others)"
 	@echo "make dist      release binaries for every target with SHA256SUMS in dist/ (reproducible)"
@@ -65,6 +66,16 @@ wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASM) ./cmd/wasm
 	$(GO) run ./cmd/handshakegen bindings/go/handshake.json
 	$(GO) run ./cmd/contractgen
+
+# The documents: the generated tables (cmd/contractgen), then what
+# internal/doccheck and contractgen's test check (links and anchors, the
+# README's table of contents, docs/layout.md and every package's doc
+# comment against the tree, docs/go.md's programs). The console
+# transcripts need the real servers: LSPSEAM_E2E=1 go test -run
+# TestREADMETranscripts ./e2e/ (in make test).
+docs:
+	$(GO) run ./cmd/contractgen
+	$(GO) test -count=1 ./internal/doccheck ./cmd/contractgen
 
 # The release targets (docs/platforms.md); only Linux runs the tests.
 TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
