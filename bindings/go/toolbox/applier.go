@@ -13,6 +13,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/internal/expiring"
 )
 
@@ -25,7 +26,7 @@ import (
 // apply time every file must still have the content the preview was made
 // from (else LSP_CONFLICT with a fresh preview), checked under the files'
 // cross-process locks, and the set is written all or nothing, across a
-// crash too (fswrite.go). The servers are then told the new contents, and
+// crash too (workspacefs.Root.WriteSet). The servers are then told the new contents, and
 // the answer carries the diagnostics delta.
 
 // Approval modes.
@@ -55,7 +56,7 @@ type plannedFile struct {
 	after   string
 	edits   int
 	diff    string
-	version string // contentVersion(before); "" when created
+	version string // workspacefs.ContentVersion(before); "" when created
 	// A file the change creates (it does not exist before) or deletes (it
 	// does not exist after); from is the path a rename moved its content
 	// from, mode the permission bits it gets (0: 0644, or the old file's).
@@ -140,7 +141,7 @@ func (t *Toolbox) SetApplyHint(hint func(tool, previewID string) string) { t.app
 // changeResult previews or applies a planned change, as the approval mode
 // and the call's previewId say. Its what names the change for the text
 // ("Rename `Describe` to `Summary`").
-func (t *Toolbox) changeResult(ctx context.Context, call lspseam.CodeCall, ws string, r *fsRoot, s lspseam.Session, ch change) (answer, error) {
+func (t *Toolbox) changeResult(ctx context.Context, call lspseam.CodeCall, ws string, r *workspacefs.Root, s lspseam.Session, ch change) (answer, error) {
 	if len(ch.files) == 0 && ch.command == nil {
 		return answer{text: ch.what + ": nothing to change.", fields: []field{{"applied", false}, {"files", []any{}}}, notice: "The server's edit changes nothing."}, nil
 	}
@@ -194,7 +195,7 @@ func (t *Toolbox) previewAnswer(call lspseam.CodeCall, pv *preview) answer {
 
 // applyPreview applies a preview the call names, if it still matches the
 // files; a stale one is LSP_CONFLICT, and the caller makes a fresh one.
-func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws string, r *fsRoot, s lspseam.Session) (answer, bool, error) {
+func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws string, r *workspacefs.Root, s lspseam.Session) (answer, bool, error) {
 	// Only the call a preview belongs to takes it: another call's
 	// arguments are refused and leave it valid for its own.
 	key, another := callKey(call), false
@@ -209,21 +210,21 @@ func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws st
 		return answer{}, false, lspseam.Errorf(lspseam.CodeInvalidArgument, "previewId %q is unknown or expired (previews last %d minutes and apply once, and a session keeps only its newest %d within %d MiB); call %s without previewId for a new preview", call.PreviewID, int(previewTTL/time.Minute), maxPreviews, maxPreviewBytes>>20, call.Tool)
 	}
 	for _, f := range pv.files {
-		now, err := r.read(f.rel)
+		now, err := r.Read(f.rel)
 		if err != nil {
 			return answer{}, false, err
 		}
 		if !f.matches(now) {
-			return answer{}, true, lspseam.Errorf(lspseam.CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, stateOf(now.exists, now.version), stateOf(!f.created, f.version))
+			return answer{}, true, lspseam.Errorf(lspseam.CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, stateOf(now.Exists, now.Version), stateOf(!f.created, f.version))
 		}
 	}
 	if c := pv.command; c != nil {
-		now, err := r.read(c.fileRel)
+		now, err := r.Read(c.fileRel)
 		if err != nil {
 			return answer{}, false, err
 		}
-		if !now.exists || now.version != c.fileVersion {
-			return answer{}, true, lspseam.Errorf(lspseam.CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", c.fileRel, stateOf(now.exists, now.version), c.fileVersion)
+		if !now.Exists || now.Version != c.fileVersion {
+			return answer{}, true, lspseam.Errorf(lspseam.CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", c.fileRel, stateOf(now.Exists, now.Version), c.fileVersion)
 		}
 		a, err := t.runCommand(ctx, r, s, pv.change)
 		return a, false, err
@@ -241,7 +242,7 @@ func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws st
 // text (an open document is the server's copy, whatever the disk says)
 // and the change creates and deletes nothing (a file that appears or
 // disappears on disk can change what a server loads).
-func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s lspseam.Session, what string, files []plannedFile) (answer, error) {
+func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s lspseam.Session, what string, files []plannedFile) (answer, error) {
 	var wrote chan error
 	opts := lspseam.DiagnosticsOptions{}
 	if !slices.ContainsFunc(files, func(f plannedFile) bool { return f.created || f.deleted }) {
@@ -250,7 +251,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s lspseam.Ses
 				return // a file the server does not hold: written after
 			}
 			wrote = make(chan error, 1)
-			go func() { wrote <- r.writeAll(ctx, files) }()
+			go func() { wrote <- writeAll(ctx, r, files) }()
 		}
 	}
 	before, err := diagnosticsBeforeWith(ctx, s, files, opts)
@@ -268,7 +269,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *fsRoot, s lspseam.Ses
 	if err != nil {
 		return answer{}, err
 	}
-	if err := r.writeAll(ctx, files); err != nil {
+	if err := writeAll(ctx, r, files); err != nil {
 		return answer{}, err
 	}
 	return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
@@ -318,7 +319,7 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 // whatever comes of that: a file whose report did not come in time is
 // stale in the delta, by name, and one the server could not report on at
 // all compares its report from before the change, stale too.
-func (t *Toolbox) appliedAnswer(ctx context.Context, r *fsRoot, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport) (answer, error) {
+func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport) (answer, error) {
 	var paths []string
 	var which []int
 	for i, f := range files {
@@ -341,11 +342,11 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *fsRoot, s lspseam.Sessio
 		edits += f.edits
 		list = append(list, f.receipt())
 		if f.deleted {
-			t.observed.forget(r.abs(f.rel))
+			t.observed.forget(r.Abs(f.rel))
 			continue
 		}
-		t.observed.record(r.abs(f.rel), contentVersion(f.after))
-		d := deltaFile(fileURIOf(r.abs(f.rel)), f.before, f.after, nil, nil)
+		t.observed.record(r.Abs(f.rel), workspacefs.ContentVersion(f.after))
+		d := deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
 		if rep, ok := before[f.rel]; ok {
 			switch c := after[i]; {
 			case c != nil && c.Err == nil && c.File.URI != "":
@@ -369,7 +370,7 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *fsRoot, s lspseam.Sessio
 	if deltaFiles == nil {
 		return a, nil
 	}
-	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.dir), "files": deltaFiles})
+	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles})
 }
 
 // receipt is what an answer says of a file: its path, the text edits in
@@ -388,11 +389,11 @@ func (f plannedFile) receipt() map[string]any {
 }
 
 // matches: the file on disk is as the change was planned from.
-func (f plannedFile) matches(cur wsFile) bool {
+func (f plannedFile) matches(cur workspacefs.File) bool {
 	if f.created {
-		return !cur.exists
+		return !cur.Exists
 	}
-	return cur.exists && cur.version == f.version
+	return cur.Exists && cur.Version == f.version
 }
 
 func stateOf(exists bool, version string) string {
@@ -417,41 +418,41 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// writeAll writes files as a set (fswrite.go): under the files' locks,
+// writeAll writes files as a set in r (workspacefs.Root.WriteSet): under the files' locks,
 // each is read again and must be as the change was planned from (else
 // LSP_CONFLICT, a *changedMeanwhile, and nothing is written); then all
 // new contents are put in place, or none.
-func (r *fsRoot) writeAll(ctx context.Context, files []plannedFile) error {
+func writeAll(ctx context.Context, r *workspacefs.Root, files []plannedFile) error {
 	rels := make([]string, len(files))
 	reals := make([]string, len(files))
 	for i, f := range files {
-		rel, err := r.rel(f.rel)
+		rel, err := r.Rel(f.rel)
 		if err != nil {
 			return err
 		}
-		rels[i], reals[i] = rel, r.resolve(rel)
+		rels[i], reals[i] = rel, r.Resolve(rel)
 	}
-	locks, err := r.lock(ctx, reals)
+	locks, err := r.Lock(ctx, reals)
 	if err != nil {
 		return err
 	}
 	defer locks.Unlock()
-	items := make([]setItem, len(files))
+	items := make([]workspacefs.SetItem, len(files))
 	for i, f := range files {
-		cur, err := r.readAt(f.rel, rels[i], reals[i])
+		cur, err := r.ReadAt(f.rel, rels[i], reals[i])
 		if err != nil {
 			return err
 		}
 		if !f.matches(cur) {
-			return &changedMeanwhile{lspseam.Errorf(lspseam.CodeConflict, "%s changed since the change was planned (now %s, then %s); nothing was changed", f.rel, stateOf(cur.exists, cur.version), stateOf(!f.created, f.version))}
+			return &changedMeanwhile{lspseam.Errorf(lspseam.CodeConflict, "%s changed since the change was planned (now %s, then %s); nothing was changed", f.rel, stateOf(cur.Exists, cur.Version), stateOf(!f.created, f.version))}
 		}
-		items[i] = setItem{cur: cur, mode: f.mode}
+		items[i] = workspacefs.SetItem{Current: cur, Mode: f.mode}
 		if !f.deleted {
 			after := f.after
-			items[i].after = &after
+			items[i].After = &after
 		}
 	}
-	return r.writeSet(items)
+	return r.WriteSet(items)
 }
 
 // changedMeanwhile is LSP_CONFLICT for a file found changed under its

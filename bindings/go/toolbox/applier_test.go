@@ -11,20 +11,23 @@ import (
 	"testing"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
 
 // openTestRoot opens ws for a test's writes, with its own write state.
-func openTestRoot(t *testing.T, ws string) *fsRoot {
+func openTestRoot(t *testing.T, ws string) *workspacefs.Root {
 	t.Helper()
-	r, err := openFSRoot(ws)
+	r, err := workspacefs.Open(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	if r.sets, err = writeset.Open(t.TempDir()); err != nil {
+	store, err := writeset.Open(t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
+	r.UseWriteSets(store, nil)
 	return r
 }
 
@@ -49,15 +52,15 @@ func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
 	r := openTestRoot(t, ws)
 	var files []plannedFile
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
-		f, err := r.read(name)
+		f, err := r.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, plannedFile{rel: f.rel, before: f.text, after: "new " + name + "\n", version: f.version})
+		files = append(files, plannedFile{rel: f.Rel, before: f.Text, after: "new " + name + "\n", version: f.Version})
 	}
 	// The third rename fails: the first two are restored.
 	failStep(t, 2, errors.New("disk full"))
-	err := r.writeAll(context.Background(), files)
+	err := writeAll(context.Background(), r, files)
 	var lerr *lspseam.Error
 	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeConflict || !strings.Contains(lerr.Message, "restored") {
 		t.Fatalf("want LSP_CONFLICT saying the files were restored, got %v", err)
@@ -74,13 +77,13 @@ func TestWriteAllRollsBackWhenARenameFails(t *testing.T) {
 	// A file changed after planning: nothing is written.
 	writeFile(t, filepath.Join(ws, "b.txt"), "changed elsewhere\n")
 	writeset.Hook = nil
-	err = r.writeAll(context.Background(), files)
+	err = writeAll(context.Background(), r, files)
 	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeConflict || readFile(t, filepath.Join(ws, "a.txt")) != "old a.txt\n" {
 		t.Fatalf("a stale set: %v", err)
 	}
 	// All current: all written.
-	files[1].before, files[1].version = "changed elsewhere\n", contentVersion("changed elsewhere\n")
-	if err := r.writeAll(context.Background(), files); err != nil {
+	files[1].before, files[1].version = "changed elsewhere\n", workspacefs.ContentVersion("changed elsewhere\n")
+	if err := writeAll(context.Background(), r, files); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
@@ -233,8 +236,8 @@ func TestWriteAllRollsBackResourceOperations(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(ws, "also-gone.txt"), "also gone\n")
 	r := openTestRoot(t, ws)
-	read := func(rel string) wsFile {
-		f, err := r.read(rel)
+	read := func(rel string) workspacefs.File {
+		f, err := r.Read(rel)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,12 +246,12 @@ func TestWriteAllRollsBackResourceOperations(t *testing.T) {
 	a, gone, alsoGone := read("a.txt"), read("gone.txt"), read("also-gone.txt")
 	files := []plannedFile{
 		{rel: "new.txt", after: "created\n", created: true},
-		{rel: "a.txt", before: a.text, after: "new a\n", version: a.version},
-		{rel: "gone.txt", before: gone.text, version: gone.version, deleted: true},
-		{rel: "also-gone.txt", before: alsoGone.text, version: alsoGone.version, deleted: true},
+		{rel: "a.txt", before: a.Text, after: "new a\n", version: a.Version},
+		{rel: "gone.txt", before: gone.Text, version: gone.Version, deleted: true},
+		{rel: "also-gone.txt", before: alsoGone.Text, version: alsoGone.Version, deleted: true},
 	}
 	failStep(t, 3, errors.New("read-only file system")) // the last: deletions go last
-	err := r.writeAll(context.Background(), files)
+	err := writeAll(context.Background(), r, files)
 	var lerr *lspseam.Error
 	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeConflict || !strings.Contains(lerr.Message, "restored") {
 		t.Fatalf("want LSP_CONFLICT saying the files were restored, got %v", err)

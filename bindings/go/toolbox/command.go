@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // Server commands of code actions. An action that runs a command
@@ -32,15 +33,15 @@ type serverCommand struct {
 
 // runCommand applies ch's files (an action's edit, which goes first), then
 // runs its command, applying the edits the server sends meanwhile.
-func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s lspseam.Session, ch change) (answer, error) {
+func (t *Toolbox) runCommand(ctx context.Context, r *workspacefs.Root, s lspseam.Session, ch change) (answer, error) {
 	c := ch.command
 	// The diagnostics before: the edit's files and the action's own file
 	// (once, when the edit changes it too).
 	asked := ch.files
 	if !slices.ContainsFunc(ch.files, func(f plannedFile) bool { return f.rel == c.fileRel }) {
 		guard := plannedFile{rel: c.fileRel}
-		if f, err := r.read(c.fileRel); err == nil && f.exists {
-			guard.before = f.text
+		if f, err := r.Read(c.fileRel); err == nil && f.Exists {
+			guard.before = f.Text
 		}
 		asked = append([]plannedFile{guard}, ch.files...)
 	}
@@ -49,7 +50,7 @@ func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s lspseam.Session, 
 		return answer{}, err
 	}
 	if len(ch.files) > 0 {
-		if err := r.writeAll(ctx, ch.files); err != nil {
+		if err := writeAll(ctx, r, ch.files); err != nil {
 			return answer{}, err
 		}
 		for _, f := range ch.files { // the command works on the edited files
@@ -69,7 +70,7 @@ func (t *Toolbox) runCommand(ctx context.Context, r *fsRoot, s lspseam.Session, 
 	applyEdit := func(ctx context.Context, edit json.RawMessage) error {
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/applyEdit", edit, versions)
 		if err == nil {
-			err = r.writeAll(ctx, files)
+			err = writeAll(ctx, r, files)
 		}
 		mu.Lock()
 		defer mu.Unlock()

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
 
@@ -114,13 +115,15 @@ func TestCrashWriter(t *testing.T) {
 			return nil
 		}
 	}
-	r, err := openFSRoot(ws)
+	r, err := workspacefs.Open(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.sets, err = writeset.Open(writeset.DefaultDir()); err != nil {
+	store, err := writeset.Open(writeset.DefaultDir())
+	if err != nil {
 		t.Fatal(err)
 	}
+	r.UseWriteSets(store, nil)
 	rounds, _ := strconv.Atoi(os.Getenv("LSPSEAM_CRASH_ROUNDS"))
 	for round := 0; round < rounds; round++ {
 		from, to := "A", "B"
@@ -130,11 +133,11 @@ func TestCrashWriter(t *testing.T) {
 		old, next := crashState(from), crashState(to)
 		var files []plannedFile
 		for name := range union(old, next) {
-			cur, err := r.read(name)
+			cur, err := r.Read(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pf := plannedFile{rel: name, before: cur.text, version: cur.version, created: !cur.exists}
+			pf := plannedFile{rel: name, before: cur.Text, version: cur.Version, created: !cur.Exists}
 			if text, ok := next[name]; ok {
 				pf.after = text
 			} else {
@@ -145,7 +148,7 @@ func TestCrashWriter(t *testing.T) {
 		if len(files) != crashFiles {
 			t.Fatalf("%d files in the set", len(files))
 		}
-		if err := r.writeAll(context.Background(), files); err != nil {
+		if err := writeAll(context.Background(), r, files); err != nil {
 			t.Fatal(err)
 		}
 	}

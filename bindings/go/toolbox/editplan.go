@@ -5,11 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // An edit plan: what a server's WorkspaceEdit does to the workspace's
@@ -24,7 +24,7 @@ import (
 
 // planFile is a path's state in the plan.
 type planFile struct {
-	disk   wsFile // as read from disk, once
+	disk   workspacefs.File // as read from disk, once
 	exists bool
 	text   string
 	mode   fs.FileMode
@@ -40,7 +40,7 @@ type planFile struct {
 // their resolved paths: a text edit addressed to a symbolic link inside
 // the workspace changes the file it points to, and the link stays.
 type editPlan struct {
-	r     *fsRoot
+	r     *workspacefs.Root
 	files map[string]*planFile
 	order []string // paths in the order first touched
 	// editedAs is, per file, the name its first text edits were addressed
@@ -58,19 +58,19 @@ type namedEdits struct {
 // resolved path. A directory, a symbolic link out or any file the fs rules
 // refuse is an error: the plan fails closed.
 func (p *editPlan) load(path string) (*planFile, string, error) {
-	rel, err := p.r.rel(path)
+	rel, err := p.r.Rel(path)
 	if err != nil {
 		return nil, "", err
 	}
-	real := p.r.resolve(rel)
+	real := p.r.Resolve(rel)
 	if f, ok := p.files[real]; ok {
 		return f, real, nil
 	}
-	disk, err := p.r.readAt(real, real, real)
+	disk, err := p.r.ReadAt(real, real, real)
 	if err != nil {
 		return nil, "", err
 	}
-	f := &planFile{disk: disk, exists: disk.exists, text: disk.text, mode: disk.mode, from: real}
+	f := &planFile{disk: disk, exists: disk.Exists, text: disk.Text, mode: disk.Mode, from: real}
 	p.files[real] = f
 	p.order = append(p.order, real)
 	return f, real, nil
@@ -80,11 +80,11 @@ func (p *editPlan) load(path string) (*planFile, string, error) {
 // itself: a symbolic link there is refused, since moving, replacing or
 // deleting its target through it is not what the operation names.
 func (p *editPlan) loadEntry(op, path string) (*planFile, string, error) {
-	rel, err := p.r.rel(path)
+	rel, err := p.r.Rel(path)
 	if err != nil {
 		return nil, "", err
 	}
-	if info, err := p.r.root.Lstat(filepath.FromSlash(rel)); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+	if info, err := p.r.Lstat(rel); err == nil && info.Mode()&fs.ModeSymlink != 0 {
 		return nil, "", lspseam.Errorf(lspseam.CodeConflict, "the edit %ss %s, a symbolic link: lspseam edits files through links inside the workspace but does not create, rename or delete links; nothing was changed", op, rel)
 	}
 	return p.load(rel)
@@ -189,7 +189,7 @@ func (p *editPlan) operation(op planOperation) error {
 // server was sent: a TextDocumentEdit made for another version of an open
 // document is LSP_CONFLICT (one for a document not open is checked
 // against the file's content at apply time, like every file).
-func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, method string, edit json.RawMessage, versions map[string]int64) ([]plannedFile, error) {
+func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *workspacefs.Root, server, method string, edit json.RawMessage, versions map[string]int64) ([]plannedFile, error) {
 	var plan struct {
 		Files []struct {
 			URI   string          `json:"uri"`
@@ -205,7 +205,7 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 			Have     *int64 `json:"have"`
 		} `json:"conflicts"`
 	}
-	wsURI := fileURIOf(r.dir)
+	wsURI := fileURIOf(r.Dir)
 	in := map[string]any{"edit": edit, "workspaceUri": wsURI}
 	if len(versions) > 0 {
 		in["versions"] = versions
@@ -258,17 +258,17 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *fsRoot, server, met
 		if !f.exists {
 			return nil, lspseam.Errorf(lspseam.CodeConflict, "%s, which the edit changes, does not exist; nothing was changed", rel)
 		}
-		name, _ := r.rel(pf.Path)
+		name, _ := r.Rel(pf.Path)
 		if twice, err := p.sameFileTwice(rel, name, pf.Edits); err != nil {
 			return nil, err
 		} else if twice {
 			continue
 		}
-		applied, err := t.applyEdits(ctx, fileURIOf(r.abs(rel)), f.text, pf.Edits, wsURI)
+		applied, err := t.applyEdits(ctx, fileURIOf(r.Abs(rel)), f.text, pf.Edits, wsURI)
 		if err != nil {
 			return nil, serverPayloadError(err, server, method)
 		}
-		inPlace := f.edits == 0 && f.from == rel && f.disk.exists && f.text == f.disk.text
+		inPlace := f.edits == 0 && f.from == rel && f.disk.Exists && f.text == f.disk.Text
 		f.text, f.edits, f.diff = applied.Text, f.edits+applied.Edits, ""
 		if inPlace {
 			f.diff = applied.Diff
@@ -291,18 +291,18 @@ func (p *editPlan) result(ctx context.Context, t *Toolbox, wsURI string) ([]plan
 	}
 	for _, rel := range p.order {
 		f := p.files[rel]
-		if f.exists == f.disk.exists && f.text == f.disk.text && (f.from == rel || !f.exists) {
+		if f.exists == f.disk.Exists && f.text == f.disk.Text && (f.from == rel || !f.exists) {
 			continue
 		}
-		pf := plannedFile{rel: rel, uri: fileURIOf(p.r.abs(rel)), before: f.disk.text, after: f.text, edits: f.edits,
-			version: f.disk.version, created: !f.disk.exists, deleted: !f.exists, mode: f.mode}
-		base, head := f.disk.text, ""
+		pf := plannedFile{rel: rel, uri: fileURIOf(p.r.Abs(rel)), before: f.disk.Text, after: f.text, edits: f.edits,
+			version: f.disk.Version, created: !f.disk.Exists, deleted: !f.exists, mode: f.mode}
+		base, head := f.disk.Text, ""
 		switch {
 		case f.exists && f.from != "" && f.from != rel:
 			pf.from = f.from
-			base = p.files[f.from].disk.text
+			base = p.files[f.from].disk.Text
 			head = "rename " + f.from + " → " + rel + "\n"
-		case f.exists && !f.disk.exists:
+		case f.exists && !f.disk.Exists:
 			head = "create " + rel + "\n"
 		case !f.exists && movedTo[rel] != "":
 			files = append(files, pf) // its rename shows with the new path

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // What a write does not mean to change stays: owner, group, setuid,
@@ -40,9 +41,9 @@ func TestWritesRefuseReadOnlyAndOversizedFiles(t *testing.T) {
 	// A change that would take a file past what the fs tools read.
 	r := openTestRoot(t, ws)
 	writeFile(t, filepath.Join(ws, "big.txt"), "x\n")
-	f, _ := r.read("big.txt")
-	huge := string(bytes.Repeat([]byte("y"), maxFSFileBytes+1))
-	err := r.writeAll(context.Background(), []plannedFile{{rel: "big.txt", before: f.text, after: huge, version: f.version}})
+	f, _ := r.Read("big.txt")
+	huge := string(bytes.Repeat([]byte("y"), workspacefs.MaxFileBytes+1))
+	err := writeAll(context.Background(), r, []plannedFile{{rel: "big.txt", before: f.Text, after: huge, version: f.Version}})
 	var lerr *lspseam.Error
 	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeFSRejected || readFile(t, filepath.Join(ws, "big.txt")) != "x\n" {
 		t.Errorf("an oversized change: %v", err)

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // needRoot: giving a file another owner takes root. CI runs as root; a
@@ -54,7 +56,7 @@ func checkOddFile(t *testing.T, path, want string) {
 	if st.Uid != 65534 || st.Gid != 65534 {
 		t.Errorf("owner %d:%d, want 65534:65534", st.Uid, st.Gid)
 	}
-	if info.Mode()&keptModeBits != 0o755|os.ModeSetgid {
+	if info.Mode()&workspacefs.KeptModeBits != 0o755|os.ModeSetgid {
 		t.Errorf("mode %v, want setgid 0755", info.Mode())
 	}
 	buf := make([]byte, 64)
@@ -81,11 +83,11 @@ func TestWritesKeepOwnerModeAndXattrs(t *testing.T) {
 
 	// A refactor's set: the applier's path.
 	r := openTestRoot(t, ws)
-	f, err := r.read("a.txt")
+	f, err := r.Read("a.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.writeAll(context.Background(), []plannedFile{{rel: "a.txt", before: f.text, after: "four\n", version: f.version}}); err != nil {
+	if err := writeAll(context.Background(), r, []plannedFile{{rel: "a.txt", before: f.Text, after: "four\n", version: f.Version}}); err != nil {
 		t.Fatal(err)
 	}
 	checkOddFile(t, file, "four\n")

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // code_actions: the server's quick fixes and refactorings for some lines,
@@ -23,7 +24,7 @@ import (
 type listedAction struct {
 	id      string
 	uri     string
-	version string // contentVersion of the file when listed
+	version string // workspacefs.ContentVersion of the file when listed
 	title   string
 	raw     json.RawMessage
 }
@@ -79,7 +80,7 @@ func (t *Toolbox) codeActions(ctx context.Context, call lspseam.CodeCall, ws str
 		})
 		return a, err
 	}
-	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (change, error) {
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
 			return change{}, err
@@ -105,7 +106,7 @@ func (t *Toolbox) codeActions(ctx context.Context, call lspseam.CodeCall, ws str
 				return change{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "%d actions have the title %q; pass the actionId of the one you mean", len(matches), call.Apply)
 			}
 		}
-		if act.uri != f.URI || act.version != contentVersion(f.Text) {
+		if act.uri != f.URI || act.version != workspacefs.ContentVersion(f.Text) {
 			return change{}, lspseam.Errorf(lspseam.CodeConflict, "action %s was listed for %s as it was then; the file changed or it is another file's: list the actions again", act.id, call.Path)
 		}
 		var shape actionShape
@@ -201,7 +202,7 @@ func (t *Toolbox) listActions(ctx context.Context, s lspseam.Session, call lspse
 	if items, err = checkedActions(items, seen, raw, call.Only); err != nil {
 		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered textDocument/codeAction with %.200s, not a list", s.Server(), raw)
 	}
-	version := contentVersion(f.Text)
+	version := workspacefs.ContentVersion(f.Text)
 	var list []listedAction
 	for i, item := range items {
 		var shape actionShape

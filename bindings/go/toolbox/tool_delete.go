@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -30,7 +31,7 @@ func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws st
 			return answer{}, err
 		}
 	}
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (string, []plannedFile, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		uri, edit, rt, err := t.deletionEdit(ctx, s, *call.Target)
 		if err != nil {
 			return "", nil, err
@@ -65,7 +66,7 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, target ls
 	}
 	var outside []lspseam.Location
 	for _, l := range refs.Locations {
-		if hostPaths.URIKey(l.URI) != hostPaths.URIKey(uri) || !l.Range.Within(deleted.Range) {
+		if workspacefs.HostPaths.URIKey(l.URI) != workspacefs.HostPaths.URIKey(uri) || !l.Range.Within(deleted.Range) {
 			outside = append(outside, l)
 		}
 	}

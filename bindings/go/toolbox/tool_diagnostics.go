@@ -84,7 +84,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 		return answer{}, err
 	}
 	r.Close()
-	census := t.takeCensus(ctx, r.dir, ws, true)
+	census := t.takeCensus(ctx, r.Dir, ws, true)
 	groups, order, eligible := census.owned, census.providers, census.eligible()
 	budget := 0
 	if call.ActivateWorkspace {
@@ -111,7 +111,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 		err := t.service.Session(checkCtx, group[0].rel, ws, func(ctx context.Context, s lspseam.Session) error {
 			var paths []string
 			for _, p := range s.OpenDocuments() {
-				if rel, err := filepath.Rel(r.dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+				if rel, err := filepath.Rel(r.Dir, p); err == nil && !strings.HasPrefix(rel, "..") {
 					paths = append(paths, filepath.ToSlash(rel))
 				}
 			}
@@ -184,7 +184,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 		parts = append(parts, "not checked: "+strings.Join(notices, "; "))
 	}
 	partial = strings.TrimPrefix(strings.Join(parts, "; "), "; ")
-	out, err := t.coreJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.dir), "workspace", nonNil(files), partial, offset))
+	out, err := t.coreJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.Dir), "workspace", nonNil(files), partial, offset))
 	if err != nil {
 		return answer{}, err
 	}

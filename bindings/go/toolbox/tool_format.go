@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // code_format: the server's formatting (or rangeFormatting) edits for one
 // file, through the applier.
 
 func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (string, []plannedFile, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
 			return "", nil, err
@@ -43,8 +44,8 @@ func listOrEmpty(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
-func relOf(r *fsRoot, abs string) string {
-	if rel, err := r.rel(abs); err == nil {
+func relOf(r *workspacefs.Root, abs string) string {
+	if rel, err := r.Rel(abs); err == nil {
 		return rel
 	}
 	return abs

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // The fs toolset (seed 002): read, write, edit, with the observation
@@ -45,15 +46,15 @@ func (o *observations) forget(abs string) {
 	delete(o.seen, abs)
 }
 
-func (o *observations) check(abs string, f wsFile, tool string) error {
+func (o *observations) check(abs string, f workspacefs.File, tool string) error {
 	o.mu.Lock()
 	seen, ok := o.seen[abs]
 	o.mu.Unlock()
 	switch {
 	case !ok:
-		return lspseam.Errorf(lspseam.CodeFSNotObserved, "%s exists and this session has not read it: read it first (any part of it), then %s; nothing was written", f.rel, tool)
-	case seen != f.version:
-		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; nothing was written", f.rel, f.version, seen, tool)
+		return lspseam.Errorf(lspseam.CodeFSNotObserved, "%s exists and this session has not read it: read it first (any part of it), then %s; nothing was written", f.Rel, tool)
+	case seen != f.Version:
+		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; nothing was written", f.Rel, f.Version, seen, tool)
 	}
 	return nil
 }
@@ -76,24 +77,24 @@ func (t *Toolbox) read(ctx context.Context, call lspseam.CodeCall, ws string) (a
 		return answer{}, err
 	}
 	defer r.Close()
-	f, err := r.read(call.Path)
+	f, err := r.Read(call.Path)
 	if err != nil {
 		return answer{}, err
 	}
-	if !f.exists {
-		return answer{}, lspseam.Errorf(lspseam.CodeFSNotFound, "%s does not exist (paths are relative to the workspace %s)", f.rel, r.dir)
+	if !f.Exists {
+		return answer{}, lspseam.Errorf(lspseam.CodeFSNotFound, "%s does not exist (paths are relative to the workspace %s)", f.Rel, r.Dir)
 	}
 	var v readAnswer
-	if err := t.core.Invoke(ctx, "readView", map[string]any{"text": f.text, "path": f.rel, "offset": call.Offset, "limit": call.Limit}, &v); err != nil {
+	if err := t.core.Invoke(ctx, "readView", map[string]any{"text": f.Text, "path": f.Rel, "offset": call.Offset, "limit": call.Limit}, &v); err != nil {
 		return answer{}, err
 	}
-	t.observed.record(r.abs(f.real), f.version)
+	t.observed.record(r.Abs(f.Real), f.Version)
 	text := v.Text
 	if v.Footer != "" {
 		text += "\n" + v.Footer
 	}
-	a := answer{text: text, fields: []field{{"path", f.rel}, {"startLine", v.StartLine}, {"returnedLines", v.ReturnedLines},
-		{"totalLines", v.TotalLines}, {"partial", v.Partial}, {"version", f.version}, {"content", v.Text}}}
+	a := answer{text: text, fields: []field{{"path", f.Rel}, {"startLine", v.StartLine}, {"returnedLines", v.ReturnedLines},
+		{"totalLines", v.TotalLines}, {"partial", v.Partial}, {"version", f.Version}, {"content", v.Text}}}
 	if v.NextOffset > 0 {
 		a.fields = append(a.fields, field{"nextOffset", v.NextOffset})
 	}
@@ -114,26 +115,26 @@ type editAnswer struct {
 }
 
 func (t *Toolbox) write(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.mutate(ctx, call, ws, func(f wsFile) (string, []field, string, error) {
+	return t.mutate(ctx, call, ws, func(f workspacefs.File) (string, []field, string, error) {
 		op := "create"
-		if f.exists {
+		if f.Exists {
 			op = "update"
 		}
-		summary := "Created " + f.rel
-		if f.exists {
-			summary = "Replaced the content of " + f.rel
+		summary := "Created " + f.Rel
+		if f.Exists {
+			summary = "Replaced the content of " + f.Rel
 		}
 		return *call.Content, []field{{"operation", op}}, summary + " (" + strconv.Itoa(len(*call.Content)) + " bytes).", nil
 	})
 }
 
 func (t *Toolbox) edit(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.mutate(ctx, call, ws, func(f wsFile) (string, []field, string, error) {
-		if !f.exists {
-			return "", nil, "", lspseam.Errorf(lspseam.CodeFSNotFound, "%s does not exist; edit changes existing files (use write to create one)", f.rel)
+	return t.mutate(ctx, call, ws, func(f workspacefs.File) (string, []field, string, error) {
+		if !f.Exists {
+			return "", nil, "", lspseam.Errorf(lspseam.CodeFSNotFound, "%s does not exist; edit changes existing files (use write to create one)", f.Rel)
 		}
 		var e editAnswer
-		err := t.core.Invoke(ctx, "editText", map[string]any{"text": f.text, "oldString": call.OldString, "newString": call.NewString, "replaceAll": call.ReplaceAll, "path": f.rel}, &e)
+		err := t.core.Invoke(ctx, "editText", map[string]any{"text": f.Text, "oldString": call.OldString, "newString": call.NewString, "replaceAll": call.ReplaceAll, "path": f.Rel}, &e)
 		if err != nil {
 			return "", nil, "", err
 		}
@@ -145,7 +146,7 @@ func (t *Toolbox) edit(ctx context.Context, call lspseam.CodeCall, ws string) (a
 		if e.Replacements != 1 {
 			noun = " replacements"
 		}
-		summary := "Edited " + f.rel + ": " + strconv.Itoa(e.Replacements) + noun + " (" + lines + " now)."
+		summary := "Edited " + f.Rel + ": " + strconv.Itoa(e.Replacements) + noun + " (" + lines + " now)."
 		return e.Text, []field{{"replacements", e.Replacements}, {"replaceAll", e.ReplaceAll}, {"changedLines", e.ChangedLines}}, summary, nil
 	})
 }
@@ -155,7 +156,7 @@ func (t *Toolbox) edit(ctx context.Context, call lspseam.CodeCall, ws string) (a
 // the language server's diagnostics before and after compared. When a
 // server owns the file, all of it happens in one turn on that server, so
 // the diagnostics are the ones for these two versions.
-func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, change func(wsFile) (string, []field, string, error)) (answer, error) {
+func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, change func(workspacefs.File) (string, []field, string, error)) (answer, error) {
 	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return answer{}, err
@@ -166,12 +167,12 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	// apply reads, checks and writes the file under its cross-process
 	// lock: no other lspseam process writes it between this session's
 	// check and its write.
-	apply := func() (wsFile, string, error) {
+	apply := func() (workspacefs.File, string, error) {
 		var fields []field
 		var summary string
-		f, text, err := r.update(ctx, call.Path, func(f wsFile) (string, error) {
-			if f.exists {
-				if err := t.observed.check(r.abs(f.real), f, tool); err != nil {
+		f, text, err := r.Update(ctx, call.Path, func(f workspacefs.File) (string, error) {
+			if f.Exists {
+				if err := t.observed.check(r.Abs(f.Real), f, tool); err != nil {
 					return "", err
 				}
 			}
@@ -182,37 +183,37 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		if err != nil {
 			return f, "", err
 		}
-		version := contentVersion(text)
-		t.observed.record(r.abs(f.real), version)
+		version := workspacefs.ContentVersion(text)
+		t.observed.record(r.Abs(f.Real), version)
 		a.text = summary
-		a.fields = append([]field{{"path", f.rel}}, fields...)
+		a.fields = append([]field{{"path", f.Rel}}, fields...)
 		a.fields = append(a.fields, field{"version", version})
 		return f, text, nil
 	}
 
-	before, err := r.read(call.Path)
+	before, err := r.Read(call.Path)
 	if err != nil {
 		return answer{}, err
 	}
 	// A change the policy refuses is refused before any server is
 	// involved (it is checked again, with the file read again, in the
 	// server's turn).
-	if before.exists {
-		if err := t.observed.check(r.abs(before.real), before, tool); err != nil {
+	if before.Exists {
+		if err := t.observed.check(r.Abs(before.Real), before, tool); err != nil {
 			return answer{}, err
 		}
 		if _, _, _, err := change(before); err != nil { // no match, ambiguous: said at once
 			return answer{}, err
 		}
 	}
-	delta := map[string]any{"workspaceUri": fileURIOf(r.dir)}
-	if !before.exists {
+	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir)}
+	if !before.Exists {
 		// Nothing for a server to open yet: write, then ask.
 		if _, _, err := apply(); err != nil {
 			return answer{}, err
 		}
-		after, err := r.read(call.Path)
-		if err != nil || !after.exists {
+		after, err := r.Read(call.Path)
+		if err != nil || !after.Exists {
 			return a, err
 		}
 		d, err := t.diagnosticsOf(ctx, r, ws, after)
@@ -248,7 +249,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			if err != nil {
 				return err
 			}
-			d = deltaFile(f1.URI, old.text, f1.Text, &d0, &d1)
+			d = deltaFile(f1.URI, old.Text, f1.Text, &d0, &d1)
 			return nil
 		})
 		if err != nil {
@@ -262,7 +263,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			if _, _, err := apply(); err != nil {
 				return answer{}, err
 			}
-			d = deltaFile(fileURIOf(r.abs(before.rel)), before.text, before.text, nil, nil)
+			d = deltaFile(fileURIOf(r.Abs(before.Rel)), before.Text, before.Text, nil, nil)
 		}
 		delta["files"] = []any{d}
 	}
@@ -297,10 +298,10 @@ func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any)
 }
 
 // diagnosticsOf is the delta input for a file that did not exist before.
-func (t *Toolbox) diagnosticsOf(ctx context.Context, r *fsRoot, ws string, after wsFile) (map[string]any, error) {
-	d := deltaFile(fileURIOf(r.abs(after.rel)), "", after.text, nil, nil)
-	err := t.service.Session(ctx, after.rel, ws, func(ctx context.Context, s lspseam.Session) error {
-		f, err := s.Open(ctx, after.rel)
+func (t *Toolbox) diagnosticsOf(ctx context.Context, r *workspacefs.Root, ws string, after workspacefs.File) (map[string]any, error) {
+	d := deltaFile(fileURIOf(r.Abs(after.Rel)), "", after.Text, nil, nil)
+	err := t.service.Session(ctx, after.Rel, ws, func(ctx context.Context, s lspseam.Session) error {
+		f, err := s.Open(ctx, after.Rel)
 		if err != nil {
 			return err
 		}
@@ -338,4 +339,4 @@ func withoutDiagnostics(a answer, err error) answer {
 	return a
 }
 
-func fileURIOf(abs string) string { return hostPaths.FileURI(abs) }
+func fileURIOf(abs string) string { return workspacefs.HostPaths.FileURI(abs) }

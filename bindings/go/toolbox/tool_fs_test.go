@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
@@ -270,8 +271,8 @@ func TestReservedElement(t *testing.T) {
 		{"darwin", "CON/a.go", ""},
 	}
 	for _, tt := range tests {
-		if got := reservedElement(core.PathRulesFor(tt.goos), tt.rel); got != tt.want {
-			t.Errorf("%s reservedElement(%q) = %q, want %q", tt.goos, tt.rel, got, tt.want)
+		if got := workspacefs.ReservedElement(core.PathRulesFor(tt.goos), tt.rel); got != tt.want {
+			t.Errorf("%s ReservedElement(%q) = %q, want %q", tt.goos, tt.rel, got, tt.want)
 		}
 	}
 }
@@ -282,7 +283,7 @@ func TestEscapes(t *testing.T) {
 	for rel, want := range map[string]bool{
 		"..": true, "../x": true, "a": false, "..x": false, "...": false,
 	} {
-		if got := escapes(rel); got != want {
+		if got := workspacefs.Escapes(rel); got != want {
 			t.Errorf("escapes(%q) = %v, want %v", rel, got, want)
 		}
 	}

@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // code_rename: prepareRename (its refusal surfaced as the server words
 // it), rename, and the applier (preview, then apply).
 
 func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (string, []plannedFile, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		rt, file, err := t.openTarget(ctx, s, call)
 		if err != nil {
 			return "", nil, err
@@ -73,8 +74,8 @@ func isUnsupported(err error) bool {
 
 // refactor runs a mutating refactor tool whose change is files to write
 // (see refactorChange).
-func (t *Toolbox) refactor(ctx context.Context, call lspseam.CodeCall, ws string, plan func(context.Context, lspseam.Session, *fsRoot) (string, []plannedFile, error)) (answer, error) {
-	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (change, error) {
+func (t *Toolbox) refactor(ctx context.Context, call lspseam.CodeCall, ws string, plan func(context.Context, lspseam.Session, *workspacefs.Root) (string, []plannedFile, error)) (answer, error) {
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
 		what, files, err := plan(ctx, s, r)
 		return change{what: what, files: files}, err
 	})
@@ -85,7 +86,7 @@ func (t *Toolbox) refactor(ctx context.Context, call lspseam.CodeCall, ws string
 // then preview or apply it — or apply the preview the call names, if the
 // files still match it (else LSP_CONFLICT, with a fresh preview in the
 // answer).
-func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws string, plan func(context.Context, lspseam.Session, *fsRoot) (change, error)) (answer, error) {
+func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws string, plan func(context.Context, lspseam.Session, *workspacefs.Root) (change, error)) (answer, error) {
 	t.mutating.Lock()
 	defer t.mutating.Unlock()
 	r, err := t.openFSRoot(ws)

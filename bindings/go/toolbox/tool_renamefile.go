@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // code_rename_file: a file renamed (or moved) as one change with the
@@ -20,25 +21,25 @@ import (
 
 func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	var notice string
-	a, err := t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (string, []plannedFile, error) {
+	a, err := t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
 			return "", nil, err
 		}
 		oldRel := relOf(r, f.Path)
-		newRel, err := r.rel(call.NewPath)
+		newRel, err := r.Rel(call.NewPath)
 		if err != nil {
 			return "", nil, err
 		}
 		if newRel == oldRel {
 			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "newPath %q names the file itself; give the path it should have", call.NewPath)
 		}
-		if cur, err := r.read(newRel); err != nil {
+		if cur, err := r.Read(newRel); err != nil {
 			return "", nil, err
-		} else if cur.exists {
+		} else if cur.Exists {
 			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "%s already exists; code_rename_file does not overwrite files: pick a new path, or delete that file first", newRel)
 		}
-		newURI := fileURIOf(r.abs(newRel))
+		newURI := fileURIOf(r.Abs(newRel))
 		var changes []json.RawMessage
 		if s.Methods()["workspace/willRenameFiles"] {
 			params, _ := json.Marshal(map[string]any{"files": []map[string]string{{"oldUri": f.URI, "newUri": newURI}}})

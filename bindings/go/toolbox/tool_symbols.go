@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -75,7 +76,7 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call lspseam.CodeCall, ws str
 // document (typescript-language-server) is made to search f's projects:
 // opening f does not make it the last document when it was open already.
 func (t *Toolbox) searchScope(ctx context.Context, s lspseam.Session, f lspseam.SourceFile, path, ws string) (map[string]any, error) {
-	wsPath, _ := hostPaths.URIPath(s.WorkspaceURI())
+	wsPath, _ := workspacefs.HostPaths.URIPath(s.WorkspaceURI())
 	scope := map[string]any{"server": s.Server(), "path": relTo(wsPath, f.Path), "root": "."}
 	if root := t.service.ProjectRoot(ctx, path, ws); root != "" {
 		scope["root"] = relTo(wsPath, filepath.Clean(root))

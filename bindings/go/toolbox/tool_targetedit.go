@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -36,7 +37,7 @@ func (t *Toolbox) targetEdit(ctx context.Context, s lspseam.Session, target lsps
 }
 
 func (t *Toolbox) insertOrReplace(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (string, []plannedFile, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		where, verb := call.Position, "insert "+call.Position+" "
 		if call.Tool == "code_replace" {
 			where, verb = "replace", "replace "
@@ -59,7 +60,7 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call lspseam.CodeCall, ws st
 			return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "edits[%d] is in %s, which another language server owns than edits[0]'s %s; batch the edits of one language at a time", i, e.Target.Path, call.Path)
 		}
 	}
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *fsRoot) (string, []plannedFile, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		changes := map[string][]json.RawMessage{}
 		var order []string
 		var labels []string

@@ -52,7 +52,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call lspseam.CodeCall, w
 		return answer{}, err
 	}
 	r.Close()
-	census := t.takeCensus(ctx, r.real, ws, false)
+	census := t.takeCensus(ctx, r.Real, ws, false)
 	jobs, gaps := t.symbolSearchJobs(ctx, census, ws)
 
 	deadline := time.Now().Add(defaultSearchBudget)

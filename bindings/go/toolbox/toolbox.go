@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/expiring"
 )
@@ -212,7 +213,7 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 		if err != nil {
 			return errorResult(lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "workspace root %q: %v", workspaceRoot, err))
 		}
-		wsURI = hostPaths.FileURI(abs)
+		wsURI = workspacefs.HostPaths.FileURI(abs)
 	}
 	out, ok := rendering.For(res, wsURI)
 	if !ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/internal/writeset"
 )
 
@@ -53,12 +54,12 @@ func (t *Toolbox) SetLogger(log *slog.Logger) {
 
 // openFSRoot opens the workspace for a call's file access, with the
 // write state attached.
-func (t *Toolbox) openFSRoot(ws string) (*fsRoot, error) {
-	r, err := openFSRoot(ws)
+func (t *Toolbox) openFSRoot(ws string) (*workspacefs.Root, error) {
+	r, err := workspacefs.Open(ws)
 	if err != nil {
 		return nil, err
 	}
-	r.sets, r.setsErr = t.writes.open()
+	r.UseWriteSets(t.writes.open())
 	return r, nil
 }
 

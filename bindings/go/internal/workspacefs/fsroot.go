@@ -1,4 +1,4 @@
-package toolbox
+package workspacefs
 
 import (
 	"crypto/sha256"
@@ -23,41 +23,41 @@ import (
 // reach outside the workspace however it is spelled or whatever links the
 // workspace holds. A symbolic link whose target is inside the workspace
 // is read and written through: the file changed is its target, and the
-// link stays a link. Only regular UTF-8 text files up to maxFSFileBytes
+// link stays a link. Only regular UTF-8 text files up to MaxFileBytes
 // are read or written. Writes are fswrite.go's.
 
-// maxFSFileBytes bounds a file the fs tools read or write.
-const maxFSFileBytes = 4_000_000
+// MaxFileBytes bounds a file the fs tools read or write.
+const MaxFileBytes = 4_000_000
 
-// wsFile is a workspace file as the fs tools see it.
-type wsFile struct {
-	rel     string      // slash path relative to the workspace, as asked: what answers show
-	real    string      // rel with the workspace's links resolved: the file read and written
-	exists  bool        //
-	text    string      // its content (exists)
-	mode    fs.FileMode // its permission, setuid, setgid and sticky bits (exists)
-	version string      // contentVersion(text) (exists)
+// File is a workspace file as the fs tools see it.
+type File struct {
+	Rel     string      // slash path relative to the workspace, as asked: what answers show
+	Real    string      // rel with the workspace's links resolved: the file read and written
+	Exists  bool        //
+	Text    string      // its content (exists)
+	Mode    fs.FileMode // its permission, setuid, setgid and sticky bits (exists)
+	Version string      // ContentVersion(text) (exists)
 }
 
-// contentVersion names a file's content: the observation policy compares
+// ContentVersion names a file's content: the observation policy compares
 // it, and answers show it.
-func contentVersion(text string) string {
+func ContentVersion(text string) string {
 	sum := sha256.Sum256([]byte(text))
 	return "sha256:" + hex.EncodeToString(sum[:8])
 }
 
-// fsRoot is the workspace opened for the fs tools of one call.
-type fsRoot struct {
+// Root is the workspace opened for the fs tools of one call.
+type Root struct {
 	root *os.Root
-	dir  string // the workspace's absolute path
-	real string // dir with symlinks resolved: the key of its locks and journals
+	Dir  string // the workspace's absolute path
+	Real string // dir with symlinks resolved: the key of its locks and journals
 	// sets serializes and journals writes (fswrite.go); nil when the
 	// state directory is unusable, and then setsErr says why.
 	sets    *writeset.Store
 	setsErr error
 }
 
-func openFSRoot(workspaceRoot string) (*fsRoot, error) {
+func Open(workspaceRoot string) (*Root, error) {
 	dir, err := filepath.Abs(workspaceRoot)
 	if err != nil {
 		return nil, lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "workspace root %q: %v", workspaceRoot, err)
@@ -70,22 +70,27 @@ func openFSRoot(workspaceRoot string) (*fsRoot, error) {
 	if err != nil {
 		return nil, lspseam.Errorf(lspseam.CodeWorkspaceInvalid, "the workspace root %s cannot be opened: %v", dir, err)
 	}
-	return &fsRoot{root: r, dir: dir, real: real}, nil
+	return &Root{root: r, Dir: dir, Real: real}, nil
 }
 
-func (r *fsRoot) Close() error { return r.root.Close() }
+// UseWriteSets sets the cross-process store every write goes through
+// (fswrite.go); err says why there is none (the state directory is
+// unusable), and a write then fails with it.
+func (r *Root) UseWriteSets(store *writeset.Store, err error) { r.sets, r.setsErr = store, err }
 
-// rel turns a model's path (relative to the workspace, or absolute inside
+func (r *Root) Close() error { return r.root.Close() }
+
+// Rel turns a model's path (relative to the workspace, or absolute inside
 // it) into a clean path relative to the workspace.
-func (r *fsRoot) rel(path string) (string, error) {
+func (r *Root) Rel(path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
 		return "", lspseam.Errorf(lspseam.CodeFSRejected, "the path contains a NUL character")
 	}
 	p := path
 	if filepath.IsAbs(p) {
-		rel, err := filepath.Rel(r.dir, filepath.Clean(p))
-		if err != nil || escapes(rel) {
-			return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s is outside the workspace %s; give a path inside it (relative paths are relative to it)", path, r.dir)
+		rel, err := filepath.Rel(r.Dir, filepath.Clean(p))
+		if err != nil || Escapes(rel) {
+			return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s is outside the workspace %s; give a path inside it (relative paths are relative to it)", path, r.Dir)
 		}
 		p = rel
 	}
@@ -93,25 +98,25 @@ func (r *fsRoot) rel(path string) (string, error) {
 	if p == "." {
 		return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s is the workspace directory itself, not a file", path)
 	}
-	if escapes(p) {
-		return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s is outside the workspace %s", path, r.dir)
+	if Escapes(p) {
+		return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s is outside the workspace %s", path, r.Dir)
 	}
 	return filepath.ToSlash(p), nil
 }
 
-// escapes reports whether a clean relative path climbs out of its
+// Escapes reports whether a clean relative path climbs out of its
 // directory, in this OS's separators (..\x on Windows).
-func escapes(rel string) bool {
+func Escapes(rel string) bool {
 	s := filepath.ToSlash(rel)
 	return s == ".." || strings.HasPrefix(s, "../")
 }
 
-// reservedElement is the first element of the workspace-relative path rel
+// ReservedElement is the first element of the workspace-relative path rel
 // (/-separated) that Windows cannot create as the file it names (a device
 // name such as NUL or COM1, or a name ending in a dot or a space:
 // core.ReservedWindowsName), under Windows rules; "" when there is none
 // or the rules are not Windows'.
-func reservedElement(rules core.PathRules, rel string) string {
+func ReservedElement(rules core.PathRules, rel string) string {
 	if !rules.Windows {
 		return ""
 	}
@@ -124,26 +129,30 @@ func reservedElement(rules core.PathRules, rel string) string {
 }
 
 // abs is the absolute path of a workspace-relative path.
-func (r *fsRoot) abs(rel string) string { return filepath.Join(r.dir, filepath.FromSlash(rel)) }
+// Lstat is the file at rel (slash, workspace-relative) without following
+// a final symbolic link.
+func (r *Root) Lstat(rel string) (fs.FileInfo, error) { return r.root.Lstat(filepath.FromSlash(rel)) }
 
-// read reads a file under the rules; a missing file is exists == false
+func (r *Root) Abs(rel string) string { return filepath.Join(r.Dir, filepath.FromSlash(rel)) }
+
+// Read reads a file under the rules; a missing file is exists == false
 // (not an error: write creates it).
-func (r *fsRoot) read(path string) (wsFile, error) {
-	rel, err := r.rel(path)
+func (r *Root) Read(path string) (File, error) {
+	rel, err := r.Rel(path)
 	if err != nil {
-		return wsFile{}, err
+		return File{}, err
 	}
-	return r.readAt(path, rel, r.resolve(rel))
+	return r.ReadAt(path, rel, r.Resolve(rel))
 }
 
-// readAt is read of rel (path as asked, for errors) at real, its resolved
+// ReadAt is read of rel (path as asked, for errors) at real, its resolved
 // path as the caller resolved it: a writer reads the file at the path
 // whose lock it holds, not at a path a link swapped since would give.
-func (r *fsRoot) readAt(path, rel, real string) (wsFile, error) {
-	f := wsFile{rel: rel, real: real}
+func (r *Root) ReadAt(path, rel, real string) (File, error) {
+	f := File{Rel: rel, Real: real}
 	// O_NONBLOCK: opening a FIFO must not wait for a writer; the type is
 	// checked on the opened file, so a swap after a stat cannot fool it.
-	file, err := r.root.OpenFile(filepath.FromSlash(f.real), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	file, err := r.root.OpenFile(filepath.FromSlash(f.Real), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return f, nil
@@ -158,33 +167,33 @@ func (r *fsRoot) readAt(path, rel, real string) (wsFile, error) {
 	if !info.Mode().IsRegular() {
 		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is not a regular file (%s); the fs tools read and write text files only", rel, fileKind(info.Mode()))
 	}
-	if info.Size() > maxFSFileBytes {
-		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is %d bytes, over the %d-byte limit of the fs tools", rel, info.Size(), maxFSFileBytes)
+	if info.Size() > MaxFileBytes {
+		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is %d bytes, over the %d-byte limit of the fs tools", rel, info.Size(), MaxFileBytes)
 	}
-	data, err := io.ReadAll(io.LimitReader(file, maxFSFileBytes+1))
+	data, err := io.ReadAll(io.LimitReader(file, MaxFileBytes+1))
 	if err != nil {
 		return f, r.rejected(path, err)
 	}
-	if len(data) > maxFSFileBytes {
-		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s grew over the %d-byte limit of the fs tools while it was read", rel, maxFSFileBytes)
+	if len(data) > MaxFileBytes {
+		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s grew over the %d-byte limit of the fs tools while it was read", rel, MaxFileBytes)
 	}
 	if !utf8.Valid(data) {
 		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is not UTF-8 text; the fs tools read and write UTF-8 text files only", rel)
 	}
-	f.exists, f.text, f.mode, f.version = true, string(data), info.Mode()&keptModeBits, contentVersion(string(data))
+	f.Exists, f.Text, f.Mode, f.Version = true, string(data), info.Mode()&KeptModeBits, ContentVersion(string(data))
 	return f, nil
 }
 
-// keptModeBits are the mode bits a write keeps.
-const keptModeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
+// KeptModeBits are the mode bits a write keeps.
+const KeptModeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 
-// resolve is rel with the workspace's symbolic links resolved, when they
+// Resolve is rel with the workspace's symbolic links resolved, when they
 // lead to a path inside the workspace (a file that does not exist yet
 // resolves through its directory); otherwise rel itself, which os.Root
 // then refuses to follow out. A link swapped after this cannot lead the
 // write out either: every access still goes through os.Root.
-func (r *fsRoot) resolve(rel string) string {
-	abs := r.abs(rel)
+func (r *Root) Resolve(rel string) string {
+	abs := r.Abs(rel)
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		dir, derr := filepath.EvalSymlinks(filepath.Dir(abs))
@@ -196,7 +205,7 @@ func (r *fsRoot) resolve(rel string) string {
 			return rel // a dangling link: it stays what it is, and is refused
 		}
 	}
-	out, err := filepath.Rel(r.real, real)
+	out, err := filepath.Rel(r.Real, real)
 	if err != nil || out == "." || out == ".." || strings.HasPrefix(out, ".."+string(filepath.Separator)) {
 		return rel
 	}
@@ -205,13 +214,13 @@ func (r *fsRoot) resolve(rel string) string {
 
 // rejected explains an os.Root failure: an escape, a missing directory,
 // a permission.
-func (r *fsRoot) rejected(path string, err error) error {
+func (r *Root) rejected(path string, err error) error {
 	msg := err.Error()
 	if i := strings.LastIndex(msg, ": "); i >= 0 {
 		msg = msg[i+2:]
 	}
 	if strings.Contains(err.Error(), "escapes") || strings.Contains(msg, "path escapes from parent") {
-		return lspseam.Errorf(lspseam.CodeFSRejected, "%s leads outside the workspace %s (through `..` or a symbolic link); only files inside it can be read or written", path, r.dir)
+		return lspseam.Errorf(lspseam.CodeFSRejected, "%s leads outside the workspace %s (through `..` or a symbolic link); only files inside it can be read or written", path, r.Dir)
 	}
 	return lspseam.Errorf(lspseam.CodeFSRejected, "%s: %s", path, msg)
 }

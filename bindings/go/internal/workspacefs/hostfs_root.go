@@ -1,4 +1,4 @@
-package localstdio
+package workspacefs
 
 import (
 	"errors"
@@ -36,7 +36,7 @@ func openSourceRoot(ws Workspace, p, filePath string) (*os.File, string, error) 
 		return nil, "", rejected("%s cannot be opened: the workspace %s cannot be: %v", shownPath(filePath), ws.Path, cause(err))
 	}
 	defer root.Close()
-	f, err := root.OpenFile(rel, os.O_RDONLY|openNoFollow, 0)
+	f, err := root.OpenFile(rel, os.O_RDONLY|OpenNoFollow, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, "", rejected("%s is missing: no such file", shownPath(filePath))

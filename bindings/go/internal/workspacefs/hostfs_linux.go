@@ -1,4 +1,4 @@
-package localstdio
+package workspacefs
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ var sourceOpener sourceRoute = openSourceOpenat2
 // instead of escaping. Kernels without openat2 (before 5.6) get the
 // resolve-check-open route with O_NOFOLLOW on the last component only.
 func openSourceOpenat2(ws Workspace, p, filePath string) (*os.File, string, error) {
-	if inside(ws.Path, p) {
+	if Inside(ws.Path, p) {
 		f, real, err := openBeneath(ws, p, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_MAGICLINKS)
 		if err == nil {
 			return f, real, nil
@@ -37,7 +37,7 @@ func openSourceOpenat2(ws Workspace, p, filePath string) (*os.File, string, erro
 	}
 	f, _, err := openBeneath(ws, real, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_SYMLINKS)
 	if errors.Is(err, unix.ENOSYS) {
-		f, err = os.OpenFile(real, os.O_RDONLY|openNoFollow, 0)
+		f, err = os.OpenFile(real, os.O_RDONLY|OpenNoFollow, 0)
 	}
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EXDEV) {
@@ -73,7 +73,7 @@ func openBeneath(ws Workspace, path string, resolve uint64) (*os.File, string, e
 	}
 	f := os.NewFile(uintptr(fd), path)
 	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	if err != nil || !inside(ws.Path, real) {
+	if err != nil || !Inside(ws.Path, real) {
 		f.Close()
 		if err == nil {
 			err = unix.EXDEV

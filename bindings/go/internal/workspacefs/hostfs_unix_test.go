@@ -1,6 +1,6 @@
 //go:build unix
 
-package localstdio
+package workspacefs
 
 import (
 	"path/filepath"

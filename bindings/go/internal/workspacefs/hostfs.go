@@ -1,4 +1,4 @@
-package localstdio
+package workspacefs
 
 import (
 	"errors"
@@ -161,7 +161,7 @@ func resolveSource(ws Workspace, p, filePath string) (string, error) {
 		}
 		return "", rejected("%s cannot be resolved: %v", shownPath(filePath), cause(err))
 	}
-	if !inside(ws.Path, real) {
+	if !Inside(ws.Path, real) {
 		return "", rejected("%s is outside the workspace %s (after resolving symlinks it is %s); lsp only opens files inside the workspace", shownPath(filePath), ws.Path, shownPath(real))
 	}
 	return real, nil
@@ -235,8 +235,8 @@ func cause(err error) error {
 	return err
 }
 
-// inside reports whether path is dir or below it (both canonical).
-func inside(dir, path string) bool {
+// Inside reports whether path is dir or below it (both canonical).
+func Inside(dir, path string) bool {
 	if path == dir {
 		return true
 	}
@@ -267,4 +267,4 @@ func describeMode(m fs.FileMode) string {
 // It is the core's rule for this OS (core.PathRulesFor(runtime.GOOS):
 // core.FileURI, or on Windows core.WindowsFileURI, file:///C:/x), so the
 // URIs the host sends and the ones the core builds are the same strings.
-func FileURI(path string) string { return hostPaths.FileURI(path) }
+func FileURI(path string) string { return HostPaths.FileURI(path) }

@@ -1,4 +1,4 @@
-package toolbox
+package workspacefs
 
 import (
 	"context"
@@ -32,19 +32,19 @@ import (
 //     group, permission bits (setuid, setgid and sticky included) and
 //     extended attributes are copied to the new content's file, or the
 //     write is refused; a read-only file is refused; no write makes a file
-//     larger than the fs tools read (maxFSFileBytes).
+//     larger than the fs tools read (MaxFileBytes).
 
-// setItem is one file of a write: the file as read under the lock, and
+// SetItem is one file of a write: the file as read under the lock, and
 // its new content (nil: the set deletes it).
-type setItem struct {
-	cur   wsFile
-	after *string
-	mode  fs.FileMode // a created file's mode (0: 0644 less the umask)
+type SetItem struct {
+	Current File
+	After   *string
+	Mode    fs.FileMode // a created file's mode (0: 0644 less the umask)
 }
 
-// lock takes the cross-process locks of the files at these
+// Lock takes the cross-process locks of the files at these
 // workspace-relative (resolved) paths.
-func (r *fsRoot) lock(ctx context.Context, reals []string) (*writeset.Locks, error) {
+func (r *Root) Lock(ctx context.Context, reals []string) (*writeset.Locks, error) {
 	if r.sets == nil {
 		err := r.setsErr
 		if err == nil {
@@ -54,7 +54,7 @@ func (r *fsRoot) lock(ctx context.Context, reals []string) (*writeset.Locks, err
 	}
 	paths := make([]string, len(reals))
 	for i, rel := range reals {
-		paths[i] = filepath.Join(r.real, filepath.FromSlash(rel))
+		paths[i] = filepath.Join(r.Real, filepath.FromSlash(rel))
 	}
 	l, err := r.sets.Lock(ctx, paths)
 	if err != nil {
@@ -63,22 +63,22 @@ func (r *fsRoot) lock(ctx context.Context, reals []string) (*writeset.Locks, err
 	return l, nil
 }
 
-// update is a one-file write: under the file's lock, the file is read and
+// Update is a one-file write: under the file's lock, the file is read and
 // change makes its new content from it (change refuses a stale file), and
 // the new content is written. It returns the file as it was and its new
 // content.
-func (r *fsRoot) update(ctx context.Context, path string, change func(wsFile) (string, error)) (wsFile, string, error) {
-	rel, err := r.rel(path)
+func (r *Root) Update(ctx context.Context, path string, change func(File) (string, error)) (File, string, error) {
+	rel, err := r.Rel(path)
 	if err != nil {
-		return wsFile{}, "", err
+		return File{}, "", err
 	}
-	real := r.resolve(rel)
-	locks, err := r.lock(ctx, []string{real})
+	real := r.Resolve(rel)
+	locks, err := r.Lock(ctx, []string{real})
 	if err != nil {
-		return wsFile{}, "", err
+		return File{}, "", err
 	}
 	defer locks.Unlock()
-	f, err := r.readAt(path, rel, real)
+	f, err := r.ReadAt(path, rel, real)
 	if err != nil {
 		return f, "", err
 	}
@@ -86,56 +86,56 @@ func (r *fsRoot) update(ctx context.Context, path string, change func(wsFile) (s
 	if err != nil {
 		return f, "", err
 	}
-	if err := r.writeSet([]setItem{{cur: f, after: &text}}); err != nil {
+	if err := r.WriteSet([]SetItem{{Current: f, After: &text}}); err != nil {
 		return f, "", err
 	}
 	return f, text, nil
 }
 
-// writeSet writes the items as one set; the caller holds their locks and
+// WriteSet writes the items as one set; the caller holds their locks and
 // read them under it. A created file's directories are made first.
-func (r *fsRoot) writeSet(items []setItem) error {
+func (r *Root) WriteSet(items []SetItem) error {
 	changes := make([]writeset.Change, len(items))
 	for i, it := range items {
-		f := it.cur
-		if f.exists && f.mode&0o222 == 0 {
-			return lspseam.Errorf(lspseam.CodeFSRejected, "%s is read-only (mode %04o): lspseam does not change read-only files; make it writable (chmod u+w %s) if it is meant to change; nothing was changed", f.rel, f.mode.Perm(), f.rel)
+		f := it.Current
+		if f.Exists && f.Mode&0o222 == 0 {
+			return lspseam.Errorf(lspseam.CodeFSRejected, "%s is read-only (mode %04o): lspseam does not change read-only files; make it writable (chmod u+w %s) if it is meant to change; nothing was changed", f.Rel, f.Mode.Perm(), f.Rel)
 		}
-		if it.after != nil {
-			if elem := reservedElement(hostPaths, f.rel); elem != "" && !f.exists {
-				return lspseam.Errorf(lspseam.CodeFSRejected, "%s cannot be created: %q is a name Windows reserves for a device or strips (CON, NUL, COM1, a trailing dot or space…); choose another name; nothing was changed", f.rel, elem)
+		if it.After != nil {
+			if elem := ReservedElement(HostPaths, f.Rel); elem != "" && !f.Exists {
+				return lspseam.Errorf(lspseam.CodeFSRejected, "%s cannot be created: %q is a name Windows reserves for a device or strips (CON, NUL, COM1, a trailing dot or space…); choose another name; nothing was changed", f.Rel, elem)
 			}
-			if n := len(*it.after); n > maxFSFileBytes {
-				return lspseam.Errorf(lspseam.CodeFSRejected, "the change would make %s %d bytes, over the %d-byte limit the fs tools read; nothing was changed", f.rel, n, maxFSFileBytes)
+			if n := len(*it.After); n > MaxFileBytes {
+				return lspseam.Errorf(lspseam.CodeFSRejected, "the change would make %s %d bytes, over the %d-byte limit the fs tools read; nothing was changed", f.Rel, n, MaxFileBytes)
 			}
-			if !utf8.ValidString(*it.after) {
-				return lspseam.Errorf(lspseam.CodeFSInvalidArgument, "the new content of %s is not valid UTF-8; nothing was changed", f.rel)
+			if !utf8.ValidString(*it.After) {
+				return lspseam.Errorf(lspseam.CodeFSInvalidArgument, "the new content of %s is not valid UTF-8; nothing was changed", f.Rel)
 			}
 		}
-		if info, err := r.root.Lstat(filepath.FromSlash(f.real)); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-			target, _ := r.root.Readlink(filepath.FromSlash(f.real))
-			return lspseam.Errorf(lspseam.CodeFSRejected, "%s is a symbolic link to %s, outside the workspace (or to a missing file); write a file inside the workspace instead; nothing was changed", f.rel, target)
+		if info, err := r.root.Lstat(filepath.FromSlash(f.Real)); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			target, _ := r.root.Readlink(filepath.FromSlash(f.Real))
+			return lspseam.Errorf(lspseam.CodeFSRejected, "%s is a symbolic link to %s, outside the workspace (or to a missing file); write a file inside the workspace instead; nothing was changed", f.Rel, target)
 		}
-		c := writeset.Change{Path: f.real}
-		if f.exists {
-			c.Before = writeset.HashString(f.text)
+		c := writeset.Change{Path: f.Real}
+		if f.Exists {
+			c.Before = writeset.HashString(f.Text)
 		}
-		if it.after != nil {
-			c.After = writeset.HashString(*it.after)
+		if it.After != nil {
+			c.After = writeset.HashString(*it.After)
 		}
 		changes[i] = c
 	}
 	for _, it := range items {
-		if it.cur.exists || it.after == nil {
+		if it.Current.Exists || it.After == nil {
 			continue
 		}
-		if dir := filepath.Dir(filepath.FromSlash(it.cur.real)); dir != "." {
+		if dir := filepath.Dir(filepath.FromSlash(it.Current.Real)); dir != "." {
 			if err := r.root.MkdirAll(dir, 0o755); err != nil {
-				return r.rejected(it.cur.rel, err)
+				return r.rejected(it.Current.Rel, err)
 			}
 		}
 	}
-	tx, err := r.sets.Begin(r.real, r.root, changes)
+	tx, err := r.sets.Begin(r.Real, r.root, changes)
 	if err != nil {
 		return lspseam.Errorf(lspseam.CodeFSRejected, "%v; nothing was changed (set LSPSEAM_STATE_DIR to a writable directory if this persists)", err)
 	}
@@ -146,7 +146,7 @@ func (r *fsRoot) writeSet(items []setItem) error {
 	if err := tx.Apply(); err != nil { // rolled back, or the files it could not restore named
 		var aerr *writeset.ApplyError
 		if len(items) == 1 && errors.As(err, &aerr) && len(aerr.Uncertain) == 0 {
-			return lspseam.Errorf(lspseam.CodeFSRejected, "writing %s failed (the file is unchanged): %v", items[0].cur.rel, aerr.Err)
+			return lspseam.Errorf(lspseam.CodeFSRejected, "writing %s failed (the file is unchanged): %v", items[0].Current.Rel, aerr.Err)
 		}
 		return lspseam.Errorf(lspseam.CodeConflict, "%v", err)
 	}
@@ -162,19 +162,19 @@ const maxConcurrentStages = 8
 // stageAll writes every item's temporary (stage), several at once. The
 // first failure, by the items' order, is the answer; the temporaries
 // written are the caller's to remove (Txn.Abort), once all are done.
-func (r *fsRoot) stageAll(tx *writeset.Txn, items []setItem) error {
+func (r *Root) stageAll(tx *writeset.Txn, items []SetItem) error {
 	errs := make([]error, len(items))
 	slots := make(chan struct{}, maxConcurrentStages)
 	var wg sync.WaitGroup
 	for i, it := range items {
-		if it.after == nil {
+		if it.After == nil {
 			continue
 		}
 		slots <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			errs[i] = r.stage(tx.Temp(i), it, *it.after)
+			errs[i] = r.stage(tx.Temp(i), it, *it.After)
 		}()
 	}
 	wg.Wait()
@@ -189,23 +189,23 @@ func (r *fsRoot) stageAll(tx *writeset.Txn, items []setItem) error {
 // stage writes an item's new content to its temporary, synced, with the
 // metadata of the file it replaces (a created file: it.mode, or 0644 less
 // the umask).
-func (r *fsRoot) stage(tmp string, it setItem, text string) error {
-	f := it.cur
+func (r *Root) stage(tmp string, it SetItem, text string) error {
+	f := it.Current
 	mode := fs.FileMode(0o644)
 	switch {
-	case f.exists:
-		mode = f.mode
-	case it.mode != 0:
-		mode = it.mode
+	case f.Exists:
+		mode = f.Mode
+	case it.Mode != 0:
+		mode = it.Mode
 	}
 	file, err := r.root.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode.Perm())
 	if err != nil {
-		return lspseam.Errorf(lspseam.CodeFSRejected, "staging %s failed (nothing was changed): %v", f.rel, err)
+		return lspseam.Errorf(lspseam.CodeFSRejected, "staging %s failed (nothing was changed): %v", f.Rel, err)
 	}
-	if _, err = io.WriteString(file, text); err == nil && f.exists {
+	if _, err = io.WriteString(file, text); err == nil && f.Exists {
 		err = r.keepMetadata(file, f)
 	}
-	if err == nil && (f.exists || it.mode != 0) {
+	if err == nil && (f.Exists || it.Mode != 0) {
 		err = file.Chmod(mode) // the umask may have narrowed it; chown cleared setuid and setgid
 	}
 	if err == nil {
@@ -218,17 +218,17 @@ func (r *fsRoot) stage(tmp string, it setItem, text string) error {
 		r.root.Remove(filepath.FromSlash(tmp))
 		var merr *metadataError
 		if errors.As(err, &merr) {
-			return lspseam.Errorf(lspseam.CodeFSRejected, "%s: %v; nothing was changed", f.rel, merr)
+			return lspseam.Errorf(lspseam.CodeFSRejected, "%s: %v; nothing was changed", f.Rel, merr)
 		}
-		return lspseam.Errorf(lspseam.CodeFSRejected, "staging %s failed (nothing was changed): %v", f.rel, err)
+		return lspseam.Errorf(lspseam.CodeFSRejected, "staging %s failed (nothing was changed): %v", f.Rel, err)
 	}
 	return nil
 }
 
 // keepMetadata gives tmp the owner, group and extended attributes of the
 // file f it replaces.
-func (r *fsRoot) keepMetadata(tmp *os.File, f wsFile) error {
-	old, err := r.root.Open(filepath.FromSlash(f.real))
+func (r *Root) keepMetadata(tmp *os.File, f File) error {
+	old, err := r.root.Open(filepath.FromSlash(f.Real))
 	if err != nil {
 		return err
 	}

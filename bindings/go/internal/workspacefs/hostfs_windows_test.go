@@ -1,4 +1,4 @@
-package localstdio
+package workspacefs
 
 import "testing"
 
