@@ -87,7 +87,7 @@ TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windo
 CROSS   ?= darwin/arm64 windows/amd64
 # Packages with code per operating system, whose test binaries must link
 # for macOS and Windows too.
-OSPKGS  := ./bindings/go/ ./bindings/go/localstdio/ ./cmd/shim/
+OSPKGS  := ./bindings/go/ ./bindings/go/toolbox/ ./bindings/go/internal/workspacefs/ ./bindings/go/localstdio/ ./cmd/shim/
 
 cross:
 	@set -e; for t in $(CROSS); do \

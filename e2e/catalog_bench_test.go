@@ -14,6 +14,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/internal/gocorpus"
 )
 
@@ -22,7 +23,7 @@ import (
 type catalogBench struct {
 	core  *lspseam.Core
 	svc   *lspseam.Service
-	tb    *lspseam.Toolbox
+	tb    *toolbox.Toolbox
 	large string // the generated workspace (internal/gocorpus)
 	corp  gocorpus.Workspace
 
@@ -73,7 +74,7 @@ func newCatalogBench(b testing.TB) *catalogBench {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { local.Close(ctx) })
-	tb, err := lspseam.NewToolbox(ctx, c, svc)
+	tb, err := toolbox.NewToolbox(ctx, c, svc)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -159,7 +159,7 @@ type CodeLocations struct {
 // the line as it is now.
 func (c *Core) ResolveTarget(ctx context.Context, in ResolveTargetInput) (ResolvedTarget, error) {
 	var v ResolvedTarget
-	return v, c.invoke(ctx, "resolveTarget", in, &v)
+	return v, c.Invoke(ctx, "resolveTarget", in, &v)
 }
 
 // PlanSnippets plans the reads for a server's locations: which lines of
@@ -167,7 +167,7 @@ func (c *Core) ResolveTarget(ctx context.Context, in ResolveTargetInput) (Resolv
 func (c *Core) PlanSnippets(ctx context.Context, in SnippetsInput) (SnippetPlan, error) {
 	in.Locations = nonNil(in.Locations)
 	var v SnippetPlan
-	return v, c.invoke(ctx, "planSnippets", in, &v)
+	return v, c.Invoke(ctx, "planSnippets", in, &v)
 }
 
 // CodeLocations builds the code locations of a server's locations from the
@@ -176,7 +176,7 @@ func (c *Core) PlanSnippets(ctx context.Context, in SnippetsInput) (SnippetPlan,
 func (c *Core) CodeLocations(ctx context.Context, in CodeLocationsInput) (CodeLocations, error) {
 	in.Locations = nonNil(in.Locations)
 	var v CodeLocations
-	return v, c.invoke(ctx, "codeLocations", in, &v)
+	return v, c.Invoke(ctx, "codeLocations", in, &v)
 }
 
 // Tool is one tool's definition: its name, toolset ("lsp", "code"), the
@@ -253,7 +253,7 @@ type CodeCall struct {
 // ParseCodeArgs validates a model's arguments to a catalog tool.
 func (c *Core) ParseCodeArgs(ctx context.Context, tool string, args json.RawMessage) (CodeCall, error) {
 	var v CodeCall
-	return v, c.invoke(ctx, "parseCodeArgs", map[string]any{"name": tool, "arguments": args}, &v)
+	return v, c.Invoke(ctx, "parseCodeArgs", map[string]any{"name": tool, "arguments": args}, &v)
 }
 
 // CodeRequestInput is the input of CodeRequest: the LSP method, the
@@ -285,14 +285,7 @@ type CodeRequest struct {
 // CodeRequest builds a catalog request's params.
 func (c *Core) CodeRequest(ctx context.Context, in CodeRequestInput) (CodeRequest, error) {
 	var v CodeRequest
-	return v, c.invoke(ctx, "codeRequest", in, &v)
-}
-
-// callJSON runs a catalog method whose answer the host passes on mostly
-// as it is: the ok value's raw JSON.
-func (c *Core) callJSON(ctx context.Context, method string, in any) (json.RawMessage, error) {
-	var v json.RawMessage
-	return v, c.invoke(ctx, method, in, &v)
+	return v, c.Invoke(ctx, "codeRequest", in, &v)
 }
 
 // BatchEdit is one edit of code_replace_batch: a target, its replacement

@@ -15,12 +15,18 @@ import (
 
 // The Go binding speaks exactly the core's contract table
 // (core.ABIMethods): every method name it passes to the module
-// (invoke, invokeRaw, call or callJSON with a literal name) is one of the
-// table's, and every method of the table is called somewhere — through a
-// typed wrapper of Core or inside the Toolbox. A method renamed or added
+// (Invoke, invokeRaw, call or the Toolbox's coreJSON with a literal name)
+// is one of the table's, and every method of the table is called
+// somewhere — through a typed wrapper of Core or inside the Toolbox
+// (package toolbox). A method renamed or added
 // in core/contract.go without the binding following fails here.
 func TestBindingCallsTheABI(t *testing.T) {
 	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toolboxFiles, err := filepath.Glob("toolbox/*.go")
+	files = append(files, toolboxFiles...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +46,7 @@ func TestBindingCallsTheABI(t *testing.T) {
 				return true
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || !slices.Contains([]string{"invoke", "invokeRaw", "call", "callJSON"}, sel.Sel.Name) {
+			if !ok || !slices.Contains([]string{"Invoke", "invokeRaw", "call", "coreJSON"}, sel.Sel.Name) {
 				return true
 			}
 			lit, ok := call.Args[1].(*ast.BasicLit)

@@ -97,8 +97,8 @@ func TestLazyCompileAnswersFirst(t *testing.T) {
 	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(testenv.ColdCacheDir(t)), withBeforeCompile(h.hold))
 	ctx := testDeadline(t)
 	<-h.held
-	tools, err := c.ToolDefinitions(ctx, DefaultToolsets)
-	if err != nil || len(tools) == 0 || tools[0].Name != ToolLSP {
+	tools, err := c.ToolDefinitions(ctx, core.DefaultToolsets)
+	if err != nil || len(tools) == 0 || tools[0].Name != core.ToolName {
 		t.Fatalf("ToolDefinitions while compiling: %v, %d tools", err, len(tools))
 	}
 	if _, err := c.ToolDefinitions(ctx, []string{"code", "lsp", "fs", "refactor"}); err != nil {

@@ -17,9 +17,12 @@ type envelope struct {
 	Error *Error `json:"error"`
 }
 
-// invoke runs method on in (marshalled to JSON) and decodes the ok value
-// into out (skipped when out is nil).
-func (c *Core) invoke(ctx context.Context, method string, in any, out any) error {
+// Invoke is the JSON form of Call: it runs method on in (marshalled to
+// JSON) and decodes the ok value into out (skipped when out is nil); a
+// seam failure is the module's *Error. The typed methods are Invoke with
+// their own input and output types; a host running a method that has no
+// typed form here (the Toolbox's catalog methods) calls Invoke.
+func (c *Core) Invoke(ctx context.Context, method string, in any, out any) error {
 	input, err := json.Marshal(in)
 	if err != nil {
 		return Errorf(CodeInvalidArgument, "%s: cannot encode the input: %v", method, err)
@@ -74,7 +77,7 @@ func (c *Core) Present(ctx context.Context, args []byte) (Card, error) {
 // NormalizeProvider validates a registration and normalizes its extensions.
 func (c *Core) NormalizeProvider(ctx context.Context, p ProviderSpec) (ProviderSpec, error) {
 	var v ProviderSpec
-	return v, c.invoke(ctx, "normalizeProvider", p, &v)
+	return v, c.Invoke(ctx, "normalizeProvider", p, &v)
 }
 
 // CheckProviders normalizes a set of registrations and rejects conflicts.
@@ -82,14 +85,14 @@ func (c *Core) CheckProviders(ctx context.Context, providers []ProviderSpec) ([]
 	var v struct {
 		Providers []ProviderSpec `json:"providers"`
 	}
-	err := c.invoke(ctx, "checkProviders", map[string]any{"providers": nonNil(providers)}, &v)
+	err := c.Invoke(ctx, "checkProviders", map[string]any{"providers": nonNil(providers)}, &v)
 	return v.Providers, err
 }
 
 // SelectProvider picks the provider owning filePath's final extension.
 func (c *Core) SelectProvider(ctx context.Context, filePath string, providers []ProviderSpec) (Selection, error) {
 	var v Selection
-	return v, c.invoke(ctx, "selectProvider", map[string]any{"filePath": filePath, "providers": nonNil(providers)}, &v)
+	return v, c.Invoke(ctx, "selectProvider", map[string]any{"filePath": filePath, "providers": nonNil(providers)}, &v)
 }
 
 // InitializeParams returns the LSP InitializeParams for a workspace's
@@ -100,20 +103,20 @@ func (c *Core) InitializeParams(ctx context.Context, workspaceURI string, initia
 		in["initializationOptions"] = initializationOptions
 	}
 	var v json.RawMessage
-	return v, c.invoke(ctx, "initializeParams", in, &v)
+	return v, c.Invoke(ctx, "initializeParams", in, &v)
 }
 
 // Negotiate reads a server's InitializeResult. serverCommand (the
 // configured command, may be empty) helps choose the readiness policy.
 func (c *Core) Negotiate(ctx context.Context, initializeResult json.RawMessage, serverCommand string) (Negotiation, error) {
 	var v Negotiation
-	return v, c.invoke(ctx, "negotiate", map[string]any{"initializeResult": initializeResult, "serverCommand": serverCommand}, &v)
+	return v, c.Invoke(ctx, "negotiate", map[string]any{"initializeResult": initializeResult, "serverCommand": serverCommand}, &v)
 }
 
 // CheckOperation returns LSP_UNSUPPORTED_SYNC or LSP_UNSUPPORTED_OPERATION
 // when a negotiated server cannot serve op.
 func (c *Core) CheckOperation(ctx context.Context, n Negotiation, op Operation) error {
-	return c.invoke(ctx, "checkOperation", map[string]any{"negotiation": n, "operation": op}, nil)
+	return c.Invoke(ctx, "checkOperation", map[string]any{"negotiation": n, "operation": op}, nil)
 }
 
 // LSPRequest is a request ready to send to a server. Subject, set by
@@ -128,7 +131,7 @@ type LSPRequest struct {
 // Request builds the LSP request for op at a zero-based position.
 func (c *Core) Request(ctx context.Context, op Operation, uri string, pos Position) (LSPRequest, error) {
 	var v LSPRequest
-	return v, c.invoke(ctx, "request", map[string]any{"operation": op, "uri": uri, "position": pos}, &v)
+	return v, c.Invoke(ctx, "request", map[string]any{"operation": op, "uri": uri, "position": pos}, &v)
 }
 
 // RequestInText builds the request like Request after checking pos against
@@ -147,7 +150,7 @@ func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos 
 			Position  Position  `json:"position"`
 			Line      string    `json:"line"`
 		}{op, uri, pos, line}
-		return v, c.invoke(ctx, "request", in, &v)
+		return v, c.Invoke(ctx, "request", in, &v)
 	}
 	// The text goes last, so the module finds the other fields without
 	// scanning past it.
@@ -157,7 +160,7 @@ func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos 
 		Position  Position  `json:"position"`
 		Text      string    `json:"text"`
 	}{op, uri, pos, text}
-	return v, c.invoke(ctx, "request", in, &v)
+	return v, c.Invoke(ctx, "request", in, &v)
 }
 
 // nthLine is line n (zero-based) of text as the core numbers lines
@@ -192,7 +195,7 @@ func (c *Core) Translate(ctx context.Context, op Operation, result json.RawMessa
 		in["result"] = result
 	}
 	var v Result
-	return v, c.invoke(ctx, "translate", in, &v)
+	return v, c.Invoke(ctx, "translate", in, &v)
 }
 
 // Render renders a result as model-facing text for the workspace with the
@@ -206,7 +209,7 @@ func (c *Core) Render(ctx context.Context, r Result, workspaceURI string, limits
 		in["maxResultChars"] = limits.MaxResultChars
 	}
 	var v Rendered
-	return v, c.invoke(ctx, "render", in, &v)
+	return v, c.Invoke(ctx, "render", in, &v)
 }
 
 // TranslateRender is Translate then Render in one call into the module:
@@ -228,7 +231,7 @@ func (c *Core) TranslateRender(ctx context.Context, op Operation, result json.Ra
 		Result   Result   `json:"result"`
 		Rendered Rendered `json:"rendered"`
 	}
-	err := c.invoke(ctx, "translateRender", in, &v)
+	err := c.Invoke(ctx, "translateRender", in, &v)
 	return v.Result, v.Rendered, err
 }
 
@@ -247,7 +250,7 @@ func (c *Core) ServerRequest(ctx context.Context, method string, params, configu
 		in["workspaceUri"] = workspaceURI
 	}
 	var v ServerReply
-	return v, c.invoke(ctx, "serverRequest", in, &v)
+	return v, c.Invoke(ctx, "serverRequest", in, &v)
 }
 
 // ValidateConfig validates a configuration (JSON) and fills in defaults.
@@ -266,7 +269,7 @@ func (c *Core) FileWatchers(ctx context.Context, method string, params json.RawM
 		in["params"] = params
 	}
 	var v WatchUpdate
-	return v, c.invoke(ctx, "fileWatchers", in, &v)
+	return v, c.Invoke(ctx, "fileWatchers", in, &v)
 }
 
 // FileChanges turns a host's recorded file changes into the
@@ -275,7 +278,7 @@ func (c *Core) FileWatchers(ctx context.Context, method string, params json.RawM
 // watchers (changes match by extension).
 func (c *Core) FileChanges(ctx context.Context, in FileChangesInput) (FileChangesResult, error) {
 	var v FileChangesResult
-	return v, c.invoke(ctx, "fileChanges", in, &v)
+	return v, c.Invoke(ctx, "fileChanges", in, &v)
 }
 
 // CommandDiagnosticsRequests are the requests that ask a server for a
@@ -285,7 +288,7 @@ func (c *Core) CommandDiagnosticsRequests(ctx context.Context, command, uri stri
 	var v struct {
 		Requests []LSPRequest `json:"requests"`
 	}
-	return v.Requests, c.invoke(ctx, "commandDiagnosticsRequests", map[string]any{"command": command, "uri": uri}, &v)
+	return v.Requests, c.Invoke(ctx, "commandDiagnosticsRequests", map[string]any{"command": command, "uri": uri}, &v)
 }
 
 // CommandDiagnostics turns the server's results to CommandDiagnosticsRequests
@@ -294,7 +297,7 @@ func (c *Core) CommandDiagnostics(ctx context.Context, command string, answers [
 	var v struct {
 		Diagnostics json.RawMessage `json:"diagnostics"`
 	}
-	return v.Diagnostics, c.invoke(ctx, "commandDiagnostics", map[string]any{"command": command, "answers": answers}, &v)
+	return v.Diagnostics, c.Invoke(ctx, "commandDiagnostics", map[string]any{"command": command, "answers": answers}, &v)
 }
 
 func nonNil[T any](s []T) []T {

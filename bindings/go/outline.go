@@ -2,7 +2,6 @@ package lspseam
 
 import (
 	"context"
-	"strings"
 )
 
 // Outlines on the query path (core/outline.go): a file's document symbols
@@ -34,7 +33,7 @@ func (c *Core) FlattenSymbols(ctx context.Context, symbols []byte, text string) 
 		Symbols rawOrNull `json:"symbols"`
 		Text    string    `json:"text"`
 	}{rawOrNull(symbols), text}
-	return v.Symbols, c.invoke(ctx, "flattenSymbols", in, &v)
+	return v.Symbols, c.Invoke(ctx, "flattenSymbols", in, &v)
 }
 
 // rawOrNull is raw JSON, null when empty.
@@ -45,92 +44,4 @@ func (r rawOrNull) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return r, nil
-}
-
-// fileOutline is an open document's flattened outline, asked of the
-// server and flattened once for these bytes.
-func (t *Toolbox) fileOutline(ctx context.Context, s Session, f SourceFile) ([]OutlineEntry, error) {
-	key := t.outlines.key(s.Server(), f.URI, f.Text)
-	if o, ok := t.outlines.getOutline(key); ok {
-		return o, nil
-	}
-	raw, err := t.documentSymbols(ctx, s, f)
-	if err != nil {
-		return nil, err
-	}
-	o, err := t.core.FlattenSymbols(ctx, raw, f.Text)
-	if err != nil {
-		return nil, err
-	}
-	if o == nil {
-		o = []OutlineEntry{}
-	}
-	t.outlines.putOutline(key, o)
-	return o, nil
-}
-
-// outlineNamed is the entries that could be a symbol target's: those
-// whose name is in the query (a name, a Container.member or a qualified
-// name all hold the member's name).
-func outlineNamed(o []OutlineEntry, query string) []OutlineEntry {
-	query = strings.TrimSpace(query)
-	out := []OutlineEntry{}
-	for _, e := range o {
-		if strings.Contains(query, e.Name) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// outlineOnLines is the entries that hold one of the lines (zero-based):
-// those a location on the line can lie in or be the name of.
-func outlineOnLines(o []OutlineEntry, lines map[uint32]bool) []OutlineEntry {
-	out := []OutlineEntry{}
-	for _, e := range o {
-		if lines[e.SelectionRange.Start.Line] || lines[e.Range.Start.Line] {
-			out = append(out, e)
-			continue
-		}
-		for l := range lines {
-			if e.Range.Start.Line <= l && l <= e.Range.End.Line {
-				out = append(out, e)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// textLines splits a file's text into lines as the core numbers them:
-// "\n", "\r\n" and "\r" end a line, a final terminator ends the last
-// line.
-func textLines(text string) []string {
-	lines := make([]string, 0, strings.Count(text, "\n")+1)
-	for start := 0; start < len(text); {
-		i := strings.IndexAny(text[start:], "\r\n")
-		if i < 0 {
-			lines = append(lines, text[start:])
-			break
-		}
-		end := start + i
-		lines = append(lines, text[start:end])
-		start = end + 1
-		if text[end] == '\r' && start < len(text) && text[start] == '\n' {
-			start++
-		}
-	}
-	return lines
-}
-
-// chunksOf is the lines of the spans (zero-based, inclusive; past the
-// end of the file left out).
-func chunksOf(lines []string, spans []LineSpan) []LineChunk {
-	out := []LineChunk{}
-	for _, s := range spans {
-		if int64(s.Start) < int64(len(lines)) {
-			out = append(out, LineChunk{Start: s.Start, Lines: lines[s.Start:min(int64(s.End)+1, int64(len(lines)))]})
-		}
-	}
-	return out
 }

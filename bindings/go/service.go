@@ -62,12 +62,14 @@ type Service struct {
 	selected map[string]Selection // the core's selections by selectionKey; reset on change
 }
 
-// providerSpecs is the registered providers' specs as they are now (for
-// selectionKey outside route).
-func (s *Service) providerSpecs() []ProviderSpec {
+// SelectionKey is the key Selection's answers are kept by: under the
+// providers registered now, every path with the same key has the same
+// Selection. A caller selecting for many paths (a walk of a workspace)
+// asks Selection once per key.
+func (s *Service) SelectionKey(filePath string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.specs
+	return selectionKey(filePath, s.specs)
 }
 
 // selectionKey partitions paths so that every path with the same key has

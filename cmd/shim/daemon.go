@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/jsonbound"
 )
@@ -334,14 +335,14 @@ func (d *daemon) serveJSONRPC(ctx context.Context, conn *net.UnixConn, r *bufio.
 // serveToolbox is a serve session's Toolbox (every toolset) with the
 // client's approval mode, after checking its options as serve checks its
 // flags.
-func (d *daemon) serveToolbox(ctx context.Context, so *daemonSessionOptions) (*lspseam.Toolbox, error) {
+func (d *daemon) serveToolbox(ctx context.Context, so *daemonSessionOptions) (*toolbox.Toolbox, error) {
 	if err := checkApprovalFlag("serve", so.Approval); err != nil {
 		return nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "%v", err)
 	}
 	if so.TimeoutMs < 0 || so.TimeoutMs > maxTimeoutMs {
 		return nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "--timeout must be a positive number of milliseconds at most %d, got %d", maxTimeoutMs, so.TimeoutMs)
 	}
-	toolbox, err := lspseam.NewToolbox(ctx, d.host.core, d.host.service, core.Toolsets...)
+	toolbox, err := toolbox.NewToolbox(ctx, d.host.core, d.host.service, core.Toolsets...)
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +387,7 @@ func (d *daemon) sessionOptions(ctx context.Context, so *daemonSessionOptions) (
 	}
 	opts := mcpSessionOptions{workspace: so.Workspace, toolsets: so.Tools, profile: mcpProfile(so.Profile), approval: so.Approval, timeoutMs: so.TimeoutMs, timeoutFlag: so.TimeoutMs > 0, cwd: so.Cwd}
 	if len(opts.toolsets) == 0 {
-		opts.toolsets = lspseam.DefaultToolsets
+		opts.toolsets = toolbox.DefaultToolsets
 	}
 	if opts.profile == "" {
 		opts.profile = profileStandard

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/internal/expiring"
 )
 
@@ -56,7 +57,7 @@ const (
 type pendingApproval struct {
 	tool    string
 	args    string // without previewId, as withoutPreviewID writes them
-	preview lspseam.ToolResult
+	preview toolbox.ToolResult
 }
 
 // newPendingApprovals holds the approvals asked through input requests, by
@@ -118,7 +119,7 @@ type previewSummary struct {
 	} `json:"files"`
 }
 
-func summarize(preview lspseam.ToolResult) previewSummary {
+func summarize(preview toolbox.ToolResult) previewSummary {
 	var s previewSummary
 	json.Unmarshal(preview.Structured, &s)
 	return s
@@ -126,7 +127,7 @@ func summarize(preview lspseam.ToolResult) previewSummary {
 
 // what is the change a preview names, from its text's first line
 // ("Preview (nothing is changed yet): Rename `A` to `B`: 2 edits in 1 file.").
-func what(preview lspseam.ToolResult) string {
+func what(preview toolbox.ToolResult) string {
 	first, _, _ := strings.Cut(preview.Text, "\n")
 	if _, after, ok := strings.Cut(first, ": "); ok && strings.HasPrefix(first, "Preview") {
 		first = after
@@ -137,7 +138,7 @@ func what(preview lspseam.ToolResult) string {
 // approvalRequest is the elicitation that shows a preview to the user:
 // the change, its files and its diff (clipped), and the question. The
 // preview's line telling the model how to apply it is left out.
-func approvalRequest(preview lspseam.ToolResult, workspace string) *mcp.ElicitParams {
+func approvalRequest(preview toolbox.ToolResult, workspace string) *mcp.ElicitParams {
 	id := previewIDOf(preview)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Apply this change to %s?\n%s\n", workspace, what(preview))
@@ -179,7 +180,7 @@ func approvalRequest(preview lspseam.ToolResult, workspace string) *mcp.ElicitPa
 // declinedResult answers a change the user declined (action "decline") or
 // dismissed ("cancel"): nothing changed, and no previewId. The files are
 // the preview's, without their diffs.
-func declinedResult(tool string, preview lspseam.ToolResult, action string) lspseam.ToolResult {
+func declinedResult(tool string, preview toolbox.ToolResult, action string) toolbox.ToolResult {
 	var p struct {
 		Tool    string                       `json:"tool"`
 		Edits   int                          `json:"edits"`
@@ -217,18 +218,18 @@ func declinedResult(tool string, preview lspseam.ToolResult, action string) lsps
 		Files      []map[string]json.RawMessage `json:"files"`
 		Command    string                       `json:"command,omitempty"`
 	}{true, p.Tool, false, true, action, p.Edits, p.Files, p.Command})
-	return lspseam.ToolResult{Text: text, Structured: structured}
+	return toolbox.ToolResult{Text: text, Structured: structured}
 }
 
 // unasked is a preview passed through because asking the user failed.
-func unasked(preview lspseam.ToolResult, err error) lspseam.ToolResult {
+func unasked(preview toolbox.ToolResult, err error) toolbox.ToolResult {
 	preview.Text = "The client could not ask the user to approve this change (" + oneLine(err.Error()) + "); nothing was changed, and it applies only as below.\n" + preview.Text
 	return preview
 }
 
 // approve asks the user about a preview and answers as they decide (see
 // the top of this file). args are the call's arguments without previewId.
-func (t *mcpTool) approve(ctx context.Context, req *mcp.CallToolRequest, name string, args json.RawMessage, ws string, preview lspseam.ToolResult) *mcp.CallToolResult {
+func (t *mcpTool) approve(ctx context.Context, req *mcp.CallToolRequest, name string, args json.RawMessage, ws string, preview toolbox.ToolResult) *mcp.CallToolResult {
 	id := previewIDOf(preview)
 	params := approvalRequest(preview, ws)
 	ss := req.Session
@@ -240,7 +241,7 @@ func (t *mcpTool) approve(ctx context.Context, req *mcp.CallToolRequest, name st
 	}
 	res, err := ss.Elicit(ctx, params)
 	if ctx.Err() != nil {
-		return codeResult(lspseam.ErrorResult(lspseam.Errorf(lspseam.CodeCancelled, "the call was cancelled while the user was asked to approve the change; nothing was changed")))
+		return codeResult(toolbox.ErrorResult(lspseam.Errorf(lspseam.CodeCancelled, "the call was cancelled while the user was asked to approve the change; nothing was changed")))
 	}
 	if err != nil {
 		t.host.log.Info("elicitation failed; answering with the preview", "tool", name, "reason", err)
@@ -267,7 +268,7 @@ func (t *mcpTool) approvalRetry(ctx context.Context, req *mcp.CallToolRequest, n
 }
 
 // decided applies an accepted preview, or answers a declined one.
-func (t *mcpTool) decided(ctx context.Context, name string, args json.RawMessage, ws string, preview lspseam.ToolResult, action string) lspseam.ToolResult {
+func (t *mcpTool) decided(ctx context.Context, name string, args json.RawMessage, ws string, preview toolbox.ToolResult, action string) toolbox.ToolResult {
 	if action != "accept" {
 		if action != "cancel" {
 			action = "decline"

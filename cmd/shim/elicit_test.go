@@ -13,7 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/testenv"
 )
@@ -332,7 +332,7 @@ func TestApprovalMessages(t *testing.T) {
 	for i := range 500 {
 		diff.WriteString("+line " + strings.Repeat("x", i%50) + "\n")
 	}
-	preview := lspseam.ToolResult{
+	preview := toolbox.ToolResult{
 		Text: "Preview (nothing is changed yet): Rename `A` to `B`: 3 edits in 2 files.\n" +
 			"To apply it, call code_rename again with the same arguments and \"previewId\": \"p-1234\" (within 10 minutes).\n" +
 			"--- a/a.go\n+++ b/a.go\n" + diff.String(),

@@ -19,6 +19,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/expiring"
 	"github.com/lspseam/lspseam/internal/jsonbound"
@@ -57,7 +58,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var common commonFlags
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
-	toolsets := fs.String("tools", strings.Join(lspseam.DefaultToolsets, ","), "comma-separated toolsets to offer")
+	toolsets := fs.String("tools", strings.Join(toolbox.DefaultToolsets, ","), "comma-separated toolsets to offer")
 	approval := approvalFlag(fs)
 	profile := profileFlag(fs)
 	daemonMode := daemonFlag(fs, daemonAuto)
@@ -196,7 +197,7 @@ type mcpTool struct {
 	startProblem *startProblem // why lspseam could not start (command line, config, --workspace); every call answers it
 	notices      []string      // warnings about the workspace, for the handshake's instructions (workspaceNotices)
 	mode         string        // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
-	toolbox      *lspseam.Toolbox
+	toolbox      *toolbox.Toolbox
 	pending      *expiring.Store[pendingApproval] // approvals asked through input requests (newPendingApprovals)
 
 	mu     sync.Mutex
@@ -259,13 +260,13 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 	if err != nil && t.host == nil {
 		// --tools itself may be the problem: list the default tools,
 		// which answer it.
-		defs, err = c.ToolDefinitions(ctx, lspseam.DefaultToolsets)
+		defs, err = c.ToolDefinitions(ctx, toolbox.DefaultToolsets)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if t.host != nil {
-		if t.toolbox, err = lspseam.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
+		if t.toolbox, err = toolbox.NewToolbox(ctx, c, t.host.service, t.toolsets...); err != nil {
 			return nil, err
 		}
 		t.toolbox.SetLogger(t.host.log)
@@ -293,7 +294,7 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 	})
 	for _, def := range defs {
 		handler := t.call
-		if def.Name != lspseam.ToolLSP {
+		if def.Name != toolbox.ToolLSP {
 			handler = t.codeHandler(def.Name)
 		}
 		note := ""
@@ -312,11 +313,11 @@ func newMCPServer(ctx context.Context, t *mcpTool, log *slog.Logger) (*mcp.Serve
 func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if t.startProblem != nil {
-			return codeResult(lspseam.ErrorResult(t.startProblem.err)), nil
+			return codeResult(toolbox.ErrorResult(t.startProblem.err)), nil
 		}
 		ws, ask, err := t.workspaceFor(ctx, req)
 		if err != nil {
-			return codeResult(lspseam.ErrorResult(err)), nil
+			return codeResult(toolbox.ErrorResult(err)), nil
 		}
 		if ask != nil {
 			return ask, nil
@@ -347,7 +348,7 @@ func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 	}
 }
 
-func codeResult(res lspseam.ToolResult) *mcp.CallToolResult {
+func codeResult(res toolbox.ToolResult) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: res.Text}},
 		StructuredContent: res.Structured,

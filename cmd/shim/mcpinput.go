@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/internal/echo"
 	"github.com/lspseam/lspseam/internal/jsonbound"
 )
@@ -116,7 +117,7 @@ func (in *mcpInput) refuse(why string) {
 	lerr := lspseam.Errorf(lspseam.CodeInvalidArgument, "%s", why)
 	var body any
 	if string(method) == `"tools/call"` {
-		res := lspseam.ErrorResult(lerr)
+		res := toolbox.ErrorResult(lerr)
 		body = struct {
 			Content           []map[string]string `json:"content"`
 			StructuredContent json.RawMessage     `json:"structuredContent,omitempty"`

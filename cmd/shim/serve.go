@@ -19,6 +19,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/core"
 	"github.com/lspseam/lspseam/internal/echo"
 )
@@ -140,7 +141,7 @@ func (s *server) run(ctx context.Context, rw io.ReadWriteCloser, maxRequestBytes
 
 type server struct {
 	host         *host            // nil when startProblem is set
-	toolbox      *lspseam.Toolbox // the session's tools: every toolset
+	toolbox      *toolbox.Toolbox // the session's tools: every toolset
 	startProblem *startProblem    // why lspseam could not start; every query, call and tools/list answers it
 	log          *slog.Logger
 	timeoutFlag  bool  // the default budget came from --timeout

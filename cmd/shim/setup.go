@@ -14,6 +14,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -116,7 +117,7 @@ type host struct {
 	core    *lspseam.Core
 	service *lspseam.Service
 	local   *localstdio.Host
-	toolbox *lspseam.Toolbox // every toolset; surfaces that offer fewer make their own
+	toolbox *toolbox.Toolbox // every toolset; surfaces that offer fewer make their own
 	timeout int64            // ms
 	// approval is the config's approval mode (core.ApprovalPreview unless
 	// the config says otherwise); --approval wins over it.
@@ -185,7 +186,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer, lazy bo
 	}
 	service := lspseam.NewService(c)
 	cfg, servers := table.Config, table.Servers
-	toolbox, err := lspseam.NewToolbox(ctx, c, service, core.Toolsets...)
+	toolbox, err := toolbox.NewToolbox(ctx, c, service, core.Toolsets...)
 	if err != nil {
 		c.Close(ctx)
 		return nil, err
@@ -278,7 +279,7 @@ func (h *host) approvalMode(flagMode string, canElicit bool) string {
 // setApproval sets the Toolbox's mode for a surface's approval mode: an
 // elicit surface runs the Toolbox in preview mode and asks the user about
 // each preview itself.
-func setApproval(tb *lspseam.Toolbox, mode string) error {
+func setApproval(tb *toolbox.Toolbox, mode string) error {
 	if mode == core.ApprovalElicit {
 		mode = core.ApprovalPreview
 	}

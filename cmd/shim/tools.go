@@ -16,6 +16,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 )
 
 // `lspseam tools` prints the tools' definitions; `lspseam call TOOL JSON`
@@ -177,14 +178,14 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 // callTool runs one tool within a budget of timeoutMs, naming the budget's
 // source when it runs out. The workspace is made canonical first, so a
 // bad root fails before any server starts.
-func (h *host) callTool(ctx context.Context, tb *lspseam.Toolbox, name string, args json.RawMessage, workspaceRoot, budget string, timeoutMs int64) lspseam.ToolResult {
+func (h *host) callTool(ctx context.Context, tb *toolbox.Toolbox, name string, args json.RawMessage, workspaceRoot, budget string, timeoutMs int64) toolbox.ToolResult {
 	if err := h.waitStarted(ctx); err != nil {
-		return lspseam.ErrorResult(err)
+		return toolbox.ErrorResult(err)
 	}
 	if strings.TrimSpace(workspaceRoot) != "" {
 		ws, err := localstdio.CanonicalWorkspace(workspaceRoot)
 		if err != nil {
-			return lspseam.ErrorResult(err)
+			return toolbox.ErrorResult(err)
 		}
 		workspaceRoot = ws.Path
 	}
@@ -196,7 +197,7 @@ func (h *host) callTool(ctx context.Context, tb *lspseam.Toolbox, name string, a
 			Error lspseam.Error `json:"error"`
 		}
 		if json.Unmarshal(res.Structured, &env) == nil {
-			return lspseam.ErrorResult(explainTimeout(&env.Error, timeoutMs, budget))
+			return toolbox.ErrorResult(explainTimeout(&env.Error, timeoutMs, budget))
 		}
 	}
 	return res
@@ -229,7 +230,7 @@ func clipArg(s string) string {
 }
 
 // previewIDOf is the previewId of a successful preview answer.
-func previewIDOf(res lspseam.ToolResult) string {
+func previewIDOf(res toolbox.ToolResult) string {
 	if res.IsError {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 )
 
 // Session.Check with the scripted fake server: a change's documents are
@@ -241,7 +242,7 @@ func TestRenameMissingReportStaleOnlyThatFile(t *testing.T) {
 		"textDocument/didChange":      map[string]any{"action": "none", "after": reports},
 	}})
 	tb := f.toolbox()
-	tb.SetApproval(lspseam.ApprovalAuto)
+	tb.SetApproval(toolbox.ApprovalAuto)
 	res, _ := f.call(tb, "code_rename", `{"target":{"path":"a.go","symbol":"A"},"newName":"Z"}`)
 	var r struct {
 		Applied     bool `json:"applied"`

@@ -181,3 +181,22 @@ func TestSearchDirWritableByOthersIsNotUsed(t *testing.T) {
 		t.Errorf("a sticky directory (like /tmp) is refused: %q", notFound)
 	}
 }
+
+func TestResolveExecutable(t *testing.T) {
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "srv")
+	os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755)
+	os.WriteFile(filepath.Join(dir, "noexec"), []byte("x"), 0o644)
+	env := []string{"PATH=relative:" + dir}
+	if p, problem := ResolveExecutable("srv", env); p != exe || problem != "" {
+		t.Errorf("srv: %q %q", p, problem)
+	}
+	if p, problem := ResolveExecutable(exe, nil); p != exe || problem != "" {
+		t.Errorf("absolute: %q %q", p, problem)
+	}
+	for _, cmd := range []string{"noexec", "missing", filepath.Join(dir, "noexec"), dir} {
+		if _, problem := ResolveExecutable(cmd, env); problem == "" {
+			t.Errorf("%s resolved", cmd)
+		}
+	}
+}

@@ -9,11 +9,6 @@ import (
 
 // Unix file metadata the portable API does not give.
 
-// openNoFollow are the flags that open the last path component only if it
-// is not a symlink, without blocking on a FIFO, and not inherited by
-// servers.
-const openNoFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK | syscall.O_CLOEXEC
-
 // fileOwner is the owning user of info's file.
 func fileOwner(info fs.FileInfo) (uid uint32, ok bool) {
 	st, ok := info.Sys().(*syscall.Stat_t)

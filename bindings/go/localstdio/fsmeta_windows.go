@@ -8,13 +8,6 @@ import (
 // Windows file metadata: what the Unix checks use has no equivalent the
 // portable API exposes; each function says what that weakens.
 
-// openNoFollow is empty: os.OpenFile on Windows has no flag to refuse a
-// final symlink (reparse point). Source reads go through os.Root
-// (hostfs_root.go), which refuses escapes; the watcher's hashing of a
-// file swapped for a symlink may read the link's target, which it never
-// sends anywhere.
-const openNoFollow = 0
-
 // fileOwner is unknown on Windows (ACLs, not a uid): the search-directory
 // ownership check (config.go unsafeDir) relies on the write-permission
 // check alone there.

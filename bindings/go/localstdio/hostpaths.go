@@ -1,19 +1,18 @@
 package localstdio
 
 import (
-	"runtime"
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
-// hostPaths are this OS's rules for paths and their file: URIs: POSIX
-// paths, or drive and UNC paths on Windows, names compared without regard
-// to case on macOS and Windows (core.PathRulesFor). Everything the host
-// turns from a path into a URI, or back, or keys by path, goes through
-// them; tests run another OS's route by passing core.PathRulesFor(goos).
-var hostPaths = core.PathRulesFor(runtime.GOOS)
+// hostPaths are this OS's rules for paths and their file: URIs
+// (workspacefs.HostPaths): everything the provider turns from a path into
+// a URI, or back, or keys by path, goes through them; tests run another
+// OS's route by passing core.PathRulesFor(goos).
+var hostPaths = workspacefs.HostPaths
 
 // toWatchPaths writes the host paths of a fileChanges input as the core
 // reads them (core.PathRules.WatchPath: /C:/src/a.go on Windows) and says

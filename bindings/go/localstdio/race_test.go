@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 )
 
 // Two agents, two processes, one file: each round both change the file
@@ -132,7 +132,7 @@ func TestRaceAgent(t *testing.T) {
 		},
 	})
 	tb := f.toolbox()
-	if err := tb.SetApproval(lspseam.ApprovalAuto); err != nil {
+	if err := tb.SetApproval(toolbox.ApprovalAuto); err != nil {
 		t.Fatal(err)
 	}
 	in := bufio.NewScanner(os.Stdin)
@@ -141,7 +141,7 @@ func TestRaceAgent(t *testing.T) {
 		var round int
 		fmt.Sscan(in.Text(), &tool, &round)
 		line := fmt.Sprintf("// round %d by agent %s", round, id)
-		var res lspseam.ToolResult
+		var res toolbox.ToolResult
 		var s map[string]any
 		switch tool {
 		case "write":
@@ -169,7 +169,7 @@ func TestRaceAgent(t *testing.T) {
 }
 
 // callIn is call in another workspace than the fake's own.
-func (f *fake) callIn(tb *lspseam.Toolbox, ws, tool, args string) (lspseam.ToolResult, map[string]any) {
+func (f *fake) callIn(tb *toolbox.Toolbox, ws, tool, args string) (toolbox.ToolResult, map[string]any) {
 	f.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

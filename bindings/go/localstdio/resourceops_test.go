@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 )
 
 // Resource operations (create, rename, delete files) in a server's
@@ -234,7 +234,7 @@ func TestToolboxEditsThroughSymlinks(t *testing.T) {
 		reset()
 		rename(tc.changes...)
 		tb := f.toolbox()
-		tb.SetApproval(lspseam.ApprovalAuto)
+		tb.SetApproval(toolbox.ApprovalAuto)
 		res, s := f.call(tb, "code_rename", args)
 		if tc.want == "" {
 			if !res.IsError || errorCode(s) != "LSP_CONFLICT" {

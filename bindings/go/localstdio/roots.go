@@ -3,6 +3,8 @@ package localstdio
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // Project roots: in a monorepo, a server started at the workspace root may
@@ -29,7 +31,7 @@ func projectRoot(ws Workspace, filePath string, markers []string) Workspace {
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
-	if !inside(ws.Path, dir) {
+	if !workspacefs.Inside(ws.Path, dir) {
 		return ws
 	}
 	for {

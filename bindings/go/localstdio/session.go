@@ -8,7 +8,7 @@ import (
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
-// Sessions: the catalog's tools (lspseam.Toolbox) send several requests in
+// Sessions: the catalog's tools (toolbox.Toolbox) send several requests in
 // one turn. A session is the same turn a query takes — queued behind
 // earlier work on the (workspace, root), the server caught up with the
 // disk and started if needed — handed to the tool for as long as it runs.

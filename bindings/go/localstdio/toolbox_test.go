@@ -12,9 +12,10 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 )
 
-// The code tools (lspseam.Toolbox) over a provider session, with the
+// The code tools (toolbox.Toolbox) over a provider session, with the
 // scripted fake server: what the tools ask, and how the server's faults
 // reach the model.
 
@@ -45,21 +46,21 @@ func (f *fake) loc(file string, line, char int) map[string]any {
 }
 
 // toolbox registers f's provider in a Service and offers every toolset.
-func (f *fake) toolbox() *lspseam.Toolbox {
+func (f *fake) toolbox() *toolbox.Toolbox {
 	f.t.Helper()
 	ctx := context.Background()
 	svc := lspseam.NewService(sharedCore(f.t))
 	if _, err := svc.RegisterProvider(ctx, f.p.Registration()); err != nil {
 		f.t.Fatal(err)
 	}
-	tb, err := lspseam.NewToolbox(ctx, sharedCore(f.t), svc, "lsp", "code", "fs", "refactor")
+	tb, err := toolbox.NewToolbox(ctx, sharedCore(f.t), svc, "lsp", "code", "fs", "refactor")
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	return tb
 }
 
-func (f *fake) call(tb *lspseam.Toolbox, tool, args string) (lspseam.ToolResult, map[string]any) {
+func (f *fake) call(tb *toolbox.Toolbox, tool, args string) (toolbox.ToolResult, map[string]any) {
 	f.t.Helper()
 	return f.callIn(tb, f.ws, tool, args)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // Watching workspaces so that long-lived servers answer from the files as
@@ -583,7 +584,7 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 // follows a symlink (one swapped in after the scan's stat is refused) and
 // never blocks on a FIFO; what it reads is never sent anywhere.
 func hashFile(p string) (uint64, bool) {
-	f, err := os.OpenFile(p, os.O_RDONLY|openNoFollow, 0)
+	f, err := os.OpenFile(p, os.O_RDONLY|workspacefs.OpenNoFollow, 0)
 	if err != nil {
 		return 0, false
 	}
@@ -729,7 +730,7 @@ func (s *subscription) take(within string) (changes []lspseam.PathChange, lost s
 		return nil, lost
 	}
 	for _, p := range s.order {
-		if within == "" || inside(within, p) {
+		if within == "" || workspacefs.Inside(within, p) {
 			r := s.pending[p]
 			changes = append(changes, lspseam.PathChange{Path: p, First: string(r.first), Last: string(r.last)})
 		}

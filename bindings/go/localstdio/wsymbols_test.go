@@ -10,6 +10,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
 )
 
 // TestToolboxSearchesEveryLanguage: code_symbols {query} without path asks
@@ -48,7 +49,7 @@ func TestToolboxSearchesEveryLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tb, err := lspseam.NewToolbox(ctx, sharedCore(t), svc, "code")
+	tb, err := toolbox.NewToolbox(ctx, sharedCore(t), svc, "code")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,0 @@
-//go:build unix
-
-package lspseam
-
-import "syscall"
-
-// mkfifo makes a FIFO at path.
-func mkfifo(path string) error { return syscall.Mkfifo(path, 0o644) }

@@ -1,0 +1,140 @@
+package toolbox
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/expiring"
+)
+
+// Pages of a cut answer. A code_navigate answer or a code_symbols search
+// cut at its limit hands out a cursor naming the rest: the question (the
+// call, without its cursor), where the next page starts, and what the
+// answer was made of — the key of the whole ordered result list (the
+// server's locations, the search's ranked matches, the problems) and a
+// digest of the target's file (code_navigate). The
+// next page asks the server again and must find the same: a file edited
+// in between (the set or the target's text changed) makes the cursor a
+// conflict, answered with the changed answer's first page, so pages of two
+// different answers are never stitched together. Each cursor is taken
+// once (its page hands out the next), lives pageTTL, and at most maxPages
+// are held.
+
+const (
+	pageTTL  = 10 * time.Minute
+	maxPages = 64
+)
+
+// pageState is what a cursor names.
+type pageState struct {
+	call       lspseam.CodeCall // the question, Cursor ""
+	offset     int              // the first location of the next page
+	resultKey  string
+	targetText [sha256.Size]byte
+}
+
+// pageStore holds a Toolbox's open cursors.
+type pageStore struct{ store *expiring.Store[*pageState] }
+
+func newPageStore() pageStore { return pageStore{expiring.New[*pageState](pageTTL, maxPages)} }
+
+// open holds the rest of call's answer from offset and returns its cursor.
+func (p pageStore) open(call lspseam.CodeCall, offset int, resultKey, targetText string) string {
+	call.Cursor = ""
+	var b [8]byte
+	rand.Read(b[:])
+	id := "c-" + hex.EncodeToString(b[:])
+	p.store.Put(id, &pageState{call: call, offset: offset, resultKey: resultKey, targetText: sha256.Sum256([]byte(targetText))})
+	return id
+}
+
+// same reports whether a page was made from the answer the cursor names.
+func (ps *pageState) same(resultKey, targetText string) bool {
+	return ps.resultKey == resultKey && ps.targetText == sha256.Sum256([]byte(targetText))
+}
+
+// errAnswerChanged: the server's answer is no longer the one a cursor
+// continues.
+var errAnswerChanged = errors.New("the answer changed")
+
+// pager answers one page of a tool's answer, from the offset-th result;
+// from, when set, is the cursor's state, and an answer that is not the one
+// it continues is errAnswerChanged.
+type pager func(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error)
+
+// nextPage answers a call with a cursor: the next page of the answer it
+// names, or LSP_CONFLICT with the changed answer's first page.
+func (t *Toolbox) nextPage(ctx context.Context, call lspseam.CodeCall, ws string, page pager) (answer, error) {
+	cursor := call.Cursor
+	ps, ok := t.pages.store.Take(cursor, func(*pageState) bool { return true })
+	if !ok {
+		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s is unknown or expired (a cursor lasts %d minutes and gives one page, whose answer has the next cursor); ask the question again without it",
+			cursor, int(pageTTL/time.Minute))
+	}
+	if call.Target != nil || call.Path != "" || call.Query != "" {
+		// The same call again, with the cursor: it must be the question
+		// the cursor continues.
+		asked := call
+		asked.Cursor = ""
+		if callKey(asked) != callKey(ps.call) {
+			t.pages.store.Put(cursor, ps) // still good for its own question
+			return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s continues another question (other arguments than its own); give the cursor alone, or ask the new question without it", cursor)
+		}
+	}
+	if ps.call.Tool != call.Tool {
+		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s is a cursor of %s; call %s with it", cursor, ps.call.Tool, ps.call.Tool)
+	}
+	a, err := page(ctx, ps.call, ws, ps.offset, ps)
+	if !errors.Is(err, errAnswerChanged) {
+		return a, err
+	}
+	first, err := page(ctx, ps.call, ws, 0, nil)
+	if err != nil {
+		return answer{}, err
+	}
+	return answer{}, &conflictWithPreview{key: "page", preview: first,
+		err: lspseam.Errorf(lspseam.CodeConflict, "the answer cursor %s continues has changed (a file was edited since): its pages would not fit together; here is the new answer's first page", cursor)}
+}
+
+// withCursor adds, to a page of shown results from offset that more
+// results follow, a cursor for the next and the line that tells a model
+// how to use it. A page that showed nothing gets none: its cursor would
+// name the same page again.
+func (t *Toolbox) withCursor(a *answer, call lspseam.CodeCall, offset, shown, total int, resultKey, targetText string) {
+	if shown == 0 || offset+shown >= total {
+		return
+	}
+	id := t.pages.open(call, offset+shown, resultKey, targetText)
+	a.fields = append(a.fields, field{"cursor", id})
+	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
+}
+
+// pageCoreAnswer checks a page the core answered — a search's symbols, a
+// diagnostics snapshot's problems: its items, totalFound, offset and
+// resultKey — against the cursor it continues, and hands out the next
+// cursor when items follow it.
+func (t *Toolbox) pageCoreAnswer(a *answer, out json.RawMessage, call lspseam.CodeCall, from *pageState) error {
+	var page struct {
+		Symbols    []json.RawMessage `json:"symbols"`
+		Problems   []json.RawMessage `json:"problems"`
+		TotalFound int               `json:"totalFound"`
+		Offset     int               `json:"offset"`
+		ResultKey  string            `json:"resultKey"`
+	}
+	if err := json.Unmarshal(out, &page); err != nil {
+		return err
+	}
+	if from != nil && !from.same(page.ResultKey, "") {
+		return errAnswerChanged
+	}
+	// An answer has symbols (a search) or problems (diagnostics).
+	t.withCursor(a, call, page.Offset, len(page.Symbols)+len(page.Problems), page.TotalFound, page.ResultKey, "")
+	return nil
+}

@@ -1,0 +1,85 @@
+package toolbox
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
+)
+
+// code_delete: a symbol's declaration and its doc comment go, through the
+// applier like every change, but only while nothing outside the
+// declaration uses it. The server's references decide (uses inside the
+// declaration, a recursive call, do not count); they are asked again when
+// a preview is applied, since a use added elsewhere meanwhile does not
+// touch the previewed file.
+
+// maxListedUses bounds the uses a refusal lists.
+const maxListedUses = 20
+
+func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
+	if call.PreviewID != "" {
+		// Applying: the uses are checked again first.
+		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
+			_, _, _, err := t.deletionEdit(ctx, s, *call.Target)
+			return err
+		})
+		if err != nil {
+			return answer{}, err
+		}
+	}
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
+		uri, edit, rt, err := t.deletionEdit(ctx, s, *call.Target)
+		if err != nil {
+			return "", nil, err
+		}
+		we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
+		return "delete " + targetLabel(rt), files, err
+	})
+}
+
+// deletionEdit is the edit that deletes the target's declaration, or
+// LSP_CONFLICT (ReasonStillReferenced) listing the uses outside it.
+func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, target lspseam.Target) (string, json.RawMessage, lspseam.ResolvedTarget, error) {
+	if target.Symbol == "" {
+		return "", nil, lspseam.ResolvedTarget{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "code_delete deletes a symbol: give target.symbol (a line target has no declaration to delete)")
+	}
+	uri, edit, rt, err := t.targetEdit(ctx, s, target, "delete", "", 0)
+	if err != nil {
+		return "", nil, rt, err
+	}
+	var deleted struct{ Range lspseam.Range }
+	if err := json.Unmarshal(edit, &deleted); err != nil {
+		return "", nil, rt, lspseam.Errorf(lspseam.CodeInternal, "the core's delete edit is unreadable: %v; this is a bug in lspseam", err)
+	}
+	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
+	if err != nil {
+		return "", nil, rt, err
+	}
+	refs, err := t.core.Translate(ctx, lspseam.OpReferences, raw)
+	if err != nil {
+		return "", nil, rt, serverPayloadError(err, s.Server(), "textDocument/references")
+	}
+	var outside []lspseam.Location
+	for _, l := range refs.Locations {
+		if workspacefs.HostPaths.URIKey(l.URI) != workspacefs.HostPaths.URIKey(uri) || !l.Range.Within(deleted.Range) {
+			outside = append(outside, l)
+		}
+	}
+	if len(outside) == 0 {
+		return uri, edit, rt, nil
+	}
+	wsURI := s.WorkspaceURI()
+	listed, rerr := t.core.Render(ctx, lspseam.Result{Kind: lspseam.KindLocations, Locations: outside, WorkspaceURI: wsURI}, wsURI, lspseam.Limits{MaxLocations: maxListedUses})
+	uses := strconv.Itoa(len(outside)) + " " + plural(len(outside), "use", "uses")
+	e := lspseam.Errorf(lspseam.CodeConflict, "%s is still used: %s outside its declaration, so nothing was deleted; change or remove them first", targetLabel(rt), uses)
+	if rerr == nil {
+		e.Message += ":\n" + listed.Text
+	}
+	e.Reason = core.ReasonStillReferenced
+	return "", nil, rt, e
+}

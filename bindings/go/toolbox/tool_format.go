@@ -1,0 +1,52 @@
+package toolbox
+
+import (
+	"context"
+	"encoding/json"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// code_format: the server's formatting (or rangeFormatting) edits for one
+// file, through the applier.
+
+func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
+		f, err := s.Open(ctx, call.Path)
+		if err != nil {
+			return "", nil, err
+		}
+		method := "textDocument/formatting"
+		if call.Range != nil {
+			method = "textDocument/rangeFormatting"
+		}
+		req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: method, URI: f.URI, Text: f.Text, Range: call.Range, Methods: s.Methods(), Server: s.Server()})
+		if err != nil {
+			return "", nil, err
+		}
+		edits, err := s.Request(ctx, req.Method, req.Params)
+		if err != nil {
+			return "", nil, t.insteadOf(ctx, err, method, s.Server())
+		}
+		// TextEdit[] for one document: as a WorkspaceEdit, the applier's
+		// one input.
+		edit, _ := json.Marshal(map[string]any{"changes": map[string]json.RawMessage{f.URI: listOrEmpty(edits)}})
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), method, edit, s.DocumentVersions())
+		return "format " + relOf(r, f.Path), files, err
+	})
+}
+
+func listOrEmpty(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || string(raw) == "null" {
+		return json.RawMessage("[]")
+	}
+	return raw
+}
+
+func relOf(r *workspacefs.Root, abs string) string {
+	if rel, err := r.Rel(abs); err == nil {
+		return rel
+	}
+	return abs
+}

@@ -1,0 +1,134 @@
+package toolbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// code_rename: prepareRename (its refusal surfaced as the server words
+// it), rename, and the applier (preview, then apply).
+
+func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
+	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
+		rt, file, err := t.openTarget(ctx, s, call)
+		if err != nil {
+			return "", nil, err
+		}
+		what := "rename " + quoteIdent(rt) + " to `" + call.NewName + "`"
+		if s.Methods()["textDocument/rename"] {
+			// prepareRename is optional for servers: where it is not
+			// offered (MethodNotFound), rename itself says what it refuses.
+			prep, err := t.request(ctx, s, "textDocument/prepareRename", file.URI, rt.Position)
+			if err == nil && bytes.Equal(bytes.TrimSpace(prep), []byte("null")) {
+				return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
+			}
+			if err != nil && !isUnsupported(err) {
+				return "", nil, refusal(err, s.Server(), rt)
+			}
+		}
+		req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/rename", URI: file.URI, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
+		if err != nil {
+			return "", nil, err
+		}
+		edit, err := s.Request(ctx, req.Method, req.Params)
+		if err != nil {
+			return "", nil, refusal(err, s.Server(), rt)
+		}
+		if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
+			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
+		}
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
+		return what, files, err
+	})
+}
+
+// refusal: a server's error answer to prepareRename or rename is its
+// refusal ("You cannot rename elements that are defined in the standard
+// TypeScript library"), the caller's to correct, not a server failure: it
+// is LSP_INVALID_ARGUMENT with the server's words.
+func refusal(err error, server string, rt lspseam.ResolvedTarget) error {
+	var lerr *lspseam.Error
+	if !errors.As(err, &lerr) || lerr.Code != lspseam.CodeServerError {
+		return err
+	}
+	reason := lerr.Message
+	for _, marker := range []string{"failed with message: ", ": "} {
+		if i := strings.LastIndex(reason, marker); i >= 0 {
+			reason = reason[i+len(marker):]
+			break
+		}
+	}
+	return lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q refuses to rename %s at %s:%d:%d: %s", server, quoteIdent(rt), rt.Path, rt.Line, rt.Column, reason)
+}
+
+func isUnsupported(err error) bool {
+	var lerr *lspseam.Error
+	return errors.As(err, &lerr) && lerr.Code == lspseam.CodeUnsupportedOperation
+}
+
+// refactor runs a mutating refactor tool whose change is files to write
+// (see refactorChange).
+func (t *Toolbox) refactor(ctx context.Context, call lspseam.CodeCall, ws string, plan func(context.Context, lspseam.Session, *workspacefs.Root) (string, []plannedFile, error)) (answer, error) {
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
+		what, files, err := plan(ctx, s, r)
+		return change{what: what, files: files}, err
+	})
+}
+
+// refactorChange runs a mutating refactor tool: one change at a time; in
+// one session on the file's server, plan the change (the tool's part),
+// then preview or apply it — or apply the preview the call names, if the
+// files still match it (else LSP_CONFLICT, with a fresh preview in the
+// answer).
+func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws string, plan func(context.Context, lspseam.Session, *workspacefs.Root) (change, error)) (answer, error) {
+	t.mutating.Lock()
+	defer t.mutating.Unlock()
+	r, err := t.openFSRoot(ws)
+	if err != nil {
+		return answer{}, err
+	}
+	defer r.Close()
+	var a answer
+	err = t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
+		if call.PreviewID != "" {
+			applied, stale, err := t.applyPreview(ctx, call, ws, r, s)
+			if !stale {
+				a = applied
+				return err
+			}
+			// Stale: a fresh preview goes with the conflict.
+			ch, perr := plan(ctx, s, r)
+			if perr != nil {
+				return err
+			}
+			pv := newPreview(call, ch)
+			t.previews.Put(pv.id, pv)
+			return &conflictWithPreview{err: err, preview: t.previewAnswer(call, pv)}
+		}
+		ch, err := plan(ctx, s, r)
+		if err != nil {
+			return err
+		}
+		a, err = t.changeResult(ctx, call, ws, r, s, ch)
+		return err
+	})
+	return a, err
+}
+
+// conflictWithPreview is LSP_CONFLICT carrying a fresh answer: a fresh
+// preview (key "preview", the default), or a cursor's changed answer's
+// first page (key "page").
+type conflictWithPreview struct {
+	err     error
+	preview answer
+	key     string
+}
+
+func (c *conflictWithPreview) Error() string { return c.err.Error() }
+func (c *conflictWithPreview) Unwrap() error { return c.err }
