@@ -27,8 +27,8 @@
 //     workspace-edit applier and the previews;
 //   - localstdio: the local stdio provider — language-server processes,
 //     LSP framing, readiness, the file watcher;
-//   - internal/workspacefs: what a workspace path may reach, for source
-//     reads and for every write.
+//   - bindings/go/internal/workspacefs: what a workspace path may
+//     reach, for source reads and for every write.
 //
 // Errors returned by this package for seam failures are *Error values with
 // a stable Code; use errors.As to read them.

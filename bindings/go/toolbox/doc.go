@@ -14,10 +14,11 @@
 //
 // What it must not touch: it starts no process and speaks no LSP framing
 // (the provider does, through Session); it opens, reads and writes
-// workspace files only through internal/workspacefs, which decides what a
-// path may reach (the census lists directories and reads no file); and it decides nothing the core decides — target
-// resolution, request building, rendering and the text of every answer
-// are the core's.
+// workspace files only through bindings/go/internal/workspacefs, which
+// decides what a path may reach (the census lists directories and reads
+// no file); and it decides nothing the core decides — target resolution,
+// request building, rendering and the text of every answer are the
+// core's.
 //
 // A Toolbox is safe for concurrent use. It owns nothing it is given: the
 // caller keeps the Core and the Service and closes them.
