@@ -22,15 +22,6 @@ import (
 // diagnostics delta. Outside an approved command a server's applyEdit is
 // refused (core/serverrequest.go).
 
-// serverCommand is an approved-to-be command of a code action, bound to
-// the content of the file its action was listed for.
-type serverCommand struct {
-	name        string          // the command's id, for the answer
-	params      json.RawMessage // workspace/executeCommand params {command, arguments}
-	fileRel     string
-	fileVersion string
-}
-
 // runCommand applies ch's files (an action's edit, which goes first), then
 // runs its command, applying the edits the server sends meanwhile.
 func (t *Toolbox) runCommand(ctx context.Context, r *workspacefs.Root, s lspseam.Session, ch change) (answer, error) {

@@ -336,3 +336,33 @@ func (t *Toolbox) textDiff(ctx context.Context, uri, base, text, wsURI string) (
 	err := t.core.Invoke(ctx, "applyTextEdits", in, &a)
 	return a.Diff, err
 }
+
+// appliedEdits is applyTextEdits' answer.
+type appliedEdits struct {
+	Path  string `json:"path"`
+	Text  string `json:"text"`
+	Edits int    `json:"edits"`
+	Diff  string `json:"diff"`
+}
+
+func (t *Toolbox) applyEdits(ctx context.Context, uri, text string, edits json.RawMessage, wsURI string) (appliedEdits, error) {
+	var a appliedEdits
+	err := t.core.Invoke(ctx, "applyTextEdits", map[string]any{"uri": uri, "text": text, "edits": edits, "workspaceUri": wsURI}, &a)
+	return a, err
+}
+
+// wholeReplacement is one TextEdit replacing before with after, for the
+// diff of a chain of edits.
+func wholeReplacement(before, after string) json.RawMessage {
+	lines := strings.Count(before, "\n")
+	last := before[strings.LastIndexByte(before, '\n')+1:]
+	end := 0
+	for _, r := range last {
+		end++
+		if r > 0xFFFF {
+			end++
+		}
+	}
+	b, _ := json.Marshal([]map[string]any{{"range": map[string]any{"start": map[string]int{"line": 0, "character": 0}, "end": map[string]int{"line": lines, "character": end}}, "newText": after}})
+	return b
+}

@@ -2,6 +2,7 @@ package toolbox
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -93,4 +94,22 @@ func chunksOf(lines []string, spans []lspseam.LineSpan) []lspseam.LineChunk {
 		}
 	}
 	return out
+}
+
+// documentSymbols is an open document's outline: the server's answer for
+// these bytes, asked once (symbolCache).
+func (t *Toolbox) documentSymbols(ctx context.Context, s lspseam.Session, f lspseam.SourceFile) (json.RawMessage, error) {
+	key := t.outlines.key(s.Server(), f.URI, f.Text)
+	if symbols, ok := t.outlines.get(key); ok {
+		return symbols, nil
+	}
+	req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/documentSymbol", URI: f.URI})
+	if err != nil {
+		return nil, err
+	}
+	symbols, err := s.Request(ctx, req.Method, req.Params)
+	if err == nil {
+		t.outlines.put(key, symbols)
+	}
+	return symbols, err
 }

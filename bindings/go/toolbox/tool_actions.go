@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -18,40 +17,6 @@ import (
 // (or exact, unique title) through the applier. An action that runs a
 // server command is run only once approved, and the edits the server
 // sends while it runs go through the applier too (command.go).
-
-// listedAction is an action as the server gave it, bound to a file's
-// content.
-type listedAction struct {
-	id      string
-	uri     string
-	version string // workspacefs.ContentVersion of the file when listed
-	title   string
-	raw     json.RawMessage
-}
-
-// actionStore keeps the last listing's actions per file (a session's).
-type actionStore struct {
-	mu   sync.Mutex
-	byID map[string]listedAction
-}
-
-func (s *actionStore) put(list []listedAction) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.byID == nil || len(s.byID) > 1000 {
-		s.byID = map[string]listedAction{}
-	}
-	for _, a := range list {
-		s.byID[a.id] = a
-	}
-}
-
-func (s *actionStore) get(id string) (listedAction, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a, ok := s.byID[id]
-	return a, ok
-}
 
 // actionShape is what the answer says of an action.
 type actionShape struct {

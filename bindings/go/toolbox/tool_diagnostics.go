@@ -194,28 +194,3 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 	}
 	return a, err
 }
-
-// nonNil is s, or an empty slice for nil: the core's inputs are JSON
-// arrays, never null.
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-// withReserve is ctx with a deadline earlier by the share kept for the
-// answer (beforeReserve). Without a deadline, ctx itself.
-func withReserve(ctx context.Context) (context.Context, context.CancelFunc) {
-	d, ok := ctx.Deadline()
-	if !ok {
-		return context.WithCancel(ctx)
-	}
-	return context.WithDeadline(ctx, beforeReserve(d))
-}
-
-// beforeReserve is deadline less the share of what is left kept for
-// merging and answering: a quarter of it, at most searchReserve.
-func beforeReserve(deadline time.Time) time.Time {
-	return deadline.Add(-min(searchReserve, time.Until(deadline)/4))
-}

@@ -36,17 +36,3 @@ func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) 
 		return "format " + relOf(r, f.Path), files, err
 	})
 }
-
-func listOrEmpty(raw json.RawMessage) json.RawMessage {
-	if len(raw) == 0 || string(raw) == "null" {
-		return json.RawMessage("[]")
-	}
-	return raw
-}
-
-func relOf(r *workspacefs.Root, abs string) string {
-	if rel, err := r.Rel(abs); err == nil {
-		return rel
-	}
-	return abs
-}

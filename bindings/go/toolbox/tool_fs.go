@@ -2,10 +2,7 @@ package toolbox
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"strconv"
-	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -22,42 +19,6 @@ import (
 // FS_NOT_OBSERVED, one that changed since it was observed is FS_STALE, and
 // nothing is written. Creating a file needs none. Versions are content
 // hashes, so a file rewritten with the same bytes is not stale.
-
-// observations records, per absolute path, the version this session last
-// observed. It is safe for concurrent use.
-type observations struct {
-	mu   sync.Mutex
-	seen map[string]string
-}
-
-func (o *observations) record(abs, version string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.seen == nil {
-		o.seen = map[string]string{}
-	}
-	o.seen[abs] = version
-}
-
-// check is the policy for updating f (which exists).
-func (o *observations) forget(abs string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	delete(o.seen, abs)
-}
-
-func (o *observations) check(abs string, f workspacefs.File, tool string) error {
-	o.mu.Lock()
-	seen, ok := o.seen[abs]
-	o.mu.Unlock()
-	switch {
-	case !ok:
-		return lspseam.Errorf(lspseam.CodeFSNotObserved, "%s exists and this session has not read it: read it first (any part of it), then %s; nothing was written", f.Rel, tool)
-	case seen != f.Version:
-		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; nothing was written", f.Rel, f.Version, seen, tool)
-	}
-	return nil
-}
 
 // readAnswer is readView's answer.
 type readAnswer struct {
@@ -269,74 +230,3 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	}
 	return t.withDelta(ctx, a, delta)
 }
-
-// deltaFile is one file's diagnosticsDelta input: its text before and
-// after a change and the server's reports on them (nil: no server covers
-// the file).
-func deltaFile(uri, beforeText, afterText string, before, after *lspseam.DiagnosticReport) map[string]any {
-	d := map[string]any{"uri": uri, "beforeText": beforeText, "afterText": afterText, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
-	if before != nil && after != nil {
-		d["before"], d["after"], d["how"], d["fresh"] = before.Diagnostics, after.Diagnostics, after.How, before.Fresh && after.Fresh
-	}
-	return d
-}
-
-// withDelta adds the diagnostics delta of a change to its answer; a delta
-// that cannot be computed leaves the change's answer, saying why.
-func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any) (answer, error) {
-	out, err := t.coreJSON(ctx, "diagnosticsDelta", delta)
-	if err != nil {
-		return withoutDiagnostics(a, err), nil
-	}
-	dv, err := coreAnswer(out)
-	if err != nil {
-		return a, err
-	}
-	a.text += "\n" + dv.text
-	a.fields = append(a.fields, field{"diagnostics", json.RawMessage(out)})
-	return a, nil
-}
-
-// diagnosticsOf is the delta input for a file that did not exist before.
-func (t *Toolbox) diagnosticsOf(ctx context.Context, r *workspacefs.Root, ws string, after workspacefs.File) (map[string]any, error) {
-	d := deltaFile(fileURIOf(r.Abs(after.Rel)), "", after.Text, nil, nil)
-	err := t.service.Session(ctx, after.Rel, ws, func(ctx context.Context, s lspseam.Session) error {
-		f, err := s.Open(ctx, after.Rel)
-		if err != nil {
-			return err
-		}
-		rep, err := s.Diagnostics(ctx, f, lspseam.DiagnosticsOptions{})
-		if err != nil {
-			return err
-		}
-		none := lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), Fresh: true} // nothing before the file existed
-		d = deltaFile(f.URI, "", f.Text, &none, &rep)
-		return nil
-	})
-	if err != nil && !isUncovered(err) {
-		return d, err
-	}
-	return d, nil
-}
-
-// isUncovered: no language server covers the file (its extension has no
-// provider, or the provider cannot give diagnostics).
-func isUncovered(err error) bool {
-	var lerr *lspseam.Error
-	return errors.As(err, &lerr) && (lerr.Code == lspseam.CodeUnavailable || lerr.Code == lspseam.CodeUnsupportedOperation)
-}
-
-// withoutDiagnostics is a successful write whose diagnostics failed: the
-// write stands, and the answer says why there is no delta.
-func withoutDiagnostics(a answer, err error) answer {
-	var lerr *lspseam.Error
-	msg := err.Error()
-	if errors.As(err, &lerr) {
-		msg = string(lerr.Code) + ": " + lerr.Message
-	}
-	a.text += "\nNo diagnostics: " + msg
-	a.fields = append(a.fields, field{"diagnosticsError", msg})
-	return a
-}
-
-func fileURIOf(abs string) string { return workspacefs.HostPaths.FileURI(abs) }

@@ -16,26 +16,6 @@ import (
 // found by name (no server request beyond the outline), through the
 // applier like every change.
 
-// targetEdit is one edit at a resolved target: the core's TextEdit.
-func (t *Toolbox) targetEdit(ctx context.Context, s lspseam.Session, target lspseam.Target, where, text string, endLine int64) (string, json.RawMessage, lspseam.ResolvedTarget, error) {
-	rt, file, err := t.openTarget(ctx, s, lspseam.CodeCall{Toolset: "refactor", Path: target.Path, Target: &target})
-	if err != nil {
-		return "", nil, rt, err
-	}
-	in := map[string]any{"text": file.Text, "line": rt.Position.Line, "where": where, "newText": text}
-	if rt.By == "symbol" && rt.Range != nil {
-		in["range"] = rt.Range
-	}
-	if endLine != 0 {
-		in["endLine"] = endLine
-	}
-	var edit json.RawMessage
-	if err := t.core.Invoke(ctx, "targetEdit", in, &edit); err != nil {
-		return "", nil, rt, err
-	}
-	return file.URI, edit, rt, nil
-}
-
 func (t *Toolbox) insertOrReplace(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		where, verb := call.Position, "insert "+call.Position+" "
@@ -89,13 +69,4 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 		return "replace " + strconv.Itoa(len(call.Edits)) + " targets (" + strings.Join(labels, "; ") + ")", files, err
 	})
-}
-
-// targetLabel names a resolved target in an answer.
-func targetLabel(rt lspseam.ResolvedTarget) string {
-	name := quoteIdent(rt)
-	if rt.Symbol != "" {
-		name = "`" + rt.Symbol + "`"
-	}
-	return name + " (" + rt.Path + ":" + strconv.FormatUint(rt.Line, 10) + ")"
 }

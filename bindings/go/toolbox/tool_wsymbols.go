@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,24 +25,8 @@ import (
 const (
 	maxSearchRoots      = 8                // project roots asked per server; the others are named as not searched
 	maxSearchSessions   = 3                // servers asked at once (each may be starting)
-	searchReserve       = 2 * time.Second  // of the call's budget, kept for merging and answering
 	defaultSearchBudget = 30 * time.Second // a server's time when the call has no deadline
 )
-
-// symbolSearchJob is one server and project root to ask.
-type symbolSearchJob struct {
-	server    string
-	languages []string
-	root      string       // relative to the workspace ("." itself)
-	files     []sourceFile // the root's files, shallowest first
-}
-
-// symbolSearchOutcome is what one job gave: codeSymbols' results entries,
-// and a notSearched entry when it could not search (all or part).
-type symbolSearchOutcome struct {
-	results []map[string]any
-	gap     map[string]any
-}
 
 func (t *Toolbox) workspaceSymbols(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	r, err := t.openFSRoot(ws)
@@ -191,21 +173,6 @@ func (t *Toolbox) searchProject(ctx context.Context, call lspseam.CodeCall, job 
 	return out
 }
 
-// searchEntry is one results entry of codeSymbols' merged search.
-func searchEntry(job symbolSearchJob, s lspseam.Session, raw json.RawMessage, document, incomplete string) map[string]any {
-	e := map[string]any{"server": job.server, "languages": job.languages, "root": job.root, "result": raw}
-	if c := s.Policy().SymbolCap; c > 0 {
-		e["cap"] = c
-	}
-	if document != "" {
-		e["document"], e["followsDocument"] = document, true
-	}
-	if incomplete != "" {
-		e["incomplete"] = incomplete
-	}
-	return e
-}
-
 // searchFailure says why a server could not be searched: its error's
 // message (a missing server's says how to install it), or that its time
 // ran out.
@@ -220,13 +187,4 @@ func searchFailure(ctx context.Context, err error) string {
 		return "the server failed: " + string(lerr.Code) + ": " + lerr.Message
 	}
 	return "the server failed: " + err.Error()
-}
-
-// relTo is p relative to dir, slash-separated, when inside it; else p.
-func relTo(dir, p string) string {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return p
-	}
-	return filepath.ToSlash(rel)
 }

@@ -159,14 +159,3 @@ func tsserverProjectFiles(ctx context.Context, s lspseam.Session, path string) (
 	}
 	return resp.Body.FileNames, nil
 }
-
-// joinNotices joins non-empty notices with "; ".
-func joinNotices(notices ...string) string {
-	var out []string
-	for _, n := range notices {
-		if n != "" {
-			out = append(out, n)
-		}
-	}
-	return strings.Join(out, "; ")
-}

@@ -1,0 +1,198 @@
+package toolbox
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Applying planned files: written all or nothing under their locks, the
+// servers told the new contents, and the diagnostics delta answered.
+
+// apply writes planned files atomically as a set and reports the
+// diagnostics delta. The session's server is told the new contents.
+//
+// The write overlaps the wait for the reports before the change when that
+// cannot change them: once every file is open on the server with its old
+// text (an open document is the server's copy, whatever the disk says)
+// and the change creates and deletes nothing (a file that appears or
+// disappears on disk can change what a server loads).
+func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s lspseam.Session, what string, files []plannedFile) (answer, error) {
+	var wrote chan error
+	opts := lspseam.DiagnosticsOptions{}
+	if !slices.ContainsFunc(files, func(f plannedFile) bool { return f.created || f.deleted }) {
+		opts.Synced = func(checks []lspseam.FileCheck) {
+			if len(checks) != len(files) || slices.ContainsFunc(checks, func(c lspseam.FileCheck) bool { return c.Err != nil }) {
+				return // a file the server does not hold: written after
+			}
+			wrote = make(chan error, 1)
+			go func() { wrote <- writeAll(ctx, r, files) }()
+		}
+	}
+	before, err := diagnosticsBeforeWith(ctx, s, files, opts)
+	if wrote != nil {
+		// Written or refused whatever came of the reports: a write that
+		// happened is answered, with the reports there are.
+		if werr := <-wrote; werr != nil {
+			return answer{}, werr
+		}
+		if err != nil {
+			before = map[string]lspseam.DiagnosticReport{}
+		}
+		return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+	}
+	if err != nil {
+		return answer{}, err
+	}
+	if err := writeAll(ctx, r, files); err != nil {
+		return answer{}, err
+	}
+	return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+}
+
+// diagnosticsBefore is the server's report on each file that exists
+// before the change, as it is (for the delta), by path: all asked
+// together (Session.Check), so a change of many files waits about as long
+// as one of one file.
+func diagnosticsBefore(ctx context.Context, s lspseam.Session, files []plannedFile) (map[string]lspseam.DiagnosticReport, error) {
+	return diagnosticsBeforeWith(ctx, s, files, lspseam.DiagnosticsOptions{})
+}
+
+func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plannedFile, opts lspseam.DiagnosticsOptions) (map[string]lspseam.DiagnosticReport, error) {
+	before := map[string]lspseam.DiagnosticReport{}
+	var paths []string
+	var which []int
+	for i, f := range files {
+		if !f.created {
+			paths = append(paths, f.rel)
+			which = append(which, i)
+		}
+	}
+	if len(paths) == 0 {
+		return before, nil
+	}
+	checks, err := s.Check(ctx, paths, opts)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return before, nil // no baseline: the delta says so per file
+	}
+	for j, c := range checks {
+		if f := files[which[j]]; c.Err == nil && c.File.Text == f.before {
+			before[f.rel] = c.Report
+		}
+	}
+	return before, nil
+}
+
+// appliedAnswer is the receipt of files written: the server is told their
+// new contents and the answer carries the diagnostics delta. Every changed
+// document is synced before any is asked about (a rename's references are
+// only right once the declaration changed too), and their reports are
+// awaited together within one wait (Session.Check). The files are written
+// whatever comes of that: a file whose report did not come in time is
+// stale in the delta, by name, and one the server could not report on at
+// all compares its report from before the change, stale too.
+func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport) (answer, error) {
+	var paths []string
+	var which []int
+	for i, f := range files {
+		if !f.deleted { // a deleted file: the server hears of it from the watcher
+			paths = append(paths, f.rel)
+			which = append(which, i)
+		}
+	}
+	after := make([]*lspseam.FileCheck, len(files))
+	if len(paths) > 0 {
+		checks, _ := s.Check(ctx, paths, lspseam.DiagnosticsOptions{}) // an error leaves the files unchecked: stale below
+		for j := range checks {
+			after[which[j]] = &checks[j]
+		}
+	}
+	edits := 0
+	list := []map[string]any{}
+	var deltaFiles []any
+	for i, f := range files {
+		edits += f.edits
+		list = append(list, f.receipt())
+		if f.deleted {
+			t.observed.forget(r.Abs(f.rel))
+			continue
+		}
+		t.observed.record(r.Abs(f.rel), workspacefs.ContentVersion(f.after))
+		d := deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
+		if rep, ok := before[f.rel]; ok {
+			switch c := after[i]; {
+			case c != nil && c.Err == nil && c.File.URI != "":
+				rep2 := c.Report
+				if c.File.Text != f.after {
+					rep2.Fresh = false // changed again since it was written: not a report on the change
+				}
+				d = deltaFile(c.File.URI, f.before, f.after, &rep, &rep2)
+			default:
+				// No report after the change (the session ended, or the
+				// server failed on this file): the one from before, stale.
+				stale := rep
+				stale.Fresh = false
+				d = deltaFile(rep.URI, f.before, f.after, &rep, &stale)
+			}
+		}
+		deltaFiles = append(deltaFiles, d)
+	}
+	a := answer{text: head + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
+		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}
+	if deltaFiles == nil {
+		return a, nil
+	}
+	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles})
+}
+
+// writeAll writes files as a set in r (workspacefs.Root.WriteSet): under the files' locks,
+// each is read again and must be as the change was planned from (else
+// LSP_CONFLICT, a *changedMeanwhile, and nothing is written); then all
+// new contents are put in place, or none.
+func writeAll(ctx context.Context, r *workspacefs.Root, files []plannedFile) error {
+	rels := make([]string, len(files))
+	reals := make([]string, len(files))
+	for i, f := range files {
+		rel, err := r.Rel(f.rel)
+		if err != nil {
+			return err
+		}
+		rels[i], reals[i] = rel, r.Resolve(rel)
+	}
+	locks, err := r.Lock(ctx, reals)
+	if err != nil {
+		return err
+	}
+	defer locks.Unlock()
+	items := make([]workspacefs.SetItem, len(files))
+	for i, f := range files {
+		cur, err := r.ReadAt(f.rel, rels[i], reals[i])
+		if err != nil {
+			return err
+		}
+		if !f.matches(cur) {
+			return &changedMeanwhile{lspseam.Errorf(lspseam.CodeConflict, "%s changed since the change was planned (now %s, then %s); nothing was changed", f.rel, stateOf(cur.Exists, cur.Version), stateOf(!f.created, f.version))}
+		}
+		items[i] = workspacefs.SetItem{Current: cur, Mode: f.mode}
+		if !f.deleted {
+			after := f.after
+			items[i].After = &after
+		}
+	}
+	return r.WriteSet(items)
+}
+
+// changedMeanwhile is LSP_CONFLICT for a file found changed under its
+// lock, after the change was planned or previewed.
+type changedMeanwhile struct{ err *lspseam.Error }
+
+func (c *changedMeanwhile) Error() string { return c.err.Error() }
+
+func (c *changedMeanwhile) Unwrap() error { return c.err }

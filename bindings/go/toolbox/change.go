@@ -1,0 +1,85 @@
+package toolbox
+
+import (
+	"encoding/json"
+	"io/fs"
+	"strings"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// A change the applier writes: its files as planned (plannedFile), and
+// the server command that makes it when it is a code action's.
+
+// plannedFile is one file of a planned change: its content when planned
+// and its new content.
+type plannedFile struct {
+	rel     string
+	uri     string
+	before  string
+	after   string
+	edits   int
+	diff    string
+	version string // workspacefs.ContentVersion(before); "" when created
+	// A file the change creates (it does not exist before) or deletes (it
+	// does not exist after); from is the path a rename moved its content
+	// from, mode the permission bits it gets (0: 0644, or the old file's).
+	created, deleted bool
+	from             string
+	mode             fs.FileMode
+}
+
+// change is what a refactor tool plans: files to write, and for a code
+// action that runs a server command, the command to run after them.
+type change struct {
+	what    string // the change, for the answer's text
+	files   []plannedFile
+	command *serverCommand
+}
+
+// receipt is what an answer says of a file: its path, the text edits in
+// it, and whether the change creates, deletes or renames it.
+func (f plannedFile) receipt() map[string]any {
+	item := map[string]any{"path": f.rel, "edits": f.edits}
+	switch {
+	case f.from != "":
+		item["renamedFrom"] = f.from
+	case f.created:
+		item["created"] = true
+	case f.deleted:
+		item["deleted"] = true
+	}
+	return item
+}
+
+// matches: the file on disk is as the change was planned from.
+func (f plannedFile) matches(cur workspacefs.File) bool {
+	if f.created {
+		return !cur.Exists
+	}
+	return cur.Exists && cur.Version == f.version
+}
+
+func stateOf(exists bool, version string) string {
+	if !exists {
+		return "absent"
+	}
+	return version
+}
+
+func joinPaths(files []plannedFile) string {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.rel
+	}
+	return strings.Join(paths, ", ")
+}
+
+// serverCommand is an approved-to-be command of a code action, bound to
+// the content of the file its action was listed for.
+type serverCommand struct {
+	name        string          // the command's id, for the answer
+	params      json.RawMessage // workspace/executeCommand params {command, arguments}
+	fileRel     string
+	fileVersion string
+}
