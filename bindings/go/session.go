@@ -72,6 +72,18 @@ type Session interface {
 	// non-nil only when the session cannot go on (the context ended, the
 	// server died); the checks made until then are returned with it.
 	Check(ctx context.Context, paths []string, opts DiagnosticsOptions) ([]FileCheck, error)
+	// Speculate shows the server texts that are not on disk — what a
+	// previewed change would write — and checks them as Check does, the
+	// files in also checked beside them as they are on disk; checks are in
+	// changed's order, then also's. Before it returns, whatever happened,
+	// every document it changed holds the disk's bytes again (a server
+	// that cannot be given them back is stopped), so no later answer comes
+	// from the speculative text, and none can meanwhile: the session holds
+	// the server's turn. Only files that exist can be shown; a change's
+	// created or deleted files are the caller's to leave out. At most as
+	// many files as the provider keeps open at once (LSP_INVALID_ARGUMENT
+	// beyond).
+	Speculate(ctx context.Context, changed []SpeculativeText, also []string, opts DiagnosticsOptions) ([]FileCheck, error)
 	// ExecuteCommand runs a server command (workspace/executeCommand
 	// params) the caller has approved, and returns its result. Every
 	// workspace/applyEdit the server sends while it runs goes to
@@ -97,6 +109,13 @@ type Session interface {
 type SourceFile struct {
 	Path string
 	URI  string
+	Text string
+}
+
+// SpeculativeText is a file's text as a change would leave it, for
+// Session.Speculate: Path as Open takes it.
+type SpeculativeText struct {
+	Path string
 	Text string
 }
 

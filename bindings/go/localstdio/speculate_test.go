@@ -1,0 +1,109 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+)
+
+// Session.Speculate with the scripted fake server: the changed text is
+// shown as an edit of the open document and checked, and the document is
+// given the disk's bytes again before Speculate returns.
+
+// didChangeTexts are the texts of the didChange notifications the fake
+// received for file, in order.
+func (f *fake) didChangeTexts(file string) []string {
+	var out []string
+	for _, l := range f.logLines() {
+		if l.Event != "recv" || l.Method != "textDocument/didChange" || !strings.Contains(string(l.Params), "/"+file) {
+			continue
+		}
+		var p struct {
+			ContentChanges []struct {
+				Text string `json:"text"`
+			} `json:"contentChanges"`
+		}
+		json.Unmarshal(l.Params, &p)
+		if len(p.ContentChanges) > 0 {
+			out = append(out, p.ContentChanges[0].Text)
+		}
+	}
+	return out
+}
+
+func TestSpeculateShowsThenRestoresTheDisk(t *testing.T) {
+	f := newFake(t, nil, nil)
+	// b.go's version 1 is the disk's text; 2 the speculative one; 3 the
+	// disk's again. A report on version 2 is what the speculative text
+	// gave; a.go, checked beside it, is reported on when opened.
+	f.setScript(map[string]any{"methods": map[string]any{
+		"textDocument/didOpen":   map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "a")}},
+		"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("b.go", 2, "speculative problem")}},
+	}})
+	disk, err := os.ReadFile(filepath.Join(f.ws, "b.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := "package a\n\nfunc B() { A(1) }\n"
+	ctx := context.Background()
+	var checks []lspseam.FileCheck
+	err = f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
+		var err error
+		checks, err = s.Speculate(ctx, []lspseam.SpeculativeText{{Path: "b.go", Text: changed}}, []string{"a.go"}, lspseam.DiagnosticsOptions{Wait: checkWait(t)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(checks) != 2 || checks[0].Err != nil || checks[0].File.Text != changed || checks[1].Err != nil || checks[1].File.Text == changed {
+		t.Fatalf("checks: %+v", checks)
+	}
+	wantReport(t, checks[0].Report, "push", true, 2, "speculative problem")
+	wantReport(t, checks[1].Report, "push", true, 1, "a")
+	// The fake logs what it reads in its own time: wait for the second
+	// didChange (the test's time at most), then compare.
+	var texts []string
+	waitFor(checkWait(t), func() bool { texts = f.didChangeTexts("b.go"); return len(texts) >= 2 })
+	if len(texts) != 2 || texts[0] != changed || texts[1] != string(disk) {
+		t.Fatalf("b.go's didChange texts: %q; want the speculative text, then the disk's", texts)
+	}
+	// The server holds the disk's bytes: the next session opens b.go
+	// without telling it anything new. (A request after the Open is
+	// answered only once the fake has read, and logged, what came before.)
+	err = f.session(ctx, func(ctx context.Context, s lspseam.Session) error {
+		if _, err := s.Open(ctx, "b.go"); err != nil {
+			return err
+		}
+		s.Request(ctx, "lspseam/roundTrip", json.RawMessage(`{}`)) // method not found: only the round trip counts
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.didChangeTexts("b.go"); len(got) != 2 {
+		t.Fatalf("the next query sent b.go again (%d didChanges): the server did not hold the disk's text", len(got))
+	}
+}
+
+func TestSpeculateRefusesMoreFilesThanItKeepsOpen(t *testing.T) {
+	f := newFake(t, nil, nil)
+	var changed []lspseam.SpeculativeText
+	for i := 0; i <= 200; i++ {
+		changed = append(changed, lspseam.SpeculativeText{Path: "b.go", Text: "x"})
+	}
+	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+		_, err := s.Speculate(ctx, changed, nil, lspseam.DiagnosticsOptions{})
+		return err
+	})
+	if codeOf(err) != lspseam.CodeInvalidArgument || !strings.Contains(err.Error(), "at most") {
+		t.Fatalf("err %v", err)
+	}
+	if got := f.didChangeTexts("b.go"); len(got) != 0 {
+		t.Fatalf("a refused check changed b.go: %q", got)
+	}
+}
