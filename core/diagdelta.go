@@ -11,9 +11,9 @@ import (
 // what the edit introduced, what it resolved, what it left.
 //
 // Input {workspaceUri, files: [{uri, beforeText, afterText, before, after,
-// how, fresh}], limit?, subject?}. before and after are the server's raw
-// Diagnostic[] for beforeText and for afterText (absent or null only with
-// how "none"); how is "pull" | "push" | "none" (no server checks the
+// how, fresh}], limit?, subject?, speculative?}. before and after are the
+// server's raw Diagnostic[] for beforeText and for afterText (absent or
+// null only with how "none"); how is "pull" | "push" | "none" (no server checks the
 // file); fresh says after is known to be for afterText. limit (default 20
 // — also when 0 —, at most 500) bounds the introduced problems listed, and
 // separately the resolved ones.
@@ -41,6 +41,10 @@ import (
 // the totals count all. uncovered names the files with how "none" (no
 // server checks them: the text says so, never "no problems"); stale the
 // covered files whose after diagnostics are not known to be for afterText.
+//
+// speculative says the after reports are on text shown to the server
+// without being written (a preview's check): the output says so
+// ("speculative": true) and the text speaks of the change as not yet made.
 
 // DeltaFile is one file's part of a delta.
 type DeltaFile struct {
@@ -84,6 +88,7 @@ type DiagnosticsDelta struct {
 	Truncated        bool
 	Uncovered        []string
 	Stale            []string
+	Speculative      bool
 	Rendered         Rendered
 
 	introducedBySeverity SeverityCounts
@@ -106,6 +111,9 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = appendStrings(b, d.Uncovered)
 	b = append(b, `,"stale":`...)
 	b = appendStrings(b, d.Stale)
+	if d.Speculative {
+		b = append(b, `,"speculative":true`...)
+	}
 	b = append(b, `,"rendered":`...)
 	b = d.Rendered.appendJSON(b)
 	return append(b, '}')
@@ -247,6 +255,12 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		subject = strings.TrimSpace(v.Str)
 	}
 	var out DiagnosticsDelta
+	if v := get(in, "speculative"); v.Exists() && v.Type != gjson.Null {
+		if v.Type != gjson.True && v.Type != gjson.False {
+			return nil, Errorf(CodeInvalidArgument, "speculative must be a boolean (true: the after reports are on text not written), got %s", describe(v))
+		}
+		out.Speculative = v.Bool()
+	}
 	var allIntroduced, allResolved []Problem
 	fileOf := map[string]int{} // path → index in out.Files
 	err = forEachDiagFile(get(in, "files"), wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
@@ -325,7 +339,11 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 		b.WriteString(subject + "\n")
 	}
 	covered := len(d.Files) - len(d.Uncovered)
-	b.WriteString("Diagnostics after the edit")
+	if d.Speculative {
+		b.WriteString("If applied (speculative: the server was shown the new text; nothing is written), diagnostics")
+	} else {
+		b.WriteString("Diagnostics after the edit")
+	}
 	switch {
 	case len(d.Files) == 0:
 		b.WriteString(": no files were edited.")
@@ -359,7 +377,10 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	if more := d.Resolved - len(resolved); more > 0 {
 		b.WriteString("\n  … " + strconv.Itoa(more) + " more resolved " + plural(more, "problem", "problems") + " not shown; " + raiseDiagnosticsLimit(limit))
 	}
-	if len(d.Stale) > 0 {
+	switch {
+	case len(d.Stale) > 0 && d.Speculative:
+		b.WriteString("\nStale: " + listPaths(d.Stale) + " — the server had not reported on the new text within the wait; these counts compare its latest report, which may be for the current content.")
+	case len(d.Stale) > 0:
 		b.WriteString("\nStale: " + listPaths(d.Stale) + " — the server had not reported on the new content within the wait; these counts compare its latest report, which may be for the old content, so ask for code_diagnostics again shortly.")
 	}
 	if len(d.Uncovered) > 0 {

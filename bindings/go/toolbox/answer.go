@@ -150,6 +150,16 @@ func coreAnswer(raw json.RawMessage) (answer, error) {
 	return a, nil
 }
 
+// errorMessage is err as an answer's line names it: "CODE: message" for a
+// seam error.
+func errorMessage(err error) string {
+	var lerr *lspseam.Error
+	if errors.As(err, &lerr) {
+		return string(lerr.Code) + ": " + lerr.Message
+	}
+	return err.Error()
+}
+
 // conflictWithPreview is LSP_CONFLICT carrying a fresh answer: a fresh
 // preview (key "preview", the default), or a cursor's changed answer's
 // first page (key "page").

@@ -31,14 +31,23 @@ func (t *Toolbox) changeResult(ctx context.Context, call lspseam.CodeCall, ws st
 		return answer{text: ch.what + ": nothing to change.", fields: []field{{"applied", false}, {"files", []any{}}}, notice: "The server's edit changes nothing."}, nil
 	}
 	if t.approval != ApprovalAuto {
-		pv := newPreview(call, ch)
-		t.previews.Put(pv.id, pv)
-		return t.previewAnswer(call, pv), nil
+		a := t.preview(call, ch)
+		if ch.command == nil { // a command's changes are known only as it runs
+			a = t.withSpeculation(ctx, a, r, s, ch.files)
+		}
+		return a, nil
 	}
 	if ch.command != nil {
 		return t.runCommand(ctx, r, s, ch)
 	}
 	return t.apply(ctx, ws, r, s, ch.what, ch.files)
+}
+
+// preview keeps ch as a preview of call and answers with it.
+func (t *Toolbox) preview(call lspseam.CodeCall, ch change) answer {
+	pv := newPreview(call, ch)
+	t.previews.Put(pv.id, pv)
+	return t.previewAnswer(call, pv)
 }
 
 // previewAnswer shows a preview: the diffs and how to apply them.

@@ -177,10 +177,7 @@ func TestPreviewsBoundedInBytes(t *testing.T) {
 		call := lspseam.CodeCall{Tool: "code_rename", Path: "big.go", NewName: "Name" + strconv.Itoa(i)}
 		ch := change{what: "Rename", files: []plannedFile{{rel: "big.go", uri: "file:///ws/big.go", before: before, after: after, edits: 1,
 			diff: "--- a/big.go\n+++ b/big.go\n@@ -1 +1,2 @@\n+// edited\n " + line, version: "v"}}}
-		a, err := tb.changeResult(context.Background(), call, "", nil, nil, ch)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := tb.preview(call, ch)
 		id, _ := fieldValue(a, "previewId").(string)
 		if id == "" {
 			t.Fatalf("preview %d has no previewId: %s", i, a.text)

@@ -72,11 +72,7 @@ func isUncovered(err error) bool {
 // withoutDiagnostics is a successful write whose diagnostics failed: the
 // write stands, and the answer says why there is no delta.
 func withoutDiagnostics(a answer, err error) answer {
-	var lerr *lspseam.Error
-	msg := err.Error()
-	if errors.As(err, &lerr) {
-		msg = string(lerr.Code) + ": " + lerr.Message
-	}
+	msg := errorMessage(err)
 	a.text += "\nNo diagnostics: " + msg
 	a.fields = append(a.fields, field{"diagnosticsError", msg})
 	return a

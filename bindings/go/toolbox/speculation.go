@@ -1,0 +1,73 @@
+package toolbox
+
+import (
+	"context"
+	"strings"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// A preview's speculative check: before anything is written, the change's
+// new texts are shown to the server as unsaved edits (Session.Speculate,
+// which gives every document the disk's bytes back before it returns), and
+// the delta they would cause is added to the preview, marked speculative —
+// so a rename onto an existing name, or an edit that breaks its file,
+// says so while it can still be declined. Files a change creates, deletes
+// or renames cannot be shown without writing; the preview names them as
+// not checked.
+
+// withSpeculation adds to a preview's answer the diagnostics delta its
+// files would have, or says why there is none; the preview stands either
+// way.
+func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.Root, s lspseam.Session, files []plannedFile) answer {
+	var shown []plannedFile
+	var changed []lspseam.SpeculativeText
+	var left []string
+	for _, f := range files {
+		if f.created || f.deleted || f.from != "" {
+			left = append(left, f.rel)
+			continue
+		}
+		shown = append(shown, f)
+		changed = append(changed, lspseam.SpeculativeText{Path: f.rel, Text: f.after})
+	}
+	if len(left) > 0 {
+		a.text += "\nNot checked before writing: " + strings.Join(left, ", ") + " (a created, deleted or renamed file cannot be shown to the server without writing it)."
+		a.fields = append(a.fields, field{"speculativeLeftOut", left})
+	}
+	if len(shown) == 0 {
+		return a
+	}
+	before, err := diagnosticsBefore(ctx, s, shown)
+	if err != nil {
+		return withoutSpeculation(a, err)
+	}
+	checks, err := s.Speculate(ctx, changed, nil, lspseam.DiagnosticsOptions{})
+	if err != nil {
+		return withoutSpeculation(a, err)
+	}
+	var deltaFiles []any
+	for i, f := range shown {
+		d := deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
+		if rep, ok := before[f.rel]; ok && checks[i].Err == nil && checks[i].File.URI != "" {
+			after := checks[i].Report
+			d = deltaFile(checks[i].File.URI, f.before, f.after, &rep, &after)
+		}
+		deltaFiles = append(deltaFiles, d)
+	}
+	with, err := t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles, "speculative": true})
+	if err != nil {
+		return withoutSpeculation(a, err)
+	}
+	return with
+}
+
+// withoutSpeculation is a preview whose speculative check failed: the
+// preview stands, and says why it has no delta.
+func withoutSpeculation(a answer, err error) answer {
+	msg := errorMessage(err)
+	a.text += "\nNot checked before writing: " + msg
+	a.fields = append(a.fields, field{"speculativeError", msg})
+	return a
+}
