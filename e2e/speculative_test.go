@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSpeculativePreview: a preview says what its change would break
+// before anything is written, on the four original servers. A function
+// whose body names something undefined is previewed (code_insert): the
+// preview's delta, marked speculative, introduces that error in the file,
+// and the file on disk is unchanged; the server then answers from the
+// disk (code_diagnostics has no such error), so nothing of the speculative
+// text outlives the preview; applied, the real delta introduces the same
+// error. Then a signature change that breaks a caller in another file is
+// previewed: the caller's file has no such error after the preview (the
+// server was given the disk's text back), and has it once the change is
+// applied (so the check could have seen it).
+func TestSpeculativePreview(t *testing.T) {
+	requireServers(t, "gopls", "typescript-language-server", "pyright-langserver", "clangd")
+	for _, c := range []struct {
+		ws, file, after, text, undefined string
+		// A declaration given a second required parameter, and a file
+		// calling it with one.
+		declFile, decl, newDecl, caller string
+	}{
+		{"go", "circle.go", "Circle.Perimeter", "\nfunc brokenHelper() float64 {\n\treturn undefinedRadius\n}", "undefinedRadius",
+			"shape.go", "Describe", "func Describe(s Shape, verbose bool) string {\n\treturn fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n}", "report.go"},
+		{"ts", "src/shape.ts", "totalArea", "\nexport function brokenHelper(): number {\n  return undefinedRadius;\n}", "undefinedRadius",
+			"src/shape.ts", "totalArea", "export function totalArea(shapes: readonly Shape[], scale: number): number {\n  return shapes.reduce((sum, s) => sum + s.area(), 0) * scale;\n}", "src/report.ts"},
+		{"py", "shapes/base.py", "total_area", "\n\ndef broken_helper() -> float:\n    return undefined_radius", "undefined_radius",
+			"shapes/base.py", "total_area", "def total_area(shapes: Iterable[Shape], scale: float) -> float:\n    \"\"\"Return the sum of the areas of all shapes.\"\"\"\n    return sum(s.area() for s in shapes) * scale", "shapes/report.py"},
+		// clangd checks a file that includes a changed header again only
+		// when that file itself changes: no caller to check.
+		{"c", "shape.c", "total_area", "\nint broken_helper(void) {\n    return undefined_radius;\n}", "undefined_radius", "", "", "", ""},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			e := newEditSession(t, c.ws)
+			if c.ws == "c" {
+				freshC.prepare(t, e.dir)
+			}
+			args := map[string]any{"target": map[string]any{"path": c.file, "symbol": c.after}, "position": "after", "text": c.text}
+			snap := e.snapshot(c.file)
+
+			a, s := e.call("code_insert", args)
+			id := str(s["previewId"])
+			if a.IsError || s["applied"] != false || id == "" {
+				t.Fatalf("preview: %s", a.StructuredContent)
+			}
+			e.unchanged("the preview", snap)
+			d := deltaOf(t, "the preview", s)
+			if spec, _ := s["diagnostics"].(map[string]any); spec["speculative"] != true {
+				t.Errorf("the preview's delta is not marked speculative: %v", s["diagnostics"])
+			}
+			if !strings.Contains(a.Content[0].Text, "If applied (speculative") || !introducedMessage(d, c.file, c.undefined) {
+				t.Errorf("the preview does not say it would introduce the error about %s in %s:\n%s", c.undefined, c.file, a.Content[0].Text)
+			}
+
+			// The server answers from the disk again.
+			r, da := codeDiagnostics(t, e.srv, c.file, e.dir)
+			for _, p := range r.Problems {
+				if strings.Contains(p.Message, c.undefined) {
+					t.Errorf("after the preview the server still reports on its text (%q): %s", p.Message, da.Content[0].Text)
+				}
+			}
+
+			// Applied, the real delta says the same.
+			a, s = e.call("code_insert", with(args, "previewId", id))
+			if a.IsError || s["applied"] != true {
+				t.Fatalf("apply: %s", a.StructuredContent)
+			}
+			if d := deltaOf(t, "the applied change", s); !introducedMessage(d, c.file, c.undefined) {
+				t.Errorf("the applied change's delta does not introduce the error about %s:\n%s", c.undefined, a.Content[0].Text)
+			}
+			if spec, _ := s["diagnostics"].(map[string]any); spec["speculative"] == true {
+				t.Errorf("the applied change's delta is marked speculative")
+			}
+
+			// A change that breaks another file: after its preview, that
+			// file is checked against the disk; after it is applied, not.
+			if c.declFile == "" {
+				e.srv.shutdown(t)
+				return
+			}
+			change := map[string]any{"target": map[string]any{"path": c.declFile, "symbol": c.decl}, "text": c.newDecl}
+			a, s = e.call("code_replace", change)
+			id = str(s["previewId"])
+			if a.IsError || id == "" {
+				t.Fatalf("preview of the signature change: %s", a.StructuredContent)
+			}
+			if n := callerProblems(t, e, c.caller); n != 0 {
+				t.Errorf("after the preview, %s has %d problems: the server kept the previewed text of %s", c.caller, n, c.declFile)
+			}
+			if a, _ = e.call("code_replace", with(change, "previewId", id)); a.IsError {
+				t.Fatalf("apply of the signature change: %s", a.StructuredContent)
+			}
+			if n := callerProblems(t, e, c.caller); n == 0 {
+				t.Errorf("after the signature change is applied, %s has no problem: the check above could not have failed", c.caller)
+			}
+			e.srv.shutdown(t)
+		})
+	}
+}
+
+// introducedMessage says whether the delta introduced, in file, a problem
+// whose message contains msg.
+func introducedMessage(d editDelta, file, msg string) bool {
+	for _, f := range d.Files {
+		for _, p := range f.Introduced {
+			if f.Path == file && strings.Contains(p.Message, msg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callerProblems is the number of errors code_diagnostics reports in file.
+func callerProblems(t *testing.T, e *editSession, file string) int {
+	t.Helper()
+	r, _ := codeDiagnostics(t, e.srv, file, e.dir)
+	n := 0
+	for _, p := range r.Problems {
+		if p.Severity == "error" {
+			n++
+		}
+	}
+	return n
+}
