@@ -35,18 +35,9 @@ func releaseCacheDir(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
-	// The tests' write locks and journals (and their children's: crash
-	// tests re-run this binary) stay out of the user's state directory.
-	if os.Getenv("LSPSEAM_STATE_DIR") == "" {
-		dir, err := os.MkdirTemp("", "lspseam-state-test-")
-		if err != nil {
-			panic(err)
-		}
-		os.Setenv("LSPSEAM_STATE_DIR", dir)
-		defer os.RemoveAll(dir)
-	}
-	// One compilation cache for the process (testenv), not the user's.
-	code := testenv.Run(m)
+	// One compilation cache for the process (testenv), not the user's; the
+	// tests' write locks and journals out of the user's state directory.
+	code := testenv.Run(m, testenv.PrivateStateDir)
 	if releaseCache.dir != "" {
 		os.RemoveAll(releaseCache.dir)
 	}

@@ -67,8 +67,8 @@ type build struct {
 // their status: call it from TestMain, after any setup of the package's
 // own (use Run when there is work to do after the tests). It sets
 // LSPSEAM_CACHE_DIR to the process's shared compilation cache.
-func Main(m *testing.M) {
-	os.Exit(Run(m))
+func Main(m *testing.M, setup ...func() error) {
+	os.Exit(Run(m, setup...))
 }
 
 // Run is Main without the exit: it runs setup (after the environment is
@@ -103,6 +103,26 @@ func Run(m *testing.M, setup ...func() error) int {
 		}
 	}
 	return m.Run()
+}
+
+// PrivateStateDir is a setup for Run: the write locks and journals of
+// the process's tests (and of the test binaries they re-run as children,
+// which inherit it: crash tests) go to a directory of the process, removed
+// with it, not to the user's state directory, where another test process
+// or a real lspseam would meet them. A child keeps its parent's.
+func PrivateStateDir() error {
+	if os.Getenv("LSPSEAM_STATE_DIR") != "" {
+		return nil
+	}
+	dir, err := processDir()
+	if err != nil {
+		return err
+	}
+	state := filepath.Join(dir, "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		return err
+	}
+	return os.Setenv("LSPSEAM_STATE_DIR", state)
 }
 
 // parentCacheVar passes a test process's shared cache to the test binaries

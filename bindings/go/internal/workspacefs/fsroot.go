@@ -165,7 +165,7 @@ func (r *Root) ReadAt(path, rel, real string) (File, error) {
 		return f, r.rejected(path, err)
 	}
 	if !info.Mode().IsRegular() {
-		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is not a regular file (%s); the fs tools read and write text files only", rel, fileKind(info.Mode()))
+		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is not a regular file (%s); the fs tools read and write text files only", rel, describeMode(info.Mode()))
 	}
 	if info.Size() > MaxFileBytes {
 		return f, lspseam.Errorf(lspseam.CodeFSRejected, "%s is %d bytes, over the %d-byte limit of the fs tools", rel, info.Size(), MaxFileBytes)
@@ -223,18 +223,4 @@ func (r *Root) rejected(path string, err error) error {
 		return lspseam.Errorf(lspseam.CodeFSRejected, "%s leads outside the workspace %s (through `..` or a symbolic link); only files inside it can be read or written", path, r.Dir)
 	}
 	return lspseam.Errorf(lspseam.CodeFSRejected, "%s: %s", path, msg)
-}
-
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }

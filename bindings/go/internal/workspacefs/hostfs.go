@@ -246,6 +246,8 @@ func Inside(dir, path string) bool {
 	return strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
+// describeMode names what a file that is not a regular one is, for the
+// refusals of source reads and of the fs tools.
 func describeMode(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
