@@ -128,3 +128,28 @@ func callerProblems(t *testing.T, e *editSession, file string) int {
 	}
 	return n
 }
+
+// TestSpeculativeRenameOntoExistingName: typescript-language-server
+// renames a function onto the name of another one in its file (gopls
+// refuses such a rename; tsserver does not). The preview lists the errors
+// the rename would introduce, marked speculative, before anything is
+// written, and the server answers from the disk afterwards.
+func TestSpeculativeRenameOntoExistingName(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	e := newEditSession(t, "ts")
+	files := []string{"src/shape.ts", "src/report.ts", "src/main.ts", "src/circle.ts", "src/rect.ts", "src/measure.ts"}
+	snap := e.snapshot(files...)
+	a, s := e.call("code_rename", map[string]any{"target": map[string]any{"path": "src/shape.ts", "symbol": "describe"}, "newName": "totalArea"})
+	if a.IsError || s["applied"] != false || str(s["previewId"]) == "" {
+		t.Fatalf("preview: %s", a.StructuredContent)
+	}
+	e.unchanged("the preview", snap)
+	d := deltaOf(t, "the preview", s)
+	if spec, _ := s["diagnostics"].(map[string]any); spec["speculative"] != true || d.Counts.IntroducedErrors < 1 || !introducedMessage(d, "src/shape.ts", "Duplicate function implementation") {
+		t.Errorf("the preview does not say the rename would introduce duplicate implementations:\n%s", a.Content[0].Text)
+	}
+	if n := callerProblems(t, e, "src/shape.ts"); n != 0 {
+		t.Errorf("after the preview, src/shape.ts has %d errors: the server kept the renamed text", n)
+	}
+	e.srv.shutdown(t)
+}
