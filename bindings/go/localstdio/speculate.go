@@ -2,6 +2,8 @@ package localstdio
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -17,6 +19,18 @@ import (
 // is stopped rather than left believing text that was never written. No
 // other query can run on the server meanwhile: the session holds the
 // workspace's turn for the whole call.
+//
+// Given back is not yet settled: a server rebuilds what it derived from a
+// document (gopls reloads a changed import set's packages, clangd
+// re-indexes the file) some time after the didChange, and a question asked
+// meanwhile — the apply's own, right after — is answered from the
+// half-rebuilt state: gopls reported "could not import os (missing
+// metadata)" for a file whose import the preview had removed, and clangd
+// renamed a symbol in one file of four, its index still holding the
+// speculative names of the others. So Speculate also waits, within the
+// same wait as the check, until the server has reported on the restored
+// texts: a fresh pushed report, or, for a server that is asked, the report
+// it gave before the speculation (asked again until it is).
 
 // Speculate implements lspseam.Session.
 func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeText, also []string, opts lspseam.DiagnosticsOptions) (out []lspseam.FileCheck, err error) {
@@ -35,9 +49,13 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	start := time.Now()
 	end := waitEnd(ctx, start, opts.Wait)
 	var shown []*openDocument
+	priors := map[*openDocument]json.RawMessage{} // asked reports on the disk's text, when the check before left them
 	defer func() {
 		if rerr := in.restoreDisk(ctx, shown); rerr != nil && err == nil {
 			err = rerr
+		}
+		if err == nil && ctx.Err() == nil {
+			in.settle(ctx, shown, priors, opts.Wait)
 		}
 	}()
 	var batch []int
@@ -57,6 +75,9 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 				continue
 			}
 			shown = append(shown, d)
+			if items, ok := in.diags.standing(uriKey(d.uri), d.version); ok {
+				priors[d] = items
+			}
 			if err := in.syncDocument(ctx, d, changed[i].Text); err != nil {
 				return out, err
 			}
@@ -98,4 +119,72 @@ func (in *instance) restoreDisk(ctx context.Context, docs []*openDocument) error
 		}
 	}
 	return nil
+}
+
+// settle waits, within wait and the budget, until the server has reported
+// on docs' restored texts (see above): their reports are awaited or asked
+// as a Check's are, and one asked report that differs from its prior is
+// asked again, backing off, until it is the same or the time is up. A
+// server that does not settle in time is left as it is: the next query
+// re-verifies its own document, and its answer is the server's.
+func (in *instance) settle(ctx context.Context, docs []*openDocument, priors map[*openDocument]json.RawMessage, wait time.Duration) {
+	if len(docs) == 0 || in.isDead() {
+		return
+	}
+	start := time.Now()
+	end := waitEnd(ctx, start, wait)
+	checks := make([]lspseam.FileCheck, len(docs))
+	var batch []int
+	for i, d := range docs {
+		if in.docs.get(d.path) != d {
+			continue // closed: nothing of it is derived any more
+		}
+		checks[i].File = lspseam.SourceFile{Path: d.path, URI: d.uri}
+		batch = append(batch, i)
+	}
+	if err := in.checkAll(ctx, checks, batch, start, end); err != nil {
+		return
+	}
+	for _, i := range batch {
+		d, prior := docs[i], priors[docs[i]]
+		if prior == nil || checks[i].Report.How != "pull" {
+			continue
+		}
+		items := checks[i].Report.Diagnostics
+		for pause := 50 * time.Millisecond; !sameDiagnostics(items, prior); pause = min(2*pause, 400*time.Millisecond) {
+			if time.Now().Add(pause).After(end) {
+				in.log.Debug("the server had not settled after a speculative check", "path", d.path)
+				break
+			}
+			time.Sleep(pause)
+			ask, cancel := context.WithDeadline(ctx, end)
+			got, err := in.pullDiagnostics(ask, d, uriKey(d.uri))
+			cancel()
+			if err != nil {
+				break
+			}
+			items = got
+		}
+	}
+}
+
+// sameDiagnostics says whether two Diagnostic[] hold the same diagnostics,
+// in any order.
+func sameDiagnostics(a, b json.RawMessage) bool {
+	var la, lb []json.RawMessage
+	if json.Unmarshal(a, &la) != nil || json.Unmarshal(b, &lb) != nil || len(la) != len(lb) {
+		return false
+	}
+	key := func(l []json.RawMessage) []string {
+		out := make([]string, len(l))
+		for i, v := range l {
+			var x any
+			json.Unmarshal(v, &x)
+			c, _ := json.Marshal(x) // keys sorted: one spelling per value
+			out[i] = string(c)
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(key(la), key(lb))
 }

@@ -39,11 +39,14 @@ func (f *fake) didChangeTexts(file string) []string {
 func TestSpeculateShowsThenRestoresTheDisk(t *testing.T) {
 	f := newFake(t, nil, nil)
 	// b.go's version 1 is the disk's text; 2 the speculative one; 3 the
-	// disk's again. A report on version 2 is what the speculative text
-	// gave; a.go, checked beside it, is reported on when opened.
+	// disk's again. Each change is reported on (unversioned, as
+	// typescript-language-server does): the report after the first is what
+	// the speculative text gave, the one after the second what Speculate
+	// waits for before it returns. a.go, checked beside b.go, is reported
+	// on when opened.
 	f.setScript(map[string]any{"methods": map[string]any{
 		"textDocument/didOpen":   map[string]any{"action": "none", "after": []any{f.publish("a.go", 1, "a")}},
-		"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("b.go", 2, "speculative problem")}},
+		"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("b.go", 0, "speculative problem")}},
 	}})
 	disk, err := os.ReadFile(filepath.Join(f.ws, "b.go"))
 	if err != nil {
@@ -63,7 +66,7 @@ func TestSpeculateShowsThenRestoresTheDisk(t *testing.T) {
 	if len(checks) != 2 || checks[0].Err != nil || checks[0].File.Text != changed || checks[1].Err != nil || checks[1].File.Text == changed {
 		t.Fatalf("checks: %+v", checks)
 	}
-	wantReport(t, checks[0].Report, "push", true, 2, "speculative problem")
+	wantReport(t, checks[0].Report, "push", true, 2, "speculative problem") // an unversioned report is for the version it followed
 	wantReport(t, checks[1].Report, "push", true, 1, "a")
 	// The fake logs what it reads in its own time: wait for the second
 	// didChange (the test's time at most), then compare.
