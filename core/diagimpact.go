@@ -21,8 +21,9 @@ import (
 // "limit" (more dependents than the host checks), "time" (the budget ran
 // out), "noServer" (no language server reports on it), "failed" (the
 // server could not report on it). unasked counts the changed declarations
-// whose references were not asked (over the host's bound or out of time):
-// other files may depend on them unseen.
+// whose references were not asked (over the host's bound or out of time;
+// a changed file the host did not look into counts as one): other files
+// may depend on them unseen.
 //
 // Output others {checked, files: [{path, how, fresh, introduced,
 // resolved, persisting, introducedTotal, resolvedTotal}], withIntroduced:
@@ -339,6 +340,6 @@ func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 		b.WriteString("\nNot checked: " + strings.Join(parts, "; ") + " — other files that use what changed; whether the change broke them is unknown.")
 	}
 	if o.Unasked > 0 {
-		b.WriteString("\nThe references of " + strconv.Itoa(o.Unasked) + " more changed " + plural(o.Unasked, "declaration was", "declarations were") + " not asked (over the bound or out of time): other files may be affected unseen.")
+		b.WriteString("\nThe references of at least " + strconv.Itoa(o.Unasked) + " more changed " + plural(o.Unasked, "declaration was", "declarations were") + " not asked (over the bound or out of time): other files may be affected unseen.")
 	}
 }

@@ -38,11 +38,11 @@ func hasAll(list, want []string) bool {
 	return !slices.ContainsFunc(want, func(w string) bool { return !slices.Contains(list, w) })
 }
 
-// impactAt is a problem the signature change must introduce: its file and
-// one-based line.
+// impactAt is where the signature change must introduce errors: a file,
+// and the one-based line and column of the call.
 type impactAt struct {
-	path string
-	line int
+	path         string
+	line, column int
 }
 
 func TestImpactOtherFiles(t *testing.T) {
@@ -56,22 +56,22 @@ func TestImpactOtherFiles(t *testing.T) {
 	}{
 		{"go", "shape.go",
 			verifyEdit{"func Describe(s Shape) string {", "func Describe(s Shape, verbose bool) string {"},
-			[]impactAt{{"cmd/shapes/main.go", 23}, {"report.go", 12}},
+			[]impactAt{{"cmd/shapes/main.go", 23, 27}, {"report.go", 12, 27}},
 			verifyEdit{"\ttotal := 0.0\n", "\ttotal := 0.0 // the sum so far\n"},
 			[]string{"cmd/shapes/main.go", "report.go"}},
 		{"ts", "src/shape.ts",
 			verifyEdit{"export function describe(shape: Shape): string {", "export function describe(shape: Shape, verbose: boolean): string {"},
-			[]impactAt{{"src/main.ts", 11}, {"src/report.ts", 5}},
+			[]impactAt{{"src/main.ts", 11, 25}, {"src/report.ts", 5, 35}},
 			verifyEdit{"  return shapes.reduce((sum, s) => sum + s.area(), 0);", "  return shapes.reduce((sum, s) => sum + s.area(), 0); // the sum"},
 			[]string{"src/main.ts", "src/report.ts"}},
 		{"py", "shapes/base.py",
 			verifyEdit{"def total_area(shapes: Iterable[Shape]) -> float:", "def total_area(shapes: Iterable[Shape], unit: str) -> float:"},
-			[]impactAt{{"main.py", 17}, {"shapes/report.py", 11}},
+			[]impactAt{{"main.py", 17, 26}, {"shapes/report.py", 11, 32}},
 			verifyEdit{"    return sum(s.area() for s in shapes)\n", "    return sum(s.area() for s in shapes)  # the sum\n"},
 			[]string{"main.py", "shapes/report.py"}},
 		{"c", "shape.h",
 			verifyEdit{"double total_area(const shape *all, size_t n);", "double total_area(const shape *all, size_t n, int unit);"},
-			[]impactAt{{"main.c", 20}, {"report.c", 11}},
+			[]impactAt{{"main.c", 20, 51}, {"report.c", 11, 56}},
 			verifyEdit{"int shape_describe(const shape *s, char *buf, size_t len);", "int shape_describe(const shape *s, char *buf, size_t len); /* one line */"},
 			[]string{"report.c"}},
 	} {
@@ -134,22 +134,23 @@ func TestImpactOtherFiles(t *testing.T) {
 				t.Errorf("break: other files with new problems %v, stale %v; want %v among them, not stale", o.WithIntroduced, o.Stale, paths)
 			}
 			for _, b := range c.broken {
-				var lines []int
+				var at []string
 				for _, f := range o.Files {
 					if f.Path != b.path {
 						continue
 					}
 					for _, p := range f.Introduced {
 						if p.Severity == "error" {
-							lines = append(lines, p.Line)
-							if at := fmt.Sprintf("%s:%d:%d error", p.Path, p.Line, p.Column); !strings.Contains(text, at) {
-								t.Errorf("break: the text does not name %s", at)
+							at = append(at, fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Column))
+							if !strings.Contains(text, fmt.Sprintf("%s:%d:%d error", p.Path, p.Line, p.Column)) {
+								t.Errorf("break: the text does not name %s", at[len(at)-1])
 							}
 						}
 					}
 				}
-				if len(lines) == 0 || (b.line != 0 && !slices.Contains(lines, b.line)) {
-					t.Errorf("break: errors in %s on lines %v, want one on line %d", b.path, lines, b.line)
+				want := fmt.Sprintf("%s:%d:%d", b.path, b.line, b.column)
+				if len(at) == 0 || slices.ContainsFunc(at, func(a string) bool { return a != want }) {
+					t.Errorf("break: errors in %s at %v, want them at %s (the call)", b.path, at, want)
 				}
 			}
 			if want := fmt.Sprintf("other files checked, %d with new problems", len(o.WithIntroduced)); !strings.Contains(text, want) {

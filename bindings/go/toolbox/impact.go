@@ -53,7 +53,7 @@ type changedText struct {
 type dependents struct {
 	paths      []string         // workspace-relative, to check
 	notChecked []map[string]any // {uri, reason} of those found but not checked
-	unasked    int              // declarations whose references were not asked
+	unasked    int              // declarations whose references were not asked (a changed file not looked at counts as one)
 }
 
 // impactBudget is ctx with the share of its budget finding the
@@ -89,6 +89,10 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	var decls []decl
 	for _, c := range changed {
 		if c.created || c.before == c.after {
+			continue
+		}
+		if len(decls) >= maxImpactDeclarations || ictx.Err() != nil {
+			found.unasked++ // a file not looked at, counted as one declaration
 			continue
 		}
 		f, err := s.Open(ictx, c.rel)
