@@ -169,3 +169,43 @@ func TestImpactOtherFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestImpactRefactor: a refactor tool's change goes through the applier,
+// whose answer covers the other files too: code_replace of Describe with a
+// two-parameter version, previewed and applied on gopls, names the errors
+// at its two callers in other files.
+func TestImpactRefactor(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	args := map[string]any{"target": map[string]any{"path": "shape.go", "symbol": "Describe"},
+		"text": "// Describe returns a one-line, human-readable summary of s.\nfunc Describe(s Shape, verbose bool) string {\n\treturn fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n}"}
+	a := srv.toolCall(t, "code_replace", jsonArgs(args), dir)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	id, _ := s["previewId"].(string)
+	if a.IsError || id == "" {
+		t.Fatalf("preview: %s", a.Content[0].Text)
+	}
+	args["previewId"] = id
+	a = srv.toolCall(t, "code_replace", jsonArgs(args), dir)
+	t.Logf("applied:\n%s", a.Content[0].Text)
+	var r struct {
+		Applied     bool `json:"applied"`
+		Diagnostics *struct {
+			Others *impactOthers `json:"others"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || !r.Applied || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+		t.Fatalf("applied: no delta of other files (%v): %s", err, a.StructuredContent)
+	}
+	o := r.Diagnostics.Others
+	slices.Sort(o.WithIntroduced)
+	if want := []string{"cmd/shapes/main.go", "report.go"}; !slices.Equal(o.WithIntroduced, want) || len(o.Stale) != 0 {
+		t.Errorf("other files with new problems %v, stale %v; want %v, none stale", o.WithIntroduced, o.Stale, want)
+	}
+	if !strings.Contains(a.Content[0].Text, "report.go:12:27 error") || !strings.Contains(a.Content[0].Text, "cmd/shapes/main.go:23:27 error") {
+		t.Errorf("the text does not name the callers' errors")
+	}
+}
