@@ -70,7 +70,7 @@ var ABIMethods = []ABIMethod{
 	{
 		Name: "negotiate", run: negotiateCall,
 		Input:   "`{initializeResult, serverCommand?}`",
-		Output:  "`{positionEncoding, transientOpen, changeSync, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?}}`",
+		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?}}`",
 		TSInput: "NegotiateInput", TSOutput: "Negotiation",
 	},
 	{
@@ -220,8 +220,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "diagnosticsDelta", run: diagnosticsDeltaCall,
-		Input:   "`{workspaceUri, files:[{uri, beforeText, afterText, before, after, how, fresh}], limit?, subject?}`",
-		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal}], counts:{introduced, resolved, persisting, introducedErrors}, truncated, uncovered, stale, rendered}`",
+		Input:   "`{workspaceUri, files:[{uri, beforeText, afterText, before, after, how, fresh}], dependents?:{files:[{uri, text, before, after, how, fresh}], notChecked:[{uri, reason}], unasked?}, limit?, subject?}`",
+		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal}], counts:{introduced, resolved, persisting, introducedErrors}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], unasked}, rendered}`",
 		TSInput: "DiagnosticsDeltaInput", TSOutput: "DiagnosticsDeltaResult",
 	},
 	{

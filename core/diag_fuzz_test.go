@@ -191,9 +191,12 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		if strings.Join(diagStrings(ok.Get("uncovered")), "\x00") != strings.Join(uncovered, "\x00") || strings.Join(diagStrings(ok.Get("stale")), "\x00") != strings.Join(stale, "\x00") {
 			t.Fatalf("uncovered/stale lists: %s", ok.Raw)
 		}
+		// The other files (dependents): the same rules, each file's text
+		// unchanged; the rendering names how many were checked.
+		oShown, oTotal := checkOthers(t, gjson.ParseBytes(input).Get("dependents"), ok.Get("others"), limit)
 		r := ok.Get("rendered")
 		text := r.Get("text").Str
-		if text == "" || int(r.Get("shown").Int()) != listedIntro+listedRes || int(r.Get("omitted").Int()) != introduced+resolved-listedIntro-listedRes {
+		if text == "" || int(r.Get("shown").Int()) != listedIntro+listedRes+oShown || int(r.Get("omitted").Int()) != introduced+resolved+oTotal-listedIntro-listedRes-oShown {
 			t.Fatalf("rendered counts: %s", r.Raw)
 		}
 		if len(uncovered) > 0 && !strings.Contains(text, "not checked") && !strings.Contains(text, "Not checked") {
@@ -206,6 +209,48 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 			t.Fatalf("a delta that claims no problems: %s", text)
 		}
 	})
+}
+
+// checkOthers checks a delta's others against its dependents input, and
+// returns how many of their problems are listed and how many there are.
+func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total int) {
+	t.Helper()
+	if !in.Exists() || in.Type == gjson.Null {
+		if others.Exists() {
+			t.Fatalf("others without dependents: %s", others.Raw)
+		}
+		return 0, 0
+	}
+	files := others.Get("files").Array()
+	if len(files) != len(in.Get("files").Array()) || int(others.Get("checked").Int()) != len(files) ||
+		len(others.Get("notChecked").Array()) != len(in.Get("notChecked").Array()) {
+		t.Fatalf("others %s for dependents %s", others.Raw, in.Raw)
+	}
+	var introduced, resolved, listedIntro, listedRes, withIntro, withRes int
+	for i, fl := range files {
+		iTotal, rTotal, p := int(fl.Get("introducedTotal").Int()), int(fl.Get("resolvedTotal").Int()), int(fl.Get("persisting").Int())
+		if nb, na := len(in.Get("files").Array()[i].Get("before").Array()), len(in.Get("files").Array()[i].Get("after").Array()); iTotal+p != na || rTotal+p != nb {
+			t.Fatalf("other file %d: counts do not add up: %s", i, fl.Raw)
+		}
+		if iTotal > 0 {
+			withIntro++
+		}
+		if rTotal > 0 {
+			withRes++
+		}
+		for _, pr := range append(fl.Get("introduced").Array(), fl.Get("resolved").Array()...) {
+			checkDiagProblem(t, pr)
+		}
+		introduced, resolved = introduced+iTotal, resolved+rTotal
+		listedIntro, listedRes = listedIntro+len(fl.Get("introduced").Array()), listedRes+len(fl.Get("resolved").Array())
+	}
+	c := others.Get("counts")
+	if int(c.Get("introduced").Int()) != introduced || int(c.Get("resolved").Int()) != resolved ||
+		len(others.Get("withIntroduced").Array()) != withIntro || len(others.Get("withResolved").Array()) != withRes ||
+		listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || others.Get("truncated").Bool() != (introduced > limit || resolved > limit) {
+		t.Fatalf("others' counts: %s", others.Raw)
+	}
+	return listedIntro + listedRes, introduced + resolved
 }
 
 func diagStrings(v gjson.Result) []string {

@@ -11,12 +11,12 @@ import (
 // what the edit introduced, what it resolved, what it left.
 //
 // Input {workspaceUri, files: [{uri, beforeText, afterText, before, after,
-// how, fresh}], limit?, subject?, speculative?}. before and after are the
-// server's raw Diagnostic[] for beforeText and for afterText (absent or
-// null only with how "none"); how is "pull" | "push" | "none" (no server checks the
-// file); fresh says after is known to be for afterText. limit (default 20
-// — also when 0 —, at most 500) bounds the introduced problems listed, and
-// separately the resolved ones.
+// how, fresh}], dependents?, limit?, subject?, speculative?}. before and
+// after are the server's raw Diagnostic[] for beforeText and for afterText
+// (absent or null only with how "none"); how is "pull" | "push" | "none"
+// (no server checks the file); fresh says after is known to be for
+// afterText. limit (default 20 — also when 0 —, at most 500) bounds the
+// introduced problems listed, and separately the resolved ones.
 //
 // Matching. The edit's changed line region is what lies between the two
 // texts' common leading and common trailing lines ("\n", "\r\n" and "\r"
@@ -34,7 +34,8 @@ import (
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
 // introducedTotal, resolvedTotal}], counts: {introduced, resolved,
 // persisting, introducedErrors}, truncated, uncovered: [path], stale:
-// [path], rendered}. introduced problems are at their after positions,
+// [path], others?, rendered}. dependents and others are the other files
+// the change may have broken (core/diagimpact.go). introduced problems are at their after positions,
 // resolved ones at their before positions (the diagnostics' problem
 // shape). Across files, introduced problems are listed errors first, then
 // by path and position, the first limit of them; resolved ones likewise;
@@ -88,6 +89,7 @@ type DiagnosticsDelta struct {
 	Truncated        bool
 	Uncovered        []string
 	Stale            []string
+	Others           *OthersDelta // nil: the input named no dependents
 	Speculative      bool
 	Rendered         Rendered
 
@@ -111,6 +113,10 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = appendStrings(b, d.Uncovered)
 	b = append(b, `,"stale":`...)
 	b = appendStrings(b, d.Stale)
+	if d.Others != nil {
+		b = append(b, `,"others":`...)
+		b = d.Others.appendJSON(b)
+	}
 	if d.Speculative {
 		b = append(b, `,"speculative":true`...)
 	}
@@ -310,6 +316,13 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	changed := map[string]bool{}
+	for _, f := range out.Files {
+		changed[f.Path] = true
+	}
+	if out.Others, err = readDependents(get(in, "dependents"), wsPath, changed, limit); err != nil {
+		return nil, err
+	}
 	sortProblems(allIntroduced)
 	sortProblems(allResolved)
 	if len(allIntroduced) > limit {
@@ -386,6 +399,11 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	if len(d.Uncovered) > 0 {
 		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
 	}
-	shown := len(introduced) + len(resolved)
-	return Rendered{Text: b.String(), Shown: shown, Omitted: d.Introduced + d.Resolved - shown}
+	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
+	if o := d.Others; o != nil {
+		renderOthers(&b, o, limit)
+		shown += len(o.introduced) + len(o.resolved)
+		total += o.Introduced + o.Resolved
+	}
+	return Rendered{Text: b.String(), Shown: shown, Omitted: total - shown}
 }

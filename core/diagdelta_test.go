@@ -124,3 +124,53 @@ func TestDiagnosticsDeltaListsErrorsFirstAcrossFiles(t *testing.T) {
 }
 
 func itoaDiag(n int) string { return string(appendInt(nil, int64(n))) }
+
+func TestDiagnosticsDeltaDependents(t *testing.T) {
+	d := func(line int, msg string) string {
+		return `{"range":{"start":{"line":` + itoaDiag(line) + `,"character":0},"end":{"line":` + itoaDiag(line) + `,"character":1}},"severity":1,"message":"` + msg + `"}`
+	}
+	changed := `"files":[{"uri":"file:///w/a.go","beforeText":"x\n","afterText":"y\n","before":[],"after":[],"how":"pull","fresh":true}]`
+	dep := func(name, before, after string, fresh bool) string {
+		return `{"uri":"file:///w/` + name + `","text":"l0\nl1\n","before":[` + before + `],"after":[` + after + `],"how":"pull","fresh":` + map[bool]string{true: "true", false: "false"}[fresh] + `}`
+	}
+	tests := []struct {
+		name, dependents string
+		others           string // a part of the others JSON; "" for none
+		text             []string
+		not              []string
+	}{
+		{"absent: no others, no line", ``, ``, []string{"0 persisting."}, []string{"other files", "Other files"}},
+		{"none found", `,"dependents":{}`, `"checked":0,`, []string{"Other files: none use what changed."}, []string{"checked"}},
+		{"none found, some unasked", `,"dependents":{"unasked":3}`, `"unasked":3`, []string{"none use what changed as far as was asked.", "The references of at least 3 more changed declarations were not asked"}, nil},
+		{"one broken of two", `,"dependents":{"files":[` + dep("b.go", "", d(1, "m"), true) + `,` + dep("c.go", d(0, "k"), d(0, "k"), true) + `]}`,
+			`"withIntroduced":["b.go"],"withResolved":[],"counts":{"introduced":1,"resolved":0,"persisting":1,"introducedErrors":1}`,
+			[]string{"2 other files checked, 1 with new problems (1 error introduced, 0 resolved):\n  b.go:2:1 error: m"}, []string{"Resolved in other files"}},
+		{"resolved and introduced", `,"dependents":{"files":[` + dep("b.go", d(0, "old"), d(1, "new"), true) + `]}`, `"withIntroduced":["b.go"],"withResolved":["b.go"]`,
+			[]string{"1 other file checked, 1 with new problems (1 error introduced, 1 resolved):\n  b.go:2:1 error: new\nResolved in other files:\n  b.go:1:1 error: old"}, nil},
+		{"moved line is not persisting: the text is unchanged", `,"dependents":{"files":[` + dep("b.go", d(0, "m"), d(1, "m"), true) + `]}`, `"counts":{"introduced":1,"resolved":1,"persisting":0`, nil, nil},
+		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked, no new problems.\nStale (other files): b.go"}, nil},
+		{"only not checked", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"time"}]}`, `"notChecked":[{"path":"z.go","reason":"time"}]`,
+			[]string{"0 other files checked.\nNot checked: z.go (out of time)"}, nil},
+	}
+	for _, tt := range tests {
+		ok := gjson.GetBytes(Call("diagnosticsDelta", []byte(`{"workspaceUri":"file:///w",`+changed+tt.dependents+`}`)), "ok")
+		if !ok.Exists() {
+			t.Errorf("%s: not ok", tt.name)
+			continue
+		}
+		if got := ok.Get("others"); (tt.others == "") != !got.Exists() || !strings.Contains(got.Raw, tt.others) {
+			t.Errorf("%s: others %s, want %s", tt.name, got.Raw, tt.others)
+		}
+		text := ok.Get("rendered.text").Str
+		for _, w := range tt.text {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: text lacks %q:\n%s", tt.name, w, text)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(text, w) {
+				t.Errorf("%s: text has %q:\n%s", tt.name, w, text)
+			}
+		}
+	}
+}

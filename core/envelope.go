@@ -314,7 +314,7 @@ func decodeNegotiation(v gjson.Result) (Negotiation, *Error) {
 		return Negotiation{}, Errorf(CodeInvalidArgument, "negotiation must be the object negotiate returned, got %s", describe(v))
 	}
 	n := Negotiation{PositionEncoding: get(v, "positionEncoding").Str, TransientOpen: get(v, "transientOpen").Type == gjson.True,
-		ChangeSync: syncKind(get(v, "changeSync")), Operations: map[Operation]bool{}}
+		ChangeSync: syncKind(get(v, "changeSync")), Save: get(v, "save").Type == gjson.True, Operations: map[Operation]bool{}}
 	ops := get(v, "operations")
 	for _, op := range Operations {
 		n.Operations[op] = get(ops, string(op)).Type == gjson.True

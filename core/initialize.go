@@ -39,7 +39,7 @@ const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"abort"},"fileOperations":{"willRename":true},` +
 	`"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}},` +
 	`"textDocument":{` +
-	`"synchronization":{"dynamicRegistration":false},` +
+	`"synchronization":{"dynamicRegistration":false,"didSave":true},` +
 	`"hover":{"dynamicRegistration":false,"contentFormat":["markdown","plaintext"]},` +
 	`"definition":{"dynamicRegistration":false,"linkSupport":true},` +
 	`"references":{"dynamicRegistration":false},` +
@@ -113,7 +113,13 @@ type Negotiation struct {
 	// open document closes and reopens it), 1 (Full) or 2 (Incremental;
 	// a full-text change is valid there too, so hosts send full text for
 	// both).
-	ChangeSync int64              `json:"changeSync"`
+	ChangeSync int64 `json:"changeSync"`
+	// Save: the server asks to be told when a document is saved
+	// (textDocumentSync.save): a host that syncs a document to bytes it
+	// read from the disk sends didSave after the didChange. Some servers
+	// rebuild the files that include a saved file only then (clangd, for
+	// a header's includers).
+	Save       bool               `json:"save"`
 	Operations map[Operation]bool `json:"operations"`
 	// Methods says which of the catalog's LSP methods (coderequest.go)
 	// the server offers, by method name.
@@ -128,6 +134,8 @@ func (n Negotiation) appendJSON(b []byte) []byte {
 	b = appendBool(b, n.TransientOpen)
 	b = append(b, `,"changeSync":`...)
 	b = appendInt(b, n.ChangeSync)
+	b = append(b, `,"save":`...)
+	b = appendBool(b, n.Save)
 	b = append(b, `,"operations":{`...)
 	for i, op := range Operations {
 		if i > 0 {
@@ -195,6 +203,8 @@ func Negotiate(initializeResult gjson.Result, serverCommand string) (Negotiation
 	case sync.IsObject():
 		n.TransientOpen = get(sync, "openClose").Type == gjson.True
 		n.ChangeSync = syncKind(get(sync, "change"))
+		save := get(sync, "save")
+		n.Save = save.Type == gjson.True || save.IsObject()
 	}
 	for _, op := range Operations {
 		v := get(caps, operationCapability[op])

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -13,9 +15,10 @@ import (
 // disk (code_diagnostics has no such error), so nothing of the speculative
 // text outlives the preview; applied, the real delta introduces the same
 // error. Then a signature change that breaks a caller in another file is
-// previewed: the caller's file has no such error after the preview (the
-// server was given the disk's text back), and has it once the change is
-// applied (so the check could have seen it).
+// previewed: the preview says, speculatively, that the caller's file
+// would have a new error; the caller's file has no such error after the
+// preview (the server was given the disk's text back), and has it once the
+// change is applied (so the check could have seen it).
 func TestSpeculativePreview(t *testing.T) {
 	requireServers(t, "gopls", "typescript-language-server", "pyright-langserver", "clangd")
 	for _, c := range []struct {
@@ -88,6 +91,16 @@ func TestSpeculativePreview(t *testing.T) {
 			id = str(s["previewId"])
 			if a.IsError || id == "" {
 				t.Fatalf("preview of the signature change: %s", a.StructuredContent)
+			}
+			var pr struct {
+				Diagnostics *struct {
+					Speculative bool          `json:"speculative"`
+					Others      *impactOthers `json:"others"`
+				} `json:"diagnostics"`
+			}
+			json.Unmarshal(a.StructuredContent, &pr)
+			if pr.Diagnostics == nil || !pr.Diagnostics.Speculative || pr.Diagnostics.Others == nil || !slices.Contains(pr.Diagnostics.Others.WithIntroduced, c.caller) {
+				t.Errorf("the preview does not say the change would break %s:\n%s", c.caller, a.Content[0].Text)
 			}
 			if n := callerProblems(t, e, c.caller); n != 0 {
 				t.Errorf("after the preview, %s has %d problems: the server kept the previewed text of %s", c.caller, n, c.declFile)

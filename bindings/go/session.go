@@ -131,6 +131,12 @@ type DiagnosticsOptions struct {
 	// no Report): work that must follow the sync may overlap the wait.
 	// Diagnostics does not call it.
 	Synced func(checks []FileCheck)
+	// AfterSync, for Check: a pushed report is fresh only when it came
+	// after the last document of the Check was synced, not only after its
+	// own — for files checked with a change that did not touch them (the
+	// files that use what it changed), whose reports from before it are
+	// not reports on it.
+	AfterSync bool
 }
 
 // FileCheck is one file's part of Session.Check: the file as opened and

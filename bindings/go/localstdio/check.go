@@ -46,6 +46,10 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 	start := time.Now()
 	end := waitEnd(ctx, start, opts.Wait)
 	window := in.docs.max
+	var floor *uint64 // AfterSync: the last sync of any document so far, across windows
+	if opts.AfterSync {
+		floor = new(uint64)
+	}
 	for lo := 0; lo < len(paths); lo += window {
 		hi := min(lo+window, len(paths))
 		var batch []int
@@ -64,7 +68,7 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 		if hi == len(paths) && opts.Synced != nil {
 			opts.Synced(append([]lspseam.FileCheck(nil), out...))
 		}
-		if err := in.checkAll(ctx, out, batch, start, end); err != nil {
+		if err := in.checkAll(ctx, out, batch, start, end, floor); err != nil {
 			return out, err
 		}
 	}
@@ -74,7 +78,7 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 // checkAll fills in the reports of out's files at batch, documents the
 // server holds with exactly those files' texts (just opened): asked of the
 // server or awaited as it pushes them, as diagnostics does for one.
-func (in *instance) checkAll(ctx context.Context, out []lspseam.FileCheck, batch []int, start, end time.Time) error {
+func (in *instance) checkAll(ctx context.Context, out []lspseam.FileCheck, batch []int, start, end time.Time, floor *uint64) error {
 	if len(batch) == 0 {
 		return nil
 	}
@@ -118,7 +122,7 @@ func (in *instance) checkAll(ctx context.Context, out []lspseam.FileCheck, batch
 		})
 		return err
 	}
-	return in.awaitPushed(ctx, out, batch, docs, start, end)
+	return in.awaitPushed(ctx, out, batch, docs, start, end, floor)
 }
 
 // askAll asks the server for the diagnostics of the documents at batch,
@@ -202,9 +206,20 @@ func (in *instance) latestKnown(uri string, d *openDocument, start time.Time) ls
 // all at once, until end: each is done when a fresh report on it (one that
 // arrived after its last sync, for its version when versioned) has stood
 // unrevised for the quiet time; at end the rest are taken as they are.
-func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, batch []int, docs map[int]*openDocument, start, end time.Time) error {
+// With a floor (DiagnosticsOptions.AfterSync), a report is fresh only when
+// it came after the last sync of any of the Check's documents, these and
+// the earlier windows' (the floor, raised here): a document the change did
+// not touch has nothing new to report on before that.
+func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, batch []int, docs map[int]*openDocument, start, end time.Time, floor *uint64) error {
 	left := append([]int(nil), batch...)
 	quiet := in.diagnosticsQuiet()
+	var after uint64
+	if floor != nil {
+		for _, i := range batch {
+			*floor = max(*floor, docs[i].synced)
+		}
+		after = *floor
+	}
 	for {
 		changed := in.diags.next() // before reading: no report is missed
 		now := time.Now()
@@ -213,7 +228,7 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 		for _, i := range left {
 			d := docs[i]
 			r, ok, _ := in.diags.latest(uriKey(d.uri))
-			fresh := ok && r.seq > d.synced && (r.version == nil || *r.version == d.version)
+			fresh := ok && r.seq > max(d.synced, after) && (r.version == nil || *r.version == d.version)
 			stood := r.at.Add(quiet)
 			if (fresh && !now.Before(stood)) || !now.Before(end) {
 				out[i].Report = pushedReport(out[i].File.URI, d, r, ok, fresh, start)
@@ -263,7 +278,7 @@ type checkedReport struct {
 // reports on any document.
 func changesReports(method string) bool {
 	switch method {
-	case "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose",
+	case "textDocument/didOpen", "textDocument/didChange", "textDocument/didSave", "textDocument/didClose",
 		"workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration", "workspace/didChangeWorkspaceFolders":
 		return true
 	}

@@ -274,3 +274,57 @@ func TestRenameMissingReportStaleOnlyThatFile(t *testing.T) {
 		t.Errorf("the text does not name c.go stale:\n%s", res.Text)
 	}
 }
+
+// TestCheckAfterSyncAndDidSave: a server that asks for saves hears didSave
+// after a document synced from the disk, and a Check with AfterSync takes
+// a pushed report on a document the change did not touch (b.go, which
+// uses a.go) as fresh only when it came after the change was synced —
+// here, the one the server sends a while after a.go is saved. Until then
+// b.go is not fresh, where a Check without AfterSync takes its report from
+// before the change as fresh.
+func TestCheckAfterSyncAndDidSave(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.writeFiles(t, "b.go")
+	late := 3000 // ms: longer than the short checks below take
+	f.setScript(map[string]any{
+		"capabilities": map[string]any{"textDocumentSync": map[string]any{"openClose": true, "change": 1, "save": true}, "definitionProvider": true},
+		"methods": map[string]any{
+			"textDocument/didOpen":   map[string]any{"action": "none", "after": []any{f.publish("a.go", 0, "a"), f.publish("b.go", 0, "b before")}},
+			"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("a.go", 0, "a changed")}},
+			"textDocument/didSave":   map[string]any{"action": "none", "after": []any{map[string]any{"sleepMs": late}, f.publish("b.go", 0, "b after")}},
+		}})
+	check := func(ctx context.Context, s lspseam.Session, opts lspseam.DiagnosticsOptions) []lspseam.FileCheck {
+		t.Helper()
+		checks, err := s.Check(ctx, []string{"a.go", "b.go"}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return checks
+	}
+	short := 300 * time.Millisecond
+	err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+		c := check(ctx, s, lspseam.DiagnosticsOptions{Wait: checkWait(t)})
+		wantReport(t, c[1].Report, "push", true, 1, "b before")
+		if err := os.WriteFile(filepath.Join(f.ws, "a.go"), []byte("package a\n\nfunc A() { 1 }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		c = check(ctx, s, lspseam.DiagnosticsOptions{Wait: short}) // syncs a.go: didChange, didSave
+		wantReport(t, c[0].Report, "push", true, 2, "a changed")
+		wantReport(t, c[1].Report, "push", true, 1, "b before")
+		c = check(ctx, s, lspseam.DiagnosticsOptions{Wait: short, AfterSync: true})
+		if time.Since(start) < time.Duration(late)*time.Millisecond {
+			wantReport(t, c[1].Report, "push", false, 0, "b before")
+		}
+		c = check(ctx, s, lspseam.DiagnosticsOptions{Wait: checkWait(t), AfterSync: true})
+		wantReport(t, c[0].Report, "push", true, 2, "a changed")
+		wantReport(t, c[1].Report, "push", true, 1, "b after")
+		if n := f.received("textDocument/didSave"); n != 1 {
+			t.Errorf("%d didSave after one sync from the disk, want 1", n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -112,7 +112,7 @@ func (in *instance) ensureOpen(ctx context.Context, src Source, languageID strin
 	c.clock++
 	if d := c.get(src.Path); d != nil {
 		d.used = c.clock
-		return in.syncDocument(ctx, d, src.Text)
+		return in.syncFromDisk(ctx, d, src.Text)
 	}
 	if d := c.other(src.Path); d != nil {
 		// Two files that only a case-sensitive volume tells apart share
@@ -196,7 +196,22 @@ func (in *instance) reverify(ctx context.Context, path string) error {
 		in.log.Debug("open document closed", "path", path, "reason", err)
 		return in.closeDocument(ctx, d)
 	}
-	return in.syncDocument(ctx, d, src.Text)
+	return in.syncFromDisk(ctx, d, src.Text)
+}
+
+// syncFromDisk is syncDocument with text read from the disk: a server
+// that asks to be told of saves (Negotiation.Save) hears didSave after the
+// didChange, as from an editor that saved the file — clangd rebuilds the
+// open files that include a header only on its save.
+func (in *instance) syncFromDisk(ctx context.Context, d *openDocument, text string) error {
+	version := d.version
+	if err := in.syncDocument(ctx, d, text); err != nil {
+		return err
+	}
+	if !in.neg.Save || d.version == version || in.neg.ChangeSync == 0 {
+		return nil
+	}
+	return in.notify(ctx, "textDocument/didSave", didSaveParams{TextDocument: textDocumentIdentifier{URI: d.uri}})
 }
 
 // closeDocument sends didClose and forgets the document. When ctx has
@@ -239,6 +254,9 @@ type (
 		ContentChanges []contentChange                 `json:"contentChanges"`
 	}
 	didCloseParams struct {
+		TextDocument textDocumentIdentifier `json:"textDocument"`
+	}
+	didSaveParams struct {
 		TextDocument textDocumentIdentifier `json:"textDocument"`
 	}
 )

@@ -86,7 +86,10 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 		out[i].File = f
 		batch = append(batch, i)
 	}
-	return out, in.checkAll(ctx, out, batch, start, end)
+	// A file checked beside the changed ones (also) reports on them only
+	// after they reached the server: the reports count from the last sync
+	// of all (DiagnosticsOptions.AfterSync's floor).
+	return out, in.checkAll(ctx, out, batch, start, end, new(uint64))
 }
 
 // restoreDisk gives each of docs the disk's bytes again (closing one that
@@ -142,7 +145,7 @@ func (in *instance) settle(ctx context.Context, docs []*openDocument, priors map
 		checks[i].File = lspseam.SourceFile{Path: d.path, URI: d.uri}
 		batch = append(batch, i)
 	}
-	if err := in.checkAll(ctx, checks, batch, start, end); err != nil {
+	if err := in.checkAll(ctx, checks, batch, start, end, nil); err != nil {
 		return
 	}
 	for _, i := range batch {

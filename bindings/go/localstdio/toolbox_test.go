@@ -476,3 +476,35 @@ func TestToolboxDiagnosticsPages(t *testing.T) {
 		t.Errorf("a used cursor: %s", res.Text)
 	}
 }
+
+// TestToolboxEditChecksDependents: an edit of A's signature on the fake
+// server asks the references of A (the declaration on the changed line)
+// before writing, checks b.go, which uses A, with a.go before and after
+// the edit, and answers b.go's new problem as another file's.
+func TestToolboxEditChecksDependents(t *testing.T) {
+	f := newFake(t, nil, nil)
+	f.writeFiles(t, "b.go")
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
+		"textDocument/references":     map[string]any{"result": []any{f.loc("a.go", 2, 5), f.loc("b.go", 2, 11)}},
+		"textDocument/didOpen":        map[string]any{"action": "none", "after": []any{f.publish("a.go", 0, "a"), f.publish("b.go", 0, "b")}},
+		"textDocument/didChange":      map[string]any{"action": "none", "after": []any{f.publish("a.go", 0, "a"), f.publish("b.go", 0, "b broken")}},
+	}})
+	tb := f.toolbox()
+	if res, _ := f.call(tb, "read", `{"file_path":"a.go"}`); res.IsError {
+		t.Fatalf("read: %s", res.Text)
+	}
+	res, s := f.call(tb, "edit", `{"file_path":"a.go","old_string":"func A() {}","new_string":"func A(x int) {}"}`)
+	if res.IsError {
+		t.Fatalf("edit: %s", res.Text)
+	}
+	if f.received("textDocument/references") != 1 {
+		t.Errorf("%d references requests, want 1 (A's)", f.received("textDocument/references"))
+	}
+	others, _ := s["diagnostics"].(map[string]any)["others"].(map[string]any)
+	with, _ := others["withIntroduced"].([]any)
+	if others["checked"] != float64(1) || len(with) != 1 || with[0] != "b.go" ||
+		!strings.Contains(res.Text, "1 other file checked, 1 with new problems (1 error introduced, 1 resolved):\n  b.go:3:6 error: b broken\nResolved in other files:\n  b.go:3:6 error: b") {
+		t.Fatalf("others %v:\n%s", others, res.Text)
+	}
+}

@@ -22,18 +22,19 @@ import (
 // and the change creates and deletes nothing (a file that appears or
 // disappears on disk can change what a server loads).
 func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s lspseam.Session, what string, files []plannedFile) (answer, error) {
+	imp := t.impactOf(ctx, r, s, files)
 	var wrote chan error
 	opts := lspseam.DiagnosticsOptions{}
 	if !slices.ContainsFunc(files, func(f plannedFile) bool { return f.created || f.deleted }) {
 		opts.Synced = func(checks []lspseam.FileCheck) {
-			if len(checks) != len(files) || slices.ContainsFunc(checks, func(c lspseam.FileCheck) bool { return c.Err != nil }) {
+			if len(checks) < len(files) || slices.ContainsFunc(checks[:len(files)], func(c lspseam.FileCheck) bool { return c.Err != nil }) {
 				return // a file the server does not hold: written after
 			}
 			wrote = make(chan error, 1)
 			go func() { wrote <- writeAll(ctx, r, files) }()
 		}
 	}
-	before, err := diagnosticsBeforeWith(ctx, s, files, opts)
+	before, err := diagnosticsBeforeWith(ctx, s, files, imp, opts)
 	if wrote != nil {
 		// Written or refused whatever came of the reports: a write that
 		// happened is answered, with the reports there are.
@@ -43,7 +44,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 		if err != nil {
 			before = map[string]lspseam.DiagnosticReport{}
 		}
-		return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+		return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before, imp)
 	}
 	if err != nil {
 		return answer{}, err
@@ -51,7 +52,28 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 	if err := writeAll(ctx, r, files); err != nil {
 		return answer{}, err
 	}
-	return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before)
+	return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before, imp)
+}
+
+// impact is a change's dependents (impact.go) and their reports before
+// it; nil when the server cannot name them.
+type impact struct {
+	found  *dependents
+	before []lspseam.FileCheck // in found.paths' order
+}
+
+// impactOf finds the dependents of planned files, before they are
+// written.
+func (t *Toolbox) impactOf(ctx context.Context, r *workspacefs.Root, s lspseam.Session, files []plannedFile) *impact {
+	changed := make([]changedText, len(files))
+	for i, f := range files {
+		changed[i] = changedText{rel: f.rel, before: f.before, after: f.after, created: f.created}
+	}
+	found := t.findDependents(ctx, r, s, changed)
+	if found == nil {
+		return nil
+	}
+	return &impact{found: found}
 }
 
 // diagnosticsBefore is the server's report on each file that exists
@@ -59,10 +81,13 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 // together (Session.Check), so a change of many files waits about as long
 // as one of one file.
 func diagnosticsBefore(ctx context.Context, s lspseam.Session, files []plannedFile) (map[string]lspseam.DiagnosticReport, error) {
-	return diagnosticsBeforeWith(ctx, s, files, lspseam.DiagnosticsOptions{})
+	return diagnosticsBeforeWith(ctx, s, files, nil, lspseam.DiagnosticsOptions{})
 }
 
-func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plannedFile, opts lspseam.DiagnosticsOptions) (map[string]lspseam.DiagnosticReport, error) {
+// diagnosticsBeforeWith is diagnosticsBefore with options, and with the
+// change's dependents (imp, may be nil) checked in the same wait: their
+// checks go to imp.before.
+func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plannedFile, imp *impact, opts lspseam.DiagnosticsOptions) (map[string]lspseam.DiagnosticReport, error) {
 	before := map[string]lspseam.DiagnosticReport{}
 	var paths []string
 	var which []int
@@ -72,6 +97,10 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 			which = append(which, i)
 		}
 	}
+	own := len(paths)
+	if imp != nil {
+		paths = append(paths, imp.found.paths...)
+	}
 	if len(paths) == 0 {
 		return before, nil
 	}
@@ -79,10 +108,13 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	if imp != nil && len(checks) > own {
+		imp.before = checks[own:]
+	}
 	if err != nil {
 		return before, nil // no baseline: the delta says so per file
 	}
-	for j, c := range checks {
+	for j, c := range checks[:min(own, len(checks))] {
 		if f := files[which[j]]; c.Err == nil && c.File.Text == f.before {
 			before[f.rel] = c.Report
 		}
@@ -98,7 +130,7 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 // whatever comes of that: a file whose report did not come in time is
 // stale in the delta, by name, and one the server could not report on at
 // all compares its report from before the change, stale too.
-func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport) (answer, error) {
+func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact) (answer, error) {
 	var paths []string
 	var which []int
 	for i, f := range files {
@@ -108,10 +140,18 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lsps
 		}
 	}
 	after := make([]*lspseam.FileCheck, len(files))
+	own := len(paths)
+	if imp != nil {
+		paths = append(paths, imp.found.paths...) // checked with the change: in the one wait
+	}
+	var depAfter []lspseam.FileCheck
 	if len(paths) > 0 {
-		checks, _ := s.Check(ctx, paths, lspseam.DiagnosticsOptions{}) // an error leaves the files unchecked: stale below
-		for j := range checks {
+		checks, _ := s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil}) // an error leaves the files unchecked: stale below
+		for j := range checks[:min(own, len(checks))] {
 			after[which[j]] = &checks[j]
+		}
+		if len(checks) > own {
+			depAfter = checks[own:]
 		}
 	}
 	edits := 0
@@ -149,7 +189,11 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lsps
 	if deltaFiles == nil {
 		return a, nil
 	}
-	return t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles})
+	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles}
+	if imp != nil {
+		delta["dependents"] = dependentsInput(ctx, r, imp.found, imp.before, depAfter)
+	}
+	return t.withDelta(ctx, a, delta)
 }
 
 // writeAll writes files as a set in r (workspacefs.Root.WriteSet): under the files' locks,

@@ -86,7 +86,7 @@ func (t *Toolbox) runCommand(ctx context.Context, r *workspacefs.Root, s lspseam
 		}
 		return a, nil
 	}
-	a, err := t.appliedAnswer(ctx, r, s, "Applied: "+ch.what+" (command "+strconv.Quote(c.name)+")", files, before)
+	a, err := t.appliedAnswer(ctx, r, s, "Applied: "+ch.what+" (command "+strconv.Quote(c.name)+")", files, before, nil)
 	if err != nil {
 		return a, err
 	}

@@ -12,8 +12,9 @@ import (
 // new texts are shown to the server as unsaved edits (Session.Speculate,
 // which gives every document the disk's bytes back before it returns), and
 // the delta they would cause is added to the preview, marked speculative —
-// so a rename onto an existing name, or an edit that breaks its file,
-// says so while it can still be declined. Files a change creates, deletes
+// so a rename onto an existing name, or an edit that breaks its file or
+// the files that use what it changes (the change's dependents, impact.go,
+// checked beside it), says so while it can still be declined. Files a change creates, deletes
 // or renames cannot be shown without writing; the preview names them as
 // not checked.
 
@@ -39,11 +40,16 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	if len(shown) == 0 {
 		return a
 	}
-	before, err := diagnosticsBefore(ctx, s, shown)
+	imp := t.impactOf(ctx, r, s, shown) // the files that use what the change touches, checked beside it
+	before, err := diagnosticsBeforeWith(ctx, s, shown, imp, lspseam.DiagnosticsOptions{})
 	if err != nil {
 		return withoutSpeculation(a, err)
 	}
-	checks, err := s.Speculate(ctx, changed, nil, lspseam.DiagnosticsOptions{})
+	var also []string
+	if imp != nil {
+		also = imp.found.paths
+	}
+	checks, err := s.Speculate(ctx, changed, also, lspseam.DiagnosticsOptions{})
 	if err != nil {
 		return withoutSpeculation(a, err)
 	}
@@ -56,7 +62,11 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 		}
 		deltaFiles = append(deltaFiles, d)
 	}
-	with, err := t.withDelta(ctx, a, map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles, "speculative": true})
+	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles, "speculative": true}
+	if imp != nil {
+		delta["dependents"] = dependentsInput(ctx, r, imp.found, imp.before, checks[len(shown):])
+	}
+	with, err := t.withDelta(ctx, a, delta)
 	if err != nil {
 		return withoutSpeculation(a, err)
 	}

@@ -159,13 +159,16 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	// A change the policy refuses is refused before any server is
 	// involved (it is checked again, with the file read again, in the
 	// server's turn).
+	var planned string
 	if before.Exists {
 		if err := t.observed.check(r.Abs(before.Real), before, tool); err != nil {
 			return answer{}, err
 		}
-		if _, _, _, err := change(before); err != nil { // no match, ambiguous: said at once
+		text, _, _, err := change(before) // no match, ambiguous: said at once
+		if err != nil {
 			return answer{}, err
 		}
+		planned = text
 	}
 	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir)}
 	if !before.Exists {
@@ -183,34 +186,69 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		}
 		delta["files"] = []any{d}
 	} else {
-		var d map[string]any
+		var d, deps map[string]any
 		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
 			f0, err := s.Open(ctx, call.Path)
 			if err != nil {
 				return err
 			}
+			// The files that use what the edit changes (impact.go), found
+			// before it is written and checked with the file, in its
+			// wait, before and after it.
+			found := t.findDependents(ctx, r, s, []changedText{{rel: before.Rel, before: before.Text, after: planned}})
+			paths := []string{call.Path}
+			if found != nil {
+				paths = append(paths, found.paths...)
+			}
+			// The write overlaps the wait for the reports before it once
+			// the server holds the file with the text it was read with
+			// (an open document is the server's copy, as in apply).
+			var wrote chan error
+			var old workspacefs.File
+			opts := lspseam.DiagnosticsOptions{Synced: func(checks []lspseam.FileCheck) {
+				if len(checks) == 0 || checks[0].Err != nil || checks[0].File.Text != f0.Text {
+					return
+				}
+				wrote = make(chan error, 1)
+				go func() {
+					var err error
+					old, _, err = apply()
+					wrote <- err
+				}()
+			}}
 			// A server that cannot report does not stop the change: the
 			// answer then says why there is no delta.
-			d0, err0 := s.Diagnostics(ctx, f0, lspseam.DiagnosticsOptions{})
-			if ctx.Err() != nil {
-				return err0
+			checks0, err0 := s.Check(ctx, paths, opts)
+			if wrote != nil {
+				if err := <-wrote; err != nil {
+					return err
+				}
+			} else {
+				if ctx.Err() != nil {
+					return err0
+				}
+				if old, _, err = apply(); err != nil {
+					return err
+				}
 			}
-			old, _, err := apply()
-			if err != nil {
-				return err
+			if err0 == nil && len(checks0) > 0 {
+				err0 = checks0[0].Err
 			}
-			f1, err := s.Open(ctx, call.Path)
-			if err != nil {
-				return err
+			checks1, err := s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil})
+			if err == nil && len(checks1) > 0 {
+				err = checks1[0].Err
 			}
-			d1, err := s.Diagnostics(ctx, f1, lspseam.DiagnosticsOptions{})
 			if err == nil {
 				err = err0
 			}
 			if err != nil {
 				return err
 			}
-			d = deltaFile(f1.URI, old.Text, f1.Text, &d0, &d1)
+			c0, c1 := checks0[0], checks1[0]
+			d = deltaFile(c1.File.URI, old.Text, c1.File.Text, &c0.Report, &c1.Report)
+			if found != nil {
+				deps = dependentsInput(ctx, r, found, checks0[1:], checks1[1:])
+			}
 			return nil
 		})
 		if err != nil {
@@ -227,6 +265,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			d = deltaFile(fileURIOf(r.Abs(before.Rel)), before.Text, before.Text, nil, nil)
 		}
 		delta["files"] = []any{d}
+		if deps != nil {
+			delta["dependents"] = deps
+		}
 	}
 	return t.withDelta(ctx, a, delta)
 }

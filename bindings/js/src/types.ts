@@ -250,6 +250,8 @@ export interface Negotiation {
    * text for both).
    */
   changeSync: 0 | 1 | 2;
+  /** The server asks for didSave (textDocumentSync.save): send it after syncing a document to bytes read from the disk. */
+  save: boolean;
   operations: Record<LspOperation, boolean>;
   readiness: Readiness;
 }
@@ -1200,7 +1202,23 @@ export interface CodeDiagnosticsAnswer extends CodeAnswer<'code_diagnostics'> {
 export interface DiagnosticsDelta {
   counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number };
   files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; [field: string]: unknown }[];
+  /** The other files that use what the change touched (its dependents), when the host looked for them. */
+  others?: DiagnosticsDeltaOthers;
   [field: string]: unknown;
+}
+
+/** A delta's other files: those checked, with new or resolved problems, and those not checked, and why. */
+export interface DiagnosticsDeltaOthers {
+  checked: number;
+  files: { path: string; how: string; fresh: boolean; introduced: Problem[]; resolved: Problem[]; persisting: number; introducedTotal: number; resolvedTotal: number }[];
+  withIntroduced: string[];
+  withResolved: string[];
+  counts: { introduced: number; resolved: number; persisting: number; introducedErrors: number };
+  truncated: boolean;
+  stale: string[];
+  notChecked: { path: string; reason: 'limit' | 'time' | 'noServer' | 'failed' }[];
+  /** Changed declarations whose references were not asked (a changed file not looked into counts as one). */
+  unasked: number;
 }
 
 /**
@@ -1590,6 +1608,12 @@ export interface DiagnosticsSnapshot {
 export interface DiagnosticsDeltaInput {
   workspaceUri: string;
   files: { uri: string; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
+  /** The other files that use what changed: their text is the same before and after. */
+  dependents?: {
+    files?: { uri: string; text: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
+    notChecked?: { uri: string; reason: 'limit' | 'time' | 'noServer' | 'failed' }[];
+    unasked?: number;
+  };
   limit?: number;
   subject?: string;
 }

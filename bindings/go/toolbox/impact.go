@@ -1,0 +1,246 @@
+package toolbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
+)
+
+// The cross-file impact of a change: the other files that use what it
+// changed (its dependents), checked before and after it with the changed
+// files, so the delta says what the change broke or fixed there too
+// (diagnosticsDelta's dependents, core/diagimpact.go).
+//
+// A dependent is a file outside the change holding a reference to a
+// declaration the change touched or removed: each changed file's changed
+// lines (the lines between the before and after texts' common leading
+// and trailing lines), the declarations of its outline whose range
+// overlaps them (innermost first, not those local to a function), at most
+// maxImpactDeclarations, and the server's references to each. They are
+// found before the write, while the declarations are still where the
+// outline says and the references still resolve to them (after a
+// signature change, a broken caller may no longer be a reference).
+// Bounded: at most maxDependents files are checked (the rest named, not
+// checked), and finding them takes at most a share of the call's budget
+// (impactBudget); their reports are awaited in the changed files' one
+// wait (Session.Check), not after it.
+
+const (
+	// maxImpactDeclarations bounds the declarations whose references
+	// are asked, per change.
+	maxImpactDeclarations = 8
+	// maxDependents bounds the other files checked per change.
+	maxDependents = 20
+	// impactTime is the most of a call's budget spent finding the
+	// dependents (a quarter of what is left when that is less).
+	impactTime = 3 * time.Second
+)
+
+// changedText is one changed file's text before and after a change.
+type changedText struct {
+	rel, before, after string
+	created            bool
+}
+
+// dependents are the other files found for a change.
+type dependents struct {
+	paths      []string         // workspace-relative, to check
+	notChecked []map[string]any // {uri, reason} of those found but not checked
+	unasked    int              // declarations whose references were not asked (a changed file not looked at counts as one)
+}
+
+// impactBudget is ctx with the share of its budget finding the
+// dependents may take.
+func impactBudget(ctx context.Context) (context.Context, context.CancelFunc) {
+	share := impactTime
+	if d, ok := ctx.Deadline(); ok {
+		share = min(share, time.Until(d)/4)
+	}
+	return context.WithTimeout(ctx, share)
+}
+
+// findDependents finds the files that use the declarations a change
+// touches, before it is written. nil when the server cannot say (no
+// outline or no references): the delta then names no other files rather
+// than claiming none use what changed.
+func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lspseam.Session, changed []changedText) *dependents {
+	m := s.Methods()
+	if !m["textDocument/documentSymbol"] || !m["textDocument/references"] {
+		return nil
+	}
+	ictx, cancel := impactBudget(ctx)
+	defer cancel()
+	found := &dependents{}
+	isChanged := map[string]bool{}
+	for _, c := range changed {
+		isChanged[c.rel] = true
+	}
+	type decl struct {
+		uri string
+		e   lspseam.OutlineEntry
+	}
+	var decls []decl
+	for _, c := range changed {
+		if c.created || c.before == c.after {
+			continue
+		}
+		if len(decls) >= maxImpactDeclarations || ictx.Err() != nil {
+			found.unasked++ // a file not looked at, counted as one declaration
+			continue
+		}
+		f, err := s.Open(ictx, c.rel)
+		if err != nil || f.Text != c.before {
+			continue // not the text the change was planned from, or no server for it
+		}
+		outline, err := t.fileOutline(ictx, s, f)
+		if err != nil {
+			if ictx.Err() != nil {
+				found.unasked++ // a file's declarations, counted as one
+			}
+			continue
+		}
+		for _, e := range changedDeclarations(outline, textLines(c.before), textLines(c.after)) {
+			decls = append(decls, decl{f.URI, e})
+		}
+	}
+	if len(decls) > maxImpactDeclarations {
+		found.unasked += len(decls) - maxImpactDeclarations
+		decls = decls[:maxImpactDeclarations]
+	}
+	seen := map[string]bool{}
+	var files []string
+	for i, d := range decls {
+		if ictx.Err() != nil {
+			found.unasked += len(decls) - i
+			break
+		}
+		raw, err := t.request(ictx, s, "textDocument/references", d.uri, d.e.SelectionRange.Start)
+		if err != nil {
+			if ictx.Err() != nil {
+				found.unasked += len(decls) - i
+				break
+			}
+			continue
+		}
+		refs, err := t.core.Translate(ictx, lspseam.OpReferences, raw)
+		if err != nil {
+			continue
+		}
+		for _, l := range refs.Locations {
+			p, ok := workspacefs.HostPaths.URIPath(l.URI)
+			if !ok {
+				continue
+			}
+			rel, err := r.Rel(p)
+			if err != nil || isChanged[rel] || seen[rel] {
+				continue // outside the workspace (a dependency's file), or a changed file
+			}
+			seen[rel] = true
+			files = append(files, rel)
+		}
+	}
+	for i, rel := range files {
+		if i >= maxDependents {
+			found.notChecked = append(found.notChecked, map[string]any{"uri": fileURIOf(r.Abs(rel)), "reason": core.NotCheckedLimit})
+			continue
+		}
+		found.paths = append(found.paths, rel)
+	}
+	return found
+}
+
+// changedDeclarations is the entries of a file's outline (for before)
+// whose range overlaps the lines the change replaced, innermost first,
+// without those inside a function (its locals: their references are in
+// the function). A pure insertion touches the entries it lands inside.
+func changedDeclarations(outline []lspseam.OutlineEntry, before, after []string) []lspseam.OutlineEntry {
+	p := 0
+	for p < len(before) && p < len(after) && before[p] == after[p] {
+		p++
+	}
+	s := 0
+	for s < len(before)-p && s < len(after)-p && before[len(before)-1-s] == after[len(after)-1-s] {
+		s++
+	}
+	start, end := uint32(p), uint32(len(before)-s) // before lines [start, end) were replaced
+	touches := func(e lspseam.OutlineEntry) bool {
+		if end > start {
+			return e.Range.Start.Line < end && e.Range.End.Line >= start
+		}
+		return e.Range.Start.Line < start && e.Range.End.Line >= start
+	}
+	var hit []lspseam.OutlineEntry
+	for _, e := range outline {
+		if touches(e) {
+			hit = append(hit, e)
+		}
+	}
+	isFunc := func(k int) bool { return k == 6 || k == 9 || k == 12 } // Method, Constructor, Function
+	within := func(in, out lspseam.OutlineEntry) bool {
+		return in.Range != out.Range && out.Range.Start.Line <= in.Range.Start.Line && in.Range.End.Line <= out.Range.End.Line
+	}
+	var out []lspseam.OutlineEntry
+	for _, e := range hit {
+		if !slices.ContainsFunc(hit, func(o lspseam.OutlineEntry) bool { return isFunc(o.Kind) && within(e, o) }) {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b lspseam.OutlineEntry) int {
+		return int(int64(a.Range.End.Line-a.Range.Start.Line) - int64(b.Range.End.Line-b.Range.Start.Line))
+	})
+	return out
+}
+
+// dependentsInput is diagnosticsDelta's dependents: each dependent's
+// reports before and after the change (checked with the changed files),
+// or why it was not checked. Its text must not have changed between the
+// two checks for its report to be fresh.
+func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents, before, after []lspseam.FileCheck) map[string]any {
+	files := []any{}
+	notChecked := append([]map[string]any{}, found.notChecked...)
+	for i, rel := range found.paths {
+		var b, a *lspseam.FileCheck
+		if i < len(before) {
+			b = &before[i]
+		}
+		if i < len(after) {
+			a = &after[i]
+		}
+		switch {
+		case b == nil || a == nil || (a.Err == nil && (a.File.URI == "" || a.Report.How == "")):
+			notChecked = append(notChecked, map[string]any{"uri": fileURIOf(r.Abs(rel)), "reason": core.NotCheckedTime})
+			continue
+		case b.Err != nil || a.Err != nil:
+			err := a.Err
+			if err == nil {
+				err = b.Err
+			}
+			reason := core.NotCheckedFailed
+			switch {
+			case isUncovered(err):
+				reason = core.NotCheckedNoServer
+			case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
+				reason = core.NotCheckedTime
+			}
+			notChecked = append(notChecked, map[string]any{"uri": fileURIOf(r.Abs(rel)), "reason": reason})
+			continue
+		}
+		before, after := b.Report.Diagnostics, a.Report.Diagnostics
+		if len(before) == 0 {
+			before = json.RawMessage("[]")
+		}
+		if len(after) == 0 {
+			after = json.RawMessage("[]")
+		}
+		files = append(files, map[string]any{"uri": a.File.URI, "text": a.File.Text, "before": before, "after": after,
+			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
+	}
+	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked}
+}

@@ -1,0 +1,114 @@
+package toolbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"testing"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
+)
+
+func entry(name string, kind int, start, end uint32) lspseam.OutlineEntry {
+	r := lspseam.Range{Start: lspseam.Position{Line: start}, End: lspseam.Position{Line: end}}
+	return lspseam.OutlineEntry{Name: name, Kind: kind, Range: r, SelectionRange: lspseam.Range{Start: r.Start, End: r.Start}}
+}
+
+func TestChangedDeclarations(t *testing.T) {
+	// 0 package
+	// 1 class C {        (5, lines 1–6)
+	// 2   m() {          (6, lines 2–4)
+	// 3     local        (13, line 3)
+	// 4   }
+	// 5   n() {}         (6, line 5)
+	// 6 }
+	// 7 func f() {}      (12, line 7)
+	outline := []lspseam.OutlineEntry{entry("C", 5, 1, 6), entry("m", 6, 2, 4), entry("local", 13, 3, 3), entry("n", 6, 5, 5), entry("f", 12, 7, 7)}
+	before := []string{"package", "class C {", "  m() {", "    local", "  }", "  n() {}", "}", "func f() {}"}
+	with := func(i int, line string) []string {
+		after := slices.Clone(before)
+		after[i] = line
+		return after
+	}
+	names := func(es []lspseam.OutlineEntry) []string {
+		var out []string
+		for _, e := range es {
+			out = append(out, e.Name)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name  string
+		after []string
+		want  []string
+	}{
+		{"a method's body: the method, then its class; not its local", with(3, "    local2"), []string{"m", "C"}},
+		{"a signature", with(7, "func f(x int) {}"), []string{"f"}},
+		{"outside every declaration", with(0, "package p"), nil},
+		{"nothing changed", before, nil},
+		{"a line inserted inside the class", slices.Insert(slices.Clone(before), 5, "  o() {}"), []string{"C"}},
+		{"a declaration removed", slices.Delete(slices.Clone(before), 7, 8), []string{"f"}},
+		{"across two declarations", append(with(5, "  n(x) {}")[:7], "func f(y) {}"), []string{"n", "f", "C"}},
+	} {
+		if got := names(changedDeclarations(outline, before, tt.after)); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDependentsInput(t *testing.T) {
+	r := openTestRoot(t, t.TempDir())
+	found := &dependents{paths: []string{"a.go", "b.go", "c.go", "d.go", "e.go"},
+		notChecked: []map[string]any{{"uri": fileURIOf(r.Abs("z.go")), "reason": core.NotCheckedLimit}}, unasked: 1}
+	report := func(items string, fresh bool) lspseam.DiagnosticReport {
+		return lspseam.DiagnosticReport{Diagnostics: json.RawMessage(items), How: "push", Fresh: fresh}
+	}
+	file := func(rel, text string) lspseam.SourceFile {
+		return lspseam.SourceFile{URI: fileURIOf(r.Abs(rel)), Text: text}
+	}
+	uncovered := lspseam.Errorf(lspseam.CodeUnavailable, "no server")
+	before := []lspseam.FileCheck{
+		{File: file("a.go", "x"), Report: report("[]", true)},
+		{File: file("b.go", "x"), Report: report("[]", true)},
+		{Err: uncovered},
+		{File: file("d.go", "x"), Report: report("[]", true)},
+		{File: file("e.go", "x"), Err: errors.New("boom")},
+	}
+	after := []lspseam.FileCheck{
+		{File: file("a.go", "x"), Report: report(`[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"message":"m"}]`, true)},
+		{File: file("b.go", "y"), Report: report("[]", true)}, // changed meanwhile: not fresh
+		{Err: uncovered},
+		{}, // never checked (the session ended)
+		{File: file("e.go", "x"), Report: report("[]", true)},
+	}
+	in := dependentsInput(context.Background(), r, found, before, after)
+	files := in["files"].([]any)
+	if len(files) != 2 || files[0].(map[string]any)["fresh"] != true || files[1].(map[string]any)["fresh"] != false {
+		t.Fatalf("files %v", files)
+	}
+	var reasons []string
+	for _, n := range in["notChecked"].([]map[string]any) {
+		reasons = append(reasons, n["reason"].(string))
+	}
+	if want := []string{core.NotCheckedLimit, core.NotCheckedNoServer, core.NotCheckedTime, core.NotCheckedFailed}; !slices.Equal(reasons, want) || in["unasked"] != 1 {
+		t.Fatalf("notChecked %v, unasked %v; want %v, 1", reasons, in["unasked"], want)
+	}
+	// The core takes it as the dependents of a delta.
+	tb, _ := newFSToolbox(t)
+	out, err := tb.coreJSON(context.Background(), "diagnosticsDelta", map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": []any{deltaFile(fileURIOf(r.Abs("s.go")), "a", "b", &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true}, &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true})}, "dependents": in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Others struct {
+			Checked        int      `json:"checked"`
+			WithIntroduced []string `json:"withIntroduced"`
+			Stale          []string `json:"stale"`
+		} `json:"others"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil || v.Others.Checked != 2 || !slices.Equal(v.Others.WithIntroduced, []string{"a.go"}) || !slices.Equal(v.Others.Stale, []string{"b.go"}) {
+		t.Fatalf("%v: %s", err, out)
+	}
+}

@@ -1,0 +1,345 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// The cross-file impact of a change (diagnosticsDelta's dependents): the
+// problems a change introduced and resolved in other files, those that
+// depend on what it changed, which the change did not touch.
+//
+// Input dependents? {files: [{uri, text, before, after, how, fresh}],
+// notChecked: [{uri, reason}], unasked?}. Each file's text is the same
+// before and after the change (every line maps to itself); before and
+// after are the server's Diagnostic[] on it before and after the change;
+// how is "pull" or "push" (a file no server checks is notChecked, reason
+// "noServer"); fresh says after is known to be a report made after the
+// change. notChecked names the dependents found but not checked, with why:
+// "limit" (more dependents than the host checks), "time" (the budget ran
+// out), "noServer" (no language server reports on it), "failed" (the
+// server could not report on it). unasked counts the changed declarations
+// whose references were not asked (over the host's bound or out of time;
+// a changed file the host did not look into counts as one): other files
+// may depend on them unseen.
+//
+// Output others {checked, files: [{path, how, fresh, introduced,
+// resolved, persisting, introducedTotal, resolvedTotal}], withIntroduced:
+// [path], withResolved: [path], counts: {introduced, resolved, persisting,
+// introducedErrors}, truncated, stale: [path], notChecked: [{path,
+// reason}], unasked}, only when the input has dependents. introduced and
+// resolved are listed as for the changed files, errors first, the first
+// limit of each across the other files.
+
+// Why a dependent was not checked.
+const (
+	NotCheckedLimit    = "limit"
+	NotCheckedTime     = "time"
+	NotCheckedNoServer = "noServer"
+	NotCheckedFailed   = "failed"
+)
+
+// NotChecked is a dependent that was found but not checked, and why.
+type NotChecked struct {
+	Path   string
+	Reason string
+}
+
+func (n NotChecked) appendJSON(b []byte) []byte {
+	b = append(b, `{"path":`...)
+	b = appendString(b, n.Path)
+	b = append(b, `,"reason":`...)
+	b = appendString(b, n.Reason)
+	return append(b, '}')
+}
+
+// OthersDelta is the delta of the other files a change depends on.
+type OthersDelta struct {
+	Files            []DeltaFile
+	WithIntroduced   []string
+	WithResolved     []string
+	Introduced       int
+	Resolved         int
+	Persisting       int
+	IntroducedErrors int
+	Truncated        bool
+	Stale            []string
+	NotChecked       []NotChecked
+	Unasked          int
+
+	introducedBySeverity SeverityCounts
+	introduced, resolved []Problem // the listed ones, sorted
+}
+
+func (o *OthersDelta) appendJSON(b []byte) []byte {
+	b = append(b, `{"checked":`...)
+	b = appendInt(b, int64(len(o.Files)))
+	b = append(b, `,"files":`...)
+	b = appendArray(b, o.Files)
+	b = append(b, `,"withIntroduced":`...)
+	b = appendStrings(b, o.WithIntroduced)
+	b = append(b, `,"withResolved":`...)
+	b = appendStrings(b, o.WithResolved)
+	b = append(b, `,"counts":{"introduced":`...)
+	b = appendInt(b, int64(o.Introduced))
+	b = append(b, `,"resolved":`...)
+	b = appendInt(b, int64(o.Resolved))
+	b = append(b, `,"persisting":`...)
+	b = appendInt(b, int64(o.Persisting))
+	b = append(b, `,"introducedErrors":`...)
+	b = appendInt(b, int64(o.IntroducedErrors))
+	b = append(b, `},"truncated":`...)
+	b = appendBool(b, o.Truncated)
+	b = append(b, `,"stale":`...)
+	b = appendStrings(b, o.Stale)
+	b = append(b, `,"notChecked":`...)
+	b = appendArray(b, o.NotChecked)
+	b = append(b, `,"unasked":`...)
+	b = appendInt(b, int64(o.Unasked))
+	return append(b, '}')
+}
+
+// maxDependents bounds the dependents one delta takes (the host checks
+// far fewer).
+const maxDependents = 1000
+
+// readDependents reads diagnosticsDelta's dependents; changed holds the
+// changed files' paths, which a dependent must not repeat. nil when the
+// input has none.
+func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limit int) (*OthersDelta, *Error) {
+	if !v.Exists() || v.Type == gjson.Null {
+		return nil, nil
+	}
+	const shape = "{files: [{uri, text, before, after, how, fresh}], notChecked: [{uri, reason}], unasked}"
+	if !v.IsObject() {
+		return nil, Errorf(CodeInvalidArgument, "dependents must be an object %s, got %s", shape, describe(v))
+	}
+	o := &OthersDelta{}
+	seen := map[string]string{}
+	claim := func(where at, uri string) (string, *Error) {
+		path := displayPath(uri, wsPath)
+		if changed[path] {
+			return "", Errorf(CodeInvalidArgument, "%s names a changed file (%s); dependents are the other files", where.field("uri"), clip(path, 200))
+		}
+		if prev, dup := seen[path]; dup {
+			return "", Errorf(CodeInvalidArgument, "%s names the file of %s (%s); pass each file once", where.field("uri"), prev, clip(path, 200))
+		}
+		seen[path] = where.String()
+		return path, nil
+	}
+	files := get(v, "files")
+	if files.Exists() && !files.IsArray() {
+		return nil, Errorf(CodeInvalidArgument, "dependents.files must be an array of {uri, text, before, after, how, fresh}, got %s", describe(files))
+	}
+	var err *Error
+	var introduced, resolved []Problem
+	i := 0
+	files.ForEach(func(_, f gjson.Result) bool {
+		where := at{"dependents.files", i}
+		i++
+		if i > maxDependents {
+			err = Errorf(CodeInvalidArgument, "dependents.files holds more than %d files", maxDependents)
+			return false
+		}
+		if !f.IsObject() {
+			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, text, before, after, how, fresh}, got %s", where, describe(f))
+			return false
+		}
+		var uri, path, how string
+		var fresh bool
+		if uri, err = diagFileURI(f, where); err != nil {
+			return false
+		}
+		if path, err = claim(where, uri); err != nil {
+			return false
+		}
+		if how, fresh, err = diagHow(f, where); err != nil {
+			return false
+		}
+		if how == "none" {
+			err = Errorf(CodeInvalidArgument, "%s is \"none\": a dependent no server checks belongs in dependents.notChecked (reason %q)", where.field("how"), NotCheckedNoServer)
+			return false
+		}
+		text := get(f, "text")
+		if text.Type != gjson.String {
+			err = Errorf(CodeInvalidArgument, "%s must be the file's text (unchanged by the change), got %s", where.field("text"), describe(text))
+			return false
+		}
+		var before, after []Problem
+		if before, err = readProblems(get(f, "before"), at{where.field("before"), -1}, path, how); err != nil {
+			return false
+		}
+		if after, err = readProblems(get(f, "after"), at{where.field("after"), -1}, path, how); err != nil {
+			return false
+		}
+		df := DeltaFile{Path: path, How: how, Fresh: fresh}
+		if !fresh {
+			o.Stale = append(o.Stale, path)
+		}
+		lines := splitLines(text.Str)
+		var res, intro []Problem
+		res, intro, df.Persisting = matchProblems(before, after, lines, lines)
+		df.IntroducedTotal, df.ResolvedTotal = len(intro), len(res)
+		o.Introduced += len(intro)
+		o.Resolved += len(res)
+		o.Persisting += df.Persisting
+		for _, p := range intro {
+			o.introducedBySeverity[p.Severity]++
+		}
+		if len(intro) > 0 {
+			o.WithIntroduced = append(o.WithIntroduced, path)
+		}
+		if len(res) > 0 {
+			o.WithResolved = append(o.WithResolved, path)
+		}
+		introduced = append(introduced, intro...)
+		resolved = append(resolved, res...)
+		o.Files = append(o.Files, df)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	o.IntroducedErrors = o.introducedBySeverity[1]
+	nc := get(v, "notChecked")
+	if nc.Exists() && !nc.IsArray() {
+		return nil, Errorf(CodeInvalidArgument, "dependents.notChecked must be an array of {uri, reason}, got %s", describe(nc))
+	}
+	i = 0
+	nc.ForEach(func(_, n gjson.Result) bool {
+		where := at{"dependents.notChecked", i}
+		i++
+		if i > maxDependents {
+			err = Errorf(CodeInvalidArgument, "dependents.notChecked holds more than %d files", maxDependents)
+			return false
+		}
+		if !n.IsObject() {
+			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, reason}, got %s", where, describe(n))
+			return false
+		}
+		var uri, path string
+		if uri, err = diagFileURI(n, where); err != nil {
+			return false
+		}
+		if path, err = claim(where, uri); err != nil {
+			return false
+		}
+		r := get(n, "reason")
+		switch r.Str {
+		case NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed:
+			if r.Type == gjson.String {
+				break
+			}
+			fallthrough
+		default:
+			err = Errorf(CodeInvalidArgument, "%s must be %q (over the files checked), %q (out of time), %q (no language server) or %q (the server could not report), got %s", where.field("reason"), NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, describe(r))
+			return false
+		}
+		o.NotChecked = append(o.NotChecked, NotChecked{Path: path, Reason: r.Str})
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	if u := get(v, "unasked"); u.Exists() && u.Type != gjson.Null {
+		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
+			return nil, Errorf(CodeInvalidArgument, "dependents.unasked must be an integer from 0 to %d (changed declarations whose references were not asked), got %s", maxDependents, describe(u))
+		}
+		o.Unasked = int(u.Num)
+	}
+	sortProblems(introduced)
+	sortProblems(resolved)
+	if len(introduced) > limit {
+		introduced, o.Truncated = introduced[:limit], true
+	}
+	if len(resolved) > limit {
+		resolved, o.Truncated = resolved[:limit], true
+	}
+	fileOf := map[string]int{}
+	for k, f := range o.Files {
+		fileOf[f.Path] = k
+	}
+	for _, p := range introduced {
+		f := &o.Files[fileOf[p.Path]]
+		f.Introduced = append(f.Introduced, p)
+	}
+	for _, p := range resolved {
+		f := &o.Files[fileOf[p.Path]]
+		f.Resolved = append(f.Resolved, p)
+	}
+	o.introduced, o.resolved = introduced, resolved
+	return o, nil
+}
+
+// renderOthers writes the other files' part of a delta: one line when
+// nothing changed there, else the files with new problems and the
+// problems, the resolved ones, and what was not checked.
+func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
+	checked := len(o.Files)
+	b.WriteString("\n")
+	if checked == 0 && len(o.NotChecked) == 0 {
+		b.WriteString("Other files: none use what changed")
+		if o.Unasked > 0 {
+			b.WriteString(" as far as was asked")
+		}
+		b.WriteString(".")
+	} else {
+		b.WriteString(strconv.Itoa(checked) + " other " + plural(checked, "file", "files") + " checked")
+		switch {
+		case checked == 0:
+			b.WriteString(".")
+		case o.Introduced > 0:
+			n := len(o.WithIntroduced)
+			b.WriteString(", " + strconv.Itoa(n) + " with new problems (" + o.introducedBySeverity.phrase() + " introduced, " + strconv.Itoa(o.Resolved) + " resolved):")
+		case o.Resolved > 0:
+			b.WriteString(", no new problems; " + strconv.Itoa(o.Resolved) + " resolved:")
+		default:
+			b.WriteString(", no new problems.")
+		}
+	}
+	for _, p := range o.introduced {
+		b.WriteString("\n  " + renderedName(p.Path) + ":" + problemLine(p))
+	}
+	if more := o.Introduced - len(o.introduced); more > 0 {
+		b.WriteString("\n  … " + strconv.Itoa(more) + " more introduced " + plural(more, "problem", "problems") + " in other files not shown; " + raiseDiagnosticsLimit(limit))
+	}
+	if len(o.resolved) > 0 {
+		if o.Introduced > 0 {
+			b.WriteString("\nResolved in other files:")
+		}
+		for _, p := range o.resolved {
+			b.WriteString("\n  " + renderedName(p.Path) + ":" + problemLine(p))
+		}
+	}
+	if more := o.Resolved - len(o.resolved); more > 0 {
+		b.WriteString("\n  … " + strconv.Itoa(more) + " more resolved " + plural(more, "problem", "problems") + " in other files not shown; " + raiseDiagnosticsLimit(limit))
+	}
+	if len(o.Stale) > 0 {
+		b.WriteString("\nStale (other files): " + listPaths(o.Stale) + " — no report on " + plural(len(o.Stale), "it", "them") + " after the change within the wait; compared with the latest report, which may be from before it.")
+	}
+	if len(o.NotChecked) > 0 {
+		var parts []string
+		for _, r := range []struct{ reason, why string }{
+			{NotCheckedLimit, "over the number of files checked"},
+			{NotCheckedTime, "out of time"},
+			{NotCheckedNoServer, "no language server reports on them"},
+			{NotCheckedFailed, "the server could not report on them"},
+		} {
+			var paths []string
+			for _, n := range o.NotChecked {
+				if n.Reason == r.reason {
+					paths = append(paths, n.Path)
+				}
+			}
+			if len(paths) > 0 {
+				parts = append(parts, listPaths(paths)+" ("+r.why+")")
+			}
+		}
+		b.WriteString("\nNot checked: " + strings.Join(parts, "; ") + " — other files that use what changed; whether the change broke them is unknown.")
+	}
+	if o.Unasked > 0 {
+		b.WriteString("\nThe references of at least " + strconv.Itoa(o.Unasked) + " more changed " + plural(o.Unasked, "declaration was", "declarations were") + " not asked (over the bound or out of time): other files may be affected unseen.")
+	}
+}

@@ -1,0 +1,215 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestImpactOtherFiles: issue 26 item 1 on the four original servers. On a
+// copy of each fixture, one `lspseam serve` session reads a file; an edit
+// inside a function's body that other files call answers that they were
+// checked and have no new problems; then an edit of a function's
+// signature (a required parameter added) answers the problems it
+// introduced in the two other files that call it, at their one-based lines (clangd also reports the definition's file, which
+// includes the header); the edit undone answers them resolved.
+
+// impactOthers is the other files' part of an edit's delta.
+type impactOthers struct {
+	Checked        int                             `json:"checked"`
+	Files          []deltaFile                     `json:"files"`
+	WithIntroduced []string                        `json:"withIntroduced"`
+	WithResolved   []string                        `json:"withResolved"`
+	Stale          []string                        `json:"stale"`
+	NotChecked     []struct{ Path, Reason string } `json:"notChecked"`
+	Unasked        int                             `json:"unasked"`
+	Counts         struct {
+		Introduced int `json:"introduced"`
+		Resolved   int `json:"resolved"`
+	} `json:"counts"`
+}
+
+// hasAll: every one of want is in list.
+func hasAll(list, want []string) bool {
+	return !slices.ContainsFunc(want, func(w string) bool { return !slices.Contains(list, w) })
+}
+
+// impactAt is where the signature change must introduce errors: a file,
+// and the one-based line and column of the call.
+type impactAt struct {
+	path         string
+	line, column int
+}
+
+func TestImpactOtherFiles(t *testing.T) {
+	requireServers(t, "gopls", "typescript-language-server", "pyright-langserver", "clangd")
+	for _, c := range []struct {
+		ws, file     string
+		break_       verifyEdit
+		broken       []impactAt // in other files
+		neutral      verifyEdit // inside a body other files call
+		neutralFiles []string   // other files the neutral edit must have checked
+	}{
+		{"go", "shape.go",
+			verifyEdit{"func Describe(s Shape) string {", "func Describe(s Shape, verbose bool) string {"},
+			[]impactAt{{"cmd/shapes/main.go", 23, 27}, {"report.go", 12, 27}},
+			verifyEdit{"\ttotal := 0.0\n", "\ttotal := 0.0 // the sum so far\n"},
+			[]string{"cmd/shapes/main.go", "report.go"}},
+		{"ts", "src/shape.ts",
+			verifyEdit{"export function describe(shape: Shape): string {", "export function describe(shape: Shape, verbose: boolean): string {"},
+			[]impactAt{{"src/main.ts", 11, 25}, {"src/report.ts", 5, 35}},
+			verifyEdit{"  return shapes.reduce((sum, s) => sum + s.area(), 0);", "  return shapes.reduce((sum, s) => sum + s.area(), 0); // the sum"},
+			[]string{"src/main.ts", "src/report.ts"}},
+		{"py", "shapes/base.py",
+			verifyEdit{"def total_area(shapes: Iterable[Shape]) -> float:", "def total_area(shapes: Iterable[Shape], unit: str) -> float:"},
+			[]impactAt{{"main.py", 17, 26}, {"shapes/report.py", 11, 32}},
+			verifyEdit{"    return sum(s.area() for s in shapes)\n", "    return sum(s.area() for s in shapes)  # the sum\n"},
+			[]string{"main.py", "shapes/report.py"}},
+		{"c", "shape.h",
+			verifyEdit{"double total_area(const shape *all, size_t n);", "double total_area(const shape *all, size_t n, int unit);"},
+			[]impactAt{{"main.c", 20, 51}, {"report.c", 11, 56}},
+			verifyEdit{"int shape_describe(const shape *s, char *buf, size_t len);", "int shape_describe(const shape *s, char *buf, size_t len); /* one line */"},
+			[]string{"report.c"}},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			if c.ws == "c" {
+				freshC.prepare(t, dir)
+			}
+			srv := catalogServe(t)
+			defer srv.shutdown(t)
+			if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": c.file}), dir); a.IsError {
+				t.Fatalf("read: %s", a.StructuredContent)
+			}
+			edit := func(what string, e verifyEdit, back bool) (impactOthers, string) {
+				t.Helper()
+				start := time.Now()
+				a := srv.toolCall(t, "edit", editArgs(c.file, e, back), dir)
+				t.Logf("%s (%v):\n%s", what, time.Since(start).Round(time.Millisecond), a.Content[0].Text)
+				var r struct {
+					editResult
+					Diagnostics *struct {
+						Others *impactOthers `json:"others"`
+					} `json:"diagnostics"`
+				}
+				if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+					t.Fatalf("%s: no delta of other files (%v): %s", what, err, a.StructuredContent)
+				}
+				return *r.Diagnostics.Others, a.Content[0].Text
+			}
+			var paths []string
+			for _, b := range c.broken {
+				paths = append(paths, b.path)
+			}
+
+			// An edit that changes nothing elsewhere: the files that call
+			// the function it is in were checked; no new problems.
+			o, text := edit("neutral", c.neutral, false)
+			var checked []string
+			for _, f := range o.Files {
+				checked = append(checked, f.Path)
+			}
+			for _, p := range c.neutralFiles {
+				if !slices.Contains(checked, p) {
+					t.Errorf("neutral: %s not checked (checked %v)", p, checked)
+				}
+			}
+			if o.Counts.Introduced != 0 || o.Counts.Resolved != 0 || !strings.Contains(text, "other files checked, no new problems.") {
+				t.Errorf("neutral: %d introduced, %d resolved in other files; want none", o.Counts.Introduced, o.Counts.Resolved)
+			}
+			if got := readFile(t, filepath.Join(dir, c.file)); !strings.Contains(string(got), c.neutral.NewString) {
+				t.Errorf("neutral: the edit is not on disk")
+			}
+
+			// The signature change: each caller's file has a new error on
+			// the call's line.
+			o, text = edit("break", c.break_, false)
+			slices.Sort(o.WithIntroduced)
+			if !hasAll(o.WithIntroduced, paths) || slices.ContainsFunc(paths, func(p string) bool { return slices.Contains(o.Stale, p) }) {
+				t.Errorf("break: other files with new problems %v, stale %v; want %v among them, not stale", o.WithIntroduced, o.Stale, paths)
+			}
+			for _, b := range c.broken {
+				var at []string
+				for _, f := range o.Files {
+					if f.Path != b.path {
+						continue
+					}
+					for _, p := range f.Introduced {
+						if p.Severity == "error" {
+							at = append(at, fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Column))
+							if !strings.Contains(text, fmt.Sprintf("%s:%d:%d error", p.Path, p.Line, p.Column)) {
+								t.Errorf("break: the text does not name %s", at[len(at)-1])
+							}
+						}
+					}
+				}
+				want := fmt.Sprintf("%s:%d:%d", b.path, b.line, b.column)
+				if len(at) == 0 || slices.ContainsFunc(at, func(a string) bool { return a != want }) {
+					t.Errorf("break: errors in %s at %v, want them at %s (the call)", b.path, at, want)
+				}
+			}
+			if want := fmt.Sprintf("other files checked, %d with new problems", len(o.WithIntroduced)); !strings.Contains(text, want) {
+				t.Errorf("break: the text lacks %q", want)
+			}
+
+			// Undone: the same problems resolved, none introduced.
+			o, text = edit("fix", c.break_, true)
+			slices.Sort(o.WithResolved)
+			if o.Counts.Introduced != 0 || !hasAll(o.WithResolved, paths) || slices.ContainsFunc(paths, func(p string) bool { return slices.Contains(o.Stale, p) }) {
+				t.Errorf("fix: %d introduced, resolved in %v, stale %v; want 0, %v among them, not stale", o.Counts.Introduced, o.WithResolved, o.Stale, paths)
+			}
+			if !strings.Contains(text, "other files checked, no new problems; ") {
+				t.Errorf("fix: the text does not say the other files have no new problems")
+			}
+		})
+	}
+}
+
+// TestImpactRefactor: a refactor tool's change goes through the applier,
+// whose answer covers the other files too: code_replace of Describe with a
+// two-parameter version, previewed and applied on gopls, names the errors
+// at its two callers in other files.
+func TestImpactRefactor(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	args := map[string]any{"target": map[string]any{"path": "shape.go", "symbol": "Describe"},
+		"text": "// Describe returns a one-line, human-readable summary of s.\nfunc Describe(s Shape, verbose bool) string {\n\treturn fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n}"}
+	a := srv.toolCall(t, "code_replace", jsonArgs(args), dir)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	id, _ := s["previewId"].(string)
+	if a.IsError || id == "" {
+		t.Fatalf("preview: %s", a.Content[0].Text)
+	}
+	// The preview says the same, speculatively, before anything is written.
+	if !strings.Contains(a.Content[0].Text, "If applied (speculative") || !strings.Contains(a.Content[0].Text, "report.go:12:27 error") || !strings.Contains(a.Content[0].Text, "cmd/shapes/main.go:23:27 error") {
+		t.Errorf("the preview does not name the callers' errors it would introduce:\n%s", a.Content[0].Text)
+	}
+	args["previewId"] = id
+	a = srv.toolCall(t, "code_replace", jsonArgs(args), dir)
+	t.Logf("applied:\n%s", a.Content[0].Text)
+	var r struct {
+		Applied     bool `json:"applied"`
+		Diagnostics *struct {
+			Others *impactOthers `json:"others"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || !r.Applied || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+		t.Fatalf("applied: no delta of other files (%v): %s", err, a.StructuredContent)
+	}
+	o := r.Diagnostics.Others
+	slices.Sort(o.WithIntroduced)
+	if want := []string{"cmd/shapes/main.go", "report.go"}; !slices.Equal(o.WithIntroduced, want) || len(o.Stale) != 0 {
+		t.Errorf("other files with new problems %v, stale %v; want %v, none stale", o.WithIntroduced, o.Stale, want)
+	}
+	if !strings.Contains(a.Content[0].Text, "report.go:12:27 error") || !strings.Contains(a.Content[0].Text, "cmd/shapes/main.go:23:27 error") {
+		t.Errorf("the text does not name the callers' errors")
+	}
+}
