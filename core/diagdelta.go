@@ -145,6 +145,14 @@ func changedLines(before, after []string) lineChange {
 	return lineChange{start: p, beforeEnd: len(before) - s, afterEnd: len(after) - s}
 }
 
+// ChangedLineRange is changedLines for a host that must know what an edit
+// touched (the Toolbox's dependents): before lines [start, beforeEnd)
+// became after lines [start, afterEnd).
+func ChangedLineRange(before, after []string) (start, beforeEnd, afterEnd int) {
+	c := changedLines(before, after)
+	return c.start, c.beforeEnd, c.afterEnd
+}
+
 // mapLine maps a before line to its after line; ok is false inside the
 // changed region.
 func (c lineChange) mapLine(line uint32) (uint32, bool) {

@@ -161,15 +161,8 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 // without those inside a function (its locals: their references are in
 // the function). A pure insertion touches the entries it lands inside.
 func changedDeclarations(outline []lspseam.OutlineEntry, before, after []string) []lspseam.OutlineEntry {
-	p := 0
-	for p < len(before) && p < len(after) && before[p] == after[p] {
-		p++
-	}
-	s := 0
-	for s < len(before)-p && s < len(after)-p && before[len(before)-1-s] == after[len(after)-1-s] {
-		s++
-	}
-	start, end := uint32(p), uint32(len(before)-s) // before lines [start, end) were replaced
+	from, to, _ := core.ChangedLineRange(before, after)
+	start, end := uint32(from), uint32(to) // before lines [start, end) were replaced
 	touches := func(e lspseam.OutlineEntry) bool {
 		if end > start {
 			return e.Range.Start.Line < end && e.Range.End.Line >= start
