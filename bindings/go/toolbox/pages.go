@@ -32,6 +32,15 @@ var errAnswerChanged = errors.New("the answer changed")
 // it continues is errAnswerChanged.
 type pager func(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error)
 
+// paged answers a call of a paged tool: its first page, or, for a call
+// with a cursor, the next page of the answer the cursor names (nextPage).
+func (t *Toolbox) paged(ctx context.Context, call lspseam.CodeCall, ws string, page pager) (answer, error) {
+	if call.Cursor != "" {
+		return t.nextPage(ctx, call, ws, page)
+	}
+	return page(ctx, call, ws, 0, nil)
+}
+
 // nextPage answers a call with a cursor: the next page of the answer it
 // names, or LSP_CONFLICT with the changed answer's first page.
 func (t *Toolbox) nextPage(ctx context.Context, call lspseam.CodeCall, ws string, page pager) (answer, error) {
@@ -79,11 +88,15 @@ func (t *Toolbox) withCursor(a *answer, call lspseam.CodeCall, offset, shown, to
 	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
 }
 
-// pageCoreAnswer checks a page the core answered — a search's symbols, a
-// diagnostics snapshot's problems: its items, totalFound, offset and
-// resultKey — against the cursor it continues, and hands out the next
-// cursor when items follow it.
-func (t *Toolbox) pageCoreAnswer(a *answer, out json.RawMessage, call lspseam.CodeCall, from *pageState) error {
+// pagedCoreAnswer is the answer of a page the core answered — a search's
+// symbols, a diagnostics snapshot's problems — checked, by its items,
+// totalFound, offset and resultKey, against the cursor it continues, with
+// the next cursor when items follow it.
+func (t *Toolbox) pagedCoreAnswer(out json.RawMessage, call lspseam.CodeCall, from *pageState) (answer, error) {
+	a, err := coreAnswer(out)
+	if err != nil {
+		return a, err
+	}
 	var page struct {
 		Symbols    []json.RawMessage `json:"symbols"`
 		Problems   []json.RawMessage `json:"problems"`
@@ -92,12 +105,12 @@ func (t *Toolbox) pageCoreAnswer(a *answer, out json.RawMessage, call lspseam.Co
 		ResultKey  string            `json:"resultKey"`
 	}
 	if err := json.Unmarshal(out, &page); err != nil {
-		return err
+		return a, err
 	}
 	if from != nil && !from.same(page.ResultKey, "") {
-		return errAnswerChanged
+		return a, errAnswerChanged
 	}
 	// An answer has symbols (a search) or problems (diagnostics).
-	t.withCursor(a, call, page.Offset, len(page.Symbols)+len(page.Problems), page.TotalFound, page.ResultKey, "")
-	return nil
+	t.withCursor(&a, call, page.Offset, len(page.Symbols)+len(page.Problems), page.TotalFound, page.ResultKey, "")
+	return a, nil
 }

@@ -21,10 +21,7 @@ import (
 const workspaceWait = 1500 * time.Millisecond
 
 func (t *Toolbox) diagnostics(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	if call.Cursor != "" {
-		return t.nextPage(ctx, call, ws, t.diagnosticsPage)
-	}
-	return t.diagnosticsPage(ctx, call, ws, 0, nil)
+	return t.paged(ctx, call, ws, t.diagnosticsPage)
 }
 
 // diagnosticsPage answers code_diagnostics from the offset-th problem.
@@ -46,10 +43,7 @@ func (t *Toolbox) diagnosticsPage(ctx context.Context, call lspseam.CodeCall, ws
 		if err != nil {
 			return serverPayloadError(err, s.Server(), "textDocument/publishDiagnostics")
 		}
-		if a, err = coreAnswer(out); err != nil {
-			return err
-		}
-		if err := t.pageCoreAnswer(&a, out, call, from); err != nil {
+		if a, err = t.pagedCoreAnswer(out, call, from); err != nil {
 			return err
 		}
 		a.incomplete = s.Notice()
@@ -188,9 +182,5 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 	if err != nil {
 		return answer{}, err
 	}
-	a, err := coreAnswer(out)
-	if err == nil {
-		err = t.pageCoreAnswer(&a, out, call, from)
-	}
-	return a, err
+	return t.pagedCoreAnswer(out, call, from)
 }

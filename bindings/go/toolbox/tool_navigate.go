@@ -12,10 +12,7 @@ import (
 // or references of a target, as code locations with snippets.
 
 func (t *Toolbox) navigate(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	if call.Cursor != "" {
-		return t.nextPage(ctx, call, ws, t.navigatePage)
-	}
-	return t.navigatePage(ctx, call, ws, 0, nil)
+	return t.paged(ctx, call, ws, t.navigatePage)
 }
 
 // navigatePage answers call from the offset-th location on, and, when

@@ -15,10 +15,7 @@ import (
 // search of every language in the workspace (tool_wsymbols.go).
 
 func (t *Toolbox) symbols(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	if call.Cursor != "" {
-		return t.nextPage(ctx, call, ws, t.symbolsPage)
-	}
-	return t.symbolsPage(ctx, call, ws, 0, nil)
+	return t.paged(ctx, call, ws, t.symbolsPage)
 }
 
 // symbolsPage answers code_symbols from the offset-th match of a search
@@ -57,13 +54,13 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call lspseam.CodeCall, ws str
 		if err != nil {
 			return serverPayloadError(err, s.Server(), req.Method)
 		}
-		if a, err = coreAnswer(out); err != nil {
-			return err
+		if call.Query == "" { // an outline comes whole
+			a, err = coreAnswer(out)
+		} else {
+			a, err = t.pagedCoreAnswer(out, call, from)
 		}
-		if call.Query != "" {
-			if err := t.pageCoreAnswer(&a, out, call, from); err != nil {
-				return err
-			}
+		if err != nil {
+			return err
 		}
 		a.incomplete = joinNotices(a.incomplete, s.Notice())
 		return nil

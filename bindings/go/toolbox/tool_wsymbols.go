@@ -84,11 +84,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call lspseam.CodeCall, w
 	if err != nil {
 		return answer{}, err
 	}
-	a, err := coreAnswer(out)
-	if err == nil {
-		err = t.pageCoreAnswer(&a, out, call, from)
-	}
-	return a, err
+	return t.pagedCoreAnswer(out, call, from)
 }
 
 // symbolSearchJobs lists the (server, root) pairs to ask, each server's
