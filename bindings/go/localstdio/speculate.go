@@ -92,8 +92,8 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	return out, in.checkAll(ctx, out, batch, start, end, new(uint64))
 }
 
-// restoreDisk gives each of docs the disk's bytes again (closing one that
-// no longer passes the source rules). It is written even when ctx has
+// restoreDisk gives each of docs the disk's bytes again, as the watcher's
+// reverify does (closing one that no longer passes the source rules). It is written even when ctx has
 // ended, within killGraceMs, as closeDocument is; a server that cannot be
 // told is invalidated, so no answer comes from text that is not on disk.
 func (in *instance) restoreDisk(ctx context.Context, docs []*openDocument) error {
@@ -109,13 +109,7 @@ func (in *instance) restoreDisk(ctx context.Context, docs []*openDocument) error
 		if in.docs.get(d.path) != d {
 			continue // closed meanwhile: the server reads the disk
 		}
-		var err error
-		if src, rerr := ReadSource(in.ws, d.path, in.server.Config.MaxDocumentBytes); rerr != nil {
-			err = in.closeDocument(ctx, d)
-		} else {
-			err = in.syncDocument(ctx, d, src.Text)
-		}
-		if err != nil {
+		if err := in.reverify(ctx, d.path); err != nil {
 			why := lspseam.Errorf(lspseam.CodeServerFailed, "language server %q could not be given back the disk's text of %s after a speculative check (%v); it was stopped so that no answer comes from text that was never written", in.server.ID, d.path, err)
 			in.invalidate(why)
 			return why
