@@ -165,24 +165,7 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lsps
 			continue
 		}
 		t.observed.record(r.Abs(f.rel), workspacefs.ContentVersion(f.after))
-		d := deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
-		if rep, ok := before[f.rel]; ok {
-			switch c := after[i]; {
-			case c != nil && c.Err == nil && c.File.URI != "":
-				rep2 := c.Report
-				if c.File.Text != f.after {
-					rep2.Fresh = false // changed again since it was written: not a report on the change
-				}
-				d = deltaFile(c.File.URI, f.before, f.after, &rep, &rep2)
-			default:
-				// No report after the change (the session ended, or the
-				// server failed on this file): the one from before, stale.
-				stale := rep
-				stale.Fresh = false
-				d = deltaFile(rep.URI, f.before, f.after, &rep, &stale)
-			}
-		}
-		deltaFiles = append(deltaFiles, d)
+		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, after[i]))
 	}
 	a := answer{text: head + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
 		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}

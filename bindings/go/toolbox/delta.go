@@ -24,6 +24,30 @@ func deltaFile(uri, beforeText, afterText string, before, after *lspseam.Diagnos
 	return d
 }
 
+// changedFileDelta is a changed file's diagnosticsDelta input from its
+// report before the change (from before, by path) and its check after it
+// (nil: not checked). A file with no report before has none to compare
+// (how "none"); one whose check after failed compares its report from
+// before, stale; one whose text is no longer the change's is stale too.
+func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lspseam.DiagnosticReport, after *lspseam.FileCheck) map[string]any {
+	rep, ok := before[f.rel]
+	switch {
+	case !ok:
+		return deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
+	case after != nil && after.Err == nil && after.File.URI != "":
+		rep2 := after.Report
+		if after.File.Text != f.after {
+			rep2.Fresh = false // changed again since it was written: not a report on the change
+		}
+		return deltaFile(after.File.URI, f.before, f.after, &rep, &rep2)
+	}
+	// No report after the change (the session ended, or the server failed
+	// on this file): the one from before, stale.
+	stale := rep
+	stale.Fresh = false
+	return deltaFile(rep.URI, f.before, f.after, &rep, &stale)
+}
+
 // withDelta adds the diagnostics delta of a change to its answer; a delta
 // that cannot be computed leaves the change's answer, saying why.
 func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any) (answer, error) {

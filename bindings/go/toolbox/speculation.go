@@ -55,12 +55,7 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	}
 	var deltaFiles []any
 	for i, f := range shown {
-		d := deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
-		if rep, ok := before[f.rel]; ok && checks[i].Err == nil && checks[i].File.URI != "" {
-			after := checks[i].Report
-			d = deltaFile(checks[i].File.URI, f.before, f.after, &rep, &after)
-		}
-		deltaFiles = append(deltaFiles, d)
+		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, &checks[i]))
 	}
 	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles, "speculative": true}
 	if imp != nil {
