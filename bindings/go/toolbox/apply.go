@@ -172,7 +172,7 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lsps
 	if deltaFiles == nil {
 		return a, nil
 	}
-	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles}
+	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir), "files": deltaFiles}
 	if imp != nil {
 		delta["dependents"] = dependentsInput(ctx, r, imp.found, imp.before, depAfter)
 	}

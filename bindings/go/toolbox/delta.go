@@ -33,7 +33,7 @@ func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lsps
 	rep, ok := before[f.rel]
 	switch {
 	case !ok:
-		return deltaFile(fileURIOf(r.Abs(f.rel)), f.before, f.after, nil, nil)
+		return deltaFile(workspacefs.FileURI(r.Abs(f.rel)), f.before, f.after, nil, nil)
 	case after != nil && after.Err == nil && after.File.URI != "":
 		rep2 := after.Report
 		if after.File.Text != f.after {
@@ -66,7 +66,7 @@ func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any)
 
 // diagnosticsOf is the delta input for a file that did not exist before.
 func (t *Toolbox) diagnosticsOf(ctx context.Context, r *workspacefs.Root, ws string, after workspacefs.File) (map[string]any, error) {
-	d := deltaFile(fileURIOf(r.Abs(after.Rel)), "", after.Text, nil, nil)
+	d := deltaFile(workspacefs.FileURI(r.Abs(after.Rel)), "", after.Text, nil, nil)
 	err := t.service.Session(ctx, after.Rel, ws, func(ctx context.Context, s lspseam.Session) error {
 		f, err := s.Open(ctx, after.Rel)
 		if err != nil {

@@ -205,7 +205,7 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *workspacefs.Root, s
 			Have     *int64 `json:"have"`
 		} `json:"conflicts"`
 	}
-	wsURI := fileURIOf(r.Dir)
+	wsURI := workspacefs.FileURI(r.Dir)
 	in := map[string]any{"edit": edit, "workspaceUri": wsURI}
 	if len(versions) > 0 {
 		in["versions"] = versions
@@ -264,7 +264,7 @@ func (t *Toolbox) workspaceEditFiles(ctx context.Context, r *workspacefs.Root, s
 		} else if twice {
 			continue
 		}
-		applied, err := t.applyEdits(ctx, fileURIOf(r.Abs(rel)), f.text, pf.Edits, wsURI)
+		applied, err := t.applyEdits(ctx, workspacefs.FileURI(r.Abs(rel)), f.text, pf.Edits, wsURI)
 		if err != nil {
 			return nil, serverPayloadError(err, server, method)
 		}
@@ -294,7 +294,7 @@ func (p *editPlan) result(ctx context.Context, t *Toolbox, wsURI string) ([]plan
 		if f.exists == f.disk.Exists && f.text == f.disk.Text && (f.from == rel || !f.exists) {
 			continue
 		}
-		pf := plannedFile{rel: rel, uri: fileURIOf(p.r.Abs(rel)), before: f.disk.Text, after: f.text, edits: f.edits,
+		pf := plannedFile{rel: rel, uri: workspacefs.FileURI(p.r.Abs(rel)), before: f.disk.Text, after: f.text, edits: f.edits,
 			version: f.disk.Version, created: !f.disk.Exists, deleted: !f.exists, mode: f.mode}
 		base, head := f.disk.Text, ""
 		switch {

@@ -148,7 +148,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	for i, rel := range files {
 		if i >= maxDependents {
-			found.notChecked = append(found.notChecked, map[string]any{"uri": fileURIOf(r.Abs(rel)), "reason": core.NotCheckedLimit})
+			found.notChecked = append(found.notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedLimit})
 			continue
 		}
 		found.paths = append(found.paths, rel)
@@ -208,7 +208,7 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		}
 		switch {
 		case b == nil || a == nil || (a.Err == nil && (a.File.URI == "" || a.Report.How == "")):
-			notChecked = append(notChecked, map[string]any{"uri": fileURIOf(r.Abs(rel)), "reason": core.NotCheckedTime})
+			notChecked = append(notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedTime})
 			continue
 		case b.Err != nil || a.Err != nil:
 			err := a.Err
@@ -222,7 +222,7 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 			case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
 				reason = core.NotCheckedTime
 			}
-			notChecked = append(notChecked, map[string]any{"uri": fileURIOf(r.Abs(rel)), "reason": reason})
+			notChecked = append(notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": reason})
 			continue
 		}
 		before, after := b.Report.Diagnostics, a.Report.Diagnostics

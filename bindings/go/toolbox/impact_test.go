@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -61,12 +62,12 @@ func TestChangedDeclarations(t *testing.T) {
 func TestDependentsInput(t *testing.T) {
 	r := openTestRoot(t, t.TempDir())
 	found := &dependents{paths: []string{"a.go", "b.go", "c.go", "d.go", "e.go"},
-		notChecked: []map[string]any{{"uri": fileURIOf(r.Abs("z.go")), "reason": core.NotCheckedLimit}}, unasked: 1}
+		notChecked: []map[string]any{{"uri": workspacefs.FileURI(r.Abs("z.go")), "reason": core.NotCheckedLimit}}, unasked: 1}
 	report := func(items string, fresh bool) lspseam.DiagnosticReport {
 		return lspseam.DiagnosticReport{Diagnostics: json.RawMessage(items), How: "push", Fresh: fresh}
 	}
 	file := func(rel, text string) lspseam.SourceFile {
-		return lspseam.SourceFile{URI: fileURIOf(r.Abs(rel)), Text: text}
+		return lspseam.SourceFile{URI: workspacefs.FileURI(r.Abs(rel)), Text: text}
 	}
 	uncovered := lspseam.Errorf(lspseam.CodeUnavailable, "no server")
 	before := []lspseam.FileCheck{
@@ -97,7 +98,7 @@ func TestDependentsInput(t *testing.T) {
 	}
 	// The core takes it as the dependents of a delta.
 	tb, _ := newFSToolbox(t)
-	out, err := tb.coreJSON(context.Background(), "diagnosticsDelta", map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": []any{deltaFile(fileURIOf(r.Abs("s.go")), "a", "b", &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true}, &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true})}, "dependents": in})
+	out, err := tb.coreJSON(context.Background(), "diagnosticsDelta", map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir), "files": []any{deltaFile(workspacefs.FileURI(r.Abs("s.go")), "a", "b", &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true}, &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true})}, "dependents": in})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
-// Paths in answers: a host path as the URI the servers use, and as the
-// workspace-relative path a model reads.
+// Paths in answers: a host path as the workspace-relative path a model
+// reads (a URI is workspacefs.FileURI's).
 
 // relTo is p relative to dir, slash-separated, when inside it; else p.
 func relTo(dir, p string) string {
@@ -18,8 +18,6 @@ func relTo(dir, p string) string {
 	}
 	return filepath.ToSlash(rel)
 }
-
-func fileURIOf(abs string) string { return workspacefs.HostPaths.FileURI(abs) }
 
 func relOf(r *workspacefs.Root, abs string) string {
 	if rel, err := r.Rel(abs); err == nil {

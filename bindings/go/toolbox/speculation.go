@@ -57,7 +57,7 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	for i, f := range shown {
 		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, &checks[i]))
 	}
-	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir), "files": deltaFiles, "speculative": true}
+	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir), "files": deltaFiles, "speculative": true}
 	if imp != nil {
 		delta["dependents"] = dependentsInput(ctx, r, imp.found, imp.before, checks[len(shown):])
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // code_diagnostics: the problems the language servers report, for one
@@ -178,7 +179,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 		parts = append(parts, "not checked: "+strings.Join(notices, "; "))
 	}
 	partial = strings.TrimPrefix(strings.Join(parts, "; "), "; ")
-	out, err := t.coreJSON(ctx, "diagnostics", diagnosticsInput(call, fileURIOf(r.Dir), "workspace", nonNil(files), partial, offset))
+	out, err := t.coreJSON(ctx, "diagnostics", diagnosticsInput(call, workspacefs.FileURI(r.Dir), "workspace", nonNil(files), partial, offset))
 	if err != nil {
 		return answer{}, err
 	}

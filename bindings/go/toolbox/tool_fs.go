@@ -170,7 +170,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		}
 		planned = text
 	}
-	delta := map[string]any{"workspaceUri": fileURIOf(r.Dir)}
+	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir)}
 	if !before.Exists {
 		// Nothing for a server to open yet: write, then ask.
 		if _, _, err := apply(); err != nil {
@@ -262,7 +262,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			if _, _, err := apply(); err != nil {
 				return answer{}, err
 			}
-			d = deltaFile(fileURIOf(r.Abs(before.Rel)), before.Text, before.Text, nil, nil)
+			d = deltaFile(workspacefs.FileURI(r.Abs(before.Rel)), before.Text, before.Text, nil, nil)
 		}
 		delta["files"] = []any{d}
 		if deps != nil {

@@ -39,7 +39,7 @@ func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws stri
 		} else if cur.Exists {
 			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "%s already exists; code_rename_file does not overwrite files: pick a new path, or delete that file first", newRel)
 		}
-		newURI := fileURIOf(r.Abs(newRel))
+		newURI := workspacefs.FileURI(r.Abs(newRel))
 		var changes []json.RawMessage
 		if s.Methods()["workspace/willRenameFiles"] {
 			params, _ := json.Marshal(map[string]any{"files": []map[string]string{{"oldUri": f.URI, "newUri": newURI}}})

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -74,7 +75,7 @@ func (t *Toolbox) workspaceSymbols(ctx context.Context, call lspseam.CodeCall, w
 		}
 	}
 	in := map[string]any{
-		"mode": "workspace", "workspaceUri": fileURIOf(census.dir), "query": call.Query, "dependencies": call.Dependencies, "limit": call.Limit, "offset": offset,
+		"mode": "workspace", "workspaceUri": workspacefs.FileURI(census.dir), "query": call.Query, "dependencies": call.Dependencies, "limit": call.Limit, "offset": offset,
 		"results": results, "notSearched": gaps, "unconfigured": census.unconfigured(),
 	}
 	if census.stopped {
