@@ -23,13 +23,17 @@ import (
 // server could not report on it). unasked counts the changed declarations
 // whose references were not asked (over the host's bound or out of time;
 // a changed file the host did not look into counts as one): other files
-// may depend on them unseen.
+// may depend on them unseen. insideBodies counts the changed Go
+// functions whose references were not asked because the change stayed
+// inside their bodies (GoChangeInsideBody, gobody.go): no other file's
+// compile errors depend on a body, and the text says those files were
+// not checked rather than unaffected.
 //
 // Output others {checked, files: [{path, how, fresh, introduced,
 // resolved, persisting, introducedTotal, resolvedTotal}], withIntroduced:
 // [path], withResolved: [path], counts: {introduced, resolved, persisting,
 // introducedErrors}, truncated, stale: [path], notChecked: [{path,
-// reason}], unasked}, only when the input has dependents. introduced and
+// reason}], unasked, insideBodies?}, only when the input has dependents. introduced and
 // resolved are listed as for the changed files, errors first, the first
 // limit of each across the other files.
 
@@ -68,6 +72,7 @@ type OthersDelta struct {
 	Stale            []string
 	NotChecked       []NotChecked
 	Unasked          int
+	InsideBodies     int
 
 	introducedBySeverity SeverityCounts
 	introduced, resolved []Problem // the listed ones, sorted
@@ -98,6 +103,10 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 	b = appendArray(b, o.NotChecked)
 	b = append(b, `,"unasked":`...)
 	b = appendInt(b, int64(o.Unasked))
+	if o.InsideBodies > 0 {
+		b = append(b, `,"insideBodies":`...)
+		b = appendInt(b, int64(o.InsideBodies))
+	}
 	return append(b, '}')
 }
 
@@ -249,6 +258,12 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		}
 		o.Unasked = int(u.Num)
 	}
+	if u := get(v, "insideBodies"); u.Exists() && u.Type != gjson.Null {
+		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
+			return nil, Errorf(CodeInvalidArgument, "dependents.insideBodies must be an integer from 0 to %d (changed functions whose bodies alone changed), got %s", maxDependents, describe(u))
+		}
+		o.InsideBodies = int(u.Num)
+	}
 	sortProblems(introduced)
 	sortProblems(resolved)
 	if len(introduced) > limit {
@@ -279,6 +294,10 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 	checked := len(o.Files)
 	b.WriteString("\n")
+	if checked == 0 && len(o.NotChecked) == 0 && o.InsideBodies > 0 && o.Unasked == 0 {
+		b.WriteString("Other files: not checked — the change stays inside function bodies, which no other file's compile errors depend on.")
+		return
+	}
 	if checked == 0 && len(o.NotChecked) == 0 {
 		b.WriteString("Other files: none use what changed")
 		if o.Unasked > 0 {
@@ -338,6 +357,9 @@ func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 			}
 		}
 		b.WriteString("\nNot checked: " + strings.Join(parts, "; ") + " — other files that use what changed; whether the change broke them is unknown.")
+	}
+	if o.InsideBodies > 0 {
+		b.WriteString("\nNot followed into other files: the changes inside " + strconv.Itoa(o.InsideBodies) + " function " + plural(o.InsideBodies, "body", "bodies") + " (no other file's compile errors depend on a body).")
 	}
 	if o.Unasked > 0 {
 		b.WriteString("\nThe references of at least " + strconv.Itoa(o.Unasked) + " more changed " + plural(o.Unasked, "declaration was", "declarations were") + " not asked (over the bound or out of time): other files may be affected unseen.")

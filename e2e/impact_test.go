@@ -27,6 +27,7 @@ type impactOthers struct {
 	Stale          []string                        `json:"stale"`
 	NotChecked     []struct{ Path, Reason string } `json:"notChecked"`
 	Unasked        int                             `json:"unasked"`
+	InsideBodies   int                             `json:"insideBodies"`
 	Counts         struct {
 		Introduced int `json:"introduced"`
 		Resolved   int `json:"resolved"`
@@ -53,27 +54,29 @@ func TestImpactOtherFiles(t *testing.T) {
 		broken       []impactAt // in other files
 		neutral      verifyEdit // inside a body other files call
 		neutralFiles []string   // other files the neutral edit must have checked
+		insideBody   verifyEdit // Go: inside a body, not followed into other files
 	}{
 		{"go", "shape.go",
 			verifyEdit{"func Describe(s Shape) string {", "func Describe(s Shape, verbose bool) string {"},
 			[]impactAt{{"cmd/shapes/main.go", 23, 27}, {"report.go", 12, 27}},
-			verifyEdit{"\ttotal := 0.0\n", "\ttotal := 0.0 // the sum so far\n"},
-			[]string{"cmd/shapes/main.go", "report.go"}},
+			verifyEdit{"func Describe(s Shape) string {", "func Describe(s Shape) string { // one line"},
+			[]string{"cmd/shapes/main.go", "report.go"},
+			verifyEdit{"\treturn fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n", "\tline := fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n\treturn line\n"}},
 		{"ts", "src/shape.ts",
 			verifyEdit{"export function describe(shape: Shape): string {", "export function describe(shape: Shape, verbose: boolean): string {"},
 			[]impactAt{{"src/main.ts", 11, 25}, {"src/report.ts", 5, 35}},
 			verifyEdit{"  return shapes.reduce((sum, s) => sum + s.area(), 0);", "  return shapes.reduce((sum, s) => sum + s.area(), 0); // the sum"},
-			[]string{"src/main.ts", "src/report.ts"}},
+			[]string{"src/main.ts", "src/report.ts"}, verifyEdit{}},
 		{"py", "shapes/base.py",
 			verifyEdit{"def total_area(shapes: Iterable[Shape]) -> float:", "def total_area(shapes: Iterable[Shape], unit: str) -> float:"},
 			[]impactAt{{"main.py", 17, 26}, {"shapes/report.py", 11, 32}},
 			verifyEdit{"    return sum(s.area() for s in shapes)\n", "    return sum(s.area() for s in shapes)  # the sum\n"},
-			[]string{"main.py", "shapes/report.py"}},
+			[]string{"main.py", "shapes/report.py"}, verifyEdit{}},
 		{"c", "shape.h",
 			verifyEdit{"double total_area(const shape *all, size_t n);", "double total_area(const shape *all, size_t n, int unit);"},
 			[]impactAt{{"main.c", 20, 51}, {"report.c", 11, 56}},
 			verifyEdit{"int shape_describe(const shape *s, char *buf, size_t len);", "int shape_describe(const shape *s, char *buf, size_t len); /* one line */"},
-			[]string{"report.c"}},
+			[]string{"report.c"}, verifyEdit{}},
 	} {
 		t.Run(c.ws, func(t *testing.T) {
 			t.Parallel()
@@ -124,6 +127,17 @@ func TestImpactOtherFiles(t *testing.T) {
 			}
 			if got := readFile(t, filepath.Join(dir, c.file)); !strings.Contains(string(got), c.neutral.NewString) {
 				t.Errorf("neutral: the edit is not on disk")
+			}
+
+			// Go: an edit inside Describe's body is not followed into the
+			// files that call it (no other file's compile errors depend
+			// on a body), and the answer says they were not checked.
+			if c.insideBody.OldString != "" {
+				o, text := edit("inside a body", c.insideBody, false)
+				if o.InsideBodies != 1 || len(o.Files) != 0 || !strings.Contains(text, "Other files: not checked — the change stays inside function bodies") {
+					t.Errorf("inside a body: %d bodies, %d files checked; want 1 and none, said:\n%s", o.InsideBodies, len(o.Files), text)
+				}
+				edit("inside a body, undone", c.insideBody, true)
 			}
 
 			// The signature change: each caller's file has a new error on

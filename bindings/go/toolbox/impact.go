@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -54,6 +55,10 @@ type dependents struct {
 	paths      []string         // workspace-relative, to check
 	notChecked []map[string]any // {uri, reason} of those found but not checked
 	unasked    int              // declarations whose references were not asked (a changed file not looked at counts as one)
+	// insideBodies counts the changed Go functions whose references
+	// were not asked: the change stayed inside their bodies, which no
+	// other file compiles against (core.GoChangeInsideBody).
+	insideBodies int
 }
 
 // impactBudget is ctx with the share of its budget finding the
@@ -106,7 +111,12 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 			continue
 		}
-		for _, e := range changedDeclarations(outline, textLines(c.before), textLines(c.after)) {
+		before, after := textLines(c.before), textLines(c.after)
+		for _, e := range changedDeclarations(outline, before, after) {
+			if insideGoBody(c.rel, e, before, after) {
+				found.insideBodies++
+				continue
+			}
 			decls = append(decls, decl{f.URI, e})
 		}
 	}
@@ -191,6 +201,15 @@ func changedDeclarations(outline []lspseam.OutlineEntry, before, after []string)
 	return out
 }
 
+// insideGoBody reports whether a changed declaration is a Go function or
+// method the change touched only inside its body: nothing another file
+// compiles against changed, so its references need not be checked.
+func insideGoBody(rel string, e lspseam.OutlineEntry, before, after []string) bool {
+	const method, function = 6, 12
+	return strings.HasSuffix(rel, ".go") && (e.Kind == method || e.Kind == function) &&
+		core.GoChangeInsideBody(before, after, int(e.SelectionRange.Start.Line), int(e.Range.End.Line))
+}
+
 // dependentsInput is diagnosticsDelta's dependents: each dependent's
 // reports before and after the change (checked with the changed files),
 // or why it was not checked. Its text must not have changed between the
@@ -235,5 +254,5 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		files = append(files, map[string]any{"uri": a.File.URI, "text": a.File.Text, "before": before, "after": after,
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
 	}
-	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked}
+	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "insideBodies": found.insideBodies}
 }
