@@ -137,6 +137,15 @@ type DiagnosticsOptions struct {
 	// files that use what it changed), whose reports from before it are
 	// not reports on it.
 	AfterSync bool
+	// Landing, for Speculate: the texts are not a preview but a change
+	// being written to disk as they are checked. They are shown as saved
+	// (didSave too, for a server that asks for saves: the disk is about
+	// to hold them), and Landing is called once the checks are made, to
+	// return when the write is done. Then the documents are given the
+	// disk's bytes as after any speculation: nothing to do once the write
+	// landed, the old text if it failed. The write's wait and the
+	// server's check overlap instead of following each other.
+	Landing func()
 }
 
 // FileCheck is one file's part of Session.Check: the file as opened and

@@ -31,6 +31,13 @@ import (
 // same wait as the check, until the server has reported on the restored
 // texts: a fresh pushed report, or, for a server that is asked, the report
 // it gave before the speculation (asked again until it is).
+//
+// A change being written (DiagnosticsOptions.Landing) is checked the same
+// way while the write lands: its texts are synced as from the disk
+// (didSave after didChange for a server that asks for saves), the write
+// awaited before the documents are given the disk's bytes again — the
+// same bytes, so nothing is sent and nothing needs settling, unless the
+// write failed and the old text goes back.
 
 // Speculate implements lspseam.Session.
 func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeText, also []string, opts lspseam.DiagnosticsOptions) (out []lspseam.FileCheck, err error) {
@@ -50,12 +57,22 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	end := waitEnd(ctx, start, opts.Wait)
 	var shown []*openDocument
 	priors := map[*openDocument]json.RawMessage{} // asked reports on the disk's text, when the check before left them
+	shownHash := map[*openDocument]uint64{}       // each document's hash as shown
 	defer func() {
+		if opts.Landing != nil {
+			opts.Landing()
+		}
 		if rerr := in.restoreDisk(ctx, shown); rerr != nil && err == nil {
 			err = rerr
 		}
+		var restored []*openDocument // the documents given other bytes back
+		for _, d := range shown {
+			if d.hash != shownHash[d] {
+				restored = append(restored, d)
+			}
+		}
 		if err == nil && ctx.Err() == nil {
-			in.settle(ctx, shown, priors, opts.Wait)
+			in.settle(ctx, restored, priors, opts.Wait)
 		}
 	}()
 	var batch []int
@@ -78,9 +95,14 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 			if items, ok := in.diags.standing(uriKey(d.uri), d.version); ok {
 				priors[d] = items
 			}
-			if err := in.syncDocument(ctx, d, changed[i].Text); err != nil {
+			sync := in.syncDocument
+			if opts.Landing != nil {
+				sync = in.syncFromDisk
+			}
+			if err := sync(ctx, d, changed[i].Text); err != nil {
 				return out, err
 			}
+			shownHash[d] = d.hash
 			f.Text = changed[i].Text
 		}
 		out[i].File = f

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,5 +109,62 @@ func TestSpeculateRefusesMoreFilesThanItKeepsOpen(t *testing.T) {
 	}
 	if got := f.didChangeTexts("b.go"); len(got) != 0 {
 		t.Fatalf("a refused check changed b.go: %q", got)
+	}
+}
+
+// TestSpeculateLanding: a change being written (DiagnosticsOptions.Landing)
+// is checked while the write lands. Landing is called after the check and
+// before the restore: once the write landed the document already holds
+// the disk's bytes, so nothing more is sent; a write that failed leaves
+// the old bytes on disk, and they are given back.
+func TestSpeculateLanding(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lands bool
+	}{{"the write lands", true}, {"the write fails", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFake(t, nil, nil)
+			f.setScript(map[string]any{"methods": map[string]any{
+				"textDocument/didChange": map[string]any{"action": "none", "after": []any{f.publish("b.go", 0, "checked")}},
+			}})
+			path := filepath.Join(f.ws, "b.go")
+			disk, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed := "package a\n\nfunc B() { A(2) }\n"
+			landed := false
+			err = f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+				checks, err := s.Speculate(ctx, []lspseam.SpeculativeText{{Path: "b.go", Text: changed}}, nil, lspseam.DiagnosticsOptions{Wait: checkWait(t),
+					Landing: func() {
+						landed = true
+						if c.lands {
+							os.WriteFile(path, []byte(changed), 0o644)
+						}
+					}})
+				if err == nil && (len(checks) != 1 || checks[0].Err != nil || checks[0].File.Text != changed) {
+					t.Errorf("checks: %+v", checks)
+				}
+				return err
+			})
+			if err != nil || !landed {
+				t.Fatalf("err %v, Landing called: %v", err, landed)
+			}
+			want := []string{changed}
+			if !c.lands {
+				want = append(want, string(disk))
+			}
+			var texts []string
+			waitFor(checkWait(t), func() bool { texts = f.didChangeTexts("b.go"); return len(texts) >= len(want) })
+			// The next session's round trip: everything sent before it
+			// has been read and logged.
+			f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+				s.Request(ctx, "lspseam/roundTrip", json.RawMessage(`{}`))
+				return nil
+			})
+			if texts = f.didChangeTexts("b.go"); !slices.Equal(texts, want) {
+				t.Fatalf("b.go's didChange texts: %q; want %q", texts, want)
+			}
+		})
 	}
 }

@@ -205,6 +205,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			// (an open document is the server's copy, as in apply).
 			var wrote chan error
 			var old workspacefs.File
+			var written string
 			opts := lspseam.DiagnosticsOptions{Synced: func(checks []lspseam.FileCheck) {
 				if len(checks) == 0 || checks[0].Err != nil || checks[0].File.Text != f0.Text {
 					return
@@ -212,14 +213,45 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 				wrote = make(chan error, 1)
 				go func() {
 					var err error
-					old, _, err = apply()
+					old, written, err = apply()
 					wrote <- err
 				}()
 			}}
 			// A server that cannot report does not stop the change: the
 			// answer then says why there is no delta.
 			checks0, err0 := s.Check(ctx, paths, opts)
-			if wrote != nil {
+			if err0 == nil && len(checks0) > 0 {
+				err0 = checks0[0].Err
+			}
+			var checks1 []lspseam.FileCheck
+			if wrote != nil && err0 == nil {
+				// The server checks the new text while the write lands
+				// (Speculate with Landing): the write's syncs and the
+				// server's work overlap. A write that failed gives the
+				// server the disk's text back; one that wrote other
+				// text than planned (the file changed since it was
+				// read) is checked again from the disk below.
+				waited := false
+				land := func() error {
+					if !waited {
+						waited = true
+						return <-wrote
+					}
+					return nil
+				}
+				var werr error
+				checks1, err = s.Speculate(ctx, []lspseam.SpeculativeText{{Path: call.Path, Text: planned}}, paths[1:],
+					lspseam.DiagnosticsOptions{Landing: func() { werr = land() }})
+				if lerr := land(); lerr != nil {
+					return lerr
+				}
+				if werr != nil {
+					return werr
+				}
+				if err != nil || written != planned {
+					checks1 = nil
+				}
+			} else if wrote != nil {
 				if err := <-wrote; err != nil {
 					return err
 				}
@@ -231,10 +263,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 					return err
 				}
 			}
-			if err0 == nil && len(checks0) > 0 {
-				err0 = checks0[0].Err
+			if checks1 == nil {
+				checks1, err = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil})
 			}
-			checks1, err := s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil})
 			if err == nil && len(checks1) > 0 {
 				err = checks1[0].Err
 			}
