@@ -105,8 +105,15 @@ func FuzzInlayHints(f *testing.F) {
 		limit := symbolsLimitOf(input)
 		hints := ok.Get("hints").Array()
 		total := int(ok.Get("totalFound").Int())
-		if len(hints) > limit || len(hints) > total || ok.Get("truncated").Bool() != (len(hints) < total) {
-			t.Fatalf("%d hints of %d, limit %d: %s", len(hints), total, limit, ok.Raw)
+		offset := int(ok.Get("offset").Int())
+		if asked := gjson.GetBytes(input, "offset").Int(); offset != min(int(asked), total) {
+			t.Fatalf("offset %d, asked %d of %d: %s", offset, asked, total, ok.Raw)
+		}
+		if len(hints) > limit || offset+len(hints) > total || ok.Get("truncated").Bool() != (offset+len(hints) < total) {
+			t.Fatalf("%d hints from %d of %d, limit %d: %s", len(hints), offset, total, limit, ok.Raw)
+		}
+		if ok.Get("resultKey").Type != gjson.String {
+			t.Fatalf("no resultKey: %s", ok.Raw)
 		}
 		if (total == 0) != ok.Get("notice").Exists() {
 			t.Fatalf("notice iff no hints: %s", ok.Raw)
@@ -127,8 +134,8 @@ func FuzzInlayHints(f *testing.F) {
 				t.Fatalf("unknown kind: %s", h.Raw)
 			}
 		}
-		if lines := strings.Count(ok.Get("rendered.text").Str, "\n"); total > 0 && lines != len(hints)+btoi(len(hints) < total) {
-			t.Fatalf("rendered %d lines for %d hints of %d: %q", lines, len(hints), total, ok.Get("rendered.text").Str)
+		if lines := strings.Count(ok.Get("rendered.text").Str, "\n"); total > 0 && lines != len(hints)+btoi(offset > 0)+btoi(offset+len(hints) < total) {
+			t.Fatalf("rendered %d lines for %d hints from %d of %d: %q", lines, len(hints), offset, total, ok.Get("rendered.text").Str)
 		}
 	})
 }

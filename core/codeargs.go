@@ -228,7 +228,7 @@ var codeArgFields = map[string][]string{
 	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch", "cursor"},
 	ToolCodeHover:        {"target", "firstMatch"},
 	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
-	ToolCodeInlayHints:   {"path", "range", "limit"},
+	ToolCodeInlayHints:   {"path", "range", "limit", "cursor"},
 	ToolCodeDiagnostics:  {"path", "severity", "limit", "activateWorkspace", "activationLimit", "cursor"},
 	ToolRead:             {"file_path", "offset", "limit"},
 	ToolWrite:            {"file_path", "content"},
@@ -534,6 +534,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		}
 		c.PreviewID = previewArg(args, add)
 	case ToolCodeInlayHints:
+		c.Cursor = cursorArg(args, add)
 		if r := get(args, "range"); r.Exists() && r.Type != gjson.Null {
 			lr, problem := decodeLineRange(r)
 			if problem != "" {
@@ -796,13 +797,15 @@ func cursorCall(c CodeCall, args, cur gjson.Result) (CodeCall, *Error) {
 
 // onlyCursor reports whether args ask for a next page by cursor alone:
 // the question's own arguments are absent (code_navigate's target and
-// kind, code_symbols' path and query).
+// kind, code_symbols' path and query, code_inlay_hints' path).
 func onlyCursor(tool string, args gjson.Result) bool {
 	switch tool {
 	case ToolCodeNavigate:
 		return !get(args, "target").Exists() && !get(args, "kind").Exists()
 	case ToolCodeSymbols:
 		return !get(args, "path").Exists() && !get(args, "query").Exists()
+	case ToolCodeInlayHints:
+		return !get(args, "path").Exists()
 	case ToolCodeDiagnostics: // no path is a question too: the workspace
 		n := 0
 		args.ForEach(func(_, _ gjson.Result) bool { n++; return true })

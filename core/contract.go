@@ -190,8 +190,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "inlayHints", run: inlayHintsCall,
-		Input:   "`{result, uri, workspaceUri, lines?: {startLine, endLine}, limit?}`: `lines` (one-based, inclusive: the range the tool asked for) keeps only the hints on those lines, whatever the server answered for",
-		Output:  "`{path, hints:[{line, column, label, kind: \"type\" | \"parameter\" | \"\", paddingLeft?, paddingRight?}], totalFound, truncated, notice?, rendered}`",
+		Input:   "`{result, uri, workspaceUri, lines?: {startLine, endLine}, limit?, offset? (the hints of earlier pages, skipped)}`: `lines` (one-based, inclusive: the range the tool asked for) keeps only the hints on those lines, whatever the server answered for",
+		Output:  "`{path, hints:[{line, column, label, kind: \"type\" | \"parameter\" | \"\", paddingLeft?, paddingRight?}], totalFound, truncated, offset?, resultKey, notice?, rendered}`: the hints from `offset`, at most `limit`; `truncated`: hints follow this page; `resultKey` names the whole ordered list of hints on the lines asked for (position, label, kind: a host's check that a next page is of the same answer)",
 		TSInput: "InlayHintsInput", TSOutput: "InlayHints",
 	},
 	{

@@ -11,12 +11,16 @@ import (
 // inlayHints: code_inlay_hints' answer (§5.12) from the server's raw
 // textDocument/inlayHint result over the whole document.
 //
-// Input {result: InlayHint[] or null, uri, workspaceUri, limit? (default
-// 100, at most 500)}. Output {path, hints: [{line, column (one-based,
+// Input {result: InlayHint[] or null, uri, workspaceUri, lines?, limit?
+// (default 100, at most 500), offset? (the hints of earlier pages,
+// skipped; default 0)}. Output {path, hints: [{line, column (one-based,
 // UTF-16), label (a string, or the label parts' values joined), kind:
 // "type" | "parameter" | "" (other or none), paddingLeft?, paddingRight?}],
-// totalFound, truncated, notice? (no hints), rendered}. Hints are sorted by
-// position (stable); the first limit are kept.
+// totalFound, truncated (hints follow this page), offset? (when > 0),
+// resultKey, notice? (no hints), rendered}. Hints are sorted by position
+// (stable); the page keeps hints [offset, offset+limit). resultKey names
+// the whole ordered list of hints (on the lines asked for): a next page is
+// of the same answer only with the same key.
 
 // InlayHintItem is one inlay hint for the model.
 type InlayHintItem struct {
@@ -50,9 +54,13 @@ type InlayHints struct {
 	Path       string
 	Hints      []InlayHintItem
 	TotalFound int
-	Truncated  bool
-	Notice     string
-	Rendered   Rendered
+	Truncated  bool // hints follow this page
+	Offset     int  // hints of earlier pages (a cursor's page)
+	// ResultKey names the whole ordered list of hints (position, label,
+	// kind): a next page is of the same answer only with the same key.
+	ResultKey string
+	Notice    string
+	Rendered  Rendered
 }
 
 func (h InlayHints) appendJSON(b []byte) []byte {
@@ -64,6 +72,12 @@ func (h InlayHints) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(h.TotalFound))
 	b = append(b, `,"truncated":`...)
 	b = appendBool(b, h.Truncated)
+	if h.Offset > 0 {
+		b = append(b, `,"offset":`...)
+		b = appendInt(b, int64(h.Offset))
+	}
+	b = append(b, `,"resultKey":`...)
+	b = appendString(b, h.ResultKey)
 	if h.Notice != "" {
 		b = append(b, `,"notice":`...)
 		b = appendString(b, h.Notice)
@@ -92,6 +106,10 @@ func inlayHintsCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	offset, err := offsetArg(in, "hints")
+	if err != nil {
+		return nil, err
+	}
 	result := get(in, "result")
 	if !result.Exists() {
 		return nil, inlayHintsMalformed("the response has no result member; a server must answer with a result (null for no hints) or an error")
@@ -117,10 +135,15 @@ func inlayHintsCall(in gjson.Result) (jsonAppender, *Error) {
 		hints = kept
 	}
 	out := InlayHints{Path: displayPath(uri.Str, wsPath), TotalFound: len(hints)}
-	if len(hints) > limit {
-		hints, out.Truncated = hints[:limit], true
+	keys := make([]string, len(hints))
+	for i, h := range hints {
+		keys[i] = strconv.FormatUint(uint64(h.Pos.Line), 10) + ":" + strconv.FormatUint(uint64(h.Pos.Character), 10) + "\x00" + h.Kind + "\x00" + h.Label
 	}
-	out.Hints = hints
+	out.ResultKey = listKey(keys)
+	start := min(offset, len(hints))
+	end := min(start+limit, len(hints))
+	out.Offset, out.Truncated = start, end < len(hints)
+	out.Hints = hints[start:end]
 	if out.TotalFound == 0 {
 		out.Notice = "no inlay hints in " + out.Path + ": the code may need none (its types and parameter names are written out), or the server's inlay hints are off — gopls needs its \"hints\" setting, typescript-language-server its includeInlay…Hints preferences"
 		out.Rendered = Rendered{Text: upperFirst(out.Notice) + "."}
@@ -135,10 +158,17 @@ func inlayHintsCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		b.WriteString(quoteCode(clipRunes(strings.Join(strings.Fields(h.Label), " "), maxRenderedHintRunes)))
 	}
-	if omitted := out.TotalFound - len(out.Hints); omitted > 0 {
+	switch {
+	case out.Offset > 0 && len(out.Hints) == 0:
+		b.WriteString("\n(no hints after the first " + strconv.Itoa(out.TotalFound) + ")")
+	case out.Offset > 0:
+		b.WriteString("\n(hints " + strconv.Itoa(out.Offset+1) + "–" + strconv.Itoa(out.Offset+len(out.Hints)) + " of " + strconv.Itoa(out.TotalFound) + ")")
+	}
+	omitted := out.TotalFound - out.Offset - len(out.Hints)
+	if omitted > 0 {
 		b.WriteString("\n… " + strconv.Itoa(omitted) + " more " + plural(omitted, "hint", "hints") + " not shown; " + raiseLimit(limit))
 	}
-	out.Rendered = Rendered{Text: b.String(), Shown: len(out.Hints), Omitted: out.TotalFound - len(out.Hints)}
+	out.Rendered = Rendered{Text: b.String(), Shown: len(out.Hints), Omitted: omitted}
 	return out, nil
 }
 

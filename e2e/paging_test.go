@@ -194,3 +194,78 @@ func followPages[P interface{ header() pageHeader }](t *testing.T, ask func(stri
 		p, text = ask(`{"cursor":"` + h.Cursor + `"}`)
 	}
 }
+
+// TestInlayHintsPaging: 260 parameter-name hints on gopls (130 calls of a
+// two-parameter function; the preset turns the hints on), asked with
+// limit 100, come in three pages through cursors whose union is the
+// unpaged answer (limit 500), each hint once and in order; a range pages
+// the hints on its lines only; and a call added between two pages makes
+// the cursor LSP_CONFLICT, answered with the changed answer's first page.
+func TestInlayHintsPaging(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	write("go.mod", "module example.com/pages\n\ngo 1.22\n")
+	calls := func(n int) string {
+		var b strings.Builder
+		b.WriteString("package pages\n\nfunc g(width, height int) {}\n\nfunc caller() {\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "\tg(%d, %d)\n", i, i+1)
+		}
+		b.WriteString("}\n")
+		return b.String()
+	}
+	write("h.go", calls(130))
+	srv := catalogServe(t)
+	type page struct {
+		pageHeader
+		Hints []struct {
+			Line   int    `json:"line"`
+			Column int    `json:"column"`
+			Label  string `json:"label"`
+		} `json:"hints"`
+	}
+	ask := askStructured[page](t, srv, "code_inlay_hints", dir)
+	keys := func(p page) []string {
+		var k []string
+		for _, h := range p.Hints {
+			k = append(k, fmt.Sprintf("%d:%d %s", h.Line, h.Column, h.Label))
+		}
+		return k
+	}
+	question := `{"path":"h.go"`
+	all, text := ask(question + `,"limit":500}`)
+	if all.TotalFound != 260 || len(all.Hints) != 260 || all.Cursor != "" {
+		t.Fatalf("unpaged: %d of %d, cursor %q\n%.600s", len(all.Hints), all.TotalFound, all.Cursor, text)
+	}
+	got, pages := followPages(t, ask, question+`,"limit":100}`, 260, keys)
+	if want := keys(all); pages != 3 || !slices.Equal(got, want) {
+		t.Errorf("%d pages; their %d hints equal the unpaged %d, in order: %v", pages, len(got), len(want), slices.Equal(got, want))
+	}
+	// A later page's text says which hints it shows.
+	first, _ := ask(question + `,"limit":100}`)
+	second, text := ask(`{"cursor":"` + first.Cursor + `"}`)
+	if !strings.Contains(text, "(hints 101–200 of 260)") || second.Cursor == "" {
+		t.Errorf("the second page's text:\n%.300s", text[max(0, len(text)-300):])
+	}
+
+	// A range: the hints on its lines (20 calls, 40 hints), in pages of 15.
+	ranged := `{"path":"h.go","range":{"startLine":11,"endLine":30}`
+	rall, text := ask(ranged + `,"limit":500}`)
+	if rall.TotalFound != 40 {
+		t.Fatalf("range unpaged: %d found\n%.400s", rall.TotalFound, text)
+	}
+	got, pages = followPages(t, ask, ranged+`,"limit":15}`, 40, keys)
+	if want := keys(rall); pages != 3 || !slices.Equal(got, want) {
+		t.Errorf("range: %d pages; their %d hints equal the unpaged %d: %v", pages, len(got), len(want), slices.Equal(got, want))
+	}
+
+	// An edit between pages: the cursor's answer is gone.
+	first, _ = ask(question + `,"limit":100}`)
+	write("h.go", calls(131))
+	p, text := ask(`{"cursor":"` + first.Cursor + `"}`)
+	if p.Error == nil || p.Error.Code != "LSP_CONFLICT" || p.Page == nil || p.Page.TotalFound != 262 || p.Page.Cursor == "" {
+		t.Errorf("a cursor after an edit: %s", text)
+	}
+	srv.shutdown(t)
+}

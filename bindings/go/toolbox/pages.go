@@ -89,9 +89,9 @@ func (t *Toolbox) withCursor(a *answer, call lspseam.CodeCall, offset, shown, to
 }
 
 // pagedCoreAnswer is the answer of a page the core answered — a search's
-// symbols, a diagnostics snapshot's problems — checked, by its items,
-// totalFound, offset and resultKey, against the cursor it continues, with
-// the next cursor when items follow it.
+// symbols, a diagnostics snapshot's problems, a file's inlay hints —
+// checked, by its items, totalFound, offset and resultKey, against the
+// cursor it continues, with the next cursor when items follow it.
 func (t *Toolbox) pagedCoreAnswer(out json.RawMessage, call lspseam.CodeCall, from *pageState) (answer, error) {
 	a, err := coreAnswer(out)
 	if err != nil {
@@ -100,6 +100,7 @@ func (t *Toolbox) pagedCoreAnswer(out json.RawMessage, call lspseam.CodeCall, fr
 	var page struct {
 		Symbols    []json.RawMessage `json:"symbols"`
 		Problems   []json.RawMessage `json:"problems"`
+		Hints      []json.RawMessage `json:"hints"`
 		TotalFound int               `json:"totalFound"`
 		Offset     int               `json:"offset"`
 		ResultKey  string            `json:"resultKey"`
@@ -110,7 +111,8 @@ func (t *Toolbox) pagedCoreAnswer(out json.RawMessage, call lspseam.CodeCall, fr
 	if from != nil && !from.same(page.ResultKey, "") {
 		return a, errAnswerChanged
 	}
-	// An answer has symbols (a search) or problems (diagnostics).
-	t.withCursor(&a, call, page.Offset, len(page.Symbols)+len(page.Problems), page.TotalFound, page.ResultKey, "")
+	// An answer has symbols (a search), problems (diagnostics) or hints
+	// (inlay hints).
+	t.withCursor(&a, call, page.Offset, len(page.Symbols)+len(page.Problems)+len(page.Hints), page.TotalFound, page.ResultKey, "")
 	return a, nil
 }

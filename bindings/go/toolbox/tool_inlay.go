@@ -8,9 +8,16 @@ import (
 )
 
 // code_inlay_hints: the types and parameter names an editor shows inline,
-// over the whole file or a range of lines.
+// over the whole file or a range of lines. An answer cut at its limit
+// pages (pages.go): each page asks the server again, and a changed list
+// of hints is a conflict.
 
 func (t *Toolbox) inlayHints(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
+	return t.paged(ctx, call, ws, t.inlayHintsPage)
+}
+
+// inlayHintsPage answers code_inlay_hints from the offset-th hint.
+func (t *Toolbox) inlayHintsPage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
 		f, err := s.Open(ctx, call.Path)
@@ -25,7 +32,7 @@ func (t *Toolbox) inlayHints(ctx context.Context, call lspseam.CodeCall, ws stri
 		if err != nil {
 			return err
 		}
-		in := map[string]any{"result": json.RawMessage(raw), "uri": f.URI, "workspaceUri": s.WorkspaceURI(), "limit": call.Limit}
+		in := map[string]any{"result": json.RawMessage(raw), "uri": f.URI, "workspaceUri": s.WorkspaceURI(), "limit": call.Limit, "offset": offset}
 		if call.Range != nil {
 			in["lines"] = call.Range // the server may answer for more
 		}
@@ -33,7 +40,7 @@ func (t *Toolbox) inlayHints(ctx context.Context, call lspseam.CodeCall, ws stri
 		if err != nil {
 			return serverPayloadError(err, s.Server(), req.Method)
 		}
-		if a, err = coreAnswer(out); err != nil {
+		if a, err = t.pagedCoreAnswer(out, call, from); err != nil {
 			return err
 		}
 		a.incomplete = s.Notice()

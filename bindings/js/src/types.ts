@@ -893,6 +893,13 @@ export interface CodeInlayHintsArgs {
   range?: { startLine: number; endLine: number };
   /** 1–500, default 100. */
   limit?: number;
+  /** An earlier answer's cursor: its next page (given alone, `{cursor}`, or with the same arguments). */
+  cursor?: string;
+}
+
+/** code_inlay_hints with only the cursor of an earlier answer: its next page. */
+export interface CodeInlayHintsPageArgs {
+  cursor: string;
 }
 
 /** code_diagnostics' arguments. */
@@ -1001,7 +1008,7 @@ export interface ToolArgsByName {
   code_navigate: CodeNavigateArgs | CodeNavigatePageArgs;
   code_hover: CodeHoverArgs;
   code_hierarchy: CodeHierarchyArgs;
-  code_inlay_hints: CodeInlayHintsArgs;
+  code_inlay_hints: CodeInlayHintsArgs | CodeInlayHintsPageArgs;
   code_diagnostics: CodeDiagnosticsArgs;
   code_rename: CodeRenameArgs;
   code_rename_file: CodeRenameFileArgs;
@@ -1173,7 +1180,11 @@ export interface CodeInlayHintsAnswer extends CodeAnswer<'code_inlay_hints'> {
   path: string;
   hints: InlayHint[];
   totalFound: number;
+  /** Hints follow this page. */
   truncated: boolean;
+  /** The next page: call code_inlay_hints with `{cursor}`. */
+  cursor?: string;
+  [field: string]: unknown;
 }
 
 /** One problem a language server reports, one-based (end exclusive). */
@@ -1486,6 +1497,8 @@ export interface InlayHintsInput {
   /** One-based, inclusive: only the hints on these lines are kept (servers answer for more). */
   lines?: { startLine: number; endLine: number };
   limit?: number;
+  /** The hints of earlier pages, skipped (default 0). */
+  offset?: number;
   [key: string]: unknown;
 }
 
@@ -1493,7 +1506,11 @@ export interface InlayHints {
   path: string;
   hints: InlayHint[];
   totalFound: number;
+  /** Hints follow this page. */
   truncated: boolean;
+  offset?: number;
+  /** Names the whole ordered list of hints on the lines asked for (position, label, kind). */
+  resultKey: string;
   notice?: string;
   rendered: Rendered;
 }
