@@ -37,14 +37,20 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 	before, err := diagnosticsBeforeWith(ctx, s, files, imp, opts)
 	if wrote != nil {
 		// Written or refused whatever came of the reports: a write that
-		// happened is answered, with the reports there are.
-		if werr := <-wrote; werr != nil {
-			return answer{}, werr
-		}
+		// happened is answered, with the reports there are. The server
+		// checks the new texts while the write lands (appliedAnswer).
 		if err != nil {
 			before = map[string]lspseam.DiagnosticReport{}
 		}
-		return t.appliedAnswer(ctx, r, s, "Applied: "+what, files, before, imp)
+		waited := false
+		land := func() error {
+			if waited {
+				return nil
+			}
+			waited = true
+			return <-wrote
+		}
+		return t.appliedAnswerLanding(ctx, r, s, "Applied: "+what, files, before, imp, land)
 	}
 	if err != nil {
 		return answer{}, err
@@ -131,6 +137,18 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 // stale in the delta, by name, and one the server could not report on at
 // all compares its report from before the change, stale too.
 func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact) (answer, error) {
+	return t.appliedAnswerLanding(ctx, r, s, head, files, before, imp, nil)
+}
+
+// appliedAnswerLanding is appliedAnswer for files whose write may still be
+// landing: land, when set, returns when it is done, with its error. The
+// server is shown the new texts and checks them meanwhile (Speculate with
+// DiagnosticsOptions.Landing), the write is awaited before the documents
+// are given the disk's bytes again (the same bytes once it landed), and a
+// write that failed is the answer, the server given the old texts back.
+// A change the speculative check cannot show (more files than the server
+// keeps open) is checked from the disk once written.
+func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact, land func() error) (answer, error) {
 	var paths []string
 	var which []int
 	for i, f := range files {
@@ -145,8 +163,28 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lsps
 		paths = append(paths, imp.found.paths...) // checked with the change: in the one wait
 	}
 	var depAfter []lspseam.FileCheck
+	var checks []lspseam.FileCheck
+	if land != nil {
+		texts := make([]lspseam.SpeculativeText, own)
+		for j, i := range which {
+			texts[j] = lspseam.SpeculativeText{Path: files[i].rel, Text: files[i].after}
+		}
+		var werr, err error
+		checks, err = s.Speculate(ctx, texts, paths[own:], lspseam.DiagnosticsOptions{Landing: func() { werr = land() }})
+		if lerr := land(); lerr != nil {
+			return answer{}, lerr
+		}
+		if werr != nil {
+			return answer{}, werr
+		}
+		if err != nil {
+			checks = nil // not shown: checked from the disk below
+		}
+	}
 	if len(paths) > 0 {
-		checks, _ := s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil}) // an error leaves the files unchecked: stale below
+		if checks == nil {
+			checks, _ = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil}) // an error leaves the files unchecked: stale below
+		}
 		for j := range checks[:min(own, len(checks))] {
 			after[which[j]] = &checks[j]
 		}
