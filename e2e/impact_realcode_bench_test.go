@@ -90,6 +90,9 @@ func BenchmarkImpactRealCode(b *testing.B) {
 			b.Fatalf("read: %s", a.StructuredContent)
 		}
 
+		// tb is the benchmark the edits run in (the sub-benchmark's,
+		// once timing): a failure must stop its goroutine.
+		tb := b
 		var checked, notChecked int // the impact edit's latest
 		logged := map[bool]bool{}
 		// While warming, a server still loading the project may leave
@@ -98,17 +101,17 @@ func BenchmarkImpactRealCode(b *testing.B) {
 		warming := true
 		fail := func(what string, a toolCallAnswer) {
 			if warming {
-				b.Logf("%s, while warming: %s\n%s", c.name, what, a.Content[0].Text)
+				tb.Logf("%s, while warming: %s\n%s", c.name, what, a.Content[0].Text)
 				return
 			}
-			b.Fatalf("%s: %s: %s", c.name, what, a.StructuredContent)
+			tb.Fatalf("%s: %s: %s", c.name, what, a.StructuredContent)
 		}
 		// side edits the file one way (applied says whether the edit is
 		// in the file now; each call flips it) and checks the answer.
 		side := func(impact bool, e verifyEdit) func() {
 			applied := false
 			return func() {
-				a := benchToolCall(b, srv, "edit", editArgs(c.file, e, applied), ws)
+				a := benchToolCall(tb, srv, "edit", editArgs(c.file, e, applied), ws)
 				applied = !applied
 				var r struct {
 					editResult
@@ -122,11 +125,11 @@ func BenchmarkImpactRealCode(b *testing.B) {
 					} `json:"diagnostics"`
 				}
 				if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
-					b.Fatalf("%s, impact %v: no delta of other files (%v): %s", c.name, impact, err, a.StructuredContent)
+					tb.Fatalf("%s, impact %v: no delta of other files (%v): %s", c.name, impact, err, a.StructuredContent)
 				}
 				if !logged[impact] {
 					logged[impact] = true
-					b.Logf("%s, impact %v:\n%s", c.name, impact, a.Content[0].Text)
+					tb.Logf("%s, impact %v:\n%s", c.name, impact, a.Content[0].Text)
 				}
 				d, o := r.Diagnostics, r.Diagnostics.Others
 				fresh := len(d.Files) > 0
@@ -155,6 +158,7 @@ func BenchmarkImpactRealCode(b *testing.B) {
 		warming = false
 
 		b.Run(c.name, func(b *testing.B) {
+			tb = b
 			times := make([][]time.Duration, len(sides))
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
