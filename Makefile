@@ -165,10 +165,15 @@ test-mcp: build
 # Ratios and sizes measured in one run each; see docs/performance.md.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
-	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun)$$' -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun|BenchmarkImpactRealCode)$$' -benchtime 100x ./e2e/
 	@# The peers on real code, when LSPSEAM_PEER_COBRA and a peer are set (else skipped).
 	$(GO) test -run '^$$' -bench '^BenchmarkPeersOnCobra$$' -benchtime 20x ./e2e/
 	$(GO) test -run '^$$' -bench '^BenchmarkPeersFirstRun$$' -benchtime 1x ./e2e/
+	@# The cross-file impact on real code, when LSPSEAM_PEER_COBRA and LSPSEAM_PEER_ZOD
+	@# name checkouts of spf13/cobra and colinhacks/zod (the benchmark fails without them).
+	@if [ -n "$$LSPSEAM_PEER_COBRA" ] && [ -n "$$LSPSEAM_PEER_ZOD" ]; then \
+		$(GO) test -run '^$$' -bench '^BenchmarkImpactRealCode$$' -benchtime 10x ./e2e/; \
+	else echo "BenchmarkImpactRealCode not run: set LSPSEAM_PEER_COBRA and LSPSEAM_PEER_ZOD to checkouts of spf13/cobra and colinhacks/zod"; fi
 	$(MAKE) bench-languages
 	cd bindings/js && npm run build && npm run bench
 	$(MAKE) --no-print-directory bench-tokens
