@@ -428,7 +428,14 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 	g.page(hi.Offset, len(g.nodes))
 	if hi.Offset == 0 || len(g.nodes) == 0 {
 		g.rendered = g.render()
-	} else if g.rendered = g.renderPage(); g.rendered.Shown < g.end-g.start {
+		if !g.rendered.Truncated || len(g.nodes) == 0 || len(g.pending) > 0 || hi.TimedOut {
+			return g, nil
+		}
+		// A final graph whose tree does not fit: the first page is listed
+		// like a later one, in node order, so that it can end with the
+		// last node that fits and the next page go on from there.
+	}
+	if g.rendered = g.renderPage(); g.rendered.Shown < g.end-g.start {
 		// The text holds fewer nodes: the page ends with them.
 		g.page(hi.Offset, g.start+g.rendered.Shown)
 		g.rendered.Omitted = g.totalNodes - g.end
@@ -1069,7 +1076,8 @@ func (g *hierarchyGraph) heading() string {
 	return s + " at " + g.location(g.nodes[0])
 }
 
-// renderPage writes a later page (offset > 0) for the model: the heading
+// renderPage writes a later page (offset > 0), or a first page whose
+// tree does not fit maxResultChars, for the model: the heading
 // with the page's node range, then each node of the page in node order
 // with its edges to the nodes before it (earlier pages' included), one
 // line per edge that names both ends ("from arrow to"), then what is
