@@ -58,19 +58,21 @@ import (
 // limit. A page from offset runs the traversal with offset + limit nodes
 // (at most MaxHierarchyPagedNodes) and the edge limit scaled the same way
 // (maxEdges × (offset + limit) / limit rounded up, at most
-// MaxHierarchyPagedEdges),
-// and answers the nodes from offset to offset + limit and the edges whose
-// later node (in node order) is among them: each edge is on exactly one
-// page, and the pages' union is the unpaged graph. pending still lists
+// MaxHierarchyPagedEdges), and answers the nodes from offset to offset +
+// limit and the edges whose later node (in node order) is among them:
+// each edge is on exactly one page, and the pages' union is the unpaged
+// graph (short of edges an edge limit cut). pending still lists
 // every node to expand, earlier pages' too (the host expands them again),
 // failures only the page's nodes. priorKey names the ids of the nodes
 // before offset in order, resultKey those through the page's last node:
 // a next page whose priorKey is not this page's resultKey is of another
 // graph (a file was edited). nextOffset, when set, is where the next page
 // starts: the graph is final, was not cut by the clock, and more nodes
-// were found. A page's text lists its nodes, each with its edges, within
-// maxResultChars: a page whose text cannot hold every node ends at the
-// last one it holds (nodes, edges, resultKey and nextOffset follow).
+// were found. A later page's text lists its nodes, each with its edges,
+// within maxResultChars: a page whose text cannot hold every node ends at
+// the last one it holds (nodes, edges, resultKey and nextOffset follow).
+// A first page is the tree below, or, when the tree of a final graph does
+// not fit, listed the same way.
 //
 // The answer: {kind, depth, limit, maxEdges, edgeMeaning, nodes: [{id,
 // name, kind?, detail?, path, line, column, endLine, endColumn (one-based,
