@@ -59,7 +59,8 @@ type CodeCall struct {
 	Depth       int
 	Query       string
 	// Cursor names the next page of an earlier answer that was cut at its
-	// limit (code_navigate); the host holds the rest of the question.
+	// limit (code_navigate, code_symbols searches, code_diagnostics,
+	// code_hierarchy); the host holds the rest of the question.
 	Cursor string
 	// Dependencies: code_symbols' search includes symbols outside the
 	// workspace (dependencies, the standard library).
@@ -112,7 +113,7 @@ func (c CodeCall) appendJSON(b []byte) []byte {
 		b = append(b, `,"includeBody":`...)
 		b = appendBool(b, c.IncludeBody)
 	}
-	if c.Tool == ToolCodeHierarchy {
+	if c.Tool == ToolCodeHierarchy && c.Depth > 0 { // 0: a next page, whose question the host holds
 		b = append(b, `,"depth":`...)
 		b = appendInt(b, int64(c.Depth))
 	}
@@ -227,7 +228,7 @@ var codeArgFields = map[string][]string{
 	ToolCodeSymbols:      {"path", "query", "dependencies", "limit", "cursor"},
 	ToolCodeNavigate:     {"target", "kind", "context", "includeBody", "limit", "firstMatch", "cursor"},
 	ToolCodeHover:        {"target", "firstMatch"},
-	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch"},
+	ToolCodeHierarchy:    {"target", "kind", "depth", "limit", "firstMatch", "cursor"},
 	ToolCodeInlayHints:   {"path", "range", "limit", "cursor"},
 	ToolCodeDiagnostics:  {"path", "severity", "limit", "activateWorkspace", "activationLimit", "cursor"},
 	ToolRead:             {"file_path", "offset", "limit"},
@@ -388,6 +389,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 		}
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
 	case ToolCodeHierarchy:
+		c.Cursor = cursorArg(args, add)
 		c.Kind = enumArg(args, "kind", HierarchyKinds, add)
 		c.Depth = int(intArg(args, "depth", 1, MaxDepth, defaultDepth, add))
 		c.Limit = int(intArg(args, "limit", 1, MaxLimit, DefaultLimit, add))
@@ -796,11 +798,12 @@ func cursorCall(c CodeCall, args, cur gjson.Result) (CodeCall, *Error) {
 }
 
 // onlyCursor reports whether args ask for a next page by cursor alone:
-// the question's own arguments are absent (code_navigate's target and
-// kind, code_symbols' path and query, code_inlay_hints' path).
+// the question's own arguments are absent (code_navigate's and
+// code_hierarchy's target and kind, code_symbols' path and query,
+// code_inlay_hints' path).
 func onlyCursor(tool string, args gjson.Result) bool {
 	switch tool {
-	case ToolCodeNavigate:
+	case ToolCodeNavigate, ToolCodeHierarchy:
 		return !get(args, "target").Exists() && !get(args, "kind").Exists()
 	case ToolCodeSymbols:
 		return !get(args, "path").Exists() && !get(args, "query").Exists()

@@ -42,12 +42,37 @@ import (
 // caller found, outgoingCalls' in the node expanded.
 //
 // Budgets: at most limit nodes (default 100, at most 500) and maxEdges
-// edges (default 4 × limit, at most 5000). What does not fit is left out,
-// the answer says truncated with the reason, and nothing more is pending:
-// a truncated graph is final. A failed expansion (the host's error
-// message, or a result of the wrong shape) is listed in failures and does
-// not stop the others. Roots of the wrong shape are LSP_MALFORMED_RESPONSE;
-// bad arguments LSP_INVALID_ARGUMENT.
+// edges (default 4 × limit, at most 5000). What does not fit is left out
+// and the answer says truncated with the reason. A node beyond the node
+// limit is refused (counted in totalNodes) but the nodes in the graph are
+// still expanded, so the edges among them are all there and the first N
+// nodes are the same, in the same order, whatever the limit above N (a
+// node is found by the expansion of an earlier one, and expansions go in
+// node order). The edge limit ends the traversal: nothing more is pending
+// once it is reached. A failed expansion (the host's error message, or a
+// result of the wrong shape) is listed in failures and does not stop the
+// others. Roots of the wrong shape are LSP_MALFORMED_RESPONSE; bad
+// arguments LSP_INVALID_ARGUMENT.
+//
+// Pages (offset > 0): that prefix stability pages a graph cut at its node
+// limit. A page from offset runs the traversal with offset + limit nodes
+// (at most MaxHierarchyPagedNodes) and the edge limit scaled the same way
+// (maxEdges × (offset + limit) / limit rounded up, at most
+// MaxHierarchyPagedEdges), and answers the nodes from offset to offset +
+// limit and the edges whose later node (in node order) is among them:
+// each edge is on exactly one page, and the pages' union is the unpaged
+// graph (short of edges an edge limit cut). pending still lists
+// every node to expand, earlier pages' too (the host expands them again),
+// failures only the page's nodes. priorKey names the ids of the nodes
+// before offset in order, resultKey those through the page's last node:
+// a next page whose priorKey is not this page's resultKey is of another
+// graph (a file was edited). nextOffset, when set, is where the next page
+// starts: the graph is final, was not cut by the clock, and more nodes
+// were found. A later page's text lists its nodes, each with its edges,
+// within maxResultChars: a page whose text cannot hold every node ends at
+// the last one it holds (nodes, edges, resultKey and nextOffset follow).
+// A first page is the tree below, or, when the tree of a final graph does
+// not fit, listed the same way.
 //
 // The answer: {kind, depth, limit, maxEdges, edgeMeaning, nodes: [{id,
 // name, kind?, detail?, path, line, column, endLine, endColumn (one-based,
@@ -56,7 +81,8 @@ import (
 // callSites?: [{path, line, column, endLine, endColumn}], cycle?}],
 // pending: [{id, method, item}], failures: [{id, message}], truncated,
 // truncatedReason?, totalNodes, totalEdges (found, the ones cut by a
-// budget included), notice? (no item at the target), rendered}.
+// budget included), offset, priorKey, resultKey, nextOffset?, notice? (no
+// item at the target), rendered}.
 
 // Bounds of a hierarchy traversal.
 const (
@@ -64,7 +90,11 @@ const (
 	DefaultHierarchyLimit = 100
 	MaxHierarchyLimit     = 500
 	MaxHierarchyEdges     = 5000
-	maxCallSitesShown     = 5 // per edge, in the text
+	// A graph pages through its first MaxHierarchyPagedNodes nodes, with
+	// at most MaxHierarchyPagedEdges edges.
+	MaxHierarchyPagedNodes = 2000
+	MaxHierarchyPagedEdges = 4 * MaxHierarchyEdges
+	maxCallSitesShown      = 5 // per edge, in the text
 )
 
 // hierarchyKind is one of the four questions.
@@ -76,13 +106,14 @@ type hierarchyKind struct {
 	arrow   string
 	meaning string // what an edge says, for the answer's edgeMeaning
 	calls   bool
+	legend  string // what "A arrow B" says, for a page's text
 }
 
 var hierarchyKinds = []hierarchyKind{
-	{"callers", "callHierarchy/incomingCalls", "textDocument/prepareCallHierarchy", "Callers", "←", "to calls from", true},
-	{"callees", "callHierarchy/outgoingCalls", "textDocument/prepareCallHierarchy", "Callees", "→", "from calls to", true},
-	{"supertypes", "typeHierarchy/supertypes", "textDocument/prepareTypeHierarchy", "Supertypes", "↑", "to is a supertype of from", false},
-	{"subtypes", "typeHierarchy/subtypes", "textDocument/prepareTypeHierarchy", "Subtypes", "↓", "to is a subtype of from", false},
+	{"callers", "callHierarchy/incomingCalls", "textDocument/prepareCallHierarchy", "Callers", "←", "to calls from", true, "A ← B: B calls A"},
+	{"callees", "callHierarchy/outgoingCalls", "textDocument/prepareCallHierarchy", "Callees", "→", "from calls to", true, "A → B: A calls B"},
+	{"supertypes", "typeHierarchy/supertypes", "textDocument/prepareTypeHierarchy", "Supertypes", "↑", "to is a supertype of from", false, "A ↑ B: B is a supertype of A"},
+	{"subtypes", "typeHierarchy/subtypes", "textDocument/prepareTypeHierarchy", "Subtypes", "↓", "to is a subtype of from", false, "A ↓ B: B is a subtype of A"},
 }
 
 // hierarchyInput is hierarchy's input, decoded.
@@ -91,6 +122,7 @@ type hierarchyInput struct {
 	Depth          int
 	Limit          int
 	MaxEdges       int
+	Offset         int
 	Roots          gjson.Result // the raw prepare result
 	Expansions     map[string]hierarchyExpansion
 	WorkspaceURI   string
@@ -168,9 +200,14 @@ type hierarchyGraph struct {
 	totalEdges    int
 	notice        string
 	rendered      Rendered
+	// The page: nodes [start, end) and the edges whose later node is
+	// among them; nextOffset 0 when no page follows.
+	start, end          int
+	priorKey, resultKey string
+	nextOffset          int
 }
 
-// hierarchyCall: {kind, depth?, limit?, maxEdges?, roots, expansions?,
+// hierarchyCall: {kind, depth?, limit?, maxEdges?, offset?, roots, expansions?,
 // workspaceUri, timedOut?, subject?, maxResultChars?} → hierarchyGraph.
 func hierarchyCall(in gjson.Result) (jsonAppender, *Error) {
 	hi, err := decodehierarchyInput(in)
@@ -204,6 +241,7 @@ func decodehierarchyInput(in gjson.Result) (hierarchyInput, *Error) {
 		{"depth", &hi.Depth, 1, MaxHierarchyDepth, "depth must be 1 to 4 (levels of the hierarchy to follow; default 1)"},
 		{"limit", &hi.Limit, 1, MaxHierarchyLimit, "limit must be 1 to 500 (nodes in the graph; default 100)"},
 		{"maxEdges", &hi.MaxEdges, 1, MaxHierarchyEdges, "maxEdges must be 1 to 5000 (edges in the graph; default 4 × limit)"},
+		{"offset", &hi.Offset, 0, MaxHierarchyPagedNodes - 1, "offset must be 0 to 1999 (the nodes of earlier pages; a graph pages through its first 2000 nodes)"},
 		{"maxResultChars", &hi.MaxResultChars, 1, maxUint31, "maxResultChars must be a positive integer"},
 	} {
 		v := get(in, f.name)
@@ -291,11 +329,18 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 	if hi.Depth < 1 || hi.Depth > MaxHierarchyDepth || hi.Limit < 1 || hi.Limit > MaxHierarchyLimit || hi.MaxEdges < 1 || hi.MaxEdges > MaxHierarchyEdges {
 		return nil, hierarchyArgError("depth must be 1 to 4, limit 1 to 500 and maxEdges 1 to 5000; got %d, %d and %d", hi.Depth, hi.Limit, hi.MaxEdges)
 	}
+	if hi.Offset < 0 || hi.Offset >= MaxHierarchyPagedNodes {
+		return nil, hierarchyArgError("offset must be 0 to %d (the nodes of earlier pages; a graph pages through its first %d nodes), got %d", MaxHierarchyPagedNodes-1, MaxHierarchyPagedNodes, hi.Offset)
+	}
 	if hi.MaxResultChars <= 0 {
 		hi.MaxResultChars = DefaultMaxResultChars
 	}
 	g := &hierarchyGraph{in: hi, wsPath: wsPath}
-	t := traversal{g: g, index: map[string]int{}, edgeIndex: map[[2]int]int{}, refusedNodes: map[string]bool{}, refusedEdges: map[[2]string]bool{}}
+	// The traversal's budgets: a page's reach offset + limit nodes, the
+	// edges scaled alike.
+	nodeLimit := min(hi.Offset+hi.Limit, MaxHierarchyPagedNodes)
+	edgeLimit := pagedEdgeLimit(hi.MaxEdges, hi.Offset, hi.Limit)
+	t := traversal{g: g, nodeLimit: nodeLimit, edgeLimit: edgeLimit, index: map[string]int{}, edgeIndex: map[[2]int]int{}, refusedNodes: map[string]bool{}, refusedEdges: map[[2]string]bool{}}
 
 	// Roots.
 	roots := hi.Roots
@@ -312,7 +357,7 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 			if _, ok := t.index[id]; ok {
 				continue
 			}
-			if len(g.nodes) == hi.Limit {
+			if len(g.nodes) == t.nodeLimit {
 				t.refuseNode(id)
 				continue
 			}
@@ -356,8 +401,8 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 		}
 	}
 
-	// What is left: pending, or stopped by a budget or the clock.
-	truncated := len(t.reasons) > 0
+	// What is left: pending, or stopped by the edge budget or the clock
+	// (a node limit only refuses new nodes).
 	waiting := 0
 	for i := range g.nodes {
 		n := &g.nodes[i]
@@ -365,7 +410,7 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 			continue
 		}
 		switch {
-		case truncated:
+		case t.edgeFull:
 			n.unexpanded = unexpandedBudget
 		case hi.TimedOut:
 			n.unexpanded = unexpandedTime
@@ -376,14 +421,63 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 		}
 	}
 	g.reasons = t.reasons
-	g.budgetReached = truncated
+	g.budgetReached = len(t.reasons) > 0
 	if waiting > 0 {
 		g.reasons = append(g.reasons, "time budget ran out before "+strconv.Itoa(waiting)+" "+plural(waiting, "node was", "nodes were")+" expanded")
 	}
 	g.totalNodes = len(g.nodes) + len(t.refusedNodes)
 	g.totalEdges = len(g.edges) + len(t.refusedEdges)
-	g.rendered = g.render()
+	g.page(hi.Offset, len(g.nodes))
+	if hi.Offset == 0 || len(g.nodes) == 0 {
+		g.rendered = g.render()
+		if !g.rendered.Truncated || len(g.nodes) == 0 || len(g.pending) > 0 || hi.TimedOut {
+			return g, nil
+		}
+		// A final graph whose tree does not fit: the first page is listed
+		// like a later one, in node order, so that it can end with the
+		// last node that fits and the next page go on from there.
+	}
+	if g.rendered = g.renderPage(); g.rendered.Shown < g.end-g.start {
+		// The text holds fewer nodes: the page ends with them.
+		g.page(hi.Offset, g.start+g.rendered.Shown)
+		g.rendered.Omitted = g.totalNodes - g.end
+	}
 	return g, nil
+}
+
+// pagedEdgeLimit is the edge limit of a page's traversal: maxEdges per
+// limit nodes, for offset + limit nodes (rounded up, so that each page
+// reaches further than the one before), at most MaxHierarchyPagedEdges.
+func pagedEdgeLimit(maxEdges, offset, limit int) int {
+	return min(maxEdges+(maxEdges*offset+limit-1)/limit, max(maxEdges, MaxHierarchyPagedEdges))
+}
+
+// page sets the page: the nodes from offset (the ones before are earlier
+// pages') to end, their keys, and where the next page starts.
+func (g *hierarchyGraph) page(offset, end int) {
+	g.start, g.end = min(offset, len(g.nodes)), end
+	ids := make([]string, g.end)
+	for i := range ids {
+		ids[i] = g.nodes[i].id
+	}
+	g.priorKey, g.resultKey = listKey(ids[:g.start]), listKey(ids)
+	g.nextOffset = 0
+	if g.continues(g.end) {
+		g.nextOffset = g.end
+	}
+}
+
+// continues reports whether a next page would follow a page that ends
+// at end: the graph is final and not cut by the clock, the page showed a
+// node, more were found, and the next is within the nodes pages reach.
+func (g *hierarchyGraph) continues(end int) bool {
+	return len(g.pending) == 0 && !g.in.TimedOut && end > g.start && g.totalNodes > end && end < MaxHierarchyPagedNodes
+}
+
+// onPage reports whether an edge is on the page: its later node is.
+func (g *hierarchyGraph) onPage(e hierarchyEdge) bool {
+	last := max(e.from, e.to)
+	return last >= g.start && last < g.end
 }
 
 func hierarchyMalformed(method, node, detail string) *Error {
@@ -397,6 +491,8 @@ func hierarchyMalformed(method, node, detail string) *Error {
 // traversal is the state of building one graph.
 type traversal struct {
 	g            *hierarchyGraph
+	nodeLimit    int
+	edgeLimit    int
 	index        map[string]int
 	edgeIndex    map[[2]int]int
 	refusedNodes map[string]bool
@@ -422,7 +518,7 @@ func (t *traversal) refuseNode(id string) {
 	t.refusedNodes[id] = true
 	if !t.nodeFull {
 		t.nodeFull = true
-		t.reasons = append(t.reasons, "node limit "+strconv.Itoa(t.g.in.Limit)+" reached")
+		t.reasons = append(t.reasons, "node limit "+strconv.Itoa(t.nodeLimit)+" reached")
 	}
 }
 
@@ -515,14 +611,14 @@ func (t *traversal) link(from int, f foundItem) {
 			return
 		}
 	}
-	if len(g.edges) == g.in.MaxEdges {
+	if len(g.edges) == t.edgeLimit {
 		t.refusedEdges[[2]string{g.nodes[from].id, id}] = true
 		if !known {
 			t.refusedNodes[id] = true
 		}
 		if !t.edgeFull {
 			t.edgeFull = true
-			t.reasons = append(t.reasons, "edge limit "+strconv.Itoa(g.in.MaxEdges)+" reached")
+			t.reasons = append(t.reasons, "edge limit "+strconv.Itoa(t.edgeLimit)+" reached")
 		}
 		return
 	}
@@ -530,7 +626,7 @@ func (t *traversal) link(from int, f foundItem) {
 	if known {
 		cycle = t.reaches(to, from)
 	} else {
-		if len(g.nodes) == g.in.Limit {
+		if len(g.nodes) == t.nodeLimit {
 			t.refuseNode(id)
 			t.refusedEdges[[2]string{g.nodes[from].id, id}] = true
 			return
@@ -677,17 +773,22 @@ func (g *hierarchyGraph) appendJSON(b []byte) []byte {
 	b = append(b, `,"edgeMeaning":`...)
 	b = appendString(b, in.Kind.meaning)
 	b = append(b, `,"nodes":[`...)
-	for i, n := range g.nodes {
+	for i, n := range g.nodes[g.start:g.end] {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = g.appendNode(b, n)
 	}
 	b = append(b, `],"edges":[`...)
-	for i, e := range g.edges {
-		if i > 0 {
+	first := true
+	for _, e := range g.edges {
+		if !g.onPage(e) {
+			continue
+		}
+		if !first {
 			b = append(b, ',')
 		}
+		first = false
 		b = append(b, `{"from":`...)
 		b = appendString(b, g.nodes[e.from].id)
 		b = append(b, `,"to":`...)
@@ -724,10 +825,15 @@ func (g *hierarchyGraph) appendJSON(b []byte) []byte {
 		b = append(b, '}')
 	}
 	b = append(b, `],"failures":[`...)
-	for i, f := range g.failures {
-		if i > 0 {
+	first = true
+	for _, f := range g.failures {
+		if f.node < g.start || f.node >= g.end {
+			continue
+		}
+		if !first {
 			b = append(b, ',')
 		}
+		first = false
 		b = append(b, `{"id":`...)
 		b = appendString(b, g.nodes[f.node].id)
 		b = append(b, `,"message":`...)
@@ -744,6 +850,16 @@ func (g *hierarchyGraph) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(g.totalNodes))
 	b = append(b, `,"totalEdges":`...)
 	b = appendInt(b, int64(g.totalEdges))
+	b = append(b, `,"offset":`...)
+	b = appendInt(b, int64(g.in.Offset))
+	b = append(b, `,"priorKey":`...)
+	b = appendString(b, g.priorKey)
+	b = append(b, `,"resultKey":`...)
+	b = appendString(b, g.resultKey)
+	if g.nextOffset > 0 {
+		b = append(b, `,"nextOffset":`...)
+		b = appendInt(b, int64(g.nextOffset))
+	}
 	if g.notice != "" {
 		b = append(b, `,"notice":`...)
 		b = appendString(b, g.notice)
@@ -818,26 +934,8 @@ func (g *hierarchyGraph) render() Rendered {
 		head = append(head, upperFirst(g.notice)+".")
 		return fitText(Rendered{Text: strings.Join(head, "\n"), Omitted: g.totalNodes}, in.MaxResultChars)
 	}
-	var h strings.Builder
-	h.WriteString(in.Kind.title + " of ")
-	roots := 0
-	for _, n := range g.nodes {
-		if n.depth == 0 {
-			roots++
-		}
-	}
-	if roots == 1 {
-		h.WriteString(quoteCode(g.nodes[0].item.name))
-		if k := g.nodes[0].item.kind.String(); k != "" {
-			h.WriteString(" (" + k + ")")
-		}
-		h.WriteString(" at " + g.location(g.nodes[0]))
-	} else {
-		h.WriteString(strconv.Itoa(roots) + " items at the target")
-	}
-	h.WriteString(", depth " + strconv.Itoa(in.Depth) + " — " + strconv.Itoa(len(g.nodes)) + " " + plural(len(g.nodes), "node", "nodes") +
-		", " + strconv.Itoa(len(g.edges)) + " " + plural(len(g.edges), "edge", "edges") + ":")
-	head = append(head, h.String())
+	head = append(head, g.heading()+", depth "+strconv.Itoa(in.Depth)+" — "+strconv.Itoa(len(g.nodes))+" "+plural(len(g.nodes), "node", "nodes")+
+		", "+strconv.Itoa(len(g.edges))+" "+plural(len(g.edges), "edge", "edges")+":")
 
 	// The tree: lines with the node they show for the first time (-1 for
 	// none).
@@ -902,9 +1000,12 @@ func (g *hierarchyGraph) render() Rendered {
 		if g.totalNodes > len(g.nodes) {
 			s += "; " + strconv.Itoa(len(g.nodes)) + " of " + strconv.Itoa(g.totalNodes) + " nodes found are shown"
 		}
-		if g.budgetReached && in.Limit < MaxHierarchyLimit {
+		switch {
+		case g.nextOffset > 0:
+			s += "; the rest follow on the next page"
+		case g.budgetReached && in.Limit < MaxHierarchyLimit:
 			s += "; ask for a smaller depth, or raise limit (at most " + strconv.Itoa(MaxHierarchyLimit) + ")"
-		} else {
+		default:
 			s += "; ask for a smaller depth"
 		}
 		tail = append(tail, s+")")
@@ -951,6 +1052,146 @@ func (g *hierarchyGraph) render() Rendered {
 	}
 	b.WriteString("\n" + notice(shown))
 	out := Rendered{Text: b.String(), Shown: shown, Omitted: g.totalNodes - shown, Truncated: true}
+	if utf8.RuneCountInString(out.Text) > in.MaxResultChars {
+		out.Text = firstRunes(out.Text, in.MaxResultChars)
+	}
+	return out
+}
+
+// heading is "Callers of `total` (function) at geom/geom.go:20:6" or
+// "Callers of 2 items at the target".
+func (g *hierarchyGraph) heading() string {
+	roots := 0
+	for _, n := range g.nodes {
+		if n.depth == 0 {
+			roots++
+		}
+	}
+	s := g.in.Kind.title + " of "
+	if roots != 1 {
+		return s + strconv.Itoa(roots) + " items at the target"
+	}
+	s += quoteCode(g.nodes[0].item.name)
+	if k := g.nodes[0].item.kind.String(); k != "" {
+		s += " (" + k + ")"
+	}
+	return s + " at " + g.location(g.nodes[0])
+}
+
+// renderPage writes a later page (offset > 0), or a first page whose
+// tree does not fit maxResultChars, for the model: the heading
+// with the page's node range, then each node of the page in node order
+// with its edges to the nodes before it (earlier pages' included), one
+// line per edge that names both ends ("from arrow to"), then what is
+// left. The text stays within maxResultChars: a page that does not fit
+// ends with the last node whose lines fit (Shown says how many).
+func (g *hierarchyGraph) renderPage() Rendered {
+	in := g.in
+	var head []string
+	if in.Subject != "" {
+		head = append(head, in.Subject)
+	}
+	at := func(n hierarchyNode) string { return n.item.name + " " + g.location(n) }
+	if g.start >= g.end {
+		head = append(head, g.heading()+", depth "+strconv.Itoa(in.Depth)+" — no nodes after the first "+strconv.Itoa(g.start)+
+			" ("+strconv.Itoa(g.totalNodes)+" found).")
+		return fitText(Rendered{Text: strings.Join(head, "\n"), Omitted: max(0, g.totalNodes-g.start)}, in.MaxResultChars)
+	}
+	total := strconv.Itoa(g.totalNodes)
+	if g.budgetReached {
+		total = "at least " + total
+	}
+	heading := func(end int) string {
+		return g.heading() + ", depth " + strconv.Itoa(in.Depth) + " — nodes " + strconv.Itoa(g.start+1) + "–" + strconv.Itoa(end) +
+			" of " + total + ", each with its edges to the nodes before it (" + in.Kind.legend + "):"
+	}
+	head = append(head, heading(g.end))
+
+	// One group of lines per node of the page.
+	groups := make([][]string, g.end-g.start)
+	failed := map[int]string{}
+	for _, f := range g.failures {
+		failed[f.node] = f.message
+	}
+	for i := g.start; i < g.end; i++ {
+		n := g.nodes[i]
+		state := g.state(n)
+		if msg, ok := failed[i]; ok {
+			state = " (not expanded: failed: " + clip(msg, 300) + ")"
+		}
+		groups[i-g.start] = []string{"- " + g.label(n) + ", depth " + strconv.Itoa(n.depth) + state}
+	}
+	for _, e := range g.edges {
+		if !g.onPage(e) {
+			continue
+		}
+		last := max(e.from, e.to)
+		l := "  " + at(g.nodes[e.from]) + " " + in.Kind.arrow + " " + at(g.nodes[e.to])
+		if s := g.sitesText(e); s != "" {
+			l += " — " + s
+		}
+		if e.cycle {
+			l += " (cycle)"
+		}
+		groups[last-g.start] = append(groups[last-g.start], l)
+	}
+
+	var tail []string
+	if len(g.pending) > 0 {
+		tail = append(tail, "("+strconv.Itoa(len(g.pending))+" "+plural(len(g.pending), "node", "nodes")+" still to expand)")
+	}
+	switch {
+	case g.nextOffset > 0:
+		tail = append(tail, "(more follow: "+strconv.Itoa(g.totalNodes-g.end)+" more "+plural(g.totalNodes-g.end, "node", "nodes")+
+			" found so far; the next page continues with them)")
+	case len(g.reasons) > 0:
+		tail = append(tail, "(truncated: "+strings.Join(g.reasons, "; ")+"; ask for a smaller depth)")
+	}
+
+	lines := head
+	for _, gr := range groups {
+		lines = append(lines, gr...)
+	}
+	text := strings.Join(append(lines, tail...), "\n")
+	if utf8.RuneCountInString(text) <= in.MaxResultChars {
+		return Rendered{Text: text, Shown: g.end - g.start, Omitted: g.totalNodes - g.end}
+	}
+	// Too long: the most whole groups that fit with the notice (the
+	// heading of fewer nodes is no longer).
+	notice := func(shown int) string {
+		s := "(text cut to " + strconv.Itoa(in.MaxResultChars) + " characters: "
+		if shown == 0 {
+			return s + "no node fits)"
+		}
+		s += "nodes " + strconv.Itoa(g.start+1) + "–" + strconv.Itoa(g.start+shown) + " shown"
+		if g.continues(g.start + shown) {
+			s += "; the next page continues after them"
+		}
+		return s + ")"
+	}
+	used := utf8.RuneCountInString(strings.Join(head, "\n"))
+	shown := 0
+	for _, gr := range groups {
+		n := 0
+		for _, l := range gr {
+			n += 1 + utf8.RuneCountInString(l)
+		}
+		if used+n+1+utf8.RuneCountInString(notice(shown+1)) > in.MaxResultChars {
+			break
+		}
+		used += n
+		shown++
+	}
+	head[len(head)-1] = heading(g.start + max(shown, 1))
+	var b strings.Builder
+	b.WriteString(strings.Join(head, "\n"))
+	for _, gr := range groups[:shown] {
+		for _, l := range gr {
+			b.WriteString("\n" + l)
+		}
+	}
+	b.WriteString("\n" + notice(shown))
+	out := Rendered{Text: b.String(), Shown: shown, Omitted: g.totalNodes - g.start - shown, Truncated: true}
 	if utf8.RuneCountInString(out.Text) > in.MaxResultChars {
 		out.Text = firstRunes(out.Text, in.MaxResultChars)
 	}

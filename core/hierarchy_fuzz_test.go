@@ -1,6 +1,8 @@
 package core
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -21,7 +23,9 @@ func FuzzHierarchy(f *testing.F) {
 			return
 		}
 		nodes, edges := ok.Get("nodes").Array(), ok.Get("edges").Array()
-		if int64(len(nodes)) > ok.Get("limit").Int() || int64(len(edges)) > ok.Get("maxEdges").Int() {
+		offset := int(ok.Get("offset").Int())
+		maxEdges := pagedEdgeLimit(int(ok.Get("maxEdges").Int()), offset, int(ok.Get("limit").Int()))
+		if int64(len(nodes)) > ok.Get("limit").Int() || len(edges) > maxEdges {
 			t.Fatalf("budgets exceeded: %d nodes, %d edges: %s", len(nodes), len(edges), env)
 		}
 		if ok.Get("totalNodes").Int() < int64(len(nodes)) || ok.Get("totalEdges").Int() < int64(len(edges)) {
@@ -42,10 +46,14 @@ func FuzzHierarchy(f *testing.F) {
 		seen := map[string]bool{}
 		for _, e := range edges {
 			from, to := e.Get("from").Str, e.Get("to").Str
-			if _, ok := ids[from]; !ok {
+			_, okFrom := ids[from]
+			_, okTo := ids[to]
+			// A later page's edge may come from or go to an earlier
+			// page's node; its other node is on the page.
+			if !okFrom && (offset == 0 || !okTo) {
 				t.Fatalf("edge from unknown node %q: %s", from, env)
 			}
-			if _, ok := ids[to]; !ok {
+			if !okTo && (offset == 0 || !okFrom) {
 				t.Fatalf("edge to unknown node %q: %s", to, env)
 			}
 			if seen[from+"\x00"+to] {
@@ -57,13 +65,18 @@ func FuzzHierarchy(f *testing.F) {
 		for _, p := range ok.Get("pending").Array() {
 			id := p.Get("id").Str
 			n, listed := ids[id]
-			if !listed || pending[id] || n.Get("expanded").Bool() || !p.Get("item").IsObject() || p.Get("method").Str == "" {
+			if (!listed && offset == 0) || pending[id] || n.Get("expanded").Bool() || !p.Get("item").IsObject() || p.Get("method").Str == "" {
 				t.Fatalf("bad pending entry %s: %s", p.Raw, env)
 			}
 			pending[id] = true
 		}
-		if len(pending) > 0 && ok.Get("truncated").Bool() {
-			t.Fatalf("a truncated graph with pending nodes: %s", env)
+		// A node limit only refuses new nodes; the edge limit and the
+		// clock end the traversal.
+		if reason := ok.Get("truncatedReason").Str; len(pending) > 0 && (strings.Contains(reason, "edge limit") || strings.Contains(reason, "time budget")) {
+			t.Fatalf("a graph cut by the edge limit or the clock with pending nodes: %s", env)
+		}
+		if offset > 0 {
+			samePage(t, input, ok)
 		}
 		max := int(gjson.GetBytes(input, "maxResultChars").Int())
 		if max <= 0 {
@@ -73,4 +86,58 @@ func FuzzHierarchy(f *testing.F) {
 			t.Fatalf("text of %d characters, maxResultChars %d", n, max)
 		}
 	})
+}
+
+// samePage checks a later page against the graph it is a page of: the
+// same input at offset 0 with offset + limit nodes and the page's edge
+// limit has the page's nodes from offset on, in order, and the page's
+// edges are the ones whose later node is among them.
+func samePage(t *testing.T, input []byte, page gjson.Result) {
+	offset, limit := int(page.Get("offset").Int()), int(page.Get("limit").Int())
+	edges := pagedEdgeLimit(int(page.Get("maxEdges").Int()), offset, limit)
+	if offset+limit > MaxHierarchyLimit || edges > MaxHierarchyEdges {
+		return // beyond what one page can ask for
+	}
+	in := map[string]json.RawMessage{}
+	if json.Unmarshal(input, &in) != nil {
+		return
+	}
+	in["offset"], _ = json.Marshal(0)
+	in["limit"], _ = json.Marshal(offset + limit)
+	in["maxEdges"], _ = json.Marshal(edges)
+	in["maxResultChars"], _ = json.Marshal(maxUint31)
+	whole, _ := json.Marshal(in)
+	env := Call("hierarchy", whole)
+	all := gjson.GetBytes(env, "ok")
+	if !all.Exists() {
+		t.Fatalf("the page is ok, the whole graph is not: %s", env)
+	}
+	var ids []string
+	index := map[string]int{}
+	for i, n := range all.Get("nodes").Array() {
+		ids = append(ids, n.Get("id").Str)
+		index[n.Get("id").Str] = i
+	}
+	got := page.Get("nodes").Array()
+	for i, n := range got {
+		if offset+i >= len(ids) || ids[offset+i] != n.Get("id").Str {
+			t.Fatalf("page node %d is %s, the whole graph's %v:\npage %s\nwhole %s", offset+i, n.Get("id").Str, ids, page.Raw, all.Raw)
+		}
+	}
+	end := offset + len(got)
+	var want, have []string
+	for _, e := range all.Get("edges").Array() {
+		if last := max(index[e.Get("from").Str], index[e.Get("to").Str]); last >= offset && last < end {
+			want = append(want, e.Raw)
+		}
+	}
+	for _, e := range page.Get("edges").Array() {
+		have = append(have, e.Raw)
+	}
+	if strings.Join(want, "\n") != strings.Join(have, "\n") {
+		t.Fatalf("page edges\n%s\nwant\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
+	}
+	if page.Get("totalNodes").Int() != all.Get("totalNodes").Int() {
+		t.Fatalf("page totalNodes %d, whole %d", page.Get("totalNodes").Int(), all.Get("totalNodes").Int())
+	}
 }

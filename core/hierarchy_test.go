@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,7 +138,7 @@ func TestHierarchyHostLoop(t *testing.T) {
 			wantNodes: "a,b,c,x,d,e,f", wantDepths: "0,1,1,2,2,3,4", wantRounds: 5, cycles: "a,b",
 			text: []string{"      ← b (function) f/b.go:1:6 — call at f/b.go:3:2 (cycle)", "← c (function) f/c.go:1:6 — call at f/c.go:3:2 (see below)"}},
 		{name: "node limit", args: map[string]any{"kind": "callers", "depth": 4, "limit": 4},
-			wantNodes: "a,b,c,x", wantDepths: "0,1,1,2", wantRounds: 3, cycles: "a", truncated: "node limit 4 reached"},
+			wantNodes: "a,b,c,x", wantDepths: "0,1,1,2", wantRounds: 4, cycles: "a,b", truncated: "node limit 4 reached"},
 		{name: "edge limit", args: map[string]any{"kind": "callers", "depth": 4, "maxEdges": 3},
 			wantNodes: "a,b,c", wantDepths: "0,1,1", wantRounds: 3, cycles: "a", truncated: "edge limit 3 reached"},
 		{name: "failure", args: map[string]any{"kind": "callers", "depth": 4}, fail: map[string]bool{"c": true},
@@ -254,7 +255,7 @@ func TestHierarchyArguments(t *testing.T) {
 		{"type expansion item bad", `{"kind":"subtypes","roots":` + root + `,"workspaceUri":"file:///ws","expansions":{"a.go:1:6#a":{"result":[{"name":"b"}]}}}`, "", `typeHierarchy/subtypes response for a.go:1:6#a is malformed: result[0].kind must be a SymbolKind number`},
 		{"fromRanges not an array", `{"kind":"callers","roots":` + root + `,"workspaceUri":"file:///ws","expansions":{"a.go:1:6#a":{"result":[{"from":` + root[1:len(root)-1] + `,"fromRanges":{}}]}}}`, "", `result[0].fromRanges must be an array of Range`},
 		{"duplicate roots are one node", `{"kind":"callers","roots":[` + root[1:len(root)-1] + `,` + root[1:len(root)-1] + `],"workspaceUri":"file:///ws"}`, "", `"totalNodes":1`},
-		{"roots beyond the limit", `{"kind":"callers","limit":1,"roots":[` + root[1:len(root)-1] + `,` + strings.Replace(root[1:len(root)-1], `"a"`, `"b"`, 1) + `],"workspaceUri":"file:///ws"}`, "", `"pending":[],"failures":[],"truncated":true,"truncatedReason":"node limit 1 reached","totalNodes":2`},
+		{"roots beyond the limit", `{"kind":"callers","limit":1,"roots":[` + root[1:len(root)-1] + `,` + strings.Replace(root[1:len(root)-1], `"a"`, `"b"`, 1) + `],"workspaceUri":"file:///ws"}`, "", `"failures":[],"truncated":true,"truncatedReason":"node limit 1 reached","totalNodes":2`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := Call("hierarchy", []byte(tc.input))
@@ -307,15 +308,105 @@ func TestHierarchyLargeGraph(t *testing.T) {
 			g[fmt.Sprint("n", i)] = append(g[fmt.Sprint("n", i)], fmt.Sprint("n", (i*7+j*13)%60))
 		}
 	}
-	ok, rounds := runHierarchy(t, g, map[string]any{"kind": "callees", "depth": 4, "limit": 500, "roots": []any{fakeItem("n0")}}, nil, 0)
+	ok, rounds := runHierarchy(t, g, map[string]any{"kind": "callees", "depth": 4, "limit": 500, "roots": []any{fakeItem("n0")}, "maxResultChars": 1 << 20}, nil, 0)
 	if rounds > 5 {
 		t.Errorf("%d rounds", rounds)
 	}
 	if n := len(ok.Get("nodes").Array()); n != 60 {
 		t.Errorf("%d nodes, want 60", n)
 	}
+	// Its tree does not fit the default text budget: the first page is
+	// listed in node order and ends with the last node that fits.
+	ok, _ = runHierarchy(t, g, map[string]any{"kind": "callees", "depth": 4, "limit": 500, "roots": []any{fakeItem("n0")}}, nil, 0)
+	text, n := ok.Get("rendered.text").Str, len(ok.Get("nodes").Array())
+	if n == 0 || n == 60 || ok.Get("nextOffset").Int() != int64(n) || len([]rune(text)) > DefaultMaxResultChars ||
+		!strings.Contains(text, fmt.Sprintf("nodes 1–%d of 60, each with its edges", n)) || !strings.Contains(text, "the next page continues after them") {
+		t.Errorf("a first page cut by its text: %d nodes, nextOffset %d:\n%.300s", n, ok.Get("nextOffset").Int(), text)
+	}
 	ok, _ = runHierarchy(t, g, map[string]any{"kind": "callees", "depth": 4, "limit": 20, "maxEdges": 30, "roots": []any{fakeItem("n0")}}, nil, 0)
 	if n, e := len(ok.Get("nodes").Array()), len(ok.Get("edges").Array()); n > 20 || e > 30 || !ok.Get("truncated").Bool() {
 		t.Errorf("%d nodes, %d edges, truncated %v", n, e, ok.Get("truncated").Bool())
+	}
+}
+
+// TestHierarchyPages: a graph paged by offset, each page played through
+// the host loop, comes out as the unpaged graph: the pages' nodes in
+// order are its nodes, their edges its edges, each once; each page's
+// priorKey is the page before's resultKey, and the last has no
+// nextOffset. With the default edge limit, which cuts this dense graph,
+// the pages' nodes are still the unpaged graph's first ones, in order.
+func TestHierarchyPages(t *testing.T) {
+	g := fakeGraph{}
+	for i := 0; i < 60; i++ {
+		for j := 0; j < 12; j++ {
+			g[fmt.Sprint("n", i)] = append(g[fmt.Sprint("n", i)], fmt.Sprint("n", (i*7+j*13)%60))
+		}
+	}
+	args := func(extra map[string]any) map[string]any {
+		a := map[string]any{"kind": "callees", "depth": 3, "roots": []any{fakeItem("n0")}, "maxResultChars": 1 << 20}
+		for k, v := range extra {
+			a[k] = v
+		}
+		return a
+	}
+	all, _ := runHierarchy(t, g, args(map[string]any{"limit": 500, "maxEdges": 5000}), nil, 0)
+	wantNodes := names(all.Get("nodes"), "id")
+	var wantEdges []string
+	for _, e := range all.Get("edges").Array() {
+		wantEdges = append(wantEdges, e.Raw)
+	}
+	follow := func(extra map[string]any) (nodes, edges []string, pages int) {
+		t.Helper()
+		key, offset := "", 0
+		for pages = 1; ; pages++ {
+			a := args(extra)
+			a["offset"] = offset
+			ok, _ := runHierarchy(t, g, a, nil, 0)
+			if pages > 1 && ok.Get("priorKey").Str != key {
+				t.Fatalf("page %d: priorKey %s, the page before's resultKey %s", pages, ok.Get("priorKey").Str, key)
+			}
+			for _, n := range ok.Get("nodes").Array() {
+				nodes = append(nodes, n.Get("id").Str)
+			}
+			for _, e := range ok.Get("edges").Array() {
+				edges = append(edges, e.Raw)
+			}
+			if ok.Get("totalNodes").Int() < int64(offset+len(ok.Get("nodes").Array())) {
+				t.Fatalf("page %d: totalNodes below the nodes so far: %s", pages, ok.Raw)
+			}
+			key = ok.Get("resultKey").Str
+			next := int(ok.Get("nextOffset").Int())
+			if next == 0 {
+				return nodes, edges, pages
+			}
+			if next != offset+len(ok.Get("nodes").Array()) || !strings.Contains(ok.Get("rendered.text").Str, "next page") {
+				t.Fatalf("page %d: nextOffset %d after %d nodes from %d:\n%s", pages, next, len(ok.Get("nodes").Array()), offset, ok.Get("rendered.text").Str)
+			}
+			offset = next
+		}
+	}
+	for _, limit := range []int{9, 25} {
+		nodes, edges, pages := follow(map[string]any{"limit": limit, "maxEdges": 5000})
+		if got := strings.Join(nodes, ","); got != wantNodes {
+			t.Errorf("limit %d: the pages' nodes\n%s\nwant\n%s", limit, got, wantNodes)
+		}
+		if pages != (len(all.Get("nodes").Array())+limit-1)/limit {
+			t.Errorf("limit %d: %d pages of %d nodes", limit, pages, len(all.Get("nodes").Array()))
+		}
+		slices.Sort(edges)
+		want := slices.Clone(wantEdges)
+		slices.Sort(want)
+		if !slices.Equal(edges, want) {
+			t.Errorf("limit %d: the pages' %d edges are not the graph's %d", limit, len(edges), len(want))
+		}
+		nodes, _, _ = follow(map[string]any{"limit": limit})
+		if got := strings.Join(nodes, ","); len(nodes) == 0 || !strings.HasPrefix(wantNodes+",", got+",") {
+			t.Errorf("limit %d, default edge limit: the pages' nodes\n%s\nare not the first of\n%s", limit, got, wantNodes)
+		}
+		// Pages cut by the text budget too.
+		nodes, _, _ = follow(map[string]any{"limit": limit, "maxEdges": 5000, "maxResultChars": 2000})
+		if got := strings.Join(nodes, ","); got != wantNodes {
+			t.Errorf("limit %d, text cut: the pages' nodes\n%s\nwant\n%s", limit, got, wantNodes)
+		}
 	}
 }

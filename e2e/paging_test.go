@@ -269,3 +269,84 @@ func TestInlayHintsPaging(t *testing.T) {
 	}
 	srv.shutdown(t)
 }
+
+// TestHierarchyPaging: 150 callers of one function on gopls (15 in each
+// of 10 files), asked with limit 60, come in three pages through cursors
+// whose nodes are the unpaged answer's (limit 500), in its order, each
+// once; and files edited between two pages (every caller a line lower)
+// make the cursor LSP_CONFLICT, answered with the changed graph's first
+// page.
+func TestHierarchyPaging(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	write("go.mod", "module example.com/pages\n\ngo 1.22\n")
+	write("f.go", "package pages\n\n// F has 150 callers.\nfunc F() {}\n")
+	callers := func(shift string) {
+		for i := 0; i < 10; i++ {
+			var b strings.Builder
+			b.WriteString("package pages\n" + shift)
+			for j := 0; j < 15; j++ {
+				fmt.Fprintf(&b, "\nfunc caller%d_%d() { F() }\n", i, j)
+			}
+			write(fmt.Sprintf("c%d.go", i), b.String())
+		}
+	}
+	callers("")
+	srv := catalogServe(t)
+	ask := askStructured[hierarchyPage](t, srv, "code_hierarchy", dir)
+	question := `{"target":{"path":"f.go","symbol":"F"},"kind":"callers"`
+	all, text := ask(question + `,"limit":500}`)
+	if all.TotalNodes != 151 || len(all.Nodes) != 151 || all.Cursor != "" {
+		t.Fatalf("unpaged: %d of %d nodes, cursor %q\n%.600s", len(all.Nodes), all.TotalNodes, all.Cursor, text)
+	}
+	ids := func(p hierarchyPage) []string {
+		var k []string
+		for _, n := range p.Nodes {
+			k = append(k, n.ID)
+		}
+		return k
+	}
+	got, pages := followPages(t, ask, question+`,"limit":60}`, 151, ids)
+	if pages != 3 || !slices.Equal(got, ids(all)) {
+		t.Errorf("%d pages; their %d nodes are the unpaged %d in order: %v", pages, len(got), len(all.Nodes), slices.Equal(got, ids(all)))
+	}
+
+	// An edit between pages: the graph's first nodes are not the ones the
+	// cursor continues.
+	first, _ := ask(question + `,"limit":60}`)
+	callers("\n")
+	p, text := ask(`{"cursor":"` + first.Cursor + `"}`)
+	if p.Error == nil || p.Error.Code != "LSP_CONFLICT" || p.Page == nil || p.Page.TotalNodes != 151 || p.Page.Cursor == "" {
+		t.Errorf("a cursor after an edit: %.1000s", text)
+	}
+	srv.shutdown(t)
+}
+
+// hierarchyPage is a code_hierarchy answer: its nodes, and what every
+// paged answer carries (totalNodes its total).
+type hierarchyPage struct {
+	TotalNodes int    `json:"totalNodes"`
+	Cursor     string `json:"cursor"`
+	Nodes      []struct {
+		ID string `json:"id"`
+	} `json:"nodes"`
+	Error *struct {
+		Code string `json:"code"`
+	} `json:"error"`
+	Page *struct {
+		TotalNodes int    `json:"totalNodes"`
+		Cursor     string `json:"cursor"`
+	} `json:"page"`
+}
+
+func (p hierarchyPage) header() pageHeader {
+	h := pageHeader{TotalFound: p.TotalNodes, Cursor: p.Cursor, Error: p.Error}
+	if p.Page != nil {
+		h.Page = &struct {
+			TotalFound int    `json:"totalFound"`
+			Cursor     string `json:"cursor"`
+		}{p.Page.TotalNodes, p.Page.Cursor}
+	}
+	return h
+}

@@ -477,6 +477,68 @@ func TestToolboxDiagnosticsPages(t *testing.T) {
 	}
 }
 
+// code_hierarchy pages like code_navigate: A's five callers with limit 2
+// come in three pages (A and four callers, then the last), each node
+// once, the text of each naming the next; a server whose callers come in
+// another order between two pages makes the cursor LSP_CONFLICT with the
+// new first page.
+func TestToolboxHierarchyPages(t *testing.T) {
+	f := newFake(t, nil, nil)
+	item := func(name string, line int) map[string]any {
+		l := f.loc("b.go", line, 5)
+		return map[string]any{"name": name, "kind": 12, "uri": l["uri"], "range": l["range"], "selectionRange": l["range"]}
+	}
+	var callers, reversed []any
+	for i := 0; i < 5; i++ {
+		c := map[string]any{"from": item(fmt.Sprint("C", i), i), "fromRanges": []any{f.loc("b.go", i, 9)["range"]}}
+		callers = append(callers, c)
+		reversed = append([]any{c}, reversed...)
+	}
+	// incomingCalls answers the same callers four times (three pages and a
+	// first page again), then in another order.
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol":       map[string]any{"result": symbolsOfA},
+		"textDocument/prepareCallHierarchy": map[string]any{"result": []any{item("A", 2)}},
+		"callHierarchy/incomingCalls":       map[string]any{"results": []any{callers, callers, callers, callers, reversed}},
+	}})
+	tb := f.toolbox()
+	question := `{"target":{"path":"a.go","symbol":"A"},"kind":"callers","limit":2}`
+	res, s := f.call(tb, "code_hierarchy", question)
+	var seen []string
+	for pages := 1; ; pages++ {
+		if res.IsError || s["totalNodes"] != float64(6) {
+			t.Fatalf("page %d: %s", pages, res.Text)
+		}
+		for _, n := range s["nodes"].([]any) {
+			seen = append(seen, n.(map[string]any)["name"].(string))
+		}
+		cursor, _ := s["cursor"].(string)
+		if cursor == "" {
+			if pages != 3 {
+				t.Errorf("%d pages, want 3", pages)
+			}
+			break
+		}
+		if !strings.Contains(res.Text, `Next page: call code_hierarchy with {"cursor":"`+cursor+`"}`) || s["priorKey"] != nil {
+			t.Errorf("page %d: %s", pages, res.Structured)
+		}
+		res, s = f.call(tb, "code_hierarchy", `{"cursor":"`+cursor+`"}`)
+	}
+	if want := []string{"A", "C0", "C1", "C2", "C3", "C4"}; !slices.Equal(seen, want) {
+		t.Errorf("the pages' nodes %v, want %v", seen, want)
+	}
+	if !strings.Contains(res.Text, "nodes 5–6 of 6, each with its edges to the nodes before it (A ← B: B calls A):") {
+		t.Errorf("the last page: %s", res.Text)
+	}
+
+	_, s = f.call(tb, "code_hierarchy", question)
+	res, s = f.call(tb, "code_hierarchy", `{"cursor":"`+s["cursor"].(string)+`"}`)
+	page, _ := s["page"].(map[string]any)
+	if errorCode(s) != "LSP_CONFLICT" || page == nil || page["cursor"] == nil || page["nodes"].([]any)[1].(map[string]any)["name"] != "C4" {
+		t.Errorf("a cursor after the callers changed: %s", res.Structured)
+	}
+}
+
 // TestToolboxEditChecksDependents: an edit of A's signature on the fake
 // server asks the references of A (the declaration on the changed line)
 // before writing, checks b.go, which uses A, with a.go before and after

@@ -11,10 +11,12 @@ import (
 )
 
 // Pages of a cut answer. A code_navigate answer or a code_symbols search
-// cut at its limit hands out a cursor naming the rest: the question (the
-// call, without its cursor), where the next page starts, and what the
-// answer was made of — the key of the whole ordered result list (the
-// server's locations, the search's ranked matches, the problems) and a
+// (a code_diagnostics snapshot, a code_hierarchy graph) cut at its limit
+// hands out a cursor naming the rest: the question (the call, without its
+// cursor), where the next page starts, and what the answer was made of —
+// the key of the whole ordered result list (the server's locations, the
+// search's ranked matches, the problems; a graph's nodes through the
+// page, which the next page's priorKey must match) and a
 // digest of the target's file (code_navigate). The
 // next page asks the server again and must find the same: a file edited
 // in between (the set or the target's text changed) makes the cursor a

@@ -15,6 +15,14 @@ import (
 // prepare result and the expansions so far, which lists the nodes to
 // expand next); the host only sends those requests, until nothing is
 // pending or the time budget runs low.
+//
+// A graph cut at its node limit pages (pages.go): a page from offset runs
+// the traversal again with offset + limit nodes — its first nodes are the
+// earlier pages', in the same order — and the core answers the nodes from
+// offset on with their edges to the nodes before them. The cursor keeps
+// the key of the nodes through its page; the next page's priorKey (the
+// key of the nodes before it) must be the same, or a file was edited and
+// the answer is LSP_CONFLICT with the new first page.
 
 // hierarchyReserve is the part of the call's budget kept for the last
 // round and the answer: expansions stop when less than this remains.
@@ -27,6 +35,12 @@ type hierarchyPending struct {
 }
 
 func (t *Toolbox) hierarchy(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
+	return t.paged(ctx, call, ws, t.hierarchyPage)
+}
+
+// hierarchyPage answers the page of call's graph from its offset-th node;
+// from, when set, is the cursor's state.
+func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
 		rt, file, err := t.openTarget(ctx, s, call)
@@ -39,11 +53,15 @@ func (t *Toolbox) hierarchy(ctx context.Context, call lspseam.CodeCall, ws strin
 			return err
 		}
 		expansions := map[string]map[string]any{}
-		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "roots": json.RawMessage(roots),
+		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "offset": offset, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
 		for round := 0; ; round++ {
 			var step struct {
-				Pending []hierarchyPending `json:"pending"`
+				Pending    []hierarchyPending `json:"pending"`
+				TotalNodes int                `json:"totalNodes"`
+				PriorKey   string             `json:"priorKey"`
+				ResultKey  string             `json:"resultKey"`
+				NextOffset int                `json:"nextOffset"`
 			}
 			out, err := t.coreJSON(ctx, "hierarchy", in)
 			if err != nil {
@@ -53,10 +71,24 @@ func (t *Toolbox) hierarchy(ctx context.Context, call lspseam.CodeCall, ws strin
 				return err
 			}
 			if len(step.Pending) == 0 || in["timedOut"] == true {
+				if from != nil && !from.same(step.PriorKey, "") {
+					return errAnswerChanged
+				}
 				if a, err = coreAnswer(out); err != nil {
 					return err
 				}
-				a.fields = append([]field{{"target", targetFields(rt)}}, a.fields...)
+				// The keys and where the next page starts are the
+				// cursor's business, not the model's.
+				kept := []field{{"target", targetFields(rt)}}
+				for _, f := range a.fields {
+					if f.name != "priorKey" && f.name != "nextOffset" && f.name != "resultKey" {
+						kept = append(kept, f)
+					}
+				}
+				a.fields = kept
+				if step.NextOffset > offset {
+					t.withCursor(&a, call, offset, step.NextOffset-offset, step.TotalNodes, step.ResultKey, "")
+				}
 				a.incomplete = s.Notice()
 				return nil
 			}

@@ -862,7 +862,7 @@ export interface CodeNavigateArgs {
   cursor?: string;
 }
 
-/** code_navigate with only the cursor of an earlier answer: its next page. */
+/** code_navigate (or code_hierarchy) with only the cursor of an earlier answer: its next page. */
 export interface CodeNavigatePageArgs {
   cursor: string;
 }
@@ -884,6 +884,8 @@ export interface CodeHierarchyArgs {
   /** At most this many nodes, 1–500 (default 100). */
   limit?: number;
   firstMatch?: boolean;
+  /** An earlier answer's cursor: its next page (given alone, `{cursor}`, or with the same arguments). */
+  cursor?: string;
 }
 
 /** code_inlay_hints' arguments. */
@@ -1007,7 +1009,7 @@ export interface ToolArgsByName {
   code_symbols: CodeSymbolsArgs;
   code_navigate: CodeNavigateArgs | CodeNavigatePageArgs;
   code_hover: CodeHoverArgs;
-  code_hierarchy: CodeHierarchyArgs;
+  code_hierarchy: CodeHierarchyArgs | CodeNavigatePageArgs;
   code_inlay_hints: CodeInlayHintsArgs | CodeInlayHintsPageArgs;
   code_diagnostics: CodeDiagnosticsArgs;
   code_rename: CodeRenameArgs;
@@ -1163,6 +1165,8 @@ export interface CodeHierarchyAnswer extends CodeAnswer<'code_hierarchy'> {
   truncatedReason?: string;
   totalNodes: number;
   totalEdges: number;
+  /** The nodes of earlier pages: this page's first node's index. */
+  offset: number;
 }
 
 /** One inlay hint, one-based. */
@@ -1525,6 +1529,8 @@ export interface HierarchyInput {
   depth?: number;
   limit?: number;
   maxEdges?: number;
+  /** 0–1,999: the nodes of earlier pages (default 0). */
+  offset?: number;
   maxResultChars?: number;
   roots: Json;
   expansions?: Record<string, { result?: Json; error?: string }>;
@@ -1548,6 +1554,14 @@ export interface HierarchyGraph {
   truncatedReason?: string;
   totalNodes: number;
   totalEdges: number;
+  /** The page: its nodes from offset, the edges whose later node is among them. */
+  offset: number;
+  /** The key of the node ids before the page, in order. */
+  priorKey: string;
+  /** The key of the node ids through the page, in order. */
+  resultKey: string;
+  /** Where the next page starts, when one follows. */
+  nextOffset?: number;
   notice?: string;
   rendered: Rendered;
 }
