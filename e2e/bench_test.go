@@ -186,6 +186,29 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	return s[min(len(s)-1, int(float64(len(s))*p))]
 }
 
+// timeAlternated runs each of sides b.N times, in turns, and returns each
+// side's times: which side goes first rotates every rotateEvery
+// iterations (2 keeps a break and its fix together), and pause, when not
+// zero, comes before every call so that no side runs on the last one's
+// leftovers. The timer is reset before and stopped after.
+func timeAlternated(b *testing.B, sides []func(), rotateEvery int, pause time.Duration) [][]time.Duration {
+	times := make([][]time.Duration, len(sides))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range sides {
+			k := (i/rotateEvery + j) % len(sides)
+			if pause > 0 {
+				time.Sleep(pause)
+			}
+			t0 := time.Now()
+			sides[k]()
+			times[k] = append(times[k], time.Since(t0))
+		}
+	}
+	b.StopTimer()
+	return times
+}
+
 // BenchmarkShimMemory reports the shim's own resident memory (VmRSS of the
 // lspseam process, servers excluded) with two servers running after a
 // query on each: one sample per iteration (a fresh serve each time), the

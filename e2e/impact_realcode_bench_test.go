@@ -159,18 +159,7 @@ func BenchmarkImpactRealCode(b *testing.B) {
 
 		b.Run(c.name, func(b *testing.B) {
 			tb = b
-			times := make([][]time.Duration, len(sides))
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				for j := range sides {
-					k := (i + j) % len(sides) // rotate which goes first
-					time.Sleep(100 * time.Millisecond)
-					t0 := time.Now()
-					sides[k]()
-					times[k] = append(times[k], time.Since(t0))
-				}
-			}
-			b.StopTimer()
+			times := timeAlternated(b, sides, 1, 100*time.Millisecond)
 			imp, loc := percentile(times[0], 0.5), percentile(times[1], 0.5)
 			b.ReportMetric(float64(imp)/float64(loc), "impact/local-p50")
 			b.ReportMetric(float64(imp.Microseconds())/1000, "impact-p50-ms")

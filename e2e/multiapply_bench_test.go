@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // BenchmarkMultiFileApply measures what a change of many files costs to
@@ -87,17 +86,7 @@ func BenchmarkMultiFileApply(b *testing.B) {
 				}
 			}
 			stale = 0
-			times := make([][]time.Duration, len(sides))
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				for j := range sides {
-					k := (i + j) % len(sides) // alternate which goes first
-					t0 := time.Now()
-					sides[k]()
-					times[k] = append(times[k], time.Since(t0))
-				}
-			}
-			b.StopTimer()
+			times := timeAlternated(b, sides, 1, 0)
 			m, o := percentile(times[0], 0.5), percentile(times[1], 0.5)
 			b.ReportMetric(float64(m)/float64(o), "many/one-p50")
 			b.ReportMetric(float64(m.Microseconds())/1000, "many-p50-ms")

@@ -166,18 +166,7 @@ func BenchmarkEditDiagnostics(b *testing.B) {
 					f()
 				}
 			}
-			times := make([][]time.Duration, len(sides))
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				for j := range sides {
-					k := (i/2 + j) % len(sides) // rotate which goes first, every break+fix pair
-					time.Sleep(100 * time.Millisecond)
-					t0 := time.Now()
-					sides[k]()
-					times[k] = append(times[k], time.Since(t0))
-				}
-			}
-			b.StopTimer()
+			times := timeAlternated(b, sides, 2, 100*time.Millisecond) // a break and its fix together
 			s, r := percentile(times[0], 0.5), percentile(times[1], 0.5)
 			b.ReportMetric(float64(s)/float64(r), "edit/server-p50")
 			b.ReportMetric(float64(s.Microseconds())/1000, "edit-p50-ms")
