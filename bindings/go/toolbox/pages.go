@@ -10,20 +10,20 @@ import (
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
-// Pages of a cut answer. A code_navigate answer or a code_symbols search
-// (a code_diagnostics snapshot, a code_hierarchy graph) cut at its limit
-// hands out a cursor naming the rest: the question (the call, without its
-// cursor), where the next page starts, and what the answer was made of —
-// the key of the whole ordered result list (the server's locations, the
-// search's ranked matches, the problems; a graph's nodes through the
-// page, which the next page's priorKey must match) and a
-// digest of the target's file (code_navigate). The
-// next page asks the server again and must find the same: a file edited
-// in between (the set or the target's text changed) makes the cursor a
-// conflict, answered with the changed answer's first page, so pages of two
-// different answers are never stitched together. Each cursor is taken
-// once (its page hands out the next), lives pageTTL, and at most maxPages
-// are held.
+// Pages of a cut answer. An answer cut at its limit — code_navigate's
+// locations, a code_symbols search, a code_diagnostics snapshot,
+// code_inlay_hints' hints, a code_hierarchy graph — hands out a cursor
+// naming the rest: the question (the call, without its cursor), where the
+// next page starts, and what the answer was made of: the key of the whole
+// ordered result list (the server's locations, the search's ranked
+// matches, the problems, the hints; a graph's nodes through the page,
+// which the next page's priorKey must match) and a digest of the target's
+// file (code_navigate). The next page asks the server again and must find
+// the same: a file edited in between (the set or the target's text
+// changed) makes the cursor a conflict, answered with the changed answer's
+// first page, so pages of two different answers are never stitched
+// together. Each cursor is taken once (its page hands out the next), lives
+// pageTTL, and at most maxPages are held.
 
 // errAnswerChanged: the server's answer is no longer the one a cursor
 // continues.
