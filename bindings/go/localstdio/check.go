@@ -46,9 +46,9 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 	start := time.Now()
 	end := waitEnd(ctx, start, opts.Wait)
 	window := in.docs.max
-	var floor *uint64 // AfterSync: the last sync of any document so far, across windows
+	var floor *syncFloor // AfterSync: the last sync of any document so far, across windows
 	if opts.AfterSync {
-		floor = new(uint64)
+		floor = &syncFloor{}
 	}
 	for lo := 0; lo < len(paths); lo += window {
 		hi := min(lo+window, len(paths))
@@ -78,7 +78,7 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 // checkAll fills in the reports of out's files at batch, documents the
 // server holds with exactly those files' texts (just opened): asked of the
 // server or awaited as it pushes them, as diagnostics does for one.
-func (in *instance) checkAll(ctx context.Context, out []lspseam.FileCheck, batch []int, start, end time.Time, floor *uint64) error {
+func (in *instance) checkAll(ctx context.Context, out []lspseam.FileCheck, batch []int, start, end time.Time, floor *syncFloor) error {
 	if len(batch) == 0 {
 		return nil
 	}
@@ -210,15 +210,17 @@ func (in *instance) latestKnown(uri string, d *openDocument, start time.Time) ls
 // it came after the last sync of any of the Check's documents, these and
 // the earlier windows' (the floor, raised here): a document the change did
 // not touch has nothing new to report on before that.
-func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, batch []int, docs map[int]*openDocument, start, end time.Time, floor *uint64) error {
+func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, batch []int, docs map[int]*openDocument, start, end time.Time, floor *syncFloor) error {
 	left := append([]int(nil), batch...)
 	quiet := in.diagnosticsQuiet()
 	var after uint64
 	if floor != nil {
-		for _, i := range batch {
-			*floor = max(*floor, docs[i].synced)
+		if !floor.fixed {
+			for _, i := range batch {
+				floor.seq = max(floor.seq, docs[i].synced)
+			}
 		}
-		after = *floor
+		after = floor.seq
 	}
 	for {
 		changed := in.diags.next() // before reading: no report is missed
@@ -256,6 +258,18 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 		}
 		timer.Stop()
 	}
+}
+
+// syncFloor is the sync a pushed report must follow to count as a report
+// on a change (DiagnosticsOptions.AfterSync): the last sync of the
+// Check's documents so far, raised window by window; or, fixed, the last
+// sync of a speculation's changed documents, which the documents checked
+// beside them do not raise (one opened after the change has its own sync
+// to follow, and a changed document's report that came before it is still
+// a report on the change).
+type syncFloor struct {
+	seq   uint64
+	fixed bool
 }
 
 // An asked report stands until something is sent that may change it.
