@@ -42,15 +42,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 		if err != nil {
 			before = map[string]lspseam.DiagnosticReport{}
 		}
-		waited := false
-		land := func() error {
-			if waited {
-				return nil
-			}
-			waited = true
-			return <-wrote
-		}
-		return t.appliedAnswerLanding(ctx, r, s, "Applied: "+what, files, before, imp, land)
+		return t.appliedAnswerLanding(ctx, r, s, "Applied: "+what, files, before, imp, wrote)
 	}
 	if err != nil {
 		return answer{}, err
@@ -141,14 +133,9 @@ func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lsps
 }
 
 // appliedAnswerLanding is appliedAnswer for files whose write may still be
-// landing: land, when set, returns when it is done, with its error. The
-// server is shown the new texts and checks them meanwhile (Speculate with
-// DiagnosticsOptions.Landing), the write is awaited before the documents
-// are given the disk's bytes again (the same bytes once it landed), and a
-// write that failed is the answer, the server given the old texts back.
-// A change the speculative check cannot show (more files than the server
-// keeps open) is checked from the disk once written.
-func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact, land func() error) (answer, error) {
+// landing: wrote, when set, delivers its result, and the files are checked
+// while it lands (checkLanding); a write that failed is the answer.
+func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact, wrote <-chan error) (answer, error) {
 	var paths []string
 	var which []int
 	for i, f := range files {
@@ -164,21 +151,14 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 	}
 	var depAfter []lspseam.FileCheck
 	var checks []lspseam.FileCheck
-	if land != nil {
+	if wrote != nil {
 		texts := make([]lspseam.SpeculativeText, own)
 		for j, i := range which {
 			texts[j] = lspseam.SpeculativeText{Path: files[i].rel, Text: files[i].after}
 		}
-		var werr, err error
-		checks, err = s.Speculate(ctx, texts, paths[own:], lspseam.DiagnosticsOptions{Landing: func() { werr = land() }})
-		if lerr := land(); lerr != nil {
-			return answer{}, lerr
-		}
-		if werr != nil {
-			return answer{}, werr
-		}
-		if err != nil {
-			checks = nil // not shown: checked from the disk below
+		var err error
+		if checks, err = checkLanding(ctx, s, texts, paths[own:], wrote); err != nil {
+			return answer{}, err
 		}
 	}
 	if len(paths) > 0 {
@@ -215,6 +195,33 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 		delta["dependents"] = dependentsInput(ctx, r, imp.found, imp.before, depAfter)
 	}
 	return t.withDelta(ctx, a, delta)
+}
+
+// checkLanding checks texts on the server, and the files of also beside
+// them, while the write of texts lands; wrote delivers the write's result.
+// The server is shown the new texts (Session.Speculate with
+// DiagnosticsOptions.Landing), the write is awaited before the documents
+// are given the disk's bytes again — the same bytes once it landed, the
+// old ones if it failed, whose error is then err. checks is nil when the
+// server could not be shown the texts (more files than it keeps open, or
+// the session failed): the caller checks from the disk once written.
+func checkLanding(ctx context.Context, s lspseam.Session, texts []lspseam.SpeculativeText, also []string, wrote <-chan error) (checks []lspseam.FileCheck, err error) {
+	landed := false
+	var werr error
+	land := func() {
+		if !landed {
+			landed, werr = true, <-wrote
+		}
+	}
+	checks, serr := s.Speculate(ctx, texts, also, lspseam.DiagnosticsOptions{Landing: land})
+	land() // Speculate refused before it showed anything
+	if werr != nil {
+		return nil, werr
+	}
+	if serr != nil {
+		return nil, nil
+	}
+	return checks, nil
 }
 
 // writeAll writes files as a set in r (workspacefs.Root.WriteSet): under the files' locks,

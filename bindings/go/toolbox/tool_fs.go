@@ -226,29 +226,13 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			var checks1 []lspseam.FileCheck
 			if wrote != nil && err0 == nil {
 				// The server checks the new text while the write lands
-				// (Speculate with Landing): the write's syncs and the
-				// server's work overlap. A write that failed gives the
-				// server the disk's text back; one that wrote other
-				// text than planned (the file changed since it was
-				// read) is checked again from the disk below.
-				waited := false
-				land := func() error {
-					if !waited {
-						waited = true
-						return <-wrote
-					}
-					return nil
+				// (checkLanding). Text written other than planned (the
+				// file changed since it was read) is checked again from
+				// the disk below.
+				if checks1, err = checkLanding(ctx, s, []lspseam.SpeculativeText{{Path: call.Path, Text: planned}}, paths[1:], wrote); err != nil {
+					return err
 				}
-				var werr error
-				checks1, err = s.Speculate(ctx, []lspseam.SpeculativeText{{Path: call.Path, Text: planned}}, paths[1:],
-					lspseam.DiagnosticsOptions{Landing: func() { werr = land() }})
-				if lerr := land(); lerr != nil {
-					return lerr
-				}
-				if werr != nil {
-					return werr
-				}
-				if err != nil || written != planned {
+				if written != planned {
 					checks1 = nil
 				}
 			} else if wrote != nil {
