@@ -467,7 +467,7 @@ func TestDaemonAutoDefault(t *testing.T) {
 	defer os.RemoveAll(lax)
 	os.Chmod(lax, 0o755)
 	_, stderr := connect(append(environ, "LSPSEAM_RUNTIME_DIR="+lax))
-	if !strings.Contains(stderr.String(), "serving in this process") || !strings.Contains(stderr.String(), "chmod 700") {
+	if !stderr.waitFor(t, "serving in this process", "chmod 700") {
 		t.Fatalf("auto without a usable daemon did not say why it serves itself:\n%s", stderr.String())
 	}
 	if socks, _ := filepath.Glob(filepath.Join(lax, "*.sock")); len(socks) != 0 {

@@ -654,6 +654,29 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// waitFor reports whether the buffer comes to hold every one of want
+// before the test's deadline. A child's stderr reaches the buffer through
+// exec's copying goroutine, so a line the child wrote before it answered
+// may not be here yet when the answer is.
+func (s *syncBuffer) waitFor(t *testing.T, want ...string) bool {
+	t.Helper()
+	holds := func() bool {
+		out := s.String()
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := testDeadline(t); !holds(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}
+
 func TestMCPUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{"mcp", "extra"}, {"mcp", "--log-level", "loud"}, {"mcp", "--timeout", "-1"}} {
 		if code, _, stderr := runCLI(t, args...); code != exitUsage || stderr == "" {

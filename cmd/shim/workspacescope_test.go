@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -67,12 +66,7 @@ func TestMCPRefusesHomeAndRootWorkspace(t *testing.T) {
 	if !strings.Contains(ins, "without --workspace, in "+home) || !strings.Contains(ins, "LSP_WORKSPACE_INVALID") || !strings.Contains(ins, "--workspace DIR") {
 		t.Errorf("instructions %q", ins)
 	}
-	// The warning is written before the handshake, but reaches the
-	// buffer through exec's copying goroutine: wait for it.
-	for deadline := testDeadline(t); time.Now().Before(deadline) && !strings.Contains(stderr.String(), "without --workspace"); {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if !strings.Contains(stderr.String(), "level=WARN") || !strings.Contains(stderr.String(), "without --workspace") {
+	if !stderr.waitFor(t, "level=WARN", "without --workspace") {
 		t.Errorf("stderr:\n%s", stderr.String())
 	}
 	res, err := callLSP(t, ctx, cs, definition, nil)
@@ -130,7 +124,7 @@ func TestMCPWarnsAboutLargeWorkspace(t *testing.T) {
 			t.Errorf("instructions %q do not say %q", ins, want)
 		}
 	}
-	if !strings.Contains(stderr.String(), "level=WARN") || !strings.Contains(stderr.String(), "more than 5000 directories") {
+	if !stderr.waitFor(t, "level=WARN", "more than 5000 directories") {
 		t.Errorf("stderr:\n%s", stderr.String())
 	}
 	res, err := callLSP(t, context.Background(), cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 3, "character": 6}, nil)
