@@ -9,6 +9,12 @@ WASM     := bindings/go/core.wasm
 # of skipping it. (Benchmarks are not gated: -bench names them.)
 export LSPSEAM_E2E := 1
 
+# One compilation cache for every test process of a run (see
+# internal/testenv's SharedCacheVar): the module is compiled once, not once
+# per package and again under -race. Kept between runs; `make clean`
+# removes it.
+export LSPSEAM_TEST_CACHE := $(CURDIR)/.cache/test-compile
+
 # The module build must be reproducible: same sources + same Go release =
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
@@ -211,6 +217,6 @@ demo: build
 	done
 
 clean:
-	rm -rf bin
+	rm -rf bin .cache/test-compile
 
 include tools/servers/servers.mk

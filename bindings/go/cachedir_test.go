@@ -25,6 +25,7 @@ func TestNewCoreCachesInDefaultCacheDir(t *testing.T) {
 		newTestCore(t, opts...)
 		return
 	}
+	skipCompileUnderRace(t)
 	entries := func(mode string) []string {
 		t.Helper()
 		dir := filepath.Join(t.TempDir(), "cache")

@@ -19,6 +19,7 @@ import (
 // every entry (inotify reports the reads, whatever the mount's atime
 // options) and writes, replaces or deletes nothing.
 func TestCompilationCache(t *testing.T) {
+	skipCompileUnderRace(t)
 	dir := t.TempDir()
 	ctx := context.Background()
 	cold := newTestCore(t, WithCompilationCacheDir(dir))

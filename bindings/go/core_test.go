@@ -22,6 +22,17 @@ func newTestCore(t testing.TB, opts ...Option) *Core {
 	return c
 }
 
+// skipCompileUnderRace skips, under -race, a test whose cost there is
+// compiling the module afresh (about a minute: wazero's compiler is
+// instrumented too) and that checks nothing lspseam runs concurrently;
+// the plain run (make test-go) runs it.
+func skipCompileUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("compiles the module afresh and tests no concurrency: checked without -race")
+	}
+}
+
 // TestParity runs every golden case through the embedded module and through
 // the native core package: the envelopes must be byte-identical, and equal
 // to the golden file.

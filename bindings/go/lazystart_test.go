@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -21,7 +23,7 @@ import (
 // order answers as the module does for that list.
 func TestHandshakeAnswersAreTheModules(t *testing.T) {
 	ctx := context.Background()
-	module := newTestCore(t, withModule(coreWasm), WithCompilationCacheDir("")) // no generated answers
+	module := newTestCore(t, withModule(coreWasm)) // no generated answers
 	p := handshakeAnswers()
 	if len(p.answers) < 1<<len(core.Toolsets) || !slices.Equal(p.toolsets, core.Toolsets) {
 		t.Fatalf("handshake.json has %d answers and toolsets %v", len(p.answers), p.toolsets)
@@ -36,7 +38,10 @@ func TestHandshakeAnswersAreTheModules(t *testing.T) {
 			t.Errorf("%s %s: the module answers differently from handshake.json", method, input)
 		}
 	}
-	fromFile := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(""))
+	// Known toolsets are answered from the file whether or not the
+	// module is loaded (an unknown one, by the module): the shared cache
+	// spares a compilation.
+	fromFile := newTestCore(t, WithLazyCompile())
 	for _, sets := range [][]string{nil, {}, {"code", "lsp"}, {"refactor", "fs", "fs"}, {"lsp"}, {"nope"}, {"lsp", "edit"}} {
 		want, werr := module.ToolDefinitions(ctx, sets)
 		got, gerr := fromFile.ToolDefinitions(ctx, sets)
@@ -85,6 +90,38 @@ func testDeadline(t *testing.T) context.Context {
 	return ctx
 }
 
+// unmarkedCacheDir is a compilation cache whose warmth marker is absent,
+// so a lazy Core prepares its bridge (the marker, not the entries, decides
+// that: warmth.go). Without -race it is empty; under -race it holds a copy
+// of wazero's entries (copyMachineCode), so that the compilation is a
+// load, not a minute's compile by an instrumented compiler.
+func unmarkedCacheDir(t *testing.T) string {
+	t.Helper()
+	dir := testenv.ColdCacheDir(t)
+	if raceEnabled {
+		copyMachineCode(t, dir)
+	}
+	return dir
+}
+
+// copyMachineCode copies wazero's entries of the shared cache, where a
+// Core compiles the module first if none has, into dir, without the
+// warmth marker.
+func copyMachineCode(t testing.TB, dir string) {
+	t.Helper()
+	newTestCore(t) // the shared cache holds the module's machine code
+	shared := testenv.CacheDir()
+	subdirs, err := filepath.Glob(filepath.Join(shared, "wazero-*"))
+	if err != nil || len(subdirs) == 0 {
+		t.Fatalf("no wazero entries in the shared cache %s: %v", shared, err)
+	}
+	for _, sub := range subdirs {
+		if err := os.CopyFS(filepath.Join(dir, filepath.Base(sub)), os.DirFS(sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestLazyCompileAnswersFirst: while the compilation is held, the
 // generated answers come at once, a small call is answered by the bridge
 // (the interpreter) as the module answers it, and a call too large for
@@ -93,8 +130,10 @@ func testDeadline(t *testing.T) context.Context {
 func TestLazyCompileAnswersFirst(t *testing.T) {
 	h := newHoldCompile()
 	defer h.release()
-	// A cold cache of its own: the bridge is prepared.
-	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(testenv.ColdCacheDir(t)), withBeforeCompile(h.hold))
+	// A cache of its own without the warmth marker: the bridge is
+	// prepared. Under -race it holds wazero's entry, so that what follows
+	// the release is a load, not a minute's compile of instrumented code.
+	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(unmarkedCacheDir(t)), withBeforeCompile(h.hold))
 	ctx := testDeadline(t)
 	<-h.held
 	tools, err := c.ToolDefinitions(ctx, core.DefaultToolsets)
@@ -214,7 +253,7 @@ func TestLazyCompileCloseWhileHeld(t *testing.T) {
 // TestLazyCompileCloseWhileCompiling: Close while the compiler runs (no
 // hold) does not wait for it, and the start still ends.
 func TestLazyCompileCloseWhileCompiling(t *testing.T) {
-	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(testenv.ColdCacheDir(t)))
+	c, err := NewCore(context.Background(), WithLazyCompile(), WithCompilationCacheDir(unmarkedCacheDir(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +275,7 @@ func TestLazyCompileCloseWhileCompiling(t *testing.T) {
 // left by the Core that compiled it) does not prepare the bridge; one with
 // an empty cache does, and leaves the marker once compiled.
 func TestBridgeOnlyWhenCold(t *testing.T) {
-	dir := t.TempDir()
+	dir := unmarkedCacheDir(t)
 	ctx := testDeadline(t)
 	cold := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(dir))
 	if cold.warmth.warm(coreWasm) {
@@ -280,7 +319,11 @@ func TestBridgeOnlyWhenCold(t *testing.T) {
 // TestLazyCompileConcurrentFirstCalls: many calls racing the compilation
 // (and each other) all get the module's answers (run with -race).
 func TestLazyCompileConcurrentFirstCalls(t *testing.T) {
-	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(""), WithMaxInstances(2))
+	cache := "" // the process's in-memory cache, compiled into by no other test
+	if raceEnabled {
+		cache = unmarkedCacheDir(t) // racing a load: a compile takes a minute
+	}
+	c := newTestCore(t, WithLazyCompile(), WithCompilationCacheDir(cache), WithMaxInstances(2))
 	ctx := testDeadline(t)
 	want := core.Call("parseToolArgs", []byte(`{"operation":"hover","file_path":"a.go","line":3,"character":2}`))
 	var wg sync.WaitGroup

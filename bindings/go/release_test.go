@@ -27,7 +27,12 @@ var releaseCache struct {
 }
 
 func releaseCacheDir(t *testing.T) string {
-	releaseCache.once.Do(func() { releaseCache.dir, releaseCache.err = os.MkdirTemp("", "lspseam-release-test-") })
+	releaseCache.once.Do(func() {
+		releaseCache.dir, releaseCache.err = os.MkdirTemp("", "lspseam-release-test-")
+		if releaseCache.err == nil && raceEnabled {
+			copyMachineCode(t, releaseCache.dir) // a load, not an instrumented compile
+		}
+	})
 	if releaseCache.err != nil {
 		t.Fatal(releaseCache.err)
 	}

@@ -88,7 +88,10 @@ func Run(m *testing.M, setup ...func() error) int {
 	}
 	defer os.RemoveAll(dir)
 	if os.Getenv(parentCacheVar) == "" {
-		cache := CacheDir()
+		cache := os.Getenv(SharedCacheVar)
+		if cache == "" {
+			cache = CacheDir()
+		}
 		if err := os.MkdirAll(cache, 0o755); err != nil {
 			fmt.Fprintln(os.Stderr, "testenv:", err)
 			return 1
@@ -129,13 +132,23 @@ func PrivateStateDir() error {
 // it starts.
 const parentCacheVar = "LSPSEAM_TESTENV_CACHE"
 
+// SharedCacheVar names a compilation cache for every test process of a
+// run, not one per package (the Makefile sets it). The module's machine
+// code does not depend on the test binary, so the packages of `go test
+// ./...`, and the -race run after them, compile the module once between
+// them instead of once each: under -race wazero's compiler is itself
+// instrumented, and a compile costs about a minute of CPU. Entries are
+// written by rename, so processes that compile at the same time do not
+// see each other's half-written files.
+const SharedCacheVar = "LSPSEAM_TEST_CACHE"
+
 func processDir() (string, error) {
 	rootOnce.Do(func() { root, rootErr = os.MkdirTemp("", "lspseam-testenv-") })
 	return root, rootErr
 }
 
 // CacheDir is the compilation cache every test of the process shares
-// (LSPSEAM_CACHE_DIR once Main has run). The first Core compiled in it
+// (LSPSEAM_CACHE_DIR once Main has run; $LSPSEAM_TEST_CACHE when set). The first Core compiled in it
 // writes the module's machine code; every later one loads it.
 func CacheDir() string {
 	if dir := os.Getenv(parentCacheVar); dir != "" {
