@@ -32,7 +32,7 @@ const (
 )
 
 // approvalFixture is the fake server answering documentSymbol for a.go
-// (code_insert needs nothing else), with configs that differ in approval.
+// (code_insert needs nothing else) and pulled diagnostics, with configs that differ in approval.
 type approvalFixture struct {
 	mcpFixture
 	configs map[string]string // approval ("" for none) → config path
@@ -47,9 +47,15 @@ func newApprovalFixture(t *testing.T) approvalFixture {
 		"range":          map[string]any{"start": map[string]any{"line": 2, "character": 0}, "end": map[string]any{"line": 2, "character": 15}},
 		"selectionRange": map[string]any{"start": map[string]any{"line": 2, "character": 5}, "end": map[string]any{"line": 2, "character": 10}},
 	}}
+	// Diagnostics are pulled, and always none: a change's check (and a
+	// preview's speculative one) is answered at once, where a server
+	// that never pushes a report would make each wait out its budget.
 	data, _ := json.Marshal(map[string]any{
-		"capabilities": map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true},
-		"methods":      map[string]any{"textDocument/documentSymbol": map[string]any{"result": symbols}},
+		"capabilities": map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}},
+		"methods": map[string]any{
+			"textDocument/documentSymbol": map[string]any{"result": symbols},
+			"textDocument/diagnostic":     map[string]any{"result": map[string]any{"kind": "full", "items": []any{}}},
+		},
 	})
 	writeFile(t, script, string(data))
 	for _, approval := range []string{"", "auto", "preview", "elicit", "ask"} {
