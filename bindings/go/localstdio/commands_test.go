@@ -14,6 +14,7 @@ import (
 
 func TestToolboxRunsApprovedCommands(t *testing.T) {
 	f := newFake(t, nil, nil)
+	f.cleanPull = true // not about the change's diagnostics
 	a := filepath.Join(f.ws, "a.go")
 	read := func() string { b, _ := os.ReadFile(a); return string(b) }
 	applyEdit := func(uri string) map[string]any {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -53,6 +54,8 @@ type fake struct {
 	log    string
 	ws     string
 	p      *Provider
+	// cleanPull: setScript gives the script cleanPull's diagnostics.
+	cleanPull bool
 }
 
 // newFake configures a provider for the fake server. extra is merged into
@@ -91,7 +94,32 @@ func newFakeEnv(t testing.TB, script map[string]any, extra map[string]any, hostE
 	return f
 }
 
+// cleanPull is script with pulled diagnostics that are always none, for
+// a test of a change that is not about its diagnostics: the change's
+// check is answered at once, where a server that pushes no report makes
+// it wait out each of its waits (3 s).
+func cleanPull(script map[string]any) map[string]any {
+	out := maps.Clone(script)
+	caps, _ := out["capabilities"].(map[string]any)
+	caps = maps.Clone(caps)
+	if caps == nil {
+		caps = map[string]any{}
+	}
+	caps["diagnosticProvider"] = map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}
+	methods, _ := out["methods"].(map[string]any)
+	methods = maps.Clone(methods)
+	if methods == nil {
+		methods = map[string]any{}
+	}
+	methods["textDocument/diagnostic"] = map[string]any{"result": map[string]any{"kind": "full", "items": []any{}}}
+	out["capabilities"], out["methods"] = caps, methods
+	return out
+}
+
 func (f *fake) setScript(script map[string]any) {
+	if f.cleanPull {
+		script = cleanPull(script)
+	}
 	data, _ := json.Marshal(script)
 	if err := os.WriteFile(f.script, data, 0o644); err != nil {
 		f.t.Fatal(err)

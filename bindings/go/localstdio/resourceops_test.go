@@ -15,6 +15,7 @@ import (
 
 func TestToolboxAppliesResourceOperations(t *testing.T) {
 	f := newFake(t, nil, nil)
+	f.cleanPull = true // not about the change's diagnostics
 	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": true}
 	rng := func(l0, c0, l1, c1 int) map[string]any {
 		return map[string]any{"start": map[string]any{"line": l0, "character": c0}, "end": map[string]any{"line": l1, "character": c1}}
@@ -141,6 +142,7 @@ func TestToolboxAppliesResourceOperations(t *testing.T) {
 
 func TestToolboxRenameFile(t *testing.T) {
 	f := newFake(t, nil, nil)
+	f.cleanPull = true // not about the change's diagnostics
 	if err := os.WriteFile(filepath.Join(f.ws, "b.go"), []byte("package a\n\n// uses a.go\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -190,6 +192,7 @@ func TestToolboxRenameFile(t *testing.T) {
 // is refused.
 func TestToolboxEditsThroughSymlinks(t *testing.T) {
 	f := newFake(t, nil, nil)
+	f.cleanPull = true // not about the change's diagnostics
 	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": true}
 	rename := func(changes ...any) {
 		f.setScript(map[string]any{"capabilities": caps, "methods": map[string]any{

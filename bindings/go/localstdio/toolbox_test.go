@@ -287,6 +287,7 @@ func TestToolboxWorkspaceDiagnostics(t *testing.T) {
 // edits refused with nothing written; a server that refuses the rename.
 func TestToolboxRenamePreviewAndApply(t *testing.T) {
 	f := newFake(t, nil, nil)
+	f.cleanPull = true // not about the change's diagnostics
 	caps := map[string]any{"textDocumentSync": 1, "documentSymbolProvider": true, "renameProvider": map[string]any{"prepareProvider": true}}
 	edit := func(uri string) map[string]any {
 		return map[string]any{"changes": map[string]any{uri: []any{map[string]any{"newText": "Z", "range": map[string]any{
@@ -383,9 +384,9 @@ func TestToolboxRenamePreviewAndApply(t *testing.T) {
 // code_insert, code_replace and code_replace_batch need no server request
 // beyond the outline; overlapping batch edits are the caller's mistake.
 func TestToolboxInsertAndReplace(t *testing.T) {
-	f := newFake(t, map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+	f := newFake(t, cleanPull(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
 		"textDocument/documentSymbol": map[string]any{"result": symbolsOfA},
-	}}, nil)
+	}}), nil)
 	tb := f.toolbox()
 	if err := tb.SetApproval("auto"); err != nil {
 		t.Fatal(err)
