@@ -132,11 +132,18 @@ type DiagnosticsOptions struct {
 	// Diagnostics does not call it.
 	Synced func(checks []FileCheck)
 	// AfterSync, for Check: a pushed report is fresh only when it came
-	// after the last document of the Check was synced, not only after its
-	// own — for files checked with a change that did not touch them (the
+	// after the change was synced, not only after its own document's
+	// sync — for files checked with a change that did not touch them (the
 	// files that use what it changed), whose reports from before it are
-	// not reports on it.
+	// not reports on it. The change is the first Changed paths (0: every
+	// path), and its sync is the last of theirs.
 	AfterSync bool
+	// Changed, for Check with AfterSync: how many of the paths, from the
+	// first, are the change's own files. A changed file's report that
+	// came before a later path was opened is still a report on the
+	// change; counted from the last sync of every path, it would wait out
+	// the whole wait and answer stale.
+	Changed int
 	// Landing, for Speculate: the texts are not a preview but a change
 	// being written to disk as they are checked. They are shown as saved
 	// (didSave too, for a server that asks for saves: the disk is about

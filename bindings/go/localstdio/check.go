@@ -46,9 +46,9 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 	start := time.Now()
 	end := waitEnd(ctx, start, opts.Wait)
 	window := in.docs.max
-	var floor *syncFloor // AfterSync: the last sync of any document so far, across windows
+	var floor *syncFloor // AfterSync: the last sync of the change's documents (or of any so far), across windows
 	if opts.AfterSync {
-		floor = &syncFloor{}
+		floor = &syncFloor{changed: opts.Changed}
 	}
 	for lo := 0; lo < len(paths); lo += window {
 		hi := min(lo+window, len(paths))
@@ -217,7 +217,9 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 	if floor != nil {
 		if !floor.fixed {
 			for _, i := range batch {
-				floor.seq = max(floor.seq, docs[i].synced)
+				if floor.changed == 0 || i < floor.changed {
+					floor.seq = max(floor.seq, docs[i].synced)
+				}
 			}
 		}
 		after = floor.seq
@@ -262,14 +264,16 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 
 // syncFloor is the sync a pushed report must follow to count as a report
 // on a change (DiagnosticsOptions.AfterSync): the last sync of the
-// Check's documents so far, raised window by window; or, fixed, the last
-// sync of a speculation's changed documents, which the documents checked
-// beside them do not raise (one opened after the change has its own sync
-// to follow, and a changed document's report that came before it is still
-// a report on the change).
+// Check's changed documents (its first changed paths; all of them when
+// changed is 0) so far, raised window by window; or, fixed, the last sync
+// of a speculation's changed documents. The documents checked beside the
+// change do not raise it: one opened after the change has its own sync to
+// follow, and a changed document's report that came before that open is
+// still a report on the change.
 type syncFloor struct {
-	seq   uint64
-	fixed bool
+	seq     uint64
+	fixed   bool
+	changed int
 }
 
 // An asked report stands until something is sent that may change it.

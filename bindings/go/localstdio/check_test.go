@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -327,4 +328,49 @@ func TestCheckAfterSyncAndDidSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestAwaitPushedCountsFromTheChange: with AfterSync, a changed file's
+// report that came before a file checked beside the change was opened is
+// a report on the change. Counted from the last sync of every path (what
+// Check did before DiagnosticsOptions.Changed), it was not fresh, and the
+// check waited out its whole wait to answer it stale. Which comes first,
+// the changed file's report or the other file's open, is a race a real
+// server decides; here the order is set.
+func TestAwaitPushedCountsFromTheChange(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	publish := func(in *instance, uri, msg string) {
+		params := json.RawMessage(`{"uri":"` + uri + `","diagnostics":[{"message":"` + msg + `","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}}]}`)
+		in.diags.publish(log, &params)
+	}
+	setUp := func() (*instance, []lspseam.FileCheck, map[int]*openDocument) {
+		in := &instance{}
+		a := &openDocument{path: "a.go", uri: "file:///w/a.go", version: 2}
+		b := &openDocument{path: "b.go", uri: "file:///w/b.go", version: 1}
+		a.synced = in.diags.mark() // the change is sent
+		publish(in, a.uri, "a changed")
+		b.synced = in.diags.mark() // b.go is opened after the report on a.go came
+		publish(in, b.uri, "b")
+		out := []lspseam.FileCheck{{File: lspseam.SourceFile{Path: "a.go", URI: a.uri}}, {File: lspseam.SourceFile{Path: "b.go", URI: b.uri}}}
+		return in, out, map[int]*openDocument{0: a, 1: b}
+	}
+	ctx := context.Background()
+
+	in, out, docs := setUp()
+	start := time.Now()
+	if err := in.awaitPushed(ctx, out, []int{0, 1}, docs, start, start.Add(checkWait(t)), &syncFloor{changed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, out[0].Report, "push", true, 2, "a changed")
+	wantReport(t, out[1].Report, "push", true, 1, "b")
+
+	// Counted from every path's sync, a.go's report is taken as not on
+	// the change when the wait ends.
+	in, out, docs = setUp()
+	start = time.Now()
+	if err := in.awaitPushed(ctx, out, []int{0, 1}, docs, start, start.Add(100*time.Millisecond), &syncFloor{}); err != nil {
+		t.Fatal(err)
+	}
+	wantReport(t, out[0].Report, "push", false, 0, "a changed")
+	wantReport(t, out[1].Report, "push", true, 1, "b")
 }

@@ -163,7 +163,7 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 	}
 	if len(paths) > 0 {
 		if checks == nil {
-			checks, _ = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil}) // an error leaves the files unchecked: stale below
+			checks, _ = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil, Changed: own}) // an error leaves the files unchecked: stale below
 		}
 		for j := range checks[:min(own, len(checks))] {
 			after[which[j]] = &checks[j]

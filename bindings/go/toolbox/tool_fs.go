@@ -248,7 +248,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 				}
 			}
 			if checks1 == nil {
-				checks1, err = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil})
+				checks1, err = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil, Changed: 1})
 			}
 			if err == nil && len(checks1) > 0 {
 				err = checks1[0].Err
