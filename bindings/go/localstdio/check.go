@@ -46,9 +46,13 @@ func (ss *session) Check(ctx context.Context, paths []string, opts lspseam.Diagn
 	start := time.Now()
 	end := waitEnd(ctx, start, opts.Wait)
 	window := in.docs.max
-	var floor *syncFloor // AfterSync: the last sync of the change's documents (or of any so far), across windows
+	var floor *syncFloor // AfterSync: the last sync of the change's documents, across windows
 	if opts.AfterSync {
-		floor = &syncFloor{changed: opts.Changed}
+		changed := opts.Changed
+		if changed == 0 {
+			changed = len(paths)
+		}
+		floor = &syncFloor{changed: changed}
 	}
 	for lo := 0; lo < len(paths); lo += window {
 		hi := min(lo+window, len(paths))
@@ -206,20 +210,19 @@ func (in *instance) latestKnown(uri string, d *openDocument, start time.Time) ls
 // all at once, until end: each is done when a fresh report on it (one that
 // arrived after its last sync, for its version when versioned) has stood
 // unrevised for the quiet time; at end the rest are taken as they are.
-// With a floor (DiagnosticsOptions.AfterSync), a report is fresh only when
-// it came after the last sync of any of the Check's documents, these and
-// the earlier windows' (the floor, raised here): a document the change did
-// not touch has nothing new to report on before that.
+// With a floor (DiagnosticsOptions.AfterSync, and every speculation), a
+// report is fresh only when it came also after the last sync of the
+// change's documents, these and the earlier windows' (the floor, raised
+// here): a document the change did not touch has nothing new to report on
+// before that.
 func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, batch []int, docs map[int]*openDocument, start, end time.Time, floor *syncFloor) error {
 	left := append([]int(nil), batch...)
 	quiet := in.diagnosticsQuiet()
 	var after uint64
 	if floor != nil {
-		if !floor.fixed {
-			for _, i := range batch {
-				if floor.changed == 0 || i < floor.changed {
-					floor.seq = max(floor.seq, docs[i].synced)
-				}
+		for _, i := range batch {
+			if i < floor.changed {
+				floor.seq = max(floor.seq, docs[i].synced)
 			}
 		}
 		after = floor.seq
@@ -263,16 +266,14 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 }
 
 // syncFloor is the sync a pushed report must follow to count as a report
-// on a change (DiagnosticsOptions.AfterSync): the last sync of the
-// Check's changed documents (its first changed paths; all of them when
-// changed is 0) so far, raised window by window; or, fixed, the last sync
-// of a speculation's changed documents. The documents checked beside the
-// change do not raise it: one opened after the change has its own sync to
+// on a change (DiagnosticsOptions.AfterSync, and a speculation's): the
+// last sync of the change's documents, the first changed of the checked
+// paths, raised window by window. The documents checked beside the change
+// do not raise it: one opened after the change has its own sync to
 // follow, and a changed document's report that came before that open is
 // still a report on the change.
 type syncFloor struct {
 	seq     uint64
-	fixed   bool
 	changed int
 }
 

@@ -364,11 +364,11 @@ func TestAwaitPushedCountsFromTheChange(t *testing.T) {
 	wantReport(t, out[0].Report, "push", true, 2, "a changed")
 	wantReport(t, out[1].Report, "push", true, 1, "b")
 
-	// Counted from every path's sync, a.go's report is taken as not on
-	// the change when the wait ends.
+	// Counted from every path's sync (both taken for the change's), a.go's
+	// report is taken as not on the change when the wait ends.
 	in, out, docs = setUp()
 	start = time.Now()
-	if err := in.awaitPushed(ctx, out, []int{0, 1}, docs, start, start.Add(100*time.Millisecond), &syncFloor{}); err != nil {
+	if err := in.awaitPushed(ctx, out, []int{0, 1}, docs, start, start.Add(100*time.Millisecond), &syncFloor{changed: 2}); err != nil {
 		t.Fatal(err)
 	}
 	wantReport(t, out[0].Report, "push", false, 0, "a changed")

@@ -110,16 +110,12 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	}
 	// A file checked beside the changed ones (also) reports on them only
 	// after they reached the server: every report counts from the last
-	// sync of the changed documents (a fixed syncFloor). Not from the last
-	// sync of all: a file of also opened after the change would push the
-	// floor past a changed document's report that came first, and that
-	// report would wait out the whole wait, stale, though it is one on the
-	// change.
-	floor := &syncFloor{fixed: true}
-	for _, d := range shown {
-		floor.seq = max(floor.seq, d.synced)
-	}
-	return out, in.checkAll(ctx, out, batch, start, end, floor)
+	// sync of the changed documents, the first len(changed) paths
+	// (syncFloor). Not from the last sync of all: a file of also opened
+	// after the change would push the floor past a changed document's
+	// report that came first, and that report would wait out the whole
+	// wait, stale, though it is one on the change.
+	return out, in.checkAll(ctx, out, batch, start, end, &syncFloor{changed: len(changed)})
 }
 
 // restoreDisk gives each of docs the disk's bytes again, as the watcher's
