@@ -32,7 +32,8 @@ const (
 )
 
 // approvalFixture is the fake server answering documentSymbol for a.go
-// (code_insert needs nothing else) and pulled diagnostics, with configs that differ in approval.
+// (code_insert needs nothing else) and pulled diagnostics, with configs
+// that differ in approval.
 type approvalFixture struct {
 	mcpFixture
 	configs map[string]string // approval ("" for none) → config path

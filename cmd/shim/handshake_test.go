@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -68,10 +67,7 @@ func TestMCPHandshakeBeforeCoreCompiles(t *testing.T) {
 	if err != nil || res.IsError || !strings.Contains(resultText(res), "func Hello() {}") {
 		t.Fatalf("the call after the release: %v %s", err, resultText(res))
 	}
-	for !strings.Contains(stderr.String(), "core module ready") && ctx.Err() == nil {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if !strings.Contains(stderr.String(), "core module ready") {
+	if !stderr.waitFor(t, "core module ready") {
 		t.Errorf("no \"core module ready\" line after the first call:\n%s", stderr.String())
 	}
 	if len(cacheFiles(t, cache)) == 0 {
