@@ -88,10 +88,7 @@ func Run(m *testing.M, setup ...func() error) int {
 	}
 	defer os.RemoveAll(dir)
 	if os.Getenv(parentCacheVar) == "" {
-		cache := os.Getenv(SharedCacheVar)
-		if cache == "" {
-			cache = CacheDir()
-		}
+		cache := CacheDir()
 		if err := os.MkdirAll(cache, 0o755); err != nil {
 			fmt.Fprintln(os.Stderr, "testenv:", err)
 			return 1
@@ -148,10 +145,14 @@ func processDir() (string, error) {
 }
 
 // CacheDir is the compilation cache every test of the process shares
-// (LSPSEAM_CACHE_DIR once Main has run; $LSPSEAM_TEST_CACHE when set). The first Core compiled in it
-// writes the module's machine code; every later one loads it.
+// (LSPSEAM_CACHE_DIR once Main has run): the parent's, else
+// $LSPSEAM_TEST_CACHE, else one of the process. The first Core compiled
+// in it writes the module's machine code; every later one loads it.
 func CacheDir() string {
 	if dir := os.Getenv(parentCacheVar); dir != "" {
+		return dir
+	}
+	if dir := os.Getenv(SharedCacheVar); dir != "" {
 		return dir
 	}
 	dir, err := processDir()
