@@ -92,6 +92,7 @@ func (c *Core) compileModule(ctx context.Context) (wazero.CompiledModule, error)
 	// window.
 	codeMoves.Lock()
 	defer codeMoves.Unlock()
+	ctx = withCompilationWorkers(ctx)
 	if c.codeDir == "" {
 		return c.runtime.CompileModule(ctx, c.module)
 	}
