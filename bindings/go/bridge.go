@@ -32,12 +32,15 @@ const bridgeMaxInput = 16 << 10
 
 type bridge struct {
 	idle chan *instance // the token: the instance, or nil when unusable
-	done chan struct{}  // closed once the bridge's runtime is closed
+	// prepared is closed once the token is first put: the instance is
+	// ready, or the bridge is unusable (or not wanted: a warm cache).
+	prepared chan struct{}
+	done     chan struct{} // closed once the bridge's runtime is closed
 }
 
 // startBridge prepares the interpreter's instance in the background.
 func (c *Core) startBridge(ctx context.Context) {
-	b := &bridge{idle: make(chan *instance, 1), done: make(chan struct{})}
+	b := &bridge{idle: make(chan *instance, 1), prepared: make(chan struct{}), done: make(chan struct{})}
 	c.bridge = b
 	go func() {
 		defer close(b.done)
@@ -51,6 +54,7 @@ func (c *Core) startBridge(ctx context.Context) {
 			in = c.bridgeInstance(ctx, rt)
 		}
 		b.idle <- in // nil: unusable
+		close(b.prepared)
 		select {
 		case <-c.start.ended:
 		case <-c.closed:

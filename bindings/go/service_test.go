@@ -83,6 +83,68 @@ func TestServiceRegistrationIsAtomic(t *testing.T) {
 	}
 }
 
+// TestServiceRegistersASetInOneCall: RegisterProviders checks a set in
+// one core call, all or nothing (a conflict inside the set or with a
+// registered provider publishes none of it), and its disposer releases
+// the whole set.
+func TestServiceRegistersASetInOneCall(t *testing.T) {
+	ctx := context.Background()
+	var checks atomic.Int32
+	s := NewService(newTestCore(t, WithCallTrace(func(c CallTrace) {
+		if c.Method == "checkProviders" {
+			checks.Add(1)
+		}
+	})))
+	var calls atomic.Int32
+	reg := func(id string, ext ...string) Registration {
+		m := map[string]string{}
+		for _, e := range ext {
+			m[e] = id
+		}
+		return Registration{ID: id, ExtensionToLanguage: m, Provider: echoProvider(&calls)}
+	}
+	if _, err := s.RegisterProviders(ctx, reg("a", ".a"), reg("b", ".b", ".a2")); err != nil {
+		t.Fatal(err)
+	}
+	if n := checks.Load(); n != 1 {
+		t.Fatalf("two registrations took %d checkProviders calls, want 1", n)
+	}
+	// c conflicts with b inside the set: nothing of the set is published.
+	if _, err := s.RegisterProviders(ctx, reg("c", ".c", ".x"), reg("d", ".d", ".x")); !isCode(err, CodeConflict) {
+		t.Fatalf("a set conflicting with itself: %v", err)
+	}
+	// e is fine, f conflicts with a registered provider: neither is published.
+	if _, err := s.RegisterProviders(ctx, reg("e", ".e"), reg("f", ".b")); !isCode(err, CodeConflict) {
+		t.Fatalf("a set conflicting with a registered provider: %v", err)
+	}
+	if _, err := s.RegisterProviders(ctx, reg("g", ".g"), Registration{ID: "nil"}); !isCode(err, CodeInvalidArgument) {
+		t.Fatalf("a set with a registration without provider: %v", err)
+	}
+	for _, path := range []string{"x.c", "x.d", "x.e", "x.g"} {
+		if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: path, WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+			t.Errorf("%s was published by a failed set: %v", path, err)
+		}
+	}
+	dispose, err := s.RegisterProviders(ctx, reg("h", ".h"), reg("i", ".i"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"x.a", "x.a2", "x.h", "x.i"} {
+		if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: path, WorkspaceRoot: "/w"}); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+	}
+	dispose()
+	for _, path := range []string{"x.h", "x.i"} {
+		if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: path, WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+			t.Errorf("%s after its set was disposed: %v", path, err)
+		}
+	}
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "x.b", WorkspaceRoot: "/w"}); err != nil {
+		t.Errorf("disposing one set released another's: %v", err)
+	}
+}
+
 func TestServiceDisposerOfOldRegistrationKeepsNewOne(t *testing.T) {
 	ctx := context.Background()
 	s := NewService(newTestCore(t))

@@ -78,11 +78,11 @@ $/cancelRequest {id} cancels a query or call; shutdown then exit stop it.`,
 toolsets (--tools, default lsp,code: the lsp tool and code_symbols,
 code_navigate, code_hover, code_hierarchy, code_inlay_hints). The workspace
 is --workspace, else the client's first file:// root, else the current
-directory; / and the home directory are refused. --daemon auto relays the
-session to the user's shared daemon (see lspseam daemon --help), starting
-it when none runs, and serves in this process when none can be reached;
-require fails instead; off (the default: $LSPSEAM_DAEMON sets another)
-serves here. --profile compact lists
+directory; / and the home directory are refused. --daemon auto (the
+default; $LSPSEAM_DAEMON sets another) relays the session to the user's
+shared daemon (see lspseam daemon --help), starting it when none runs,
+and serves in this process when none can be reached; require fails
+instead; off serves here. --profile compact lists
 the tools with only what a model needs (no titles, annotations or
 examples). Logs go to stderr; stdout
 carries only MCP messages. A bad flag does not end the process: the

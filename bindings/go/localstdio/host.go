@@ -20,20 +20,28 @@ type Host struct {
 }
 
 // Start registers one provider per server in service. Registration is all
-// or nothing: if any server cannot be registered, the ones before it are
-// released and the error is returned.
+// or nothing: if any server cannot be registered, none is, and the error
+// is returned.
 func Start(ctx context.Context, core *lspseam.Core, service *lspseam.Service, servers []Server, cfg lspseam.Config, log *slog.Logger) (*Host, error) {
+	return start(ctx, core, service, servers, cfg, log, nil)
+}
+
+// start is Start with more registrations beside the servers' (StartTable's
+// missing servers), all registered in one call.
+func start(ctx context.Context, core *lspseam.Core, service *lspseam.Service, servers []Server, cfg lspseam.Config, log *slog.Logger, more []lspseam.Registration) (*Host, error) {
 	h := &Host{Service: service, Config: cfg, watchers: newWatcherSet(log)}
+	regs := make([]lspseam.Registration, 0, len(servers)+len(more))
 	for _, s := range servers {
 		p := NewProvider(core, s, WithLogger(log), withWatchers(h.watchers))
-		dispose, err := service.RegisterProvider(ctx, p.Registration())
-		if err != nil {
-			h.Close(ctx)
-			return nil, err
-		}
 		h.Providers = append(h.Providers, p)
-		h.disposers = append(h.disposers, dispose)
+		regs = append(regs, p.Registration())
 	}
+	dispose, err := service.RegisterProviders(ctx, append(regs, more...)...)
+	if err != nil {
+		h.Close(ctx)
+		return nil, err
+	}
+	h.disposers = append(h.disposers, dispose)
 	return h, nil
 }
 

@@ -18,24 +18,16 @@ import (
 // server found and, for each missing optional server, one that answers
 // every query with LSP_UNAVAILABLE saying what to install.
 func StartTable(ctx context.Context, core *lspseam.Core, service *lspseam.Service, t *Table, log *slog.Logger) (*Host, error) {
-	h, err := Start(ctx, core, service, t.Servers, t.Config, log)
-	if err != nil {
-		return nil, err
-	}
+	missing := make([]lspseam.Registration, 0, len(t.Missing))
 	for _, m := range t.Missing {
-		dispose, err := service.RegisterProvider(ctx, lspseam.Registration{
+		missing = append(missing, lspseam.Registration{
 			ID:                  m.ID,
 			ExtensionToLanguage: m.Config.ExtensionToLanguage,
 			FileNameToLanguage:  m.Config.FileNameToLanguage,
 			Provider:            missingProvider{m},
 		})
-		if err != nil {
-			h.Close(ctx)
-			return nil, err
-		}
-		h.disposers = append(h.disposers, dispose)
 	}
-	return h, nil
+	return start(ctx, core, service, t.Servers, t.Config, log, missing)
 }
 
 type missingProvider struct{ server MissingServer }
