@@ -11,6 +11,7 @@ import (
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
 	"github.com/lspseam/lspseam/internal/corehold"
@@ -372,6 +373,7 @@ func disposed() error {
 // instance is one instantiated core module and its exports.
 type instance struct {
 	module              api.Module
+	mem                 experimental.LinearMemory // its memory, when lspseam allocated it (linearmemory.go); kept reachable while the instance is
 	alloc, free, callFn api.Function
 	stack               []uint64
 	methodBuf, inputBuf scratch
@@ -406,12 +408,14 @@ func instantiate(ctx context.Context, rt wazero.Runtime, compiled wazero.Compile
 	cfg := wazero.NewModuleConfig().
 		WithName(""). // anonymous, so many instances can coexist
 		WithStartFunctions("_initialize")
-	mod, err := rt.InstantiateModule(ctx, compiled, cfg)
+	var mem experimental.LinearMemory
+	mod, err := rt.InstantiateModule(withLinearMemory(ctx, &mem), compiled, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("lspseam: instantiating the core module: %w", err)
 	}
 	in := &instance{
 		module: mod,
+		mem:    mem,
 		alloc:  mod.ExportedFunction("lspseam_alloc"),
 		free:   mod.ExportedFunction("lspseam_free"),
 		callFn: mod.ExportedFunction("lspseam_call"),
@@ -460,7 +464,9 @@ func (in *instance) call(ctx context.Context, method string, input []byte) ([]by
 	if !ok {
 		return nil, fmt.Errorf("lspseam: lspseam_call(%s) returned a result outside memory", method)
 	}
-	return append([]byte(nil), view...), nil
+	out := append([]byte(nil), view...)
+	runtime.KeepAlive(in.mem) // the memory outlives its module's Close until here (mappedMemory)
+	return out, nil
 }
 
 // scratch is a module buffer from lspseam_alloc that an instance reuses for

@@ -6,6 +6,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/internal/residency"
 )
 
 // A lazily started host (serve, mcp) answers its client's handshake while
@@ -63,8 +64,24 @@ func (h *host) startInBackground(ctx context.Context, began time.Time) {
 			return
 		}
 		h.log.Info("core module ready", "elapsed", time.Since(began).Round(time.Millisecond))
+		select {
+		case <-h.start.ended:
+			trimAfterStart()
+		case <-ctx.Done():
+		}
 	}()
 }
+
+// trimAfterStart gives back the file pages the start touched: the code of
+// loading the config, registering the servers and counting the workspace,
+// in the lspseam executable and in the core's machine code (kept in a file
+// mapping: lspseam.WithIdleRelease). Few of them run again; those that do
+// fault back in from the page cache (minor faults, no I/O). A `lspseam
+// mcp` on the Go fixture held 50 MB right after a hover, 13.9 MB of it
+// the core's code and 13.2 MB the executable's; with the start's pages
+// given back, 42 MB (the core's code 6.9 MB, the executable's 8.3 MB).
+// Linux only; elsewhere it does nothing.
+func trimAfterStart() { residency.DropFilePages() }
 
 // waitStarted waits for the background start: nil once the servers are
 // registered, else why they are not (or ctx's end).

@@ -198,6 +198,8 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer, lazy bo
 	} else if err := h.registerServers(ctx); err != nil {
 		c.Close(ctx)
 		return nil, err
+	} else if flags.longLived {
+		trimAfterStart()
 	}
 	if flags.timeout < 0 {
 		h.close()
