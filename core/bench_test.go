@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/tidwall/gjson"
@@ -151,5 +152,29 @@ func BenchmarkByNameLarge(b *testing.B) {
 				Call(call[0], in)
 			}
 		})
+	}
+}
+
+// BenchmarkDiagnosticsDelta: an edit's delta on the generated 2,000-line
+// file, one problem before and after, the file object's fields in the
+// order the host sends them (the texts last: toolbox's deltaFileInput).
+func BenchmarkDiagnosticsDelta(b *testing.B) {
+	var text string
+	for _, f := range gocorpus.Generate().Files {
+		if f.Path == gocorpus.LargeFile {
+			text = f.Text
+		}
+	}
+	after := strings.Replace(text, "func (c *Command) Name() string {", "func (c *Command) Name() string { // edited", 1)
+	problem := `[{"range":{"start":{"line":5,"character":1},"end":{"line":5,"character":3}},"severity":1,"message":"undefined: x"}]`
+	q := func(s string) string { v, _ := json.Marshal(s); return string(v) }
+	in := []byte(`{"workspaceUri":"file:///w","files":[{"uri":"file:///w/command.go","how":"pull","fresh":true,"before":` + problem + `,"after":` + problem + `,"beforeText":` + q(text) + `,"afterText":` + q(after) + `}]}`)
+	if out := Call("diagnosticsDelta", in); !bytes.Contains(out, []byte(`"ok"`)) {
+		b.Fatalf("diagnosticsDelta: %s", out)
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Call("diagnosticsDelta", in)
 	}
 }

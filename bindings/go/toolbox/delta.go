@@ -13,13 +13,30 @@ import (
 // The diagnostics delta of a change: each changed file's reports before
 // and after, handed to the core (diagnosticsDelta).
 
+// deltaFileInput is one file's diagnosticsDelta input. Its fields are in
+// this order on purpose: the core reads the small ones by name, and each
+// read scans the object from its start, so the two texts (a whole file
+// each) come last. Sorted by name, as a map is encoded, the reads of
+// "uri", "how" and "fresh" skipped both: a 2,000-line file's delta took
+// 47–50 ms in the module as a map and 36–40 ms with the texts last (the
+// two alternated in one run, on a loaded machine, session of 2026-12-02).
+type deltaFileInput struct {
+	URI        string          `json:"uri"`
+	How        string          `json:"how"`
+	Fresh      bool            `json:"fresh"`
+	Before     json.RawMessage `json:"before"`
+	After      json.RawMessage `json:"after"`
+	BeforeText string          `json:"beforeText"`
+	AfterText  string          `json:"afterText"`
+}
+
 // deltaFile is one file's diagnosticsDelta input: its text before and
 // after a change and the server's reports on them (nil: no server covers
 // the file).
-func deltaFile(uri, beforeText, afterText string, before, after *lspseam.DiagnosticReport) map[string]any {
-	d := map[string]any{"uri": uri, "beforeText": beforeText, "afterText": afterText, "before": json.RawMessage("[]"), "after": json.RawMessage("[]"), "how": "none", "fresh": false}
+func deltaFile(uri, beforeText, afterText string, before, after *lspseam.DiagnosticReport) deltaFileInput {
+	d := deltaFileInput{URI: uri, How: "none", Before: json.RawMessage("[]"), After: json.RawMessage("[]"), BeforeText: beforeText, AfterText: afterText}
 	if before != nil && after != nil {
-		d["before"], d["after"], d["how"], d["fresh"] = before.Diagnostics, after.Diagnostics, after.How, before.Fresh && after.Fresh
+		d.Before, d.After, d.How, d.Fresh = before.Diagnostics, after.Diagnostics, after.How, before.Fresh && after.Fresh
 	}
 	return d
 }
@@ -29,7 +46,7 @@ func deltaFile(uri, beforeText, afterText string, before, after *lspseam.Diagnos
 // (nil: not checked). A file with no report before has none to compare
 // (how "none"); one whose check after failed compares its report from
 // before, stale; one whose text is no longer the change's is stale too.
-func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lspseam.DiagnosticReport, after *lspseam.FileCheck) map[string]any {
+func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lspseam.DiagnosticReport, after *lspseam.FileCheck) deltaFileInput {
 	rep, ok := before[f.rel]
 	switch {
 	case !ok:
@@ -65,7 +82,7 @@ func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any)
 }
 
 // diagnosticsOf is the delta input for a file that did not exist before.
-func (t *Toolbox) diagnosticsOf(ctx context.Context, r *workspacefs.Root, ws string, after workspacefs.File) (map[string]any, error) {
+func (t *Toolbox) diagnosticsOf(ctx context.Context, r *workspacefs.Root, ws string, after workspacefs.File) (deltaFileInput, error) {
 	d := deltaFile(workspacefs.FileURI(r.Abs(after.Rel)), "", after.Text, nil, nil)
 	err := t.service.Session(ctx, after.Rel, ws, func(ctx context.Context, s lspseam.Session) error {
 		f, err := s.Open(ctx, after.Rel)

@@ -186,7 +186,8 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		}
 		delta["files"] = []any{d}
 	} else {
-		var d, deps map[string]any
+		var d deltaFileInput
+		var deps map[string]any
 		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
 			f0, err := s.Open(ctx, call.Path)
 			if err != nil {
