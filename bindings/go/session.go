@@ -33,11 +33,7 @@ type SessionProvider interface {
 	ProjectRoot(q ProviderQuery) string
 }
 
-// Session is one turn on a language server, for one goroutine: its
-// methods are called one at a time, except Request, which may be called
-// from several goroutines at once while fn runs (a tool's independent
-// requests, such as the outlines of an answer's files, in flight
-// together; the server answers them in any order).
+// Session is one turn on a language server, for one goroutine.
 type Session interface {
 	// Server is the server's configured id, for messages.
 	Server() string

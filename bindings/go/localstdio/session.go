@@ -3,7 +3,6 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
-	"sync"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -35,19 +34,15 @@ func (p *Provider) Session(ctx context.Context, q lspseam.ProviderQuery, fn func
 	})
 }
 
-// session is one tool's turn on an instance. It is used by one goroutine,
-// except Request, which several may call at once (lspseam.Session): mu
-// guards what Request sets.
+// session is one tool's turn on an instance. It is used by one goroutine.
 type session struct {
 	p          *Provider
 	s          *slot
 	in         *instance // nil once the turn is over
 	languageID string    // the tool's file's language
-	waited     bool      // the readiness wait is done
-	first      string    // the tool's own file (the first opened)
-
-	mu     sync.Mutex
-	notice string
+	notice     string
+	waited     bool   // the readiness wait is done
+	first      string // the tool's own file (the first opened)
 	// unconfirmed: an answer of this session was read before the loading
 	// signal the instance awaited (see awaitLog), and why it may be partial.
 	unconfirmed string
@@ -60,8 +55,6 @@ func (ss *session) WorkspaceURI() string { return ss.s.ws.URI }
 // wait's reason, an answer read before an awaited loading signal, or, when
 // nothing was asked, that signal still awaited.
 func (ss *session) Notice() string {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
 	switch {
 	case ss.notice != "":
 		return ss.notice
@@ -114,11 +107,9 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 		if err != nil {
 			return lspseam.SourceFile{}, err
 		}
-		ss.mu.Lock()
 		if ss.notice == "" {
 			ss.notice = incomplete
 		}
-		ss.mu.Unlock()
 	}
 	return lspseam.SourceFile(src), nil
 }
@@ -130,30 +121,16 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	if err := in.call(ctx, method, params, &raw); err != nil {
 		return nil, err
 	}
-	// answerUnconfirmed reads and clears the instance's own state, which
-	// only this turn's requests touch: one at a time.
-	ss.mu.Lock()
 	if reason := in.answerUnconfirmed(early); reason != "" && ss.unconfirmed == "" {
 		ss.unconfirmed = reason
 	}
-	ss.mu.Unlock()
 	if raw == nil {
 		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered %s with neither a result nor an error", in.server.ID, method)
 	}
 	// A search from the tool's own file covers what the server loaded for
 	// it (projectscope.go).
-	if (method == "textDocument/references" || method == "textDocument/implementation") && ss.first != "" {
-		ss.mu.Lock()
-		noticed := ss.notice != ""
-		ss.mu.Unlock()
-		if !noticed {
-			notice := in.projectScopeNotice(ctx, ss.first)
-			ss.mu.Lock()
-			if ss.notice == "" {
-				ss.notice = notice
-			}
-			ss.mu.Unlock()
-		}
+	if (method == "textDocument/references" || method == "textDocument/implementation") && ss.notice == "" && ss.first != "" {
+		ss.notice = in.projectScopeNotice(ctx, ss.first)
 	}
 	return raw, nil
 }

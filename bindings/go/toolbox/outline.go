@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -29,62 +28,6 @@ func (t *Toolbox) fileOutline(ctx context.Context, s lspseam.Session, f lspseam.
 	}
 	t.outlines.putOutline(key, o)
 	return o, nil
-}
-
-// outlineBatch is how many result files' outlines are asked for at once:
-// a server answers documentSymbol requests in parallel (gopls does), and
-// a batch stays well under the documents a provider keeps open, so none
-// is closed before its request is sent.
-const outlineBatch = 4
-
-// resultOutlines asks for the outlines of files (an answer's result
-// files not in the cache), outlineBatch at a time: each batch is opened
-// in turn, then its requests are in flight together (Session.Request may
-// be called concurrently). Asked one after another, a first by-name answer
-// on cobra with gopls just loaded waited 30–130 ms per file; on the
-// generated 2,000-line corpus (14 files, outlines not cached, gopls warm)
-// the call took 508–568 ms one after another, 465–532 ms in batches. A
-// file that cannot be opened (another language) or outlined has none; the
-// error is only ctx's.
-func (t *Toolbox) resultOutlines(ctx context.Context, s lspseam.Session, files []lspseam.FileRead) (map[string][]lspseam.OutlineEntry, error) {
-	out := make(map[string][]lspseam.OutlineEntry, len(files))
-	for len(files) > 0 {
-		batch := files[:min(outlineBatch, len(files))]
-		files = files[len(batch):]
-		type openFile struct {
-			uri string // the plan's, the key of the answer
-			src lspseam.SourceFile
-		}
-		var opened []openFile
-		for _, f := range batch {
-			if src, err := s.Open(ctx, f.Path); err == nil {
-				opened = append(opened, openFile{f.URI, src})
-			} else if ctx.Err() != nil {
-				return out, err
-			}
-		}
-		got := make([][]lspseam.OutlineEntry, len(opened))
-		var wg sync.WaitGroup
-		for i, o := range opened {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if entries, err := t.fileOutline(ctx, s, o.src); err == nil {
-					got[i] = entries
-				}
-			}()
-		}
-		wg.Wait()
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
-		for i, o := range opened {
-			if got[i] != nil {
-				out[o.uri] = got[i]
-			}
-		}
-	}
-	return out, nil
 }
 
 // outlineNamed is the entries that could be a symbol target's: those

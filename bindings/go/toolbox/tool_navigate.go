@@ -53,7 +53,6 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		// left in the cache.
 		texts := map[string][]string{}
 		replan := false
-		var missing []lspseam.FileRead // result files whose outline must be asked for
 		for _, f := range plan.Files {
 			src, err := s.Read(f.Path)
 			if err != nil {
@@ -68,16 +67,15 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 				replan = replan || f.NeedSymbols
 				continue
 			}
-			missing = append(missing, f)
-		}
-		asked, err := t.resultOutlines(ctx, s, missing)
-		if err != nil {
-			return err
-		}
-		for _, f := range missing {
-			if o, ok := asked[f.URI]; ok {
+			opened, err := s.Open(ctx, f.Path)
+			if err != nil {
+				continue // another language: no symbol names
+			}
+			if o, err := t.fileOutline(ctx, s, opened); err == nil {
 				outlines[f.URI] = o
 				replan = replan || f.NeedSymbols
+			} else if ctx.Err() != nil {
+				return err
 			}
 		}
 		in.Outlines = outlinesAt(plan, outlines)
