@@ -134,6 +134,25 @@ func TestOutlineAnswersAsWholeFiles(t *testing.T) {
 			var target Target
 			json.Unmarshal(in["target"], &target)
 			if strings.TrimSpace(target.Symbol) == "" {
+				if target.Line <= 0 {
+					continue
+				}
+				// A line target: the entries holding the line and the
+				// line alone. A failure there sends the text again (the
+				// host's retry), so only an answer must match.
+				line := uint32(target.Line - 1)
+				v = copyIn()
+				delete(v, "symbols")
+				delete(v, "text")
+				v["outline"], v["lines"] = onLines(outline, map[uint32]bool{line: true}), chunksOf(text, []uint32{line})
+				b, _ := json.Marshal(v)
+				got := Call(c.Method, b)
+				switch {
+				case bytes.HasPrefix(want, []byte(`{"ok":`)) && target.Column == 0:
+					same("with the line and the entries holding it", v)
+				case !bytes.HasPrefix(got, []byte(`{"error":`)):
+					t.Errorf("%s %q with the line alone: got %s, want an error that asks for the text (the whole file answers %s)", c.Method, c.Name, got, want)
+				}
 				continue
 			}
 			if c.Want == string(CodeTargetNotFound) && len(namedIn(outline, target.Symbol)) == 0 {

@@ -233,7 +233,7 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 	}
 	if file.Partial {
 		if strings.TrimSpace(t.Symbol) == "" {
-			return ResolvedTarget{}, nil, Errorf(CodeInvalidArgument, "a target without a symbol needs the file's text, not lines")
+			return resolveLineFromChunks(t, file)
 		}
 		return resolveSymbol(t, kind, firstMatch, file, file.Lines.line)
 	}
@@ -284,10 +284,46 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		}
 		col = columnOfByteOffset(text, i)
 	}
-	pos := Position{Line: line, Character: uint32(col)}
+	return lineTarget(t, text, Position{Line: line, Character: uint32(col)}, by, file.Symbols), nil, nil
+}
+
+// errLineNeedsText is a line target's failure when only its line was
+// sent: every such failure explains itself with other lines of the file
+// (the ones around it, where matchText is), so the host asks again with
+// the text and shows that answer.
+func errLineNeedsText(t Target) *Error {
+	return Errorf(CodeInvalidArgument, "target line %d of %s could not be resolved from the line alone: send the file's text for the explanation", t.Line, t.Path)
+}
+
+// resolveLineFromChunks resolves a line target (with matchText, or alone)
+// from the target's line, all a target that resolves needs; the host sends
+// the line and the outline entries holding it, not the whole file. A
+// column target, or anything that fails, is errLineNeedsText.
+func resolveLineFromChunks(t Target, file TargetFile) (ResolvedTarget, []TargetCandidate, *Error) {
+	if t.Symbol != "" || t.Kind != "" || t.Line == 0 || t.Column != 0 {
+		return ResolvedTarget{}, nil, errLineNeedsText(t)
+	}
+	line := toZeroBased(t.Line)
+	text, ok := file.Lines.line(line)
+	if !ok {
+		return ResolvedTarget{}, nil, errLineNeedsText(t)
+	}
+	i, by := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) }), ByLine
+	if t.MatchText != "" {
+		i, by = strings.Index(text, t.MatchText), ByMatchText
+	}
+	if i < 0 {
+		return ResolvedTarget{}, nil, errLineNeedsText(t)
+	}
+	return lineTarget(t, text, Position{Line: line, Character: uint32(columnOfByteOffset(text, i))}, by, file.Symbols), nil, nil
+}
+
+// lineTarget is a resolved line target: the identifier at pos on text
+// (the target's line) and the symbol holding it.
+func lineTarget(t Target, text string, pos Position, by string, symbols []Symbol) ResolvedTarget {
 	r := ResolvedTarget{Path: t.Path, Position: pos, By: by}
-	r.Identifier, _ = identifierAt(text, col)
-	if s, ok := EnclosingSymbol(file.Symbols, pos); ok {
+	r.Identifier, _ = identifierAt(text, int(pos.Character))
+	if s, ok := EnclosingSymbol(symbols, pos); ok {
 		// The position is on the symbol's name only when the identifier
 		// there is (part of) its name: tsserver gives a callback a
 		// selection range as wide as the whole callback, which would make
@@ -302,7 +338,7 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 			r.Container = s.QualifiedName()
 		}
 	}
-	return r, nil, nil
+	return r
 }
 
 // targetArgError is LSP_INVALID_ARGUMENT for a target, with the forms.

@@ -73,8 +73,9 @@ func (t *Toolbox) openTarget(ctx context.Context, s lspseam.Session, call lspsea
 // resolveTarget hands the core what the target needs (outline.go): for a
 // symbol, the outline's entries of its name and their lines, then, only
 // when none is the target, the whole outline for the nearest names; for a
-// line, the file's text (its errors quote the lines around and search the
-// file for matchText) and the entries holding the line.
+// line, the entries holding the line and the line, then, only when that
+// fails, the file's text (the errors quote the lines around and search
+// the file for matchText).
 func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file resolvedFile) (lspseam.ResolvedTarget, error) {
 	in := resolveTargetRaw{Target: *call.Target, FirstMatch: call.FirstMatch, Exact: call.Toolset == "refactor"}
 	var rt lspseam.ResolvedTarget
@@ -102,12 +103,25 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file
 		}
 		return rt, err
 	default:
-		in.Text = &file.Text
 		held := []lspseam.OutlineEntry{}
 		if call.Target.Line > 0 {
 			held = outlineOnLines(file.outline, map[uint32]bool{uint32(call.Target.Line - 1): true})
 		}
 		in.Outline = &held
+		// A target by line (and matchText) resolves from its line alone;
+		// a failure explains itself with the lines around, so only then
+		// is the whole text sent, and that answer is the one shown.
+		if all := textLines(file.Text); call.Target.Column == 0 && call.Target.Line > 0 && call.Target.Line <= int64(len(all)) {
+			l := uint32(call.Target.Line - 1)
+			lines := []lspseam.LineChunk{{Start: l, Lines: all[l : l+1]}}
+			in.Lines = &lines
+			var lerr *lspseam.Error
+			if err := t.core.Invoke(ctx, "resolveTarget", in, &rt); !errors.As(err, &lerr) {
+				return rt, err
+			}
+			in.Lines = nil
+		}
+		in.Text = &file.Text
 	}
 	return rt, t.core.Invoke(ctx, "resolveTarget", in, &rt)
 }

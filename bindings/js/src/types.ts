@@ -534,7 +534,7 @@ export interface ResolveTargetInput {
   firstMatch?: boolean;
   /** A change's target: firstMatch is refused, and an ambiguous target's message does not offer it. */
   exact?: boolean;
-  /** The target file's text (needed by a line target; a symbol target with outline may send lines instead). */
+  /** The target file's text (needed by a column target; with outline, a symbol target, or a line target with matchText or alone, may send lines instead). */
   text?: string;
   /** The server's raw textDocument/documentSymbol result; omit when the server has no documentSymbol provider. */
   symbols?: Json;
@@ -544,7 +544,12 @@ export interface ResolveTargetInput {
    * LSP_TARGET_NOT_FOUND, ask again with all of them for the nearest names).
    */
   outline?: OutlineEntry[];
-  /** With outline, instead of text: the lines holding the entries' names (they win over text). */
+  /**
+   * With outline, instead of text (they win over it): for a symbol target,
+   * the lines holding the entries' names; for a line target, its line (any
+   * error is then LSP_INVALID_ARGUMENT: ask again with text for the
+   * explanation).
+   */
   lines?: LineChunk[];
 }
 
