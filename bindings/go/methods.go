@@ -5,7 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/textline"
 )
 
 // The typed form of every ABI method. Each marshals its input, runs the
@@ -143,7 +144,7 @@ func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos 
 	var v LSPRequest
 	// Only the line asked about crosses into the module; a line past the
 	// end sends the text, which the error describes (its last line).
-	if line, ok := nthLine(text, pos.Line); ok {
+	if line, ok := textline.Nth(text, pos.Line); ok {
 		in := struct {
 			Operation Operation `json:"operation"`
 			URI       string    `json:"uri"`
@@ -161,29 +162,6 @@ func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos 
 		Text      string    `json:"text"`
 	}{op, uri, pos, text}
 	return v, c.Invoke(ctx, "request", in, &v)
-}
-
-// nthLine is line n (zero-based) of text as the core numbers lines
-// (textLines), without its terminator; false past the end.
-func nthLine(text string, n uint32) (string, bool) {
-	start := 0
-	for i := uint32(0); ; i++ {
-		if start >= len(text) {
-			return "", false
-		}
-		j := strings.IndexAny(text[start:], "\r\n")
-		end, next := len(text), len(text)
-		if j >= 0 {
-			end, next = start+j, start+j+1
-			if text[end] == '\r' && next < len(text) && text[next] == '\n' {
-				next++
-			}
-		}
-		if i == n {
-			return text[start:end], true
-		}
-		start = next
-	}
 }
 
 // Translate normalizes a server's raw result for op. A nil result means the

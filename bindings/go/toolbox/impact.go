@@ -11,6 +11,7 @@ import (
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/textline"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -111,7 +112,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 			continue
 		}
-		before, after := textLines(c.before), textLines(c.after)
+		before, after := textline.Split(c.before), textline.Split(c.after)
 		for _, e := range changedDeclarations(outline, before, after) {
 			if insideGoBody(c.rel, e, before, after) {
 				found.insideBodies++

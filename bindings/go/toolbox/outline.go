@@ -63,27 +63,6 @@ func outlineOnLines(o []lspseam.OutlineEntry, lines map[uint32]bool) []lspseam.O
 	return out
 }
 
-// textLines splits a file's text into lines as the core numbers them:
-// "\n", "\r\n" and "\r" end a line, a final terminator ends the last
-// line.
-func textLines(text string) []string {
-	lines := make([]string, 0, strings.Count(text, "\n")+1)
-	for start := 0; start < len(text); {
-		i := strings.IndexAny(text[start:], "\r\n")
-		if i < 0 {
-			lines = append(lines, text[start:])
-			break
-		}
-		end := start + i
-		lines = append(lines, text[start:end])
-		start = end + 1
-		if text[end] == '\r' && start < len(text) && text[start] == '\n' {
-			start++
-		}
-	}
-	return lines
-}
-
 // chunksOf is the lines of the spans (zero-based, inclusive; past the
 // end of the file left out).
 func chunksOf(lines []string, spans []lspseam.LineSpan) []lspseam.LineChunk {

@@ -26,6 +26,12 @@ var sourceOpener sourceRoute = openSourceOpenat2
 // resolve-check-open route with O_NOFOLLOW on the last component only.
 func openSourceOpenat2(ws Workspace, p, filePath string) (*os.File, string, error) {
 	if Inside(ws.Path, p) {
+		// Most paths have no symlink: opened with none allowed, the file's
+		// canonical path is p itself (ws.Path is canonical), and the
+		// kernel need not be asked for it (openBeneath's readlink).
+		if fd, err := openAt(ws, p, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_SYMLINKS); err == nil {
+			return os.NewFile(uintptr(fd), p), p, nil
+		}
 		f, real, err := openBeneath(ws, p, unix.RESOLVE_BENEATH|unix.RESOLVE_NO_MAGICLINKS)
 		if err == nil {
 			return f, real, nil
@@ -51,23 +57,30 @@ func openSourceOpenat2(ws Workspace, p, filePath string) (*os.File, string, erro
 	return f, real, nil
 }
 
+// openAt opens path, which is inside ws, with openat2 relative to the
+// workspace directory under the given resolve flags, and returns the
+// descriptor (non-blocking: a FIFO must not hang the open).
+func openAt(ws Workspace, path string, resolve uint64) (int, error) {
+	rel, err := filepath.Rel(ws.Path, path)
+	if err != nil {
+		return -1, err
+	}
+	dir, err := unix.Open(ws.Path, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, err
+	}
+	defer unix.Close(dir)
+	return unix.Openat2(dir, rel, &unix.OpenHow{
+		Flags:   unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC | unix.O_NOCTTY,
+		Resolve: resolve,
+	})
+}
+
 // openBeneath opens path, which is inside ws, with openat2 relative to the
 // workspace directory under the given resolve flags, and returns the file
 // and its canonical path as the kernel names the open file.
 func openBeneath(ws Workspace, path string, resolve uint64) (*os.File, string, error) {
-	rel, err := filepath.Rel(ws.Path, path)
-	if err != nil {
-		return nil, "", err
-	}
-	dir, err := unix.Open(ws.Path, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, "", err
-	}
-	defer unix.Close(dir)
-	fd, err := unix.Openat2(dir, rel, &unix.OpenHow{
-		Flags:   unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC | unix.O_NOCTTY,
-		Resolve: resolve,
-	})
+	fd, err := openAt(ws, path, resolve)
 	if err != nil {
 		return nil, "", err
 	}

@@ -2,10 +2,12 @@ package workspacefs
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -212,5 +214,23 @@ func TestReadSourceClipsEchoedPath(t *testing.T) {
 		if msg := err.Error(); len(msg) > 1000 || !strings.Contains(msg, "bytes)") {
 			t.Fatalf("error of %d bytes for a %d-byte path: %.300s", len(msg), len(p), msg)
 		}
+	}
+}
+
+// readAllSized reads everything whatever the size the file had when it
+// was opened: unchanged, grown since (the buffer grows), shrunk, empty.
+func TestReadAllSized(t *testing.T) {
+	text := strings.Repeat("0123456789", 1000)
+	for _, size := range []int64{int64(len(text)), 0, 1, 10, int64(len(text)) - 1, int64(len(text)) * 3, -1} {
+		got, err := readAllSized(iotest.HalfReader(strings.NewReader(text)), size)
+		if err != nil || string(got) != text {
+			t.Errorf("size %d: read %d bytes (%v), want %d", size, len(got), err, len(text))
+		}
+	}
+	if got, err := readAllSized(strings.NewReader(""), 0); err != nil || len(got) != 0 {
+		t.Errorf("empty: %q, %v", got, err)
+	}
+	if _, err := readAllSized(iotest.ErrReader(io.ErrUnexpectedEOF), 10); err != io.ErrUnexpectedEOF {
+		t.Errorf("a failing read: %v, want its error", err)
 	}
 }
