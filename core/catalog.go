@@ -149,14 +149,18 @@ func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) 
 		return si, m, err
 	}
 	var problem string
-	i := 0
-	locs.ForEach(func(_, item gjson.Result) bool {
-		var l Location
-		l, problem = locationOrLink(item, at{"locations", i})
-		si.locs = append(si.locs, l)
-		i++
-		return problem == ""
-	})
+	if fast, ok := scanLocations(locs.Raw, true); ok && len(fast) > 0 {
+		si.locs = fast // read as locationOrLink reads them (FuzzScanLocations)
+	} else {
+		i := 0
+		locs.ForEach(func(_, item gjson.Result) bool {
+			var l Location
+			l, problem = locationOrLink(item, at{"locations", i})
+			si.locs = append(si.locs, l)
+			i++
+			return problem == ""
+		})
+	}
 	if problem != "" {
 		return si, m, &Error{Code: CodeInvalidArgument, Message: problem, Field: "locations"}
 	}

@@ -68,8 +68,17 @@ func flattenSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 }
 
 // decodeOutline reads outline entries (flattenSymbols' symbols, or any
-// subset of them in the same order).
+// subset of them in the same order): through scanOutline when it can,
+// else through gjson, which also explains a malformed entry.
 func decodeOutline(v gjson.Result, where string) ([]Symbol, *Error) {
+	if out, ok := scanOutline(v.Raw); ok {
+		return out, nil
+	}
+	return decodeOutlineGeneral(v, where)
+}
+
+// decodeOutlineGeneral is decodeOutline through gjson.
+func decodeOutlineGeneral(v gjson.Result, where string) ([]Symbol, *Error) {
 	if !v.IsArray() {
 		return nil, Errorf(CodeInvalidArgument, "%s must be an array of flattenSymbols entries {name, kind, container?, range, selectionRange}, got %s", where, describe(v))
 	}
