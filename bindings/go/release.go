@@ -23,12 +23,15 @@ import (
 //   - resident (Linux, a disk-backed cache directory): the machine code was
 //     moved into a file mapping right after compilation (compileModule), so
 //     its pages can go back to the page cache while the module stays
-//     compiled. release closes the instances, drops the code's pages, and
-//     keeps the decoded module (a few MB of heap); the next call only
-//     instantiates (milliseconds) and faults in the code it runs. Compiling
-//     again — decoding, validating and reading the cache, 0.1–0.2 s, and
-//     more on a loaded machine — is what a call after an idle period must
-//     not pay.
+//     compiled. release drops the code's pages and keeps the decoded module
+//     (a few MB of heap) and every instance whose linear memory is at most
+//     keptInstanceMemory; the next call faults in the code it runs, and
+//     pays nothing else (0.3 ms over a warm call). An instance that grew
+//     larger (a big answer) is closed, and the next call instantiates one
+//     again (about 8 ms: the module's data copied in, the Go runtime inside
+//     it initialized). Compiling again — decoding, validating and reading
+//     the cache, 0.1–0.2 s, and more on a loaded machine — is what a call
+//     after an idle period must not pay.
 //   - full (elsewhere): it closes the instances and the compiled module;
 //     newInstance compiles again (from the compilation cache) when the next
 //     call comes.
@@ -60,9 +63,15 @@ func (c *Core) scheduleRelease() {
 	c.releaseTimer.Reset(c.idleRelease)
 }
 
-// releaseIdle closes every instance, and the compiled module unless its
-// code is resident in a file, when no call is in flight, then returns the
-// freed memory to the OS.
+// keptInstanceMemory bounds the linear memory of an instance a resident
+// release keeps: 4 MB after most calls, whose touched pages (about 5 MB
+// resident) keep an idle shim within its 30 MB; a larger instance would
+// hold its peak while waiting.
+const keptInstanceMemory = 8 << 20
+
+// releaseIdle closes the instances (the resident form keeps the small
+// ones), and the compiled module unless its code is resident in a file,
+// when no call is in flight, then returns the freed memory to the OS.
 func (c *Core) releaseIdle() {
 	if !c.releaseNow() {
 		return
@@ -112,7 +121,8 @@ var codeMoves sync.Mutex
 
 // releaseNow does releaseIdle's closing and reports whether it released.
 // A release with nothing to give back (no instance, the code already
-// dropped) does not count.
+// dropped) does not count; a resident release that kept its instances
+// runs again only after a call, which reschedules it.
 func (c *Core) releaseNow() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -139,6 +149,10 @@ take:
 	}
 	ctx := context.Background()
 	for _, in := range taken {
+		if c.code != nil && in.module.Memory().Size() <= keptInstanceMemory {
+			c.idle <- in
+			continue
+		}
 		_ = in.module.Close(ctx)
 		<-c.slots
 	}

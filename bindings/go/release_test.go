@@ -70,9 +70,11 @@ func waitReleased(t *testing.T, c *Core, n int) {
 	t.Fatalf("released %d times in 10 s, want %d", got, n)
 }
 
-// TestIdleRelease: an idle Core closes its instances and either drops the
-// compiled module (full) or keeps it with its machine code given back to
-// the page cache (resident); the next call answers the same either way.
+// TestIdleRelease: an idle Core either closes its instances and drops the
+// compiled module (full), or keeps the module and its small instances with
+// the machine code given back to the page cache (resident), closing an
+// instance that grew past keptInstanceMemory; the next call answers the
+// same either way.
 func TestIdleRelease(t *testing.T) {
 	for _, form := range []string{"full", "resident"} {
 		t.Run(form, func(t *testing.T) {
@@ -112,8 +114,8 @@ func TestIdleRelease(t *testing.T) {
 			if _, compiled := releasedCount(c); compiled != (form == "resident") {
 				t.Fatalf("compiled %v after a %s release", compiled, form)
 			}
-			if len(c.slots) != 0 || len(c.idle) != 0 {
-				t.Fatalf("%d instances live, %d idle after a release; want none", len(c.slots), len(c.idle))
+			if want := map[string]int{"full": 0, "resident": 1}[form]; len(c.slots) != want || len(c.idle) != want {
+				t.Fatalf("%d instances live, %d idle after a %s release; want %d", len(c.slots), len(c.idle), form, want)
 			}
 			if code != nil {
 				if n := code.ResidentBytes(); n != 0 {
@@ -128,6 +130,36 @@ func TestIdleRelease(t *testing.T) {
 				t.Fatal("the answer after a release differs from the one before")
 			}
 			waitReleased(t, c, 2)
+			if form == "resident" {
+				// A 10,000-location answer grows the instance to about
+				// 9 MB: the release closes it, and the next call makes one.
+				payload := casefile.ReferencesPayload(10000)
+				translateRender(func(method string, in []byte) []byte {
+					out, err := c.Call(ctx, method, in)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return out
+				}, payload)
+				c.mu.Lock()
+				var size uint32
+				for range len(c.idle) {
+					in := <-c.idle
+					size = max(size, in.module.Memory().Size())
+					c.idle <- in
+				}
+				c.mu.Unlock()
+				if size <= keptInstanceMemory {
+					t.Fatalf("the large answer left an instance of %d bytes; the test needs one over %d", size, keptInstanceMemory)
+				}
+				waitReleased(t, c, 3)
+				if len(c.slots) != 0 {
+					t.Fatalf("a release kept the instance of %d bytes (over %d)", size, keptInstanceMemory)
+				}
+				if again, err := c.Call(ctx, "toolDefinition", []byte(`{}`)); err != nil || !bytes.Equal(again, before) {
+					t.Fatalf("the answer after closing the large instance differs: %v", err)
+				}
+			}
 		})
 	}
 }
