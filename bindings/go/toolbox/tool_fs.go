@@ -125,6 +125,20 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	defer r.Close()
 	tool := call.Tool
 	var a answer
+	// The change planned from the first read is the change of the same
+	// text read again under the lock: the core is asked once (an edit's
+	// editText was asked twice, about 0.4 ms each after a pause).
+	var plan struct {
+		rel, from, text, summary string
+		fields                   []field
+		done                     bool
+	}
+	changed := func(f workspacefs.File) (string, []field, string, error) {
+		if plan.done && f.Exists && f.Rel == plan.rel && f.Text == plan.from {
+			return plan.text, plan.fields, plan.summary, nil
+		}
+		return change(f)
+	}
 	// apply reads, checks and writes the file under its cross-process
 	// lock: no other lspseam process writes it between this session's
 	// check and its write.
@@ -137,7 +151,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 					return "", err
 				}
 			}
-			text, fl, sum, err := change(f)
+			text, fl, sum, err := changed(f)
 			fields, summary = fl, sum
 			return text, err
 		})
@@ -164,11 +178,12 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		if err := t.observed.check(r.Abs(before.Real), before, tool); err != nil {
 			return answer{}, err
 		}
-		text, _, _, err := change(before) // no match, ambiguous: said at once
+		text, fields, summary, err := change(before) // no match, ambiguous: said at once
 		if err != nil {
 			return answer{}, err
 		}
 		planned = text
+		plan.rel, plan.from, plan.text, plan.fields, plan.summary, plan.done = before.Rel, before.Text, text, fields, summary, true
 	}
 	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir)}
 	if !before.Exists {

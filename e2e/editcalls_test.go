@@ -1,0 +1,54 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lspseam/lspseam/bindings/go/localstdio"
+	"github.com/lspseam/lspseam/bindings/go/toolbox"
+	"github.com/lspseam/lspseam/internal/gocorpus"
+)
+
+// TestEditAsksTheCoreOnce: an edit plans its change from the file it read
+// and writes it under the lock after reading the file again; when the
+// file is unchanged, the planned text is written without asking the core
+// (editText) a second time.
+func TestEditAsksTheCoreOnce(t *testing.T) {
+	cb := newCatalogBench(t)
+	ws, _ := localstdio.CanonicalWorkspace(cb.large)
+	ctx := context.Background()
+	tb, err := toolbox.NewToolbox(ctx, cb.core, cb.svc, "fs", "code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb.tb = tb
+	if r := cb.tb.Call(ctx, "read", json.RawMessage(`{"file_path":"`+gocorpus.LargeFile+`"}`), ws.Path); r.IsError {
+		t.Fatalf("read: %s", r.Text)
+	}
+	args := json.RawMessage(`{"file_path":"` + gocorpus.LargeFile + `","old_string":"// Execute runs the command tree on args.","new_string":"// Execute runs the command tree on its args."}`)
+	var answer string
+	calls := cb.traced(func() {
+		r := cb.tb.Call(ctx, "edit", args, ws.Path)
+		if r.IsError {
+			t.Fatalf("edit: %s", r.Text)
+		}
+		answer = r.Text
+	})
+	n := 0
+	for _, c := range calls {
+		if c.Method == "editText" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("an edit of an unchanged file asked editText %d times, want once", n)
+	}
+	data, err := os.ReadFile(filepath.Join(ws.Path, gocorpus.LargeFile))
+	if err != nil || !strings.Contains(string(data), "// Execute runs the command tree on its args.") {
+		t.Fatalf("the file was not edited (%v); the answer: %s", err, answer)
+	}
+}
