@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/lspseam/lspseam/bindings/go/internal/textline"
+	"github.com/lspseam/lspseam/core"
 )
 
 // The typed form of every ABI method. Each marshals its input, runs the
@@ -144,7 +144,7 @@ func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos 
 	var v LSPRequest
 	// Only the line asked about crosses into the module; a line past the
 	// end sends the text, which the error describes (its last line).
-	if line, ok := textline.Nth(text, pos.Line); ok {
+	if line, ok := core.NthLine(text, pos.Line); ok {
 		in := struct {
 			Operation Operation `json:"operation"`
 			URI       string    `json:"uri"`

@@ -11,7 +11,6 @@ import (
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/bindings/go/internal/textline"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -112,7 +111,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 			continue
 		}
-		before, after := textline.Split(c.before), textline.Split(c.after)
+		before, after := core.SplitLines(c.before), core.SplitLines(c.after)
 		for _, e := range changedDeclarations(outline, before, after) {
 			if insideGoBody(c.rel, e, before, after) {
 				found.insideBodies++

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/bindings/go/internal/textline"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Targets: a model's target opened and resolved in its file, the LSP
@@ -85,7 +85,7 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file
 		in.Text = &file.Text
 	case strings.TrimSpace(call.Target.Symbol) != "":
 		named := outlineNamed(file.outline, call.Target.Symbol)
-		all := textline.Split(file.Text)
+		all := core.SplitLines(file.Text)
 		lines := []lspseam.LineChunk{}
 		seen := map[uint32]bool{}
 		for _, e := range named {
@@ -112,7 +112,7 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file
 		// A target by line (and matchText) resolves from its line alone;
 		// a failure explains itself with the lines around, so only then
 		// is the whole text sent, and that answer is the one shown.
-		if all := textline.Split(file.Text); call.Target.Column == 0 && call.Target.Line > 0 && call.Target.Line <= int64(len(all)) {
+		if all := core.SplitLines(file.Text); call.Target.Column == 0 && call.Target.Line > 0 && call.Target.Line <= int64(len(all)) {
 			l := uint32(call.Target.Line - 1)
 			lines := []lspseam.LineChunk{{Start: l, Lines: all[l : l+1]}}
 			in.Lines = &lines

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/bindings/go/internal/textline"
+	"github.com/lspseam/lspseam/core"
 )
 
 // code_navigate: definition, typeDefinition, declaration, implementation
@@ -59,7 +59,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			if err != nil {
 				continue // unreadable now: no snippet
 			}
-			texts[f.URI] = textline.Split(src.Text)
+			texts[f.URI] = core.SplitLines(src.Text)
 			if _, ok := outlines[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
 				continue
 			}

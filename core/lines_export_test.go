@@ -1,4 +1,4 @@
-package textline
+package core
 
 import (
 	"slices"
@@ -6,7 +6,9 @@ import (
 	"testing"
 )
 
-func TestSplitAndNth(t *testing.T) {
+// SplitLines and NthLine, which hosts use natively, number lines as the
+// core does everywhere else (CheckPosition, readView).
+func TestSplitLinesAndNthLine(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
 		want       []string
@@ -23,23 +25,23 @@ func TestSplitAndNth(t *testing.T) {
 		{"lone cr at the end", "a\r", []string{"a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Split(tc.text); !slices.Equal(got, tc.want) {
-				t.Errorf("Split(%q) = %q, want %q", tc.text, got, tc.want)
+			if got := SplitLines(tc.text); !slices.Equal(got, tc.want) {
+				t.Errorf("SplitLines(%q) = %q, want %q", tc.text, got, tc.want)
 			}
 			for n := range len(tc.want) + 1 {
-				got, ok := Nth(tc.text, uint32(n))
+				got, ok := NthLine(tc.text, uint32(n))
 				if n < len(tc.want) && (!ok || got != tc.want[n]) || n == len(tc.want) && ok {
-					t.Errorf("Nth(%q, %d) = %q, %v; want %q (the lines: %q)", tc.text, n, got, ok, Split(tc.text), tc.want)
+					t.Errorf("NthLine(%q, %d) = %q, %v; want the lines %q", tc.text, n, got, ok, tc.want)
 				}
 			}
 		})
 	}
 }
 
-func BenchmarkNth(b *testing.B) {
+func BenchmarkNthLine(b *testing.B) {
 	text := strings.Repeat("\tif c.HasParent() && c.Parent().helpCommand == c {\n", 2000)
 	for b.Loop() {
-		if _, ok := Nth(text, 1263); !ok {
+		if _, ok := NthLine(text, 1263); !ok {
 			b.Fatal("line 1263 missing")
 		}
 	}
