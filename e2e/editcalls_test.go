@@ -51,4 +51,28 @@ func TestEditAsksTheCoreOnce(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), "// Execute runs the command tree on its args.") {
 		t.Fatalf("the file was not edited (%v); the answer: %s", err, answer)
 	}
+
+	// The next edits of the same file report the previous edit's write to
+	// the server: the same file event each time, planned by the core once
+	// (changesMemo), and still told to the server (the edits after it see
+	// the text they expect).
+	texts := []string{"its args", "the args", "its args", "the args"}
+	var fileChanges []int
+	for i := 1; i < len(texts); i++ {
+		args := json.RawMessage(`{"file_path":"` + gocorpus.LargeFile + `","old_string":"the command tree on ` + texts[i-1] + `.","new_string":"the command tree on ` + texts[i] + `."}`)
+		n := 0
+		for _, c := range cb.traced(func() {
+			if r := cb.tb.Call(ctx, "edit", args, ws.Path); r.IsError {
+				t.Fatalf("edit %d: %s", i+1, r.Text)
+			}
+		}) {
+			if c.Method == "fileChanges" {
+				n++
+			}
+		}
+		fileChanges = append(fileChanges, n)
+	}
+	if fileChanges[0] != 1 || fileChanges[len(fileChanges)-1] != 0 {
+		t.Errorf("fileChanges calls in the 2nd to 4th edits of one file: %v; want the first to ask the core and the last to be remembered", fileChanges)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"hash/maphash"
 	"os"
+	"slices"
 
 	"github.com/lspseam/lspseam/core"
 )
@@ -100,6 +101,7 @@ func (c *documentCache) paths() []string {
 	for _, d := range c.docs {
 		out = append(out, d.path)
 	}
+	slices.Sort(out) // the same set, the same bytes (changesMemo)
 	return out
 }
 

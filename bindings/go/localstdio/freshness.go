@@ -71,6 +71,23 @@ func (r *watchRegistrations) list() []lspseam.WatchRegistration {
 	return out
 }
 
+// withoutTransient leaves out the paths that neither existed before nor
+// exist now (created, then deleted: a writer's temporary file, lspseam's
+// own atomic writes included), unless a server holds them open: the core
+// tells a server nothing of them (fileChanges counts them ignored), and
+// without them an agent's repeated edits of one file are the same input
+// each time (changesMemo).
+func withoutTransient(changes []lspseam.PathChange, open []string) []lspseam.PathChange {
+	kept := changes[:0:0]
+	for _, c := range changes {
+		if c.First == "created" && c.Last == "deleted" && !slices.Contains(open, c.Path) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept
+}
+
 // errChangesLost means the instance cannot be brought up to date and must
 // be replaced by a fresh server, which reads the disk itself.
 type errChangesLost struct {
@@ -97,13 +114,14 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	if lost != "" {
 		return "", errChangesLost{why: lost}
 	}
+	open := in.docs.paths()
+	changes = withoutTransient(changes, open)
 	if len(changes) == 0 {
 		return "", nil
 	}
-	exts := make([]string, 0, len(in.server.Config.ExtensionToLanguage))
-	for ext := range in.server.Config.ExtensionToLanguage {
-		exts = append(exts, ext)
-	}
+	// Sorted: the same server's input is then the same bytes every time
+	// (changesMemo).
+	exts := slices.Sorted(maps.Keys(in.server.Config.ExtensionToLanguage))
 	// Files of other languages it reads from disk (a YAML server's JSON
 	// schemas) count as its own.
 	exts = append(exts, in.neg.Readiness.WatchExtensions...)
@@ -113,7 +131,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		Extensions:    exts,
 		FileNames:     slices.Sorted(maps.Keys(in.server.Config.FileNameToLanguage)),
 		Root:          in.root.Path,
-		OpenDocuments: in.docs.paths(),
+		OpenDocuments: open,
 		MaxBatch:      maxChangesPerNotification,
 
 		OpenNewDirectories: in.neg.Readiness.OpenNewDirectories,
@@ -123,7 +141,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		// (fileChanges); a fresh server reads the disk instead.
 		return "", errChangesLost{why: "files changed in a workspace on a network share (a UNC path), whose changes lspseam cannot name to the server"}
 	}
-	plan, err := in.core.FileChanges(ctx, input)
+	plan, err := in.changes.fileChanges(ctx, in.core, input)
 	if err != nil {
 		return "", err
 	}

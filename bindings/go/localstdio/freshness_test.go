@@ -536,3 +536,27 @@ func TestPollingFallbackStaysFresh(t *testing.T) {
 	f.noViolations()
 	checkQuiescent(t, f, g)
 }
+
+// withoutTransient leaves out only what neither existed before nor exists
+// now, and keeps even that when a server holds the path open.
+func TestWithoutTransient(t *testing.T) {
+	c := func(path, first, last string) lspseam.PathChange {
+		return lspseam.PathChange{Path: path, First: first, Last: last}
+	}
+	changes := []lspseam.PathChange{
+		c("/w/.a.go.lspseam-1.tmp", "created", "deleted"),
+		c("/w/a.go", "changed", "changed"),
+		c("/w/b.go", "created", "changed"),
+		c("/w/c.go", "deleted", "created"),
+		c("/w/d.go", "changed", "deleted"),
+		c("/w/open.go", "created", "deleted"),
+	}
+	got := withoutTransient(slices.Clone(changes), []string{"/w/open.go"})
+	want := slices.Concat(changes[1:5], changes[5:])
+	if !slices.Equal(got, want) {
+		t.Errorf("withoutTransient = %v, want %v", got, want)
+	}
+	if got := withoutTransient(changes[:1], nil); len(got) != 0 {
+		t.Errorf("a temporary file alone: %v, want nothing", got)
+	}
+}
