@@ -191,8 +191,8 @@ func BenchmarkNewCore(b *testing.B) {
 // BenchmarkFirstCallAfterIdle measures the first call after an idle
 // release against a warm call, alternated in one run, for both release
 // forms (release.go): "full" drops the compiled module and loads it again
-// from the cache directory; "resident" keeps it with its machine code
-// given back to the page cache. It reports after-idle/warm and the extra
+// from the cache directory; "resident" keeps it, and its instance of at
+// most 8 MB, with its machine code given back to the page cache. It reports after-idle/warm and the extra
 // milliseconds the first call pays. (Releases are triggered directly; the
 // delay is irrelevant here.)
 func BenchmarkFirstCallAfterIdle(b *testing.B) {
