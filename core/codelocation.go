@@ -269,8 +269,8 @@ type FileLines struct {
 
 // LineChunk is consecutive lines from Start (zero-based).
 type LineChunk struct {
-	Start uint32
-	Lines []string
+	Start uint32   `json:"start"`
+	Lines []string `json:"lines"`
 }
 
 // CodeLocation is one location for the model, one-based. Snippet is the

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,6 +21,48 @@ func SplitLines(text string) []string { return splitLines(text) }
 
 // NthLine: see SplitLines.
 func NthLine(text string, n uint32) (string, bool) { return lineSource{s: text}.lineAt(n) }
+
+// LineChunks returns the lines of text in spans (zero-based, inclusive;
+// End ≥ Start), one chunk per span in the order given, as SplitLines would
+// number them: a span's lines past the end are left out, and a span that
+// starts past it has no chunk. It reads text only up to the last line
+// asked for and keeps only the lines asked for: a host reads a few lines
+// of each result file this way, not every line of it.
+func LineChunks(text string, spans []LineSpan) []LineChunk {
+	out := []LineChunk{}
+	if len(spans) == 0 {
+		return out
+	}
+	byStart := slices.SortedFunc(slices.Values(spans), func(a, b LineSpan) int { return cmp.Compare(a.Start, b.Start) })
+	last := slices.MaxFunc(spans, func(a, b LineSpan) int { return cmp.Compare(a.End, b.End) }).End
+	kept := map[uint32]string{}
+	src := lineSource{s: text}
+	var count uint32 // the lines read: every line up to last that exists
+	var next int     // byStart[next:] start after the current line
+	var reach uint32 // the furthest End of the spans started so far
+	started := false
+	for start := 0; start < len(text) && count <= last; count++ {
+		for ; next < len(byStart) && byStart[next].Start <= count; next++ {
+			reach, started = max(reach, byStart[next].End), true
+		}
+		end, after := src.next(start)
+		if started && count <= reach {
+			kept[count] = text[start:end]
+		}
+		start = after
+	}
+	for _, s := range spans {
+		if s.Start >= count {
+			continue
+		}
+		c := LineChunk{Start: s.Start, Lines: make([]string, 0, min(s.End, count-1)-s.Start+1)}
+		for l := s.Start; l <= min(s.End, count-1); l++ {
+			c.Lines = append(c.Lines, kept[l])
+		}
+		out = append(out, c)
+	}
+	return out
+}
 
 // splitLines returns the lines of text without their terminators.
 func splitLines(text string) []string {

@@ -46,3 +46,38 @@ func BenchmarkNthLine(b *testing.B) {
 		}
 	}
 }
+
+// LineChunks gives what cutting SplitLines' lines at the spans gives.
+func TestLineChunks(t *testing.T) {
+	texts := []string{"", "a", "a\n", "a\nb\nc", "a\r\nb\r\n", "a\rb\r", "a\r\n\rb\n\r\nc", "\n\n", "l0\nl1\nl2\nl3\nl4\nl5\nl6\nl7\nl8\nl9"}
+	spanSets := [][]LineSpan{
+		nil,
+		{{0, 0}},
+		{{2, 4}, {0, 1}},
+		{{3, 3}, {1, 6}, {5, 5}},
+		{{8, 20}},
+		{{30, 40}, {0, 0}},
+		{{0, 1<<32 - 1}},
+		{{1<<32 - 1, 1<<32 - 1}},
+	}
+	for _, text := range texts {
+		lines := SplitLines(text)
+		for _, spans := range spanSets {
+			want := []LineChunk{}
+			for _, s := range spans {
+				if int64(s.Start) < int64(len(lines)) {
+					want = append(want, LineChunk{Start: s.Start, Lines: lines[s.Start:min(int64(s.End)+1, int64(len(lines)))]})
+				}
+			}
+			got := LineChunks(text, spans)
+			if len(got) != len(want) {
+				t.Fatalf("LineChunks(%q, %v) = %+v, want %+v", text, spans, got, want)
+			}
+			for i := range got {
+				if got[i].Start != want[i].Start || !slices.Equal(got[i].Lines, want[i].Lines) {
+					t.Fatalf("LineChunks(%q, %v) = %+v, want %+v", text, spans, got, want)
+				}
+			}
+		}
+	}
+}

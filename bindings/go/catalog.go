@@ -99,11 +99,9 @@ type SnippetPlan struct {
 
 // LineChunk is consecutive lines of a file from Start (zero-based),
 // without line terminators: what the host read of a planned span (any
-// superset of the spans works, e.g. the whole file).
-type LineChunk struct {
-	Start uint32   `json:"start"`
-	Lines []string `json:"lines"`
-}
+// superset of the spans works, e.g. the whole file; core.LineChunks cuts
+// a text to the spans).
+type LineChunk = core.LineChunk
 
 // CodeLocationsInput is the input of CodeLocations: the same as
 // PlanSnippets' (the module plans again), the lines the host read by file

@@ -63,18 +63,6 @@ func outlineOnLines(o []lspseam.OutlineEntry, lines map[uint32]bool) []lspseam.O
 	return out
 }
 
-// chunksOf is the lines of the spans (zero-based, inclusive; past the
-// end of the file left out).
-func chunksOf(lines []string, spans []lspseam.LineSpan) []lspseam.LineChunk {
-	out := []lspseam.LineChunk{}
-	for _, s := range spans {
-		if int64(s.Start) < int64(len(lines)) {
-			out = append(out, lspseam.LineChunk{Start: s.Start, Lines: lines[s.Start:min(int64(s.End)+1, int64(len(lines)))]})
-		}
-	}
-	return out
-}
-
 // documentSymbols is an open document's outline: the server's answer for
 // these bytes, asked once (symbolCache).
 func (t *Toolbox) documentSymbols(ctx context.Context, s lspseam.Session, f lspseam.SourceFile) (json.RawMessage, error) {

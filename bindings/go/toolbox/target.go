@@ -85,15 +85,15 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file
 		in.Text = &file.Text
 	case strings.TrimSpace(call.Target.Symbol) != "":
 		named := outlineNamed(file.outline, call.Target.Symbol)
-		all := core.SplitLines(file.Text)
-		lines := []lspseam.LineChunk{}
+		var spans []lspseam.LineSpan
 		seen := map[uint32]bool{}
 		for _, e := range named {
-			if l := e.SelectionRange.Start.Line; !seen[l] && int64(l) < int64(len(all)) {
+			if l := e.SelectionRange.Start.Line; !seen[l] {
 				seen[l] = true
-				lines = append(lines, lspseam.LineChunk{Start: l, Lines: all[l : l+1]})
+				spans = append(spans, lspseam.LineSpan{Start: l, End: l})
 			}
 		}
+		lines := core.LineChunks(file.Text, spans)
 		in.Outline, in.Lines = &named, &lines
 		err := t.core.Invoke(ctx, "resolveTarget", in, &rt)
 		var lerr *lspseam.Error
@@ -112,9 +112,9 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file
 		// A target by line (and matchText) resolves from its line alone;
 		// a failure explains itself with the lines around, so only then
 		// is the whole text sent, and that answer is the one shown.
-		if all := core.SplitLines(file.Text); call.Target.Column == 0 && call.Target.Line > 0 && call.Target.Line <= int64(len(all)) {
+		if call.Target.Column == 0 && call.Target.Line > 0 && call.Target.Line <= 1<<32 {
 			l := uint32(call.Target.Line - 1)
-			lines := []lspseam.LineChunk{{Start: l, Lines: all[l : l+1]}}
+			lines := core.LineChunks(file.Text, []lspseam.LineSpan{{Start: l, End: l}})
 			in.Lines = &lines
 			var lerr *lspseam.Error
 			if err := t.core.Invoke(ctx, "resolveTarget", in, &rt); !errors.As(err, &lerr) {

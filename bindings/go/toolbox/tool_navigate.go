@@ -52,14 +52,14 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		// enclosing symbol (and gives includeBody its bodies): every file,
 		// so an answer does not depend on which outlines an earlier call
 		// left in the cache.
-		texts := map[string][]string{}
+		texts := map[string]string{}
 		replan := false
 		for _, f := range plan.Files {
 			src, err := s.Read(f.Path)
 			if err != nil {
 				continue // unreadable now: no snippet
 			}
-			texts[f.URI] = core.SplitLines(src.Text)
+			texts[f.URI] = src.Text
 			if _, ok := outlines[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
 				continue
 			}
@@ -87,8 +87,8 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 		files := map[string][]lspseam.LineChunk{}
 		for _, f := range plan.Files {
-			if lines, ok := texts[f.URI]; ok {
-				files[f.URI] = chunksOf(lines, f.Spans)
+			if text, ok := texts[f.URI]; ok {
+				files[f.URI] = core.LineChunks(text, f.Spans)
 			}
 		}
 		var cl lspseam.CodeLocations
