@@ -114,9 +114,11 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	if lost != "" {
 		return "", errChangesLost{why: lost}
 	}
-	open := in.docs.paths()
-	changes = withoutTransient(changes, open)
 	if len(changes) == 0 {
+		return "", nil
+	}
+	open := in.docs.paths()
+	if changes = withoutTransient(changes, open); len(changes) == 0 {
 		return "", nil
 	}
 	// Sorted: the same server's input is then the same bytes every time
