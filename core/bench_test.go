@@ -80,7 +80,7 @@ func BenchmarkCodeLocations(b *testing.B) {
 	uri := "file:///w/p/a.go"
 	syms, _ := FlattenSymbols(gjson.Parse(raw), text)
 	symbols := map[string][]Symbol{uri: syms}
-	lines := splitLines(text)
+	lines := SplitLines(text)
 	locs := make([]Location, 500)
 	for i := range locs {
 		locs[i] = Location{URI: uri, Range: Range{Start: Position{Line: uint32(6*i + 1), Character: 8}, End: Position{Line: uint32(6*i + 1), Character: 9}}}

@@ -257,7 +257,7 @@ func (r renderedLocations) appendJSON(b []byte) []byte {
 func readChunks(uri string, v gjson.Result, spans []LineSpan) (FileLines, *Error) {
 	fl := FileLines{URI: uri}
 	if v.Type == gjson.String {
-		lines := splitLines(v.Str)
+		lines := SplitLines(v.Str)
 		for _, s := range spans {
 			if int64(s.Start) < int64(len(lines)) {
 				fl.Chunks = append(fl.Chunks, LineChunk{Start: s.Start, Lines: lines[s.Start:min(int64(s.End)+1, int64(len(lines)))]})

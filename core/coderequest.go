@@ -216,7 +216,7 @@ func CodeRequest(in CodeRequestInput) (CodeRequestValue, *Error) {
 // inlayRange is the zero-based range of lines (whole lines, the last one
 // to its end in UTF-16 code units), clamped to the file.
 func inlayRange(text string, lines *LineRange) (Range, *Error) {
-	all := splitLines(text)
+	all := SplitLines(text)
 	if len(all) == 0 {
 		all = []string{""} // an empty file is one empty line
 	}
@@ -291,7 +291,7 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 func detectIndent(text string) (tabSize int, insertSpaces bool) {
 	steps := map[int]int{}
 	tabs, prev := 0, 0
-	for _, line := range splitLines(text) {
+	for _, line := range SplitLines(text) {
 		body := strings.TrimLeft(line, " \t")
 		if body == "" || strings.HasPrefix(body, "*") {
 			continue

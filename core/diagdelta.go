@@ -306,7 +306,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 			out.Stale = append(out.Stale, df.Path)
 		}
 		var resolved, introduced []Problem
-		resolved, introduced, df.Persisting = matchProblems(before, after, splitLines(texts[0]), splitLines(texts[1]))
+		resolved, introduced, df.Persisting = matchProblems(before, after, SplitLines(texts[0]), SplitLines(texts[1]))
 		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
 		out.Introduced += len(introduced)
 		out.Resolved += len(resolved)

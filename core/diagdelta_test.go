@@ -22,7 +22,7 @@ func TestDiagnosticsDeltaChangedLines(t *testing.T) {
 		{"", "a\n", lineChange{0, 0, 1}},
 	}
 	for _, tt := range tests {
-		if got := changedLines(splitLines(tt.before), splitLines(tt.after)); got != tt.want {
+		if got := changedLines(SplitLines(tt.before), SplitLines(tt.after)); got != tt.want {
 			t.Errorf("%q → %q: got %+v, want %+v", tt.before, tt.after, got, tt.want)
 		}
 	}
@@ -72,7 +72,7 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 			[]Problem{diagAt(1, 2, "m"), diagAt(0, 0, "m")}, []Problem{diagAt(0, 0, "m"), diagAt(2, 3, "m")}, 0, 0, 2},
 	}
 	for _, tt := range tests {
-		r, i, p := matchProblems(tt.before, tt.after, splitLines(tt.beforeText), splitLines(tt.afterText))
+		r, i, p := matchProblems(tt.before, tt.after, SplitLines(tt.beforeText), SplitLines(tt.afterText))
 		if len(r) != tt.resolved || len(i) != tt.introduced || p != tt.persisting {
 			t.Errorf("%s: resolved %d, introduced %d, persisting %d; want %d, %d, %d", tt.name, len(r), len(i), p, tt.resolved, tt.introduced, tt.persisting)
 		}

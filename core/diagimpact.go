@@ -187,7 +187,7 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		if !fresh {
 			o.Stale = append(o.Stale, path)
 		}
-		lines := splitLines(text.Str)
+		lines := SplitLines(text.Str)
 		var res, intro []Problem
 		res, intro, df.Persisting = matchProblems(before, after, lines, lines)
 		df.IntroducedTotal, df.ResolvedTotal = len(intro), len(res)

@@ -79,8 +79,8 @@ func FuzzEditText(f *testing.F) {
 		}
 		before, after := int(ok.Get("linesBefore").Int()), int(ok.Get("linesAfter").Int())
 		first, last := int(ok.Get("changedLines.first").Int()), int(ok.Get("changedLines.last").Int())
-		if before != len(splitLines(body)) || after != len(splitLines(newBody)) {
-			t.Fatalf("line counts %d, %d: %s", len(splitLines(body)), len(splitLines(newBody)), env)
+		if before != len(SplitLines(body)) || after != len(SplitLines(newBody)) {
+			t.Fatalf("line counts %d, %d: %s", len(SplitLines(body)), len(SplitLines(newBody)), env)
 		}
 		if first < 1 || first > last || last > max(1, after) {
 			t.Fatalf("changedLines out of range: %s", env)
@@ -106,7 +106,7 @@ func FuzzEditText(f *testing.F) {
 
 // FuzzReadView: any text and window give a well-formed envelope; an ok
 // view returns at most limit lines numbered consecutively from startLine,
-// counts the file's lines as splitLines does, and says what follows.
+// counts the file's lines as SplitLines does, and says what follows.
 func FuzzReadView(f *testing.F) {
 	for _, in := range fsCases(f, "readView") {
 		f.Add(in.Get("text").Str, in.Get("offset").Int(), in.Get("limit").Int(), in.Get("maxLineChars").Int())
@@ -125,7 +125,7 @@ func FuzzReadView(f *testing.F) {
 			}
 		}
 		input := append(b, '}')
-		lines := splitLines(strings.TrimPrefix(text, utf8BOM))
+		lines := SplitLines(strings.TrimPrefix(text, utf8BOM))
 		env := Call("readView", input)
 		ok := checkEnvelope(t, input, env, 6*len(text)+64*len(lines)+1<<14)
 		if offset == 0 {

@@ -372,7 +372,7 @@ func normalizeForMatch(s string, space, fold bool) (string, []int32) {
 // like a line of read's output (spaces, digits, a tab).
 func hasLineNumberPrefixes(s string) bool {
 	seen := false
-	for _, line := range splitLines(s) {
+	for _, line := range SplitLines(s) {
 		if line == "" {
 			continue
 		}

@@ -70,8 +70,8 @@ func TestEditText(t *testing.T) {
 			got.LinesBefore != c.before || got.LinesAfter != c.after || got.BOM != strings.HasPrefix(c.text, utf8BOM) || got.ReplaceAll != c.all {
 			t.Errorf("%s: got %+v, want text %q ending %s n %d lines %d–%d before %d after %d", c.name, got, c.want, c.ending, c.n, c.first, c.last, c.before, c.after)
 		}
-		if n := countLines(strings.TrimPrefix(got.Text, utf8BOM)); n != len(splitLines(strings.TrimPrefix(got.Text, utf8BOM))) {
-			t.Errorf("%s: countLines %d disagrees with splitLines", c.name, n)
+		if n := countLines(strings.TrimPrefix(got.Text, utf8BOM)); n != len(SplitLines(strings.TrimPrefix(got.Text, utf8BOM))) {
+			t.Errorf("%s: countLines %d disagrees with SplitLines", c.name, n)
 		}
 	}
 }
@@ -97,8 +97,8 @@ func TestLineHelpers(t *testing.T) {
 		s     string
 		lines int
 	}{{"", 0}, {"a", 1}, {"a\n", 1}, {"a\nb", 2}, {"\n", 1}, {"\n\n", 2}, {"a\r\nb\r\n", 2}, {"a\rb", 2}, {"\r\n\r", 2}} {
-		if got := countLines(c.s); got != c.lines || got != len(splitLines(c.s)) {
-			t.Errorf("countLines(%q) = %d, want %d (splitLines %d)", c.s, got, c.lines, len(splitLines(c.s)))
+		if got := countLines(c.s); got != c.lines || got != len(SplitLines(c.s)) {
+			t.Errorf("countLines(%q) = %d, want %d (SplitLines %d)", c.s, got, c.lines, len(SplitLines(c.s)))
 		}
 	}
 	if got := toCRLF("a\nb\r\nc\n"); got != "a\r\nb\r\nc\r\n" {

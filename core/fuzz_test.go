@@ -381,7 +381,7 @@ func FuzzResolveTarget(f *testing.F) {
 				return
 			}
 		}
-		lines := splitLines(text)
+		lines := SplitLines(text)
 		for _, s := range file.Symbols {
 			if int(s.Selection.Start.Line) >= len(lines) || int(s.Selection.Start.Character) > utf16Len(lines[s.Selection.Start.Line]) {
 				t.Fatalf("symbol %+v not in the text %q", s, text)

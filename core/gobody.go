@@ -34,7 +34,7 @@ package core
 // only ever "proven" or "check the other files".
 
 // GoChangeInsideBody reports whether the change from before to after (Go
-// source, lines split as splitLines does) stays inside the body of the
+// source, lines split as SplitLines does) stays inside the body of the
 // function whose declaration spans before's lines [nameLine, endLine]
 // (zero-based: the line of its name and of its closing brace).
 func GoChangeInsideBody(before, after []string, nameLine, endLine int) bool {

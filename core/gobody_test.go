@@ -57,7 +57,7 @@ func TestGoChangeInsideBody(t *testing.T) {
 				t.Fatalf("the case's old text is not in its file")
 			}
 			after := strings.Replace(c.before, c.old, c.new_, 1)
-			if got := GoChangeInsideBody(splitLines(c.before), splitLines(after), c.nameLine, c.endLine); got != c.want {
+			if got := GoChangeInsideBody(SplitLines(c.before), SplitLines(after), c.nameLine, c.endLine); got != c.want {
 				t.Errorf("GoChangeInsideBody = %v, want %v\nafter:\n%s", got, c.want, after)
 			}
 		})
@@ -72,7 +72,7 @@ func FuzzGoChangeInsideBody(f *testing.F) {
 	f.Add(goBodyFile, strings.Replace(goBodyFile, "return s", "return `\n}`", 1), 3, 6)
 	f.Add("func F() {\n/*\n*/}\n", "func F() {\n/*\n}*/\n", 0, 2)
 	f.Fuzz(func(t *testing.T, before, after string, nameLine, endLine int) {
-		b, a := splitLines(before), splitLines(after)
+		b, a := SplitLines(before), SplitLines(after)
 		if !GoChangeInsideBody(b, a, nameLine, endLine) {
 			return
 		}

@@ -12,14 +12,10 @@ import (
 // (subject.go): "\n", "\r\n" and "\r" end a line, a final line break ends
 // the last line, and an empty file has no lines.
 
-// SplitLines returns the lines of text without their terminators, and
-// NthLine line n (zero-based; false past the last line), numbered as the
-// core numbers them. A host uses them natively to find the lines a query
-// needs (the lsp tool's target line, a target's or snippet's lines), so
-// that only those cross into the module.
-func SplitLines(text string) []string { return splitLines(text) }
-
-// NthLine: see SplitLines.
+// NthLine returns line n of text (zero-based; false past the last line),
+// numbered as SplitLines numbers it. A host uses these natively to find
+// the lines a query needs (the lsp tool's target line, a target's or
+// snippet's lines), so that only those cross into the module.
 func NthLine(text string, n uint32) (string, bool) { return lineSource{s: text}.lineAt(n) }
 
 // LineChunks returns the lines of text in spans (zero-based, inclusive;
@@ -64,8 +60,8 @@ func LineChunks(text string, spans []LineSpan) []LineChunk {
 	return out
 }
 
-// splitLines returns the lines of text without their terminators.
-func splitLines(text string) []string {
+// SplitLines returns the lines of text without their terminators.
+func SplitLines(text string) []string {
 	src := lineSource{s: text}
 	lines := make([]string, 0, strings.Count(text, "\n")+1)
 	for start := 0; start < len(text); {

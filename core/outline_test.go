@@ -77,7 +77,7 @@ func onLines(outline []outlineEntry, lines map[uint32]bool) []outlineEntry {
 }
 
 func chunksOf(text string, lines []uint32) []map[string]any {
-	all := splitLines(text)
+	all := SplitLines(text)
 	var out []map[string]any
 	for _, l := range lines {
 		if int(l) < len(all) {
@@ -217,7 +217,7 @@ func TestOutlineAnswersAsWholeFiles(t *testing.T) {
 					chunked[uri] = raw
 					continue
 				}
-				all := splitLines(text)
+				all := SplitLines(text)
 				chunks := []map[string]any{}
 				for _, f := range plan.Array() {
 					if f.Get("uri").Str != uri {
@@ -241,7 +241,7 @@ func TestOutlineAnswersAsWholeFiles(t *testing.T) {
 			}
 			var pos Position
 			json.Unmarshal(in["position"], &pos)
-			lines := splitLines(text)
+			lines := SplitLines(text)
 			if int(pos.Line) >= len(lines) {
 				continue // past the end: the host sends the text
 			}

@@ -93,7 +93,7 @@ func FlattenSymbols(result gjson.Result, text string) ([]Symbol, *Error) {
 	if !result.IsArray() {
 		return nil, symbolsMalformed("result must be null or an array of DocumentSymbol or SymbolInformation, got " + describe(result))
 	}
-	return flattenSymbols(result, &flattener{lines: splitLines(text), checked: true, seen: map[symbolKey]bool{}})
+	return flattenSymbols(result, &flattener{lines: SplitLines(text), checked: true, seen: map[symbolKey]bool{}})
 }
 
 // FlattenSymbolsUnchecked is FlattenSymbols without the file's text: the

@@ -237,7 +237,7 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		}
 		return resolveSymbol(t, kind, firstMatch, file, file.Lines.line)
 	}
-	lines := splitLines(file.Text)
+	lines := SplitLines(file.Text)
 	lineAt := func(n uint32) (string, bool) {
 		if int64(n) < int64(len(lines)) {
 			return lines[n], true
@@ -261,30 +261,36 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		return ResolvedTarget{}, nil, lineSource{s: file.Text}.lineError(line)
 	}
 	text := lines[line]
-	var col int
-	by := ByLine
-	switch {
-	case t.MatchText != "":
-		i := strings.Index(text, t.MatchText)
-		if i < 0 {
-			return ResolvedTarget{}, nil, matchTextError(t, lines, int(line))
-		}
-		col, by = columnOfByteOffset(text, i), ByMatchText
-	case t.Column != 0:
+	if t.MatchText == "" && t.Column != 0 {
 		pos := Position{Line: line, Character: toZeroBased(t.Column)}
 		if _, err := checkPosition(lineSource{s: file.Text}, pos, identRules{}); err != nil {
 			return ResolvedTarget{}, nil, err
 		}
-		col, by = int(pos.Character), ByColumn
-	default:
-		i := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) })
-		if i < 0 {
-			return ResolvedTarget{}, nil, &Error{Code: CodeTargetNotFound, Message: "line " + strconv.FormatInt(t.Line, 10) + " of " + t.Path + " is " +
-				quoteLine(text) + ": there is nothing to target on it. " + nearbyLines(lines, int(line)) + "Give the line of the code you mean, with matchText (text on that line) to pick the spot."}
-		}
-		col = columnOfByteOffset(text, i)
+		return lineTarget(t, text, pos, ByColumn, file.Symbols), nil, nil
+	}
+	col, by, ok := spotOnLine(text, t.MatchText)
+	switch {
+	case !ok && t.MatchText != "":
+		return ResolvedTarget{}, nil, matchTextError(t, lines, int(line))
+	case !ok:
+		return ResolvedTarget{}, nil, &Error{Code: CodeTargetNotFound, Message: "line " + strconv.FormatInt(t.Line, 10) + " of " + t.Path + " is " +
+			quoteLine(text) + ": there is nothing to target on it. " + nearbyLines(lines, int(line)) + "Give the line of the code you mean, with matchText (text on that line) to pick the spot."}
 	}
 	return lineTarget(t, text, Position{Line: line, Character: uint32(col)}, by, file.Symbols), nil, nil
+}
+
+// spotOnLine is where a target by line points on its line: matchText's
+// first occurrence, or without it the first non-blank character; false
+// when there is none.
+func spotOnLine(text, matchText string) (col int, by string, ok bool) {
+	i, by := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) }), ByLine
+	if matchText != "" {
+		i, by = strings.Index(text, matchText), ByMatchText
+	}
+	if i < 0 {
+		return 0, "", false
+	}
+	return columnOfByteOffset(text, i), by, true
 }
 
 // errLineNeedsText is a line target's failure when only its line was
@@ -308,14 +314,11 @@ func resolveLineFromChunks(t Target, file TargetFile) (ResolvedTarget, []TargetC
 	if !ok {
 		return ResolvedTarget{}, nil, errLineNeedsText(t)
 	}
-	i, by := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) }), ByLine
-	if t.MatchText != "" {
-		i, by = strings.Index(text, t.MatchText), ByMatchText
-	}
-	if i < 0 {
+	col, by, ok := spotOnLine(text, t.MatchText)
+	if !ok {
 		return ResolvedTarget{}, nil, errLineNeedsText(t)
 	}
-	return lineTarget(t, text, Position{Line: line, Character: uint32(columnOfByteOffset(text, i))}, by, file.Symbols), nil, nil
+	return lineTarget(t, text, Position{Line: line, Character: uint32(col)}, by, file.Symbols), nil, nil
 }
 
 // lineTarget is a resolved line target: the identifier at pos on text

@@ -143,11 +143,11 @@ func TestIdentifierAtAndColumns(t *testing.T) {
 	if _, ok := findIdentifier("xabc abcx", "abc", 0); ok {
 		t.Error("findIdentifier matched inside a longer identifier")
 	}
-	if got := splitLines("a\r\nb\rc\n\nd"); len(got) != 5 || got[3] != "" || got[4] != "d" {
-		t.Errorf("splitLines = %q", got)
+	if got := SplitLines("a\r\nb\rc\n\nd"); len(got) != 5 || got[3] != "" || got[4] != "d" {
+		t.Errorf("SplitLines = %q", got)
 	}
-	if got := splitLines("a\n"); len(got) != 1 {
-		t.Errorf("splitLines with a final line break = %q", got)
+	if got := SplitLines("a\n"); len(got) != 1 {
+		t.Errorf("SplitLines with a final line break = %q", got)
 	}
 }
 

@@ -45,7 +45,7 @@ type TargetEditInput struct {
 
 // TargetEdit computes the edit (see above).
 func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
-	lines := splitLines(in.Text)
+	lines := SplitLines(in.Text)
 	if int(in.Line) >= len(lines) && !(len(lines) == 0 && in.Line == 0) {
 		return TextEditValue{}, Errorf(CodeInvalidArgument, "the target's line %d is past the end of the file (%d lines)", in.Line+1, len(lines))
 	}
