@@ -283,9 +283,9 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 // first occurrence, or without it the first non-blank character; false
 // when there is none.
 func spotOnLine(text, matchText string) (col int, by string, ok bool) {
-	i, by := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) }), ByLine
-	if matchText != "" {
-		i, by = strings.Index(text, matchText), ByMatchText
+	i, by := strings.Index(text, matchText), ByMatchText
+	if matchText == "" {
+		i, by = strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) }), ByLine
 	}
 	if i < 0 {
 		return 0, "", false
