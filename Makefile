@@ -19,10 +19,11 @@ export LSPSEAM_TEST_CACHE := $(CURDIR)/.cache/test-compile
 # same bytes (checked by the freshness test in cmd/wasm).
 WASMFLAGS := -trimpath -buildvcs=false -buildmode=c-shared -ldflags=-buildid=
 
-.PHONY: help build install wasm docs cross dist dist-check test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
+.PHONY: help build install precompiled wasm docs cross dist dist-check test check-test-prereqs test-go test-race test-abi test-js test-mcp check-fmt vet bench bench-tokens bench-languages soak fuzz demo clean
 
 help:
-	@echo "make build     bin/lspseam and $(WASM)"
+	@echo "make build     bin/lspseam and $(WASM) (bin/lspseam carries its core compiled for this machine)"
+	@echo "make precompiled  compile the core for this machine into cmd/shim/precompiled/ (build, install and test run it)"
 	@echo "make wasm      rebuild $(WASM) from core/ and cmd/wasm/, and bindings/go/handshake.json"
 	@echo "make docs      regenerate the tables of docs/abi.md and docs/tools.md, then check every document"
 	@echo "make test      everything CI runs (checks first that the servers, Node.js and Chromium are installed)"
@@ -49,8 +50,19 @@ help:
 SHIMFLAGS := -trimpath -ldflags "-X main.toolsDir=$(CURDIR)/.tools/bin"
 
 build: wasm
+	@$(MAKE) --no-print-directory precompiled
 	@mkdir -p bin
 	$(GO) build $(SHIMFLAGS) -o bin/lspseam ./cmd/shim
+
+# The core module's machine code for this machine, compiled now into
+# cmd/shim/precompiled/ (not committed) for the shim to embed, so that
+# its first run loads the code instead of compiling the module (seconds
+# of CPU; RATIONALE, "Why make build carries the compiled core"). Done
+# once per module: it does nothing when the directory has this module's
+# code. A build without it (`go build ./cmd/shim`) compiles on its first
+# run instead.
+precompiled:
+	$(GO) run ./cmd/precompile cmd/shim/precompiled
 
 # `make install` puts lspseam in PREFIX/bin; `make install-servers` puts the
 # pinned servers in PREFIX/share/lspseam/bin, where that lspseam finds them.
@@ -59,6 +71,7 @@ build: wasm
 PREFIX ?= $(HOME)/.local
 
 install:
+	@$(MAKE) --no-print-directory precompiled
 	@mkdir -p "$(PREFIX)/bin"
 	$(GO) build $(SHIMFLAGS) -o "$(PREFIX)/bin/lspseam" ./cmd/shim
 	@echo "installed $(PREFIX)/bin/lspseam; servers: make install-servers PREFIX=$(PREFIX)"
@@ -110,7 +123,9 @@ cross:
 # Release binaries: the embedded core.wasm is the committed one (its
 # freshness is tested), no checkout path is linked in (unlike make build's
 # main.toolsDir), and -trimpath, no VCS stamp and an empty build ID make the
-# bytes a function of the sources and the Go release alone.
+# bytes a function of the sources and the Go release alone. They carry no
+# precompiled core (the lspseam_noprecompiled tag): code compiled here is
+# for this machine's CPU; a release's first run compiles the module.
 DISTFLAGS := -trimpath -buildvcs=false -ldflags=-buildid=
 DIST ?= dist
 
@@ -119,7 +134,7 @@ dist:
 	@set -e; for t in $(TARGETS); do \
 		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
 		echo "dist: $(DIST)/lspseam-$$os-$$arch$$ext"; \
-		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(DISTFLAGS) -o "$(DIST)/lspseam-$$os-$$arch$$ext" ./cmd/shim; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(DISTFLAGS) -tags lspseam_noprecompiled -o "$(DIST)/lspseam-$$os-$$arch$$ext" ./cmd/shim; \
 	done
 	@cd "$(DIST)" && sha256sum lspseam-* > SHA256SUMS && cat SHA256SUMS
 
@@ -135,7 +150,7 @@ dist-check:
 # stops with one line naming what is missing and how to install it, rather
 # than failing tests twenty minutes in.
 test: check-test-prereqs
-	@$(MAKE) --no-print-directory vet check-fmt cross test-go test-race test-abi test-js test-mcp
+	@$(MAKE) --no-print-directory vet check-fmt cross precompiled test-go test-race test-abi test-js test-mcp
 
 check-test-prereqs:
 	@bash tools/check-test-prereqs.sh
@@ -172,7 +187,9 @@ test-mcp: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
 	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun|BenchmarkImpactRealCode)$$' -benchtime 100x ./e2e/
-	@# The peers on real code, when LSPSEAM_PEER_COBRA and a peer are set (else skipped).
+	@# The peers on real code, when LSPSEAM_PEER_COBRA and a peer are set (else skipped);
+	@# the first run is that of lspseam as make builds it (with its precompiled core).
+	@$(MAKE) --no-print-directory precompiled
 	$(GO) test -run '^$$' -bench '^BenchmarkPeersOnCobra$$' -benchtime 20x ./e2e/
 	$(GO) test -run '^$$' -bench '^BenchmarkPeersFirstRun$$' -benchtime 1x ./e2e/
 	@# The cross-file impact on real code, when LSPSEAM_PEER_COBRA and LSPSEAM_PEER_ZOD

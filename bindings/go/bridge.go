@@ -46,9 +46,10 @@ func (c *Core) startBridge(ctx context.Context) {
 		defer close(b.done)
 		// From a warm compilation cache the module loads in a fraction
 		// of a second: preparing the interpreter's instance (0.6 s of
-		// CPU, a peak of about 200 MB) would be waste.
+		// CPU, a peak of about 200 MB) would be waste; so it would be
+		// after precompiled code was written into the cache (precompiled.go).
 		var in *instance
-		if !c.warmth.warm(c.module) {
+		if !c.installPrecompiled() && !c.warmth.warm(c.module) {
 			rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
 			defer rt.Close(context.Background())
 			in = c.bridgeInstance(ctx, rt)

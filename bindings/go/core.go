@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -82,6 +84,15 @@ type Core struct {
 	// warmth says whether the compilation cache holds the module
 	// (warmth.go), which decides whether the bridge is worth preparing.
 	warmth cacheWarmth
+	// precompiled is WithPrecompiledCode's set (nil: none), installed
+	// into the cache directory before the first compilation
+	// (precompiled.go).
+	precompiled fs.FS
+	// carried are the cache entries it wrote (set before the first
+	// compilation, read right after it); carriedLoaded is whether that
+	// compilation loaded them (LoadedPrecompiledCode).
+	carried       []carriedEntry
+	carriedLoaded atomic.Bool
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -102,7 +113,8 @@ type options struct {
 	lazy         bool // WithLazyCompile
 	// beforeCompile runs before a lazy Core compiles (tests: a hold).
 	beforeCompile func(ctx context.Context) error
-	moduleSet     bool // withModule: the generated answers are not this module's
+	moduleSet     bool  // withModule: the generated answers are not this module's
+	precompiled   fs.FS // WithPrecompiledCode
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -178,6 +190,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		trace:       o.trace,
 		closed:      make(chan struct{}),
 		precomputed: !o.moduleSet,
+		precompiled: o.precompiled,
 	}
 	switch {
 	case o.cacheDir != "":
@@ -216,6 +229,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		return c, nil
 	}
 	c.start.done()
+	c.installPrecompiled()
 	// Compile and instantiate one instance now: it surfaces a broken module
 	// at construction, checks the ABI version, and leaves an instance warm.
 	c.slots <- struct{}{}
@@ -391,6 +405,10 @@ func (c *Core) newInstance(ctx context.Context) (*instance, error) {
 		}
 		c.compiled = compiled
 		c.warmth.mark(c.module)
+		if c.carried != nil {
+			c.carriedLoaded.Store(c.carriedWasLoaded())
+			c.carried = nil
+		}
 		if c.releases > 0 {
 			// Loading from the cache read the machine code into the heap
 			// before copying it to executable memory: tens of MB of garbage

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/lspseam/lspseam/internal/precompiled"
 )
 
 // TestCompilationCache: the first Core with a cache directory writes the
@@ -50,6 +53,57 @@ func TestCompilationCache(t *testing.T) {
 	}
 	if again := cacheEntries(t, dir); !maps.Equal(again, written) {
 		t.Errorf("cache entries changed:\nafter the first Core  %v\nafter the second Core %v", written, again)
+	}
+
+	t.Run("precompiled", func(t *testing.T) { testPrecompiledCode(t, dir, written) })
+}
+
+// testPrecompiledCode: the code a compilation left in compiled (entries
+// written), collected as cmd/precompile collects it, is what a lazy Core
+// with WithPrecompiledCode puts into an empty cache before compiling —
+// and the compilation loads it: the entries are still the files it wrote
+// (a compiled module's entry is written anew), and LoadedPrecompiledCode
+// says so. Cores without the option, or whose cache held the module
+// already, say they loaded none.
+func testPrecompiledCode(t *testing.T, compiled string, written map[string]cacheEntry) {
+	ctx := context.Background()
+	set := t.TempDir()
+	key := moduleKey(coreWasm)
+	if err := precompiled.Collect(compiled, key, set); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var installed map[string]cacheEntry
+	c := newTestCore(t, WithCompilationCacheDir(dir), WithPrecompiledCode(os.DirFS(set)), WithLazyCompile(),
+		withBeforeCompile(func(context.Context) error {
+			installed = cacheEntries(t, dir) // after the install, before the compilation
+			return nil
+		}))
+	if _, err := c.ToolDefinition(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(installed) != len(written) {
+		t.Fatalf("before compiling, the cache held %v; want the %d entries of the precompiled code", installed, len(written))
+	}
+	for path, e := range installed {
+		was, ok := written[filepath.Join(compiled, strings.TrimPrefix(path, dir))]
+		if !ok || was.size != e.size {
+			t.Errorf("installed %s (%d bytes), not an entry of the compiled code %v", path, e.size, written)
+		}
+	}
+	if after := cacheEntries(t, dir); !maps.Equal(after, installed) {
+		t.Errorf("the compilation replaced the precompiled code:\ninstalled %v\nafter     %v", installed, after)
+	}
+	if !c.LoadedPrecompiledCode() {
+		t.Error("LoadedPrecompiledCode() = false after loading the precompiled code")
+	}
+	again := newTestCore(t, WithCompilationCacheDir(dir), WithPrecompiledCode(os.DirFS(set)))
+	if again.LoadedPrecompiledCode() {
+		t.Error("a Core whose cache already held the module says it loaded precompiled code")
+	}
+	none := newTestCore(t, WithCompilationCacheDir(compiled))
+	if none.LoadedPrecompiledCode() {
+		t.Error("a Core without WithPrecompiledCode says it loaded precompiled code")
 	}
 }
 

@@ -1,12 +1,12 @@
 package lspseam
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+
+	"github.com/lspseam/lspseam/internal/precompiled"
 )
 
 // Whether the compilation cache already holds the module: wazero's cache
@@ -64,11 +64,7 @@ func moduleKey(module []byte) string {
 	if len(module) == len(coreWasm) && len(module) > 0 && &module[0] == &coreWasm[0] {
 		return embeddedKey()
 	}
-	sum := sha256.Sum256(module)
-	return hex.EncodeToString(sum[:8])
+	return precompiled.ModuleKey(module)
 }
 
-var embeddedKey = sync.OnceValue(func() string {
-	sum := sha256.Sum256(coreWasm)
-	return hex.EncodeToString(sum[:8])
-})
+var embeddedKey = sync.OnceValue(func() string { return precompiled.ModuleKey(coreWasm) })

@@ -63,7 +63,9 @@ func (h *host) startInBackground(ctx context.Context, began time.Time) {
 			}
 			return
 		}
-		h.log.Info("core module ready", "elapsed", time.Since(began).Round(time.Millisecond))
+		// precompiled: loaded from the code this binary carries (a first
+		// run of a binary make built), not compiled.
+		h.log.Info("core module ready", "elapsed", time.Since(began).Round(time.Millisecond), "precompiled", h.core.LoadedPrecompiledCode())
 		select {
 		case <-h.start.ended:
 			trimAfterStart()

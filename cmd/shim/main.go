@@ -132,6 +132,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		fmt.Fprintln(stdout, "lspseam", version())
+		fmt.Fprintln(stdout, coreCodeLine())
 		return exitOK
 	case "help", "--help", "-h":
 		if len(args) > 1 {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 	"github.com/lspseam/lspseam/bindings/go/toolbox"
 	"github.com/lspseam/lspseam/core"
+	"github.com/lspseam/lspseam/internal/precompiled"
 )
 
 // commonFlags are the flags query and serve share.
@@ -40,6 +42,17 @@ func version() string {
 		v += " (" + info.Main.Version + ")"
 	}
 	return v
+}
+
+// coreCodeLine says whether this binary carries its core's machine code
+// (cmd/precompile, run by make build), the second line of `lspseam
+// version`.
+func coreCodeLine() string {
+	key := precompiled.ModuleKey(lspseam.CoreModule())
+	if precompiled.Has(precompiledCode(), key) {
+		return fmt.Sprintf("core module %s: machine code for %s/%s carried (compiled when this binary was built; a first run loads it)", key, runtime.GOOS, runtime.GOARCH)
+	}
+	return fmt.Sprintf("core module %s: compiled on the first run (this build carries no machine code: make build adds it)", key)
 }
 
 func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
@@ -70,7 +83,7 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // kept. $LSPSEAM_CORE_RELEASE_AFTER
 // sets the delay (a Go duration; 0 keeps the core).
 func coreOptions(log *slog.Logger) []lspseam.Option {
-	opts := []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory)}
+	opts := []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory), lspseam.WithPrecompiledCode(precompiledCode())}
 	dir, err := lspseam.DefaultCacheDir()
 	if err != nil {
 		log.Debug("no compilation cache", "reason", err)

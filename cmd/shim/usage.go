@@ -190,8 +190,10 @@ with --config.`,
 	},
 	"version": {
 		synopsis: "lspseam version",
-		about:    `Prints the version of lspseam and of its core module.`,
-		example:  `  lspseam version`,
+		about: `Prints the version of lspseam and of its core module, and whether
+this binary carries the core's machine code (make build compiles it for the
+building machine, so a first run loads it instead of compiling).`,
+		example: `  lspseam version`,
 	},
 }
 

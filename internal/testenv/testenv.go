@@ -192,9 +192,13 @@ func Shim(t testing.TB) string { return must(t, BuildShim) }
 // ShimWithCompileHold is lspseam built with the lspseam_compilehold tag,
 // once per test process: with $LSPSEAM_TEST_COMPILE_HOLD set, its core
 // compilation waits for that file (cmd/shim/compilehold.go); without, it
-// is Shim.
+// is Shim without the precompiled core (the lspseam_noprecompiled tag), so
+// that an empty cache means a compilation, whatever `make precompiled`
+// left in the tree.
 func ShimWithCompileHold(t testing.TB) string {
-	return must(t, func() (string, error) { return goBuild("lspseam", "./cmd/shim", "-tags", "lspseam_compilehold") })
+	return must(t, func() (string, error) {
+		return goBuild("lspseam", "./cmd/shim", "-tags", "lspseam_compilehold,lspseam_noprecompiled")
+	})
 }
 
 // ShimWithToolsDir is lspseam built as `make build` builds it, recording
