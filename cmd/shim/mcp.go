@@ -217,6 +217,7 @@ func newMCPTool(ctx context.Context, h *host, opts mcpSessionOptions) *mcpTool {
 	if h != nil {
 		t.notices = workspaceNotices(t.fallbackWorkspace(), opts.workspace != "", h.log)
 		t.languages = mcpCensus(ctx, h, t.fallbackWorkspace())
+		t.startMainServer(ctx) // mcpprestart.go
 	}
 	return t
 }
