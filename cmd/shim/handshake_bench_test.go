@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lspseam/lspseam/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -19,12 +20,14 @@ import (
 // tools/call (read, which needs the core but no language server). With
 // LSPSEAM_BENCH_BASELINE_BIN set to another lspseam binary (e.g. one built
 // from main), both are run alternately in one run and the ratios
-// reported:
+// reported. lspseam is built as `go build ./cmd/shim` builds it, so it
+// carries its precompiled core when `make precompiled` has run (make
+// bench runs it), as make build's does:
 //
 //	LSPSEAM_BENCH_BASELINE_BIN=/tmp/lspseam-main go test -run '^$' -bench '^BenchmarkMCPStartEmptyCache$' -benchtime 3x ./cmd/shim/
 func BenchmarkMCPStartEmptyCache(b *testing.B) {
 	tmp := b.TempDir()
-	bin, _ := placeTestBins(b, tmp)
+	bin := testenv.Shim(b)
 	bins := []struct{ name, path string }{{"lspseam", bin}}
 	if base := os.Getenv("LSPSEAM_BENCH_BASELINE_BIN"); base != "" {
 		bins = append(bins, struct{ name, path string }{"baseline", base})
