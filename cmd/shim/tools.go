@@ -144,6 +144,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return "To apply it from the command line, run the same lspseam call " + tool + " with --approval auto (a previewId ends with this process; on a terminal, lspseam call asks instead)."
 		})
 	}
+	// Nor does a cursor, on a terminal or not.
+	h.toolbox.SetPageHint(func(tool, _ string) string {
+		return "To see more from the command line, run the same lspseam call " + tool + " with a larger \"limit\" (a cursor ends with this process; lspseam mcp and serve page with it)."
+	})
 	res := h.callTool(ctx, h.toolbox, positionals[0], json.RawMessage(toolArgs), root, budgetSource(common.timeout > 0, false), h.timeout)
 	// A preview on a terminal: ask, and apply it in this process (a
 	// previewId does not outlive it).

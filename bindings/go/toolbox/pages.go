@@ -87,6 +87,10 @@ func (t *Toolbox) withCursor(a *answer, call lspseam.CodeCall, offset, shown, to
 	}
 	id := t.pages.open(call, offset+shown, resultKey, targetText)
 	a.fields = append(a.fields, field{"cursor", id})
+	if t.pageHint != nil {
+		a.text += "\n" + t.pageHint(call.Tool, id)
+		return
+	}
 	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."
 }
 

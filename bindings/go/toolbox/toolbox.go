@@ -39,8 +39,11 @@ type Toolbox struct {
 	// applyHint, when set, is the preview's line saying how to apply it
 	// (SetApplyHint); nil: call again with the previewId.
 	applyHint func(tool, previewID string) string
-	mutating  sync.Mutex // one change at a time (reads stay concurrent)
-	writes    writeState // cross-process write locks and journals
+	// pageHint, when set, is a cut answer's line saying how to see more
+	// (SetPageHint); nil: call again with the cursor.
+	pageHint func(tool, cursor string) string
+	mutating sync.Mutex // one change at a time (reads stay concurrent)
+	writes   writeState // cross-process write locks and journals
 }
 
 // NewToolbox offers the tools of the given toolsets (DefaultToolsets when
@@ -109,6 +112,13 @@ func (t *Toolbox) SetApproval(mode string) error {
 // previews with it. The structured answer keeps the previewId. Call it
 // before the Toolbox is used.
 func (t *Toolbox) SetApplyHint(hint func(tool, previewID string) string) { t.applyHint = hint }
+
+// SetPageHint replaces the line of a cut answer's text that says how to
+// see the rest — by default, call the tool again with the cursor — for a
+// host where that cannot work, as SetApplyHint does for previews (a
+// cursor, too, lives in the Toolbox). The structured answer keeps the
+// cursor. Call it before the Toolbox is used.
+func (t *Toolbox) SetPageHint(hint func(tool, cursor string) string) { t.pageHint = hint }
 
 // Approval modes.
 const (
