@@ -166,6 +166,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		again, _ := json.Marshal(m)
 		res = h.callTool(ctx, h.toolbox, positionals[0], again, root, budgetSource(common.timeout > 0, false), h.timeout)
 	}
+	res = explainNotObserved(res)
 	if *format == "json" {
 		fmt.Fprintln(stdout, string(res.Structured))
 	} else if res.IsError {
@@ -205,6 +206,22 @@ func (h *host) callTool(ctx context.Context, tb *toolbox.Toolbox, name string, a
 		}
 	}
 	return res
+}
+
+// explainNotObserved adds to an FS_NOT_OBSERVED answer of `lspseam
+// call` what works instead of "read it first": every call is a session of
+// its own, so no call of the command line has read the file.
+func explainNotObserved(res toolbox.ToolResult) toolbox.ToolResult {
+	if !res.IsError || !strings.HasPrefix(res.Text, string(lspseam.CodeFSNotObserved)+":") {
+		return res
+	}
+	var env struct {
+		Error lspseam.Error `json:"error"`
+	}
+	if json.Unmarshal(res.Structured, &env) != nil {
+		return res
+	}
+	return toolbox.ErrorResult(lspseam.Errorf(env.Error.Code, "%s. From the command line every lspseam call is a session of its own, so none has read the file: lspseam call can create files but not update them; update them through lspseam serve or lspseam mcp, whose session reads, then edits", strings.TrimSuffix(env.Error.Message, ".")))
 }
 
 func splitList(s string) []string {

@@ -44,3 +44,19 @@ func TestCallCutAnswerSaysHowToSeeMore(t *testing.T) {
 		t.Errorf("--format json: exit %d, no cursor: %q %q", code, out, stderr)
 	}
 }
+
+// `lspseam call edit` of an existing file is refused (no call of the
+// command line has read it), and the refusal says what works instead of
+// "read it first", which no later call could do.
+func TestCallEditSaysWhatWorks(t *testing.T) {
+	f := newApprovalFixture(t)
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
+	ws := f.workspace(t)
+	code, _, stderr := runCLI(t, "call", "--config", f.configs[""], "--workspace", ws, "edit", `{"file_path":"a.go","old_string":"Hello","new_string":"Hi","replace_all":true}`)
+	if code != exitError || !strings.HasPrefix(stderr, "FS_NOT_OBSERVED: ") || !strings.Contains(stderr, "lspseam call can create files but not update them") || !strings.Contains(stderr, "lspseam serve or lspseam mcp") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+	if a := readA(t, ws); a != approvalSource {
+		t.Errorf("a.go changed: %q", a)
+	}
+}
