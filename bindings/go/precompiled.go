@@ -19,10 +19,10 @@ import (
 // carries one. When the compilation cache directory does not hold the
 // module yet, the Core writes set's code there before it compiles, so the
 // compilation is a load: a lazy Core then prepares no bridge either. A set
-// without code for this Core's module is ignored; code compiled by another
-// wazero, for another system or for a CPU with other features is written
-// but not loaded (wazero's entries are named by all three), and the module
-// compiles as it would have without the option (LoadedPrecompiledCode
+// without code for this Core's module and this program's wazero version,
+// architecture and system is ignored; code for a CPU with other features
+// is written but not loaded (wazero names its entries by them), and the
+// module compiles as it would have without the option (LoadedPrecompiledCode
 // tells which). With no cache directory on disk
 // (WithCompilationCacheDir("")), the option does nothing.
 func WithPrecompiledCode(set fs.FS) Option { return func(o *options) { o.precompiled = set } }
@@ -44,7 +44,7 @@ func (c *Core) installPrecompiled() bool {
 	if c.precompiled == nil || c.warmth.dir == "" || c.warmth.warm(c.module) {
 		return false
 	}
-	paths, err := precompiled.Install(c.precompiled, moduleKey(c.module), c.warmth.dir)
+	paths, err := precompiled.Install(c.precompiled, moduleKey(c.module), precompiled.WazeroDir(), c.warmth.dir)
 	if err != nil || len(paths) == 0 {
 		return false
 	}

@@ -16,8 +16,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -40,11 +38,10 @@ func run(out string) error {
 		return err
 	}
 	key := precompiled.ModuleKey(lspseam.CoreModule())
-	if dir := wazeroDir(); dir != "" {
-		if entries, err := os.ReadDir(filepath.Join(out, key, dir)); err == nil && len(entries) > 0 {
-			fmt.Printf("precompile: %s already holds the code of core module %s for %s\n", out, key, dir)
-			return nil
-		}
+	dir := precompiled.WazeroDir()
+	if entries, err := os.ReadDir(filepath.Join(out, key, dir)); err == nil && len(entries) > 0 {
+		fmt.Printf("precompile: %s already holds the code of core module %s for %s\n", out, key, dir)
+		return nil
 	}
 	cache, err := os.MkdirTemp("", "lspseam-precompile-")
 	if err != nil {
@@ -75,23 +72,4 @@ func run(out string) error {
 	})
 	fmt.Printf("precompile: core module %s compiled in %s; %s/%s holds its code (%.1f MB compressed)\n", key, time.Since(began).Round(100*time.Millisecond), out, key, float64(size)/1e6)
 	return nil
-}
-
-// wazeroDir is the directory wazero's cache keeps this build's entries in
-// (its version, architecture and system); "" when the build does not say
-// which wazero it has, and then the module is compiled again.
-func wazeroDir() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	for _, dep := range info.Deps {
-		if dep.Path == "github.com/tetratelabs/wazero" {
-			if dep.Replace != nil {
-				return ""
-			}
-			return "wazero-" + dep.Version + "-" + runtime.GOARCH + "-" + runtime.GOOS
-		}
-	}
-	return ""
 }

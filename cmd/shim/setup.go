@@ -49,7 +49,7 @@ func version() string {
 // version`.
 func coreCodeLine() string {
 	key := precompiled.ModuleKey(lspseam.CoreModule())
-	if precompiled.Has(precompiledCode(), key) {
+	if precompiled.Has(precompiledCode(), key, precompiled.WazeroDir()) {
 		return fmt.Sprintf("core module %s: machine code for %s/%s carried (compiled when this binary was built; a first run loads it)", key, runtime.GOOS, runtime.GOARCH)
 	}
 	return fmt.Sprintf("core module %s: compiled on the first run (this build carries no machine code: make build adds it)", key)

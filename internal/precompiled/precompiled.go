@@ -16,10 +16,11 @@
 // key (ModuleKey) names the module the code was compiled from, so a set
 // built for another module is never installed. The entry's path starts
 // with wazero's directory for its version, architecture and operating
-// system (wazero-v1.12.0-amd64-linux/), and the entry's name is wazero's
-// key for the module and the CPU's features: code for another wazero,
-// system or CPU is written but never loaded, and that machine compiles the
-// module as if nothing had been carried.
+// system (wazero-v1.12.0-amd64-linux/; WazeroDir is this program's), and
+// the entry's name is wazero's key for the module and the CPU's features:
+// code for another wazero or system is not installed, code for another
+// CPU is installed but never loaded, and that machine compiles the module
+// as if nothing had been carried.
 package precompiled
 
 import (
@@ -33,6 +34,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -43,23 +46,49 @@ func ModuleKey(module []byte) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// Has reports whether set carries code for the module named key.
-func Has(set fs.FS, key string) bool {
-	entries, err := fs.ReadDir(set, key)
+// WazeroDir is the directory under a cache directory where this
+// program's wazero keeps its entries: "wazero-" + its version + "-" +
+// architecture + "-" + system, the version found as wazero finds it (the
+// build's dependency on github.com/tetratelabs/wazero, else "dev", as in
+// a test binary, whose build records no dependencies).
+func WazeroDir() string {
+	version := ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, dep := range info.Deps {
+			if strings.Contains(dep.Path, "github.com/tetratelabs/wazero") {
+				version = dep.Version
+			}
+		}
+		if version == "" || version == "(devel)" {
+			version = info.Main.Version
+		}
+	}
+	if version == "" || version == "(devel)" {
+		version = "dev"
+	}
+	return "wazero-" + version + "-" + runtime.GOARCH + "-" + runtime.GOOS
+}
+
+// Has reports whether set carries code for the module named key and the
+// wazero directory wazeroDir (WazeroDir).
+func Has(set fs.FS, key, wazeroDir string) bool {
+	entries, err := fs.ReadDir(set, key+"/"+wazeroDir)
 	return err == nil && len(entries) > 0
 }
 
 // Install writes the code set carries for the module named key into the
-// compilation cache directory cacheDir, each entry that is not there yet,
-// and returns how many it wrote. Each entry appears whole or not at all
-// (written beside its place, then renamed), so a process loading the
-// cache at the same time sees either no entry or this one. A set without
-// code for key installs nothing.
-func Install(set fs.FS, key, cacheDir string) ([]string, error) {
+// compilation cache directory cacheDir: each entry for wazeroDir (this
+// program's: WazeroDir) that is not there yet. It returns the paths it
+// wrote. Each entry appears whole or not at all (written beside its
+// place, then renamed), so a process loading the cache at the same time
+// sees either no entry or this one. A set without code for key and
+// wazeroDir installs nothing: its code would never be loaded.
+func Install(set fs.FS, key, wazeroDir, cacheDir string) ([]string, error) {
 	var written []string
-	err := fs.WalkDir(set, key, func(name string, d fs.DirEntry, err error) error {
+	root := key + "/" + wazeroDir
+	err := fs.WalkDir(set, root, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if name == key && errors.Is(err, fs.ErrNotExist) {
+			if name == root && errors.Is(err, fs.ErrNotExist) {
 				return fs.SkipAll
 			}
 			return err

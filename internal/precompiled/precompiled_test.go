@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -48,6 +49,14 @@ func files(t *testing.T, dir string) map[string]string {
 	return out
 }
 
+// TestWazeroDir: in a test binary (no dependencies recorded) wazero's
+// version is "dev", as wazero itself finds it.
+func TestWazeroDir(t *testing.T) {
+	if got, want := WazeroDir(), "wazero-dev-"+runtime.GOARCH+"-"+runtime.GOOS; got != want {
+		t.Errorf("WazeroDir() = %q, want %q", got, want)
+	}
+}
+
 func TestModuleKey(t *testing.T) {
 	// The first 8 bytes of SHA-256("abc"), in hex.
 	if got := ModuleKey([]byte("abc")); got != "ba7816bf8f01cfea" {
@@ -62,18 +71,21 @@ func TestInstall(t *testing.T) {
 		"aaaa/wazero-v1-amd64-linux/entry2.gz":       {Data: gz(t, "code two")},
 		"aaaa/wazero-v1-amd64-linux/notes.txt":       {Data: []byte("not an entry")},
 		"bbbb/wazero-v1-amd64-linux/other-module.gz": {Data: gz(t, "another module's code")},
+		"aaaa/wazero-v2-amd64-linux/other-wazero.gz": {Data: gz(t, "another wazero's code")},
 	}
 	tests := []struct {
-		name     string
-		key      string
-		existing map[string]string // files in the cache before
-		want     map[string]string // files in the cache after
-		written  int
+		name      string
+		key       string
+		wazeroDir string            // "" for wazero-v1-amd64-linux
+		existing  map[string]string // files in the cache before
+		want      map[string]string // files in the cache after
+		written   int
 	}{
 		{name: "the module's entries", key: "aaaa",
 			want:    map[string]string{"wazero-v1-amd64-linux/entry1": "code one", "wazero-v1-amd64-linux/entry2": "code two"},
 			written: 2},
 		{name: "no code for the module", key: "cccc", want: map[string]string{}},
+		{name: "another wazero's code is not written", key: "aaaa", wazeroDir: "wazero-v3-amd64-linux", want: map[string]string{}},
 		{name: "an entry already there is kept", key: "aaaa",
 			existing: map[string]string{"wazero-v1-amd64-linux/entry1": "compiled here"},
 			want:     map[string]string{"wazero-v1-amd64-linux/entry1": "compiled here", "wazero-v1-amd64-linux/entry2": "code two"},
@@ -91,7 +103,11 @@ func TestInstall(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			paths, err := Install(set, tt.key, cache)
+			dir := tt.wazeroDir
+			if dir == "" {
+				dir = "wazero-v1-amd64-linux"
+			}
+			paths, err := Install(set, tt.key, dir, cache)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +137,7 @@ func TestInstallCorrupt(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			cache := t.TempDir()
 			set := fstest.MapFS{"aaaa/wazero-v1-amd64-linux/entry.gz": {Data: data}}
-			if _, err := Install(set, "aaaa", cache); err == nil {
+			if _, err := Install(set, "aaaa", "wazero-v1-amd64-linux", cache); err == nil {
 				t.Fatal("Install of a damaged entry returned no error")
 			}
 			if got := files(t, cache); len(got) != 0 {
@@ -177,11 +193,13 @@ func TestCollectThenInstall(t *testing.T) {
 	if want := []string{"README.md", "aaaa/wazero-v1-amd64-linux/0123abcd.gz"}; !slices.Equal(names, want) {
 		t.Errorf("Collect wrote %v, want %v", names, want)
 	}
-	if !Has(os.DirFS(out), "aaaa") || Has(os.DirFS(out), "stale") {
-		t.Errorf("Has: aaaa %v (want true), stale %v (want false)", Has(os.DirFS(out), "aaaa"), Has(os.DirFS(out), "stale"))
+	set := os.DirFS(out)
+	if !Has(set, "aaaa", "wazero-v1-amd64-linux") || Has(set, "stale", "wazero-v1-amd64-linux") || Has(set, "aaaa", "wazero-v2-amd64-linux") {
+		t.Errorf("Has: aaaa %v (want true), stale %v and another wazero's %v (want false)",
+			Has(set, "aaaa", "wazero-v1-amd64-linux"), Has(set, "stale", "wazero-v1-amd64-linux"), Has(set, "aaaa", "wazero-v2-amd64-linux"))
 	}
 	again := t.TempDir()
-	if _, err := Install(os.DirFS(out), "aaaa", again); err != nil {
+	if _, err := Install(os.DirFS(out), "aaaa", "wazero-v1-amd64-linux", again); err != nil {
 		t.Fatal(err)
 	}
 	if got := files(t, again); !maps.Equal(got, entries) {
