@@ -33,8 +33,7 @@ type SessionProvider interface {
 	ProjectRoot(q ProviderQuery) string
 }
 
-// Session is one turn on a language server, for one goroutine (but for
-// Request: see there).
+// Session is one turn on a language server, for one goroutine.
 type Session interface {
 	// Server is the server's configured id, for messages.
 	Server() string
@@ -57,11 +56,7 @@ type Session interface {
 	Read(path string) (SourceFile, error)
 	// Request sends one request and returns its raw result ("null" for
 	// none). A server that does not implement the method (MethodNotFound)
-	// is LSP_UNSUPPORTED_OPERATION. Unlike the other methods, Request may
-	// be called from several goroutines at once, for requests that do not
-	// depend on each other (the outlines of an answer's files): a server
-	// works on them together, or at least without a round trip between
-	// each.
+	// is LSP_UNSUPPORTED_OPERATION.
 	Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
 	// Diagnostics returns the server's diagnostics for f, a document this
 	// session opened (Open), for f's current content when the server

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -29,36 +28,6 @@ func (t *Toolbox) fileOutline(ctx context.Context, s lspseam.Session, f lspseam.
 	}
 	t.outlines.putOutline(key, o)
 	return o, nil
-}
-
-// maxConcurrentOutlines bounds the outline requests fileOutlines has in
-// flight on one server.
-const maxConcurrentOutlines = 8
-
-// fileOutlines is fileOutline of each of files (open documents), asked
-// of the server together rather than one after another: gopls works on
-// them at once, and a server that answers in order (tsserver) still
-// saves a round trip per file. The first answer spanning nine files on
-// cobra with gopls just loaded spent 0.35 s on its outlines, one after
-// another. The results are in files' order.
-func (t *Toolbox) fileOutlines(ctx context.Context, s lspseam.Session, files []lspseam.SourceFile) ([][]lspseam.OutlineEntry, []error) {
-	outs, errs := make([][]lspseam.OutlineEntry, len(files)), make([]error, len(files))
-	if len(files) == 1 {
-		outs[0], errs[0] = t.fileOutline(ctx, s, files[0])
-		return outs, errs
-	}
-	slots := make(chan struct{}, maxConcurrentOutlines)
-	var wg sync.WaitGroup
-	for i, f := range files {
-		slots <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer func() { <-slots; wg.Done() }()
-			outs[i], errs[i] = t.fileOutline(ctx, s, f)
-		}()
-	}
-	wg.Wait()
-	return outs, errs
 }
 
 // outlineNamed is the entries that could be a symbol target's: those
