@@ -49,7 +49,7 @@ func (c *Core) startBridge(ctx context.Context) {
 		// CPU, a peak of about 200 MB) would be waste; so it would be
 		// after precompiled code was written into the cache (precompiled.go).
 		var in *instance
-		if !c.installPrecompiled() && !c.warmth.warm(c.module) {
+		if !c.warmOrInstall() {
 			rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
 			defer rt.Close(context.Background())
 			in = c.bridgeInstance(ctx, rt)

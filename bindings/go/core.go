@@ -229,7 +229,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		return c, nil
 	}
 	c.start.done()
-	c.installPrecompiled()
+	c.warmOrInstall()
 	// Compile and instantiate one instance now: it surfaces a broken module
 	// at construction, checks the ABI version, and leaves an instance warm.
 	c.slots <- struct{}{}

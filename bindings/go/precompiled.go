@@ -34,14 +34,17 @@ func WithPrecompiledCode(set fs.FS) Option { return func(o *options) { o.precomp
 // was compiled.
 func (c *Core) LoadedPrecompiledCode() bool { return c.carriedLoaded.Load() }
 
-// installPrecompiled writes the precompiled code for the Core's module
-// into its cache directory, unless the cache holds the module already,
-// and reports whether it wrote any. Failing to write (a full disk, a
-// read-only cache) only costs the compilation the code would have saved.
-// It runs before the first compilation, which carriedWasLoaded then
-// judges.
-func (c *Core) installPrecompiled() bool {
-	if c.precompiled == nil || c.warmth.dir == "" || c.warmth.warm(c.module) {
+// warmOrInstall reports whether the compilation cache holds the module
+// (warmth.go), and when it does not, writes the precompiled code for the
+// module into it and reports whether it wrote any. Failing to write (a
+// full disk, a read-only cache) only costs the compilation the code would
+// have saved. It runs before the first compilation, which
+// carriedWasLoaded then judges.
+func (c *Core) warmOrInstall() bool {
+	if c.warmth.warm(c.module) {
+		return true
+	}
+	if c.precompiled == nil || c.warmth.dir == "" {
 		return false
 	}
 	paths, err := precompiled.Install(c.precompiled, moduleKey(c.module), precompiled.WazeroDir(), c.warmth.dir)
@@ -58,7 +61,7 @@ func (c *Core) installPrecompiled() bool {
 	return true
 }
 
-// carriedEntry is a cache entry installPrecompiled wrote.
+// carriedEntry is a cache entry warmOrInstall wrote.
 type carriedEntry struct {
 	path string
 	info os.FileInfo
@@ -67,7 +70,7 @@ type carriedEntry struct {
 // carriedWasLoaded reports, right after the first compilation, whether it
 // loaded the installed code: wazero writes an entry it compiled through a
 // new file renamed over the old, so an entry it loaded is still the file
-// installPrecompiled wrote.
+// warmOrInstall wrote.
 func (c *Core) carriedWasLoaded() bool {
 	if len(c.carried) == 0 {
 		return false

@@ -39,7 +39,7 @@ func run(out string) error {
 	}
 	key := precompiled.ModuleKey(lspseam.CoreModule())
 	dir := precompiled.WazeroDir()
-	if entries, err := os.ReadDir(filepath.Join(out, key, dir)); err == nil && len(entries) > 0 {
+	if precompiled.Has(os.DirFS(out), key, dir) {
 		fmt.Printf("precompile: %s already holds the code of core module %s for %s\n", out, key, dir)
 		return nil
 	}

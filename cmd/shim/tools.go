@@ -197,31 +197,36 @@ func (h *host) callTool(ctx context.Context, tb *toolbox.Toolbox, name string, a
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeoutMs)*time.Millisecond)
 	defer cancel()
 	res := tb.Call(ctx, name, args, workspaceRoot)
-	if res.IsError && strings.HasPrefix(res.Text, string(lspseam.CodeTimeout)+":") {
-		var env struct {
-			Error lspseam.Error `json:"error"`
-		}
-		if json.Unmarshal(res.Structured, &env) == nil {
-			return toolbox.ErrorResult(explainTimeout(&env.Error, timeoutMs, budget))
-		}
+	if lerr := resultError(res, lspseam.CodeTimeout); lerr != nil {
+		return toolbox.ErrorResult(explainTimeout(lerr, timeoutMs, budget))
 	}
 	return res
+}
+
+// resultError is res's structured error when res is an error answer of
+// code, else nil.
+func resultError(res toolbox.ToolResult, code lspseam.Code) *lspseam.Error {
+	if !res.IsError || !strings.HasPrefix(res.Text, string(code)+":") {
+		return nil
+	}
+	var env struct {
+		Error lspseam.Error `json:"error"`
+	}
+	if json.Unmarshal(res.Structured, &env) != nil {
+		return nil
+	}
+	return &env.Error
 }
 
 // explainNotObserved adds to an FS_NOT_OBSERVED answer of `lspseam
 // call` what works instead of "read it first": every call is a session of
 // its own, so no call of the command line has read the file.
 func explainNotObserved(res toolbox.ToolResult) toolbox.ToolResult {
-	if !res.IsError || !strings.HasPrefix(res.Text, string(lspseam.CodeFSNotObserved)+":") {
+	lerr := resultError(res, lspseam.CodeFSNotObserved)
+	if lerr == nil {
 		return res
 	}
-	var env struct {
-		Error lspseam.Error `json:"error"`
-	}
-	if json.Unmarshal(res.Structured, &env) != nil {
-		return res
-	}
-	return toolbox.ErrorResult(lspseam.Errorf(env.Error.Code, "%s. From the command line every lspseam call is a session of its own, so none has read the file: lspseam call can create files but not update them; update them through lspseam serve or lspseam mcp, whose session reads, then edits", strings.TrimSuffix(env.Error.Message, ".")))
+	return toolbox.ErrorResult(lspseam.Errorf(lerr.Code, "%s. From the command line every lspseam call is a session of its own, so none has read the file: lspseam call can create files but not update them; update them through lspseam serve or lspseam mcp, whose session reads, then edits", strings.TrimSuffix(lerr.Message, ".")))
 }
 
 func splitList(s string) []string {
