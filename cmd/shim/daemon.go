@@ -218,10 +218,13 @@ func (d *daemon) serve(ctx context.Context) {
 		}()
 	}
 	d.stop()
+	stopping := time.Now()
 	d.wg.Wait()
 	d.host.close()
 	d.lock.Close()
-	d.log.Info("daemon stopped", "sessionsServed", d.served)
+	// How long the sessions and servers took to end: what `daemon stop`
+	// waited for.
+	d.log.Info("daemon stopped", "sessionsServed", d.served, "shutdown", time.Since(stopping).Round(time.Millisecond))
 }
 
 // handle serves one connection: checks its peer, reads its hello and

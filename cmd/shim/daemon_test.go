@@ -487,13 +487,25 @@ func TestDaemonRefusesOtherEnvironment(t *testing.T) {
 	if out, err := d.run(t, "daemon", "stop"); err != nil {
 		t.Fatalf("daemon stop: %v: %s", err, out)
 	}
+	// The stop has returned: the old daemon is gone, so the hand-started
+	// one takes the lock (else it says "already running" and exits).
 	cmd := exec.Command(d.f.bin, "daemon", "--socket", socks[0], "--config", d.config)
 	cmd.Env = append(d.environ(), "GOFLAGS=-tags=other")
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-exited })
 	eventually(t, "the hand-started daemon listening", func() bool {
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("the hand-started daemon exited before listening: %v: %s", err, out.String())
+		default:
+		}
 		c, err := net.Dial("unix", socks[0])
 		if err == nil {
 			c.Close()
@@ -503,8 +515,8 @@ func TestDaemonRefusesOtherEnvironment(t *testing.T) {
 	client := exec.Command(d.f.bin, "mcp", "--daemon", "require", "--config", d.config, "--workspace", d.ws)
 	client.Env = d.environ()
 	client.Stdin = strings.NewReader("")
-	out, err := client.CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "runs with another executable, config or environment") {
-		t.Fatalf("a client of another environment was served: %v: %s", err, out)
+	answer, err := client.CombinedOutput()
+	if err == nil || !strings.Contains(string(answer), "runs with another executable, config or environment") {
+		t.Fatalf("a client of another environment was served: %v: %s", err, answer)
 	}
 }

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // Clients share a daemon exactly when it would answer them as their own
@@ -53,5 +57,31 @@ func TestDaemonKey(t *testing.T) {
 	}
 	if k, _ := daemonKeyOf(base, ""); k == want {
 		t.Error("no config and a config share a daemon")
+	}
+}
+
+// daemon stop waits for the daemon's lock to be free, and says so when it
+// is not within its limit rather than reporting a stop that has not
+// happened (a daemon started next would take the old one for running and
+// exit).
+func TestWaitDaemonGone(t *testing.T) {
+	if !daemonSupported {
+		t.Skip("the daemon runs on Linux and macOS")
+	}
+	addr := daemonAddressAt(filepath.Join(t.TempDir(), "d.sock"))
+	if err := waitDaemonGone(addr, 0); err != nil {
+		t.Fatalf("no daemon: %v", err)
+	}
+	lock, err := tryLockFile(addr.lock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := waitDaemonGone(addr, 100*time.Millisecond); !errors.Is(err, errLockHeld) {
+		t.Fatalf("a held lock: %v, want errLockHeld", err)
+	}
+	released := time.AfterFunc(100*time.Millisecond, func() { lock.Close() })
+	defer released.Stop()
+	if err := waitDaemonGone(addr, testenv.StepBudget(t)); err != nil {
+		t.Fatalf("a lock let go of: %v", err)
 	}
 }

@@ -383,16 +383,36 @@ func controlDaemon(op string, addr daemonAddress, stdout io.Writer) (reached boo
 	}
 	if op == daemonOpStop {
 		// The daemon shuts its servers down, then lets go of its lock:
-		// wait for that, so a stop is complete when it returns.
-		for range 600 {
-			if lock, err := tryLockFile(addr.lock); err == nil {
-				lock.Close()
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
+		// wait for that, so a stop is complete when it returns and a
+		// daemon started next finds the lock free (it would otherwise
+		// take the old one for a running daemon and exit).
+		if err := waitDaemonGone(addr, daemonStopWait); err != nil {
+			return true, lspseam.Errorf(lspseam.CodeTimeout, "the daemon (pid %d) was asked to stop and still runs after %v, shutting its servers down; run lspseam daemon stop again to wait more, or see its log: %s", reply.Status.PID, daemonStopWait, reply.Status.Log)
 		}
 		fmt.Fprintf(stdout, "stopped the daemon (pid %d) on %s\n", reply.Status.PID, addr.socket)
 		return true, nil
 	}
 	return true, writeJSONLine(stdout, reply.Status)
+}
+
+// daemonStopWait bounds how long `daemon stop` waits for a daemon to shut
+// its servers down (each gets its shutdown grace, then is killed; a
+// loaded machine stretches that).
+const daemonStopWait = 2 * time.Minute
+
+// waitDaemonGone waits until no process holds addr's lock: the daemon
+// there has exited, its servers shut down.
+func waitDaemonGone(addr daemonAddress, limit time.Duration) error {
+	end := time.Now().Add(limit)
+	for {
+		lock, err := tryLockFile(addr.lock)
+		if err == nil {
+			lock.Close()
+			return nil
+		}
+		if !errors.Is(err, errLockHeld) || time.Now().After(end) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
