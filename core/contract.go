@@ -220,7 +220,7 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "diagnosticsDelta", run: diagnosticsDeltaCall,
-		Input:   "`{workspaceUri, files:[{uri, beforeText, afterText, before, after, how, fresh}], dependents?:{files:[{uri, text, before, after, how, fresh}], notChecked:[{uri, reason}], unasked?, insideBodies?}, limit?, subject?}`",
+		Input:   "`{workspaceUri, files:[{uri, beforeText, afterText, before, after, how, fresh}], dependents?:{files:[{uri, text, before, after, how, fresh}], notChecked:[{uri, reason}], unasked?, asked?, insideBodies?}, limit?, subject?}`",
 		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal}], counts:{introduced, resolved, persisting, introducedErrors}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], unasked, insideBodies?}, rendered}`",
 		TSInput: "DiagnosticsDeltaInput", TSOutput: "DiagnosticsDeltaResult",
 	},

@@ -149,6 +149,10 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 			[]string{"1 other file checked, 1 with new problems (1 error introduced, 1 resolved):\n  b.go:2:1 error: new\nResolved in other files:\n  b.go:1:1 error: old"}, nil},
 		{"moved line is not persisting: the text is unchanged", `,"dependents":{"files":[` + dep("b.go", d(0, "m"), d(1, "m"), true) + `]}`, `"counts":{"introduced":1,"resolved":1,"persisting":0`, nil, nil},
 		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked, no new problems.\nStale (other files): b.go"}, nil},
+		{"inside bodies only: not checked", `,"dependents":{"insideBodies":1}`, `"insideBodies":1`,
+			[]string{"Other files: not checked — the change stays inside function bodies"}, []string{"none use what changed"}},
+		{"a declaration asked, another inside a body: none use it", `,"dependents":{"asked":1,"insideBodies":1}`, `"insideBodies":1`,
+			[]string{"Other files: none use what changed.", "Not followed into other files: the changes inside 1 function body"}, []string{"not checked — the change stays inside"}},
 		{"only not checked", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"time"}]}`, `"notChecked":[{"path":"z.go","reason":"time"}]`,
 			[]string{"0 other files checked.\nNot checked: z.go (out of time)"}, nil},
 	}

@@ -23,11 +23,13 @@ import (
 // server could not report on it). unasked counts the changed declarations
 // whose references were not asked (over the host's bound or out of time;
 // a changed file the host did not look into counts as one): other files
-// may depend on them unseen. insideBodies counts the changed Go
+// may depend on them unseen. asked counts those whose references were
+// asked. insideBodies counts the changed Go
 // functions whose references were not asked because the change stayed
 // inside their bodies (GoChangeInsideBody, gobody.go): no other file's
-// compile errors depend on a body, and the text says those files were
-// not checked rather than unaffected.
+// compile errors depend on a body, and when no declaration was asked
+// either, the text says other files were not checked rather than
+// unaffected.
 //
 // Output others {checked, files: [{path, how, fresh, introduced,
 // resolved, persisting, introducedTotal, resolvedTotal}], withIntroduced:
@@ -73,6 +75,10 @@ type OthersDelta struct {
 	NotChecked       []NotChecked
 	Unasked          int
 	InsideBodies     int
+	// Asked counts the changed declarations whose references were asked:
+	// with none found in other files, "none use what changed" (not "not
+	// checked") is the answer, inside bodies or not.
+	Asked int
 
 	introducedBySeverity SeverityCounts
 	introduced, resolved []Problem // the listed ones, sorted
@@ -258,6 +264,12 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		}
 		o.Unasked = int(u.Num)
 	}
+	if u := get(v, "asked"); u.Exists() && u.Type != gjson.Null {
+		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
+			return nil, Errorf(CodeInvalidArgument, "dependents.asked must be an integer from 0 to %d (changed declarations whose references were asked), got %s", maxDependents, describe(u))
+		}
+		o.Asked = int(u.Num)
+	}
 	if u := get(v, "insideBodies"); u.Exists() && u.Type != gjson.Null {
 		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
 			return nil, Errorf(CodeInvalidArgument, "dependents.insideBodies must be an integer from 0 to %d (changed functions whose bodies alone changed), got %s", maxDependents, describe(u))
@@ -294,7 +306,7 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 	checked := len(o.Files)
 	b.WriteString("\n")
-	if checked == 0 && len(o.NotChecked) == 0 && o.InsideBodies > 0 && o.Unasked == 0 {
+	if checked == 0 && len(o.NotChecked) == 0 && o.InsideBodies > 0 && o.Unasked == 0 && o.Asked == 0 {
 		b.WriteString("Other files: not checked — the change stays inside function bodies, which no other file's compile errors depend on.")
 		return
 	}

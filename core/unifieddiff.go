@@ -377,3 +377,49 @@ func diffName(prefix, path string) string {
 	}
 	return prefix + path
 }
+
+// ChangedSpan is a span of zero-based lines [Start, End) of a text before a
+// change; Start == End is a pure insertion before line Start.
+type ChangedSpan struct{ Start, End int }
+
+// ChangedSpans is what a change from lines before to lines after (as
+// SplitLines splits them: LSP's lines) replaced, hunk by hunk, with the
+// edit script UnifiedDiff uses: the before-lines of each run of removed
+// and added lines, in order. A host that must know which declarations a
+// change touched (the Toolbox's dependents) asks it, so that two edits far
+// apart in a file do not touch every declaration between them, as one
+// span from the first changed line to the last would (ChangedLineRange).
+// Equal lines give none.
+func ChangedSpans(before, after []string) []ChangedSpan {
+	n, m := len(before), len(after)
+	p := 0
+	for p < n && p < m && before[p] == after[p] {
+		p++
+	}
+	s := 0
+	for s < n-p && s < m-p && before[n-1-s] == after[m-1-s] {
+		s++
+	}
+	if p == n && p == m {
+		return nil
+	}
+	ops := diffMiddle(nil, before[p:n-s], after[p:m-s])
+	var spans []ChangedSpan
+	line := p // the before-line the script is at
+	for i := 0; i < len(ops); {
+		if ops[i] == '=' {
+			line++
+			i++
+			continue
+		}
+		start := line
+		for i < len(ops) && ops[i] != '=' {
+			if ops[i] == '-' {
+				line++
+			}
+			i++
+		}
+		spans = append(spans, ChangedSpan{start, line})
+	}
+	return spans
+}

@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"math/rand"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -200,4 +201,30 @@ func lcsLen(a, b []string) int {
 		}
 	}
 	return dp[0][0]
+}
+
+// ChangedSpans gives each hunk's before-lines, so two edits far apart
+// touch only their own lines.
+func TestChangedSpans(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		before, after string
+		want          []ChangedSpan
+	}{
+		{"equal", "a\nb\n", "a\nb\n", nil},
+		{"one line", "a\nb\nc\n", "a\nB\nc\n", []ChangedSpan{{1, 2}}},
+		{"two far apart", "a\nb\nc\nd\ne\nf\n", "A\nb\nc\nd\ne\nF\n", []ChangedSpan{{0, 1}, {5, 6}}},
+		{"insertion", "a\nb\n", "a\nx\nb\n", []ChangedSpan{{1, 1}}},
+		{"deletion", "a\nb\nc\n", "a\nc\n", []ChangedSpan{{1, 2}}},
+		{"appended", "a\n", "a\nb\n", []ChangedSpan{{1, 1}}},
+		{"CR lines", "a\rb\rc", "a\rB\rc", []ChangedSpan{{1, 2}}},
+		{"replaced and grown", "a\nb\nc\n", "a\nx\ny\nz\nc\n", []ChangedSpan{{1, 2}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ChangedSpans(SplitLines(tc.before), SplitLines(tc.after))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("ChangedSpans = %v, want %v", got, tc.want)
+			}
+		})
+	}
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +18,22 @@ import (
 // signature (a required parameter added) answers the problems it
 // introduced in the two other files that call it, at their one-based lines (clangd also reports the definition's file, which
 // includes the header); the edit undone answers them resolved.
+
+// goExcludedFile calls Describe from a file this machine's build
+// excludes: gopls's references never name it, and the delta must check
+// it all the same (bindings/go/toolbox/gobuildtags.go).
+const goExcludedFile = "windowsonly.go"
+
+const goExcludedText = `//go:build windows
+
+package shapes
+
+// DescribeOnWindows is built on Windows alone: gopls's references on
+// this machine do not name it.
+func DescribeOnWindows(s Shape) string {
+	return Describe(s)
+}
+`
 
 // impactOthers is the other files' part of an edit's delta.
 type impactOthers struct {
@@ -58,7 +75,7 @@ func TestImpactOtherFiles(t *testing.T) {
 	}{
 		{"go", "shape.go",
 			verifyEdit{"func Describe(s Shape) string {", "func Describe(s Shape, verbose bool) string {"},
-			[]impactAt{{"cmd/shapes/main.go", 23, 27}, {"report.go", 12, 27}},
+			[]impactAt{{"cmd/shapes/main.go", 23, 27}, {"report.go", 12, 27}, {goExcludedFile, 8, 19}},
 			verifyEdit{"func Describe(s Shape) string {", "func Describe(s Shape) string { // one line"},
 			[]string{"cmd/shapes/main.go", "report.go"},
 			verifyEdit{"\treturn fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n", "\tline := fmt.Sprintf(\"%T area=%.2f perimeter=%.2f\", s, s.Area(), s.Perimeter())\n\treturn line\n"}},
@@ -84,8 +101,21 @@ func TestImpactOtherFiles(t *testing.T) {
 			if c.ws == "c" {
 				freshC.prepare(t, dir)
 			}
+			if c.ws == "go" {
+				if err := os.WriteFile(filepath.Join(dir, goExcludedFile), []byte(goExcludedText), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			srv := catalogServe(t)
 			defer srv.shutdown(t)
+			if c.ws == "go" {
+				// gopls checks a file its build excludes in a build of
+				// its own, loaded when first asked: before the edits, so
+				// that their reports on it come within the wait.
+				if a := srv.toolCall(t, "code_diagnostics", jsonArgs(map[string]any{"path": goExcludedFile}), dir); a.IsError || !strings.Contains(a.Content[0].Text, "o problems in "+goExcludedFile+" (fresh") {
+					t.Fatalf("code_diagnostics of %s: %s", goExcludedFile, a.Content[0].Text)
+				}
+			}
 			if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": c.file}), dir); a.IsError {
 				t.Fatalf("read: %s", a.StructuredContent)
 			}

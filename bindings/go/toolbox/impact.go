@@ -59,6 +59,7 @@ type dependents struct {
 	// were not asked: the change stayed inside their bodies, which no
 	// other file compiles against (core.GoChangeInsideBody).
 	insideBodies int
+	asked        int // declarations whose references were asked
 }
 
 // impactBudget is ctx with the share of its budget finding the
@@ -88,8 +89,8 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		isChanged[c.rel] = true
 	}
 	type decl struct {
-		uri string
-		e   lspseam.OutlineEntry
+		uri, rel string
+		e        lspseam.OutlineEntry
 	}
 	var decls []decl
 	for _, c := range changed {
@@ -117,7 +118,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 				found.insideBodies++
 				continue
 			}
-			decls = append(decls, decl{f.URI, e})
+			decls = append(decls, decl{f.URI, c.rel, e})
 		}
 	}
 	if len(decls) > maxImpactDeclarations {
@@ -143,6 +144,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		if err != nil {
 			continue
 		}
+		found.asked++
 		for _, l := range refs.Locations {
 			p, ok := workspacefs.HostPaths.URIPath(l.URI)
 			if !ok {
@@ -156,6 +158,20 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
+	// Go files the build excludes, which the server's references never
+	// name (gobuildtags.go).
+	asked := map[string][]string{}
+	for _, d := range decls {
+		asked[d.rel] = append(asked[d.rel], declaredName(d.e.Name))
+	}
+	for _, c := range changed {
+		for _, rel := range buildExcludedUsers(r, c.rel, asked[c.rel]) {
+			if !isChanged[rel] && !seen[rel] {
+				seen[rel] = true
+				files = append(files, rel)
+			}
+		}
+	}
 	for i, rel := range files {
 		if i >= maxDependents {
 			found.notChecked = append(found.notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedLimit})
@@ -167,17 +183,25 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 }
 
 // changedDeclarations is the entries of a file's outline (for before)
-// whose range overlaps the lines the change replaced, innermost first,
-// without those inside a function (its locals: their references are in
-// the function). A pure insertion touches the entries it lands inside.
+// whose range overlaps the lines a hunk of the change replaced, innermost
+// first, without those inside a function (its locals: their references
+// are in the function). A pure insertion touches the entries it lands
+// inside. Hunk by hunk (core.ChangedSpans): a rename's edits at a
+// declaration and at its uses further down touch those, not every
+// declaration between them.
 func changedDeclarations(outline []lspseam.OutlineEntry, before, after []string) []lspseam.OutlineEntry {
-	from, to, _ := core.ChangedLineRange(before, after)
-	start, end := uint32(from), uint32(to) // before lines [start, end) were replaced
+	spans := core.ChangedSpans(before, after)
 	touches := func(e lspseam.OutlineEntry) bool {
-		if end > start {
-			return e.Range.Start.Line < end && e.Range.End.Line >= start
+		for _, sp := range spans {
+			start, end := uint32(sp.Start), uint32(sp.End) // before lines [start, end) were replaced
+			if end > start && e.Range.Start.Line < end && e.Range.End.Line >= start {
+				return true
+			}
+			if end == start && e.Range.Start.Line < start && e.Range.End.Line >= start {
+				return true
+			}
 		}
-		return e.Range.Start.Line < start && e.Range.End.Line >= start
+		return false
 	}
 	var hit []lspseam.OutlineEntry
 	for _, e := range outline {
@@ -254,5 +278,5 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		files = append(files, map[string]any{"uri": a.File.URI, "text": a.File.Text, "before": before, "after": after,
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
 	}
-	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "insideBodies": found.insideBodies}
+	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "asked": found.asked, "insideBodies": found.insideBodies}
 }

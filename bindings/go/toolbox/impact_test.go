@@ -52,6 +52,7 @@ func TestChangedDeclarations(t *testing.T) {
 		{"a line inserted inside the class", slices.Insert(slices.Clone(before), 5, "  o() {}"), []string{"C"}},
 		{"a declaration removed", slices.Delete(slices.Clone(before), 7, 8), []string{"f"}},
 		{"across two declarations", append(with(5, "  n(x) {}")[:7], "func f(y) {}"), []string{"n", "f", "C"}},
+		{"two edits far apart: not the declaration between them", append(with(2, "  m(x) {")[:7], "func f(y) {}"), []string{"f", "m", "C"}},
 	} {
 		if got := names(changedDeclarations(outline, before, tt.after)); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)

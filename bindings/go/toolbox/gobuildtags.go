@@ -1,0 +1,103 @@
+package toolbox
+
+import (
+	"go/build"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// gopls answers references from the files of the build it loads (this
+// machine's GOOS and GOARCH, no extra tags): a file behind a build
+// constraint that excludes it (`//go:build windows`, `x_windows.go`) is in
+// none of its packages, so a change that breaks such a file was reported
+// as breaking nothing ("none use what changed"). gopls still checks such a
+// file when it is opened (in a build that includes it), so the dependents
+// take, in the directory of each changed Go file, the excluded files that
+// name a changed declaration: their problems are then checked like any
+// other dependent's. Excluded files elsewhere that import the package are
+// not looked for (that would read the workspace on every change).
+
+// maxExcludedScan bounds the files of one directory looked at.
+const maxExcludedScan = 500
+
+// maxExcludedBytes bounds a file read for a changed name.
+const maxExcludedBytes = 1 << 20
+
+// buildExcludedUsers is the workspace-relative Go files in the directory of
+// rel that the default build excludes and that name one of names.
+func buildExcludedUsers(r *workspacefs.Root, rel string, names []string) []string {
+	if !strings.HasSuffix(rel, ".go") || len(names) == 0 {
+		return nil
+	}
+	dir := path.Dir(rel)
+	entries, err := os.ReadDir(r.Abs(dir))
+	if err != nil {
+		return nil
+	}
+	ctx := build.Default
+	ctx.OpenFile = func(p string) (io.ReadCloser, error) {
+		return os.Open(p) // the directory's own files, listed just above
+	}
+	var out []string
+	for i, e := range entries {
+		if i >= maxExcludedScan {
+			break
+		}
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		if info, err := e.Info(); err != nil || info.Size() > maxExcludedBytes {
+			continue
+		}
+		if match, err := ctx.MatchFile(r.Abs(dir), name); err != nil || match {
+			continue
+		}
+		sib := path.Join(dir, name)
+		f, err := r.Read(r.Abs(sib))
+		if err != nil || !f.Exists {
+			continue
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return namesIdentifier(f.Text, n) }) {
+			out = append(out, sib)
+		}
+	}
+	return out
+}
+
+// declaredName is the identifier an outline entry declares: gopls names
+// a method "(*T).M" or "T.M"; the uses name M.
+func declaredName(outlineName string) string {
+	if i := strings.LastIndexByte(outlineName, '.'); i >= 0 {
+		outlineName = outlineName[i+1:]
+	}
+	return strings.Trim(outlineName, "()*")
+}
+
+// namesIdentifier reports whether text has name as a whole identifier.
+func namesIdentifier(text, name string) bool {
+	if name == "" {
+		return false
+	}
+	for from := 0; ; {
+		i := strings.Index(text[from:], name)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(name)
+		if (i == 0 || !identByte(text[i-1])) && (end == len(text) || !identByte(text[end])) {
+			return true
+		}
+		from = end
+	}
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
