@@ -260,21 +260,53 @@ func targetEditCall(in gjson.Result) (jsonAppender, *Error) {
 
 // docCommentStart is the first of the comment lines directly above line
 // (no blank line between): //, #, /* … */ and /** … */ blocks, and
-// decorators or attributes on the lines between (@x, [[x]], #[x]).
+// decorators or attributes on the lines between (@x, [[x]], #[x]). A
+// block is taken whole from its closing line up to the line that opens
+// it, whatever its inner lines start with: JSDoc written without a
+// leading `*` per line (sindresorhus's style) is a block all the same,
+// and stopping at its first bare line cut the comment in two (a delete
+// left `/**` and its text unterminated; an insert "before" landed inside
+// it). Code with a comment after it (`x(); /* y */`) ends the comments.
 func docCommentStart(lines []string, line uint32) uint32 {
 	for line > 0 {
 		t := strings.TrimSpace(lines[line-1])
 		switch {
 		case strings.HasPrefix(t, "#") && len(t) > 1 && isASCIILetter(t[1]):
 			return line // a C preprocessor line (#include, #define), not a comment
+		case strings.HasSuffix(t, "*/"):
+			open, ok := blockCommentOpening(lines, line-1)
+			if !ok {
+				return line
+			}
+			line = open
 		case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "#"), strings.HasPrefix(t, "/*"),
-			strings.HasPrefix(t, "*"), strings.HasSuffix(t, "*/"), strings.HasPrefix(t, "@"):
+			strings.HasPrefix(t, "*"), strings.HasPrefix(t, "@"):
 			line--
 		default:
 			return line
 		}
 	}
 	return line
+}
+
+// maxDocCommentLines bounds the lines a block comment is followed up.
+const maxDocCommentLines = 1000
+
+// blockCommentOpening is the line that opens the block comment closing at
+// the end of line close, when that line starts with the comment (ok is
+// false when code comes before it, or no opening is found within
+// maxDocCommentLines).
+func blockCommentOpening(lines []string, close uint32) (uint32, bool) {
+	for i := int64(close); i >= 0 && int64(close)-i < maxDocCommentLines; i-- {
+		t := strings.TrimSpace(lines[i])
+		if i == int64(close) {
+			t = t[:len(t)-len("*/")] // not the close's own "/" ("/*/")
+		}
+		if at := strings.LastIndex(t, "/*"); at >= 0 {
+			return uint32(i), at == 0
+		}
+	}
+	return 0, false
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
