@@ -97,6 +97,11 @@ const ReasonEditsOverlap = "editsOverlap"
 // its declaration still uses (LSP_CONFLICT).
 const ReasonStillReferenced = "stillReferenced"
 
+// ReasonUsesUnknown: code_delete refused a symbol because the server's
+// references may be incomplete (still loading, or searching only part of
+// the workspace), so "no use left" could not be told (LSP_CONFLICT).
+const ReasonUsesUnknown = "usesUnknown"
+
 // Hosts read Candidates, Field, Instead, Reason and Problems; they never parse a
 // message, whose wording may change.
 

@@ -230,13 +230,13 @@ func syncKind(v gjson.Result) int64 {
 // with lspseam's transient-open lifecycle, before anything is sent.
 func CheckOperation(n Negotiation, op Operation) *Error {
 	if !n.TransientOpen {
-		return Errorf(CodeUnsupportedSync, "the language server does not accept didOpen/didClose notifications (its textDocumentSync is absent, None, or has openClose false), which every lsp query needs; use search/read instead")
+		return Errorf(CodeUnsupportedSync, "the language server does not accept didOpen/didClose notifications (its textDocumentSync is absent, None, or has openClose false), which every lsp query needs; use a text search (grep) and read instead")
 	}
 	if !op.valid() {
 		return Errorf(CodeInvalidArgument, "operation must be one of goToDefinition, findReferences, goToImplementation, hover; got %q", clip(string(op), 40))
 	}
 	if !n.Operations[op] {
-		return Errorf(CodeUnsupportedOperation, "the language server for this file does not support %s (its %s capability is absent); try another operation or use search/read", op, operationCapability[op])
+		return Errorf(CodeUnsupportedOperation, "the language server for this file does not support %s (its %s capability is absent); try another operation or use a text search (grep) and read", op, operationCapability[op])
 	}
 	return nil
 }

@@ -209,7 +209,7 @@ func SelectProvider(filePath string, providers []ProviderSpec) (Selection, *Erro
 	}
 	ext := FinalExtension(filePath)
 	configured := configuredExtensions(normalized)
-	hint := "Use search/read for this file."
+	hint := "Use a text search (grep) and read for this file."
 	if len(configured) == 0 {
 		return Selection{}, Errorf(CodeUnavailable, "no language servers are configured, so lsp cannot answer for %s. %s", strconv.Quote(clip(filePath, 200)), hint)
 	}

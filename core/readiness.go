@@ -140,6 +140,16 @@ type Readiness struct {
 	// cannot be told to be on the current text, and it offers no
 	// textDocument/diagnostic (see commanddiagnostics.go).
 	DiagnosticsCommand string `json:"diagnosticsCommand,omitempty"`
+	// SearchNeeds, when set, are files (slash paths) one of which must be
+	// in a file's directory or one of its parents for the server's
+	// searches from that file (references, implementations) to cover the
+	// project: without one it has no index and searches only the files it
+	// has opened (clangd: compile_commands.json, or build/ beside it, lists
+	// the files it indexes; compile_flags.txt alone gives flags, not
+	// files). A host then marks such answers incomplete, with
+	// SearchNeedsHint (how to make one) in the notice.
+	SearchNeeds     []string `json:"searchNeeds,omitempty"`
+	SearchNeedsHint string   `json:"searchNeedsHint,omitempty"`
 }
 
 // SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
@@ -196,6 +206,12 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"diagnosticsCommand":`...)
 		b = appendString(b, r.DiagnosticsCommand)
 	}
+	if len(r.SearchNeeds) > 0 {
+		b = append(b, `,"searchNeeds":`...)
+		b = appendStrings(b, r.SearchNeeds)
+		b = append(b, `,"searchNeedsHint":`...)
+		b = appendString(b, r.SearchNeedsHint)
+	}
 	return append(b, '}')
 }
 
@@ -242,6 +258,8 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		WatchExtensions:    b.WatchExtensions,
 		SymbolSearch:       b.SymbolSearch,
 		SymbolCap:          b.SymbolCap,
+		SearchNeeds:        b.SearchNeeds,
+		SearchNeedsHint:    b.SearchNeedsHint,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

@@ -204,6 +204,9 @@ type ServerBehaviour struct {
 	// DiagnosticsCommand is Readiness.DiagnosticsCommand, used when the
 	// server offers that command.
 	DiagnosticsCommand string `json:"diagnosticsCommand"`
+	// SearchNeeds and SearchNeedsHint are Readiness's.
+	SearchNeeds     []string `json:"searchNeeds"`
+	SearchNeedsHint string   `json:"searchNeedsHint"`
 }
 
 // ServerTable is the parsed table.
@@ -359,6 +362,8 @@ func parseServerTable(v gjson.Result) ServerTable {
 			SymbolSearch:       get(b, "symbolSearch").Str,
 			SymbolCap:          get(b, "symbolCap").Int(),
 			DiagnosticsCommand: get(b, "diagnosticsCommand").Str,
+			SearchNeeds:        tableStrings(get(b, "searchNeeds")),
+			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

@@ -542,11 +542,16 @@ const firstMatchHint = ", or with firstMatch: true to take the first."
 func ambiguous(t Target, query string, symbols []Symbol, matches []int) *Error {
 	cs := candidatesOf(t.Path, symbols, matches, maxListed)
 	msg := quoteCode(clip(query, 80)) + " matches " + strconv.Itoa(len(matches)) + " symbols in " + t.Path + ": " + listCandidates(cs, len(matches)) + ". "
+	// kind narrows only when it was not given (it already applied).
+	narrow, alsoKind := "(or add kind or line to narrow it)", " (kind also narrows)"
+	if t.Kind != "" {
+		narrow, alsoKind = "(or add line to narrow it: kind "+strconv.Quote(t.Kind)+" matches them all)", ""
+	}
 	switch {
 	case distinctNames(cs):
-		msg += "Call again with symbol set to one of these qualified names (or add kind or line to narrow it)"
+		msg += "Call again with symbol set to one of these qualified names " + narrow
 	case distinctLines(cs):
-		msg += "Call again with symbol and the line of the one you mean (kind also narrows)"
+		msg += "Call again with symbol and the line of the one you mean" + alsoKind
 	default:
 		msg += "Call again with symbol, line and column of the one you mean (several start on one line)"
 	}

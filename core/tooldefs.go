@@ -155,8 +155,15 @@ const targetSchema = `{
 
 const firstMatchSchema = `"firstMatch": {"type": "boolean"}`
 
-// limitSchema: the default (100) is left unsaid; an answer cut by it says so.
-const limitSchema = `"limit": {"type": "integer", "minimum": 1, "maximum": 500}`
+// pagedRequired: target and kind, or a next page's cursor alone.
+const pagedRequired = `"anyOf": [{"required": ["target", "kind"]}, {"required": ["cursor"]}]`
+
+// limitSchema: the default (100) is left unsaid; an answer cut by it says
+// so, and gives the cursor of the next page, which is then given alone
+// (the schema says so: pagedRequired). Its bounds (1–500) are left to the
+// argument check's message, for the tokens.
+const limitSchema = `"limit": {"type": "integer"},
+    "cursor": {"type": "string"}`
 
 const codeSymbolsSchema = `{
   "type": "object",
@@ -173,12 +180,12 @@ const codeNavigateSchema = `{
   "properties": {
     "target": ` + targetSchema + `,
     "kind": {"type": "string", "enum": ["definition", "typeDefinition", "declaration", "implementation", "references"]},
-    "context": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Lines around each result."},
+    "context": {"type": "integer", "description": "0–3 lines around each result."},
     "includeBody": {"type": "boolean"},
     ` + limitSchema + `,
     ` + firstMatchSchema + `
   },
-  "required": ["target", "kind"]
+  ` + pagedRequired + `
 }`
 
 const codeHoverSchema = `{
@@ -195,19 +202,19 @@ const codeHierarchySchema = `{
   "properties": {
     "target": ` + targetSchema + `,
     "kind": {"type": "string", "enum": ["callers", "callees", "supertypes", "subtypes"]},
-    "depth": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Default 1."},
+    "depth": {"type": "integer", "description": "1–4 (default 1)."},
     ` + limitSchema + `,
     ` + firstMatchSchema + `
   },
-  "required": ["target", "kind"]
+  ` + pagedRequired + `
 }`
 
 // lineRangeSchema is an optional range of whole lines.
 const lineRangeSchema = `"range": {
       "type": "object",
       "properties": {
-        "startLine": {"type": "integer", "minimum": 1},
-        "endLine": {"type": "integer", "minimum": 1}
+        "startLine": {"type": "integer"},
+        "endLine": {"type": "integer"}
       },
       "required": ["startLine", "endLine"],
       "description": "Inclusive (default: the whole file)."
@@ -230,7 +237,7 @@ const codeDiagnosticsSchema = `{
     "severity": {"type": "string", "enum": ["error", "warning", "information", "hint"], "description": "The least severe to list."},
     ` + limitSchema + `,
     "activateWorkspace": {"type": "boolean", "description": "Without path: also check files no server has open, newest first."},
-    "activationLimit": {"type": "integer", "minimum": 1, "maximum": 200, "description": "Default 20."}
+    "activationLimit": {"type": "integer", "description": "At most 200 (default 20)."}
   }
 }`
 

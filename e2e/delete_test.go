@@ -76,3 +76,46 @@ func TestCodeDelete(t *testing.T) {
 		})
 	}
 }
+
+// TestCodeDeleteWithoutIndex: clangd without compile_commands.json has no
+// index and searches only the files it has opened, so "no use left" from
+// its references is no proof. On a copy of the C fixture without one,
+// code_delete of a function other files call is refused as usesUnknown
+// (not applied, as it was when the search found only the header), saying
+// how to make an index; and a references answer says what it covered.
+func TestCodeDeleteWithoutIndex(t *testing.T) {
+	requireServers(t, "clangd")
+	dir := copyFixture(t, "c") // compile_flags.txt, no compile_commands.json
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	before := string(readFile(t, filepath.Join(dir, "shape.h")))
+	a := srv.toolCall(t, "code_delete", jsonArgs(map[string]any{"target": map[string]any{"path": "shape.h", "symbol": "total_area"}}), dir)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	errObj, _ := s["error"].(map[string]any)
+	if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" {
+		t.Fatalf("deleting total_area without an index: %s", a.Content[0].Text)
+	}
+	if !strings.Contains(a.Content[0].Text, "compile_commands.json") {
+		t.Errorf("the refusal does not say how to make an index: %s", a.Content[0].Text)
+	}
+	if got := string(readFile(t, filepath.Join(dir, "shape.h"))); got != before {
+		t.Fatalf("a refused delete changed shape.h")
+	}
+	a = srv.toolCall(t, "lsp", jsonArgs(map[string]any{"operation": "findReferences", "file_path": "shape.h", "line": 1 + lineOf(t, before, "double total_area("), "character": 8}), dir)
+	if a.IsError || !strings.Contains(a.Content[0].Text, "found no compile_commands.json") {
+		t.Errorf("references without an index are not marked incomplete: %s", a.Content[0].Text)
+	}
+}
+
+// lineOf is the zero-based line of the first line of text holding s.
+func lineOf(t *testing.T, text, s string) int {
+	t.Helper()
+	for i, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, s) {
+			return i
+		}
+	}
+	t.Fatalf("%q is not in the text", s)
+	return 0
+}

@@ -74,7 +74,7 @@ func TestMissingServerIsNamed(t *testing.T) {
 	if code != 1 || errCode != "LSP_UNAVAILABLE" {
 		t.Fatalf("exit %d, %s: %s", code, errCode, msg)
 	}
-	for _, want := range []string{"(gopls) is not installed", "gopls was not found on the server's PATH or in ", filepath.Join(lookup(env, "XDG_DATA_HOME"), "lspseam", "bin"), "go install golang.org/x/tools/gopls@v0.23.0", "use search/read"} {
+	for _, want := range []string{"(gopls) is not installed", "gopls was not found on the server's PATH or in ", filepath.Join(lookup(env, "XDG_DATA_HOME"), "lspseam", "bin"), "go install golang.org/x/tools/gopls@v0.23.0", "use a text search (grep) and read"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message lacks %q: %s", want, msg)
 		}

@@ -253,7 +253,7 @@ func (s *Service) route(ctx context.Context, filePath, workspaceRoot string) (*e
 		return nil, Selection{}, serviceDisposed()
 	}
 	if e == nil { // disposed between selection and lookup
-		return nil, Selection{}, Errorf(CodeUnavailable, "the language server provider for %s was removed; try again or use search/read", filePath)
+		return nil, Selection{}, Errorf(CodeUnavailable, "the language server provider for %s was removed; try again or use a text search (grep) and read", filePath)
 	}
 	return e, sel, nil
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lspseam/lspseam/internal/testenv"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // `lspseam call` on an answer cut at its limit says how to see more from
@@ -58,5 +60,44 @@ func TestCallEditSaysWhatWorks(t *testing.T) {
 	}
 	if a := readA(t, ws); a != approvalSource {
 		t.Errorf("a.go changed: %q", a)
+	}
+}
+
+// An lsp answer cut at the render's 100 locations names maxLocations, a
+// limit the lsp tool has no argument for: the answer says that
+// code_navigate pages through the rest, when it is offered.
+func TestLSPCutAnswerPointsToPaging(t *testing.T) {
+	f := newApprovalFixture(t)
+	dir := filepath.Dir(f.bin)
+	var locs []any
+	for i := range 120 {
+		pos := map[string]any{"line": i % 5, "character": 0}
+		locs = append(locs, map[string]any{"uri": "file://" + filepath.Join(f.mcpFixture.workspace, "a.go"), "range": map[string]any{"start": pos, "end": pos}})
+	}
+	script, _ := json.Marshal(map[string]any{"methods": map[string]any{"textDocument/references": map[string]any{"result": locs}}})
+	writeFile(t, filepath.Join(dir, "many-script.json"), string(script))
+	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
+		"command": f.fakelsp, "args": []string{"--script", filepath.Join(dir, "many-script.json")},
+		"extensionToLanguage": map[string]string{".go": "go"}, "settleMs": 0,
+	}}})
+	config := filepath.Join(dir, "many.json")
+	writeFile(t, config, string(cfg))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
+	args := `{"operation":"findReferences","file_path":"a.go","line":3,"character":6}`
+	const hint = "code_navigate (kind references, implementation or definition) pages through all of them"
+	code, out, stderr := runCLI(t, "call", "--config", config, "--workspace", f.mcpFixture.workspace, "lsp", args)
+	if code != exitOK || !strings.Contains(out, "(20 more locations not shown; maxLocations is 100)") || !strings.Contains(out, hint) {
+		t.Fatalf("exit %d, %q %q", code, out, stderr)
+	}
+	// With the lsp toolset alone there is no code_navigate to point to.
+	mf := f.mcpFixture
+	mf.config = config
+	cs := mf.connect(t, mcp.NewClient(&mcp.Implementation{Name: "t", Version: "0"}, nil), f.mcpFixture.workspace, "--tools", "lsp")
+	defer cs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.StepBudget(t))
+	defer cancel()
+	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "findReferences", "file_path": "a.go", "line": 3, "character": 6}, nil)
+	if err != nil || res.IsError || !strings.Contains(resultText(res), "maxLocations is 100") || strings.Contains(resultText(res), hint) {
+		t.Errorf("with the lsp toolset alone: %v %s", err, resultText(res))
 	}
 }

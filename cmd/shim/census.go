@@ -147,7 +147,7 @@ func (w workspaceLanguages) toolNote() string {
 		note += ", served: " + strings.Join(served, ", ")
 	}
 	if len(missing) > 0 {
-		note += "; not served (no language server installed; use search/read): " + strings.Join(missing, ", ")
+		note += "; not served (no language server installed; use a text search (grep) and read): " + strings.Join(missing, ", ")
 	}
 	return note + "."
 }

@@ -43,7 +43,7 @@ func TestMCPHandshakeNamesServedLanguages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	note := "In this workspace, served: Go; not served (no language server installed; use search/read): Python."
+	note := "In this workspace, served: Go; not served (no language server installed; use a text search (grep) and read): Python."
 	for _, tool := range tools.Tools {
 		has := strings.HasSuffix(tool.Description, "\n\n"+note)
 		if n := strings.Count(tool.Description, "In this workspace"); has != (tool.Name == "lsp") || n > 1 {

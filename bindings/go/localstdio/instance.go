@@ -348,7 +348,7 @@ func (in *instance) wasMissing(id jsonrpc2.ID) bool {
 // ctxError is the seam error for a context that ended during method.
 func ctxError(ctx context.Context, method string) error {
 	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return lspseam.Errorf(lspseam.CodeTimeout, "the query's time budget ran out during %s; the language server may still be loading the project — try again, or use search/read", method)
+		return lspseam.Errorf(lspseam.CodeTimeout, "the query's time budget ran out during %s; the language server may still be loading the project — try again, or use a text search (grep) and read", method)
 	}
 	return lspseam.Errorf(lspseam.CodeCancelled, "the query was cancelled during %s", method)
 }

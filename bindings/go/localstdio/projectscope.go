@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -26,6 +27,9 @@ import (
 // configured project, or the server is not one with tsserver's project
 // model (its policy's SymbolSearch), or the server cannot say.
 func (in *instance) projectScopeNotice(ctx context.Context, path string) string {
+	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
+		return in.searchNeedsNotice(path, needs)
+	}
 	if in.neg.Readiness.SymbolSearch != core.SymbolSearchTsserver {
 		return ""
 	}
@@ -66,4 +70,46 @@ func configuredProject(configFileName string) bool {
 // files the server has loaded (a search), rather than on the file itself.
 func scopedOperation(op lspseam.Operation) bool {
 	return op == lspseam.OpReferences || op == lspseam.OpImplementation
+}
+
+// A server that indexes only the files a build description lists has no
+// index without one, and then searches only the files it has opened.
+// clangd with compile_flags.txt alone (or nothing): references of a
+// header's function answered 1 location where the project has 17 (sds on
+// antirez/sds), and code_delete, trusting that, deleted a function used 16
+// times. The policy's SearchNeeds names the files one of which must be in
+// the file's directory or a parent (as clangd looks for its compilation
+// database); without any, the answer says what it covers and how to fix
+// it. A --compile-commands-dir in the server's arguments points clangd
+// elsewhere: lspseam does not second-guess it.
+
+// searchNeedsNotice is the incomplete notice for a search from path when
+// none of needs is found above it ("" when one is).
+func (in *instance) searchNeedsNotice(path string, needs []string) string {
+	for _, a := range in.server.Config.Args {
+		if strings.HasPrefix(a, "--compile-commands-dir") {
+			return ""
+		}
+	}
+	for dir := filepath.Dir(path); ; {
+		for _, n := range needs {
+			if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(n))); err == nil && info.Mode().IsRegular() {
+				return ""
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	rel, err := filepath.Rel(in.ws.Path, path)
+	if err != nil {
+		rel = path
+	}
+	notice := fmt.Sprintf("language server %q found no %s for %s (in its directory or a parent), so it has no index of the project and searched only the files it has opened", in.server.ID, strings.Join(needs, " or "), filepath.ToSlash(rel))
+	if h := in.neg.Readiness.SearchNeedsHint; h != "" {
+		notice += "; " + h
+	}
+	return notice
 }

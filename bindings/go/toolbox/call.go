@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -158,5 +159,11 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 		Tool   string         `json:"tool"`
 		Result lspseam.Result `json:"result"`
 	}{true, ToolLSP, res})
-	return ToolResult{Text: out.Text, Structured: structured}
+	text := out.Text
+	// The render's notice names maxLocations, the host's limit, which
+	// the lsp tool has no argument for: say where the rest can be seen.
+	if out.Omitted > 0 && t.offers("code_navigate") {
+		text += "\nThe lsp tool shows at most " + strconv.Itoa(out.Shown) + "; code_navigate (kind references, implementation or definition) pages through all of them with limit and cursor."
+	}
+	return ToolResult{Text: text, Structured: structured}
 }

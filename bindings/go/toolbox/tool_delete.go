@@ -12,7 +12,8 @@ import (
 
 // code_delete: a symbol's declaration and its doc comment go, through the
 // applier like every change, but only while nothing outside the
-// declaration uses it. The server's references decide (uses inside the
+// declaration uses it, as far as a complete search can tell (an answer
+// the session marks possibly incomplete refuses: ReasonUsesUnknown). The server's references decide (uses inside the
 // declaration, a recursive call, do not count); they are asked again when
 // a preview is applied, since a use added elsewhere meanwhile does not
 // touch the previewed file.
@@ -71,6 +72,14 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, target ls
 		}
 	}
 	if len(outside) == 0 {
+		// "No use left" is only as good as the search: one the server
+		// says may be partial (loading, a file in no project, no index)
+		// could have missed the uses that matter.
+		if why := s.Notice(); why != "" {
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but its search may be incomplete (%s); delete it with code_replace or edit once you have checked its uses yourself", targetLabel(rt), why)
+			e.Reason = core.ReasonUsesUnknown
+			return "", nil, rt, e
+		}
 		return uri, edit, rt, nil
 	}
 	wsURI := s.WorkspaceURI()

@@ -186,7 +186,7 @@ func readOpenSource(f *os.File, filePath, real string, maxBytes int64) (Source, 
 		return Source{}, rejected("%s cannot be read: %v", filePath, cause(err))
 	}
 	if int64(len(data)) > maxBytes {
-		return Source{}, rejected("%s is too large: over maxDocumentBytes %d; use search/read for it", filePath, maxBytes)
+		return Source{}, rejected("%s is too large: over maxDocumentBytes %d; use a text search (grep) and read for it", filePath, maxBytes)
 	}
 	if !utf8.Valid(data) {
 		return Source{}, rejected("%s is not UTF-8 text; language servers read UTF-8 source", filePath)
@@ -229,7 +229,7 @@ func statSource(f *os.File, filePath string, maxBytes int64) (fs.FileInfo, error
 		return nil, rejected("%s is not a regular file (it is %s); lsp queries source files", filePath, describeMode(info.Mode()))
 	}
 	if info.Size() > maxBytes {
-		return nil, rejected("%s is too large: %d bytes, over maxDocumentBytes %d; use search/read for it", filePath, info.Size(), maxBytes)
+		return nil, rejected("%s is too large: %d bytes, over maxDocumentBytes %d; use a text search (grep) and read for it", filePath, info.Size(), maxBytes)
 	}
 	return info, nil
 }
