@@ -64,6 +64,9 @@ type instance struct {
 	pullIDs     map[string]bool // the registrations' ids (guarded by pullMu)
 	nextID      atomic.Uint64
 	missing     sync.Map // response ids that carried neither result nor error
+	// scopeWalks: the last walk of the root for files outside a
+	// tsconfig.json's project (projectscope.go).
+	scopeWalks scopeWalks
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation

@@ -4,9 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -40,7 +45,8 @@ func (in *instance) projectScopeNotice(ctx context.Context, path string) string 
 	var resp struct {
 		Success bool `json:"success"`
 		Body    struct {
-			ConfigFileName string `json:"configFileName"`
+			ConfigFileName string   `json:"configFileName"`
+			FileNames      []string `json:"fileNames"`
 		} `json:"body"`
 	}
 	var raw json.RawMessage
@@ -48,12 +54,12 @@ func (in *instance) projectScopeNotice(ctx context.Context, path string) string 
 		in.log.Debug("projectInfo not answered; the answer's scope is not checked", "path", path, "err", err, "answer", string(raw))
 		return ""
 	}
-	if configuredProject(resp.Body.ConfigFileName) {
-		return ""
-	}
 	rel, err := filepath.Rel(in.ws.Path, path)
 	if err != nil {
 		rel = path
+	}
+	if configuredProject(resp.Body.ConfigFileName) {
+		return in.outsideProjectNotice(ctx, path, resp.Body.ConfigFileName, resp.Body.FileNames)
 	}
 	return fmt.Sprintf("%s is in no tsconfig.json or jsconfig.json project, so language server %q searched only the files it has loaded (the files open outside every project and what they import), not the whole workspace; add the file to a tsconfig.json's include (or files) to have every use found", filepath.ToSlash(rel), in.server.ID)
 }
@@ -112,4 +118,124 @@ func (in *instance) searchNeedsNotice(path string, needs []string) string {
 		notice += "; " + h
 	}
 	return notice
+}
+
+// The other way round: the file is in a configured project, and files of
+// the project root outside it are not searched unless a project holding
+// them is loaded. sindresorhus/ky's tsconfig.json includes source/ only:
+// references of getBodySize from source/ answered 2 locations in 1 file
+// of 27 in 2 (test/ held the rest), and a rename and a delete, trusting
+// them, broke test/body-size.ts while saying no other file used it. The
+// project's file list (projectInfo) against the root's files of the same
+// family (TypeScript or JavaScript) says whether such files exist.
+
+// maxScopeWalk bounds the files the walk below looks at.
+const maxScopeWalk = 20000
+
+// outsideProjectNotice is the incomplete notice for a search from path,
+// in the project of config (whose files are names), when files of the
+// project root's like path's are outside that project ("" when none is).
+func (in *instance) outsideProjectNotice(ctx context.Context, path, config string, names []string) string {
+	family := scriptFamily(path)
+	if family == "" {
+		return ""
+	}
+	outside := in.scopeWalks.outside(ctx, in.root.Path, config, family, names)
+	if len(outside) == 0 {
+		return ""
+	}
+	example, err := filepath.Rel(in.ws.Path, outside[0])
+	if err != nil {
+		example = outside[0]
+	}
+	cfg, err := filepath.Rel(in.ws.Path, config)
+	if err != nil {
+		cfg = config
+	}
+	n := len(outside)
+	files := "files are"
+	if n == 1 {
+		files = "file is"
+	}
+	return fmt.Sprintf("%d %s of the project root %s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", n, files, relOrDot(in.ws.Path, in.root.Path), filepath.ToSlash(cfg), filepath.ToSlash(example), in.server.ID)
+}
+
+// scopeWalks remembers the last walk of a project root for a few seconds:
+// a change's dependents ask for the references of several declarations
+// in a row, each of which would walk the root again.
+type scopeWalks struct {
+	mu     sync.Mutex
+	key    string
+	at     time.Time
+	result []string
+}
+
+// scopeWalkTTL is how long a walk is reused: a file created since is seen
+// by the next search after it.
+const scopeWalkTTL = 5 * time.Second
+
+// outside is the files of root of family that names (a project's files)
+// lacks, sorted.
+func (w *scopeWalks) outside(ctx context.Context, root, config, family string, names []string) []string {
+	key := root + "\x00" + config + "\x00" + family + "\x00" + strconv.Itoa(len(names))
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.key == key && time.Since(w.at) < scopeWalkTTL {
+		return w.result
+	}
+	inProject := make(map[string]bool, len(names))
+	for _, n := range names {
+		inProject[filepath.Clean(n)] = true
+	}
+	var outside []string
+	seen := 0
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil || seen >= maxScopeWalk {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			return nil // an unreadable directory: what the server cannot read either
+		}
+		if d.IsDir() {
+			if p != root && CensusSkipsDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		seen++
+		if d.Type().IsRegular() && scriptFamily(p) == family && !inProject[p] {
+			outside = append(outside, p)
+		}
+		return nil
+	})
+	sort.Strings(outside)
+	if ctx.Err() == nil {
+		w.key, w.at, w.result = key, time.Now(), outside
+	}
+	return outside
+}
+
+// scriptFamily is "ts" for a TypeScript source (not a declaration file),
+// "js" for a JavaScript one, else "": a TypeScript project without allowJs
+// holds no JavaScript, which is not a gap in a search from TypeScript.
+func scriptFamily(path string) string {
+	base := strings.ToLower(filepath.Base(path))
+	switch {
+	case strings.HasSuffix(base, ".d.ts"), strings.HasSuffix(base, ".d.mts"), strings.HasSuffix(base, ".d.cts"):
+		return ""
+	case strings.HasSuffix(base, ".ts"), strings.HasSuffix(base, ".tsx"), strings.HasSuffix(base, ".mts"), strings.HasSuffix(base, ".cts"):
+		return "ts"
+	case strings.HasSuffix(base, ".js"), strings.HasSuffix(base, ".jsx"), strings.HasSuffix(base, ".mjs"), strings.HasSuffix(base, ".cjs"):
+		return "js"
+	}
+	return ""
+}
+
+// relOrDot is dir relative to base, "." for base itself.
+func relOrDot(base, dir string) string {
+	rel, err := filepath.Rel(base, dir)
+	if err != nil {
+		return dir
+	}
+	return filepath.ToSlash(rel)
 }
