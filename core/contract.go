@@ -220,8 +220,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "diagnosticsDelta", run: diagnosticsDeltaCall,
-		Input:   "`{workspaceUri, files:[{uri, beforeText, afterText, before, after, how, fresh}], dependents?:{files:[{uri, text, before, after, how, fresh}], notChecked:[{uri, reason}], unasked?, asked?, insideBodies?}, limit?, subject?}`",
-		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal}], counts:{introduced, resolved, persisting, introducedErrors}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], unasked, insideBodies?}, rendered}`",
+		Input:   "`{workspaceUri, files:[{uri, beforeText, afterText, before, after, how, fresh}], dependents?:{files:[{uri, text, before, after, how, fresh}], notChecked:[{uri, reason}], unasked?, asked?, insideBodies?, partial?}, limit?, subject?}`",
+		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal}], counts:{introduced, resolved, persisting, introducedErrors}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], unasked, insideBodies?, partial?}, rendered}`",
 		TSInput: "DiagnosticsDeltaInput", TSOutput: "DiagnosticsDeltaResult",
 	},
 	{

@@ -96,6 +96,7 @@ func TestDiagnosticsDeltaArgumentErrors(t *testing.T) {
 		{"before missing", `{` + ws + `,"files":[{"uri":"file:///w/a","beforeText":"","afterText":"","after":[],"how":"push","fresh":true}]}`, CodeInvalidArgument, "files[0].before must be the server's Diagnostic[]"},
 		{"after malformed", `{` + ws + `,"files":[{"uri":"file:///w/a","beforeText":"","afterText":"","before":[],"after":"x","how":"push","fresh":true}]}`, CodeMalformedResponse, "files[0].after must be an array of Diagnostic"},
 		{"twice", `{` + ws + `,"files":[{"uri":"file:///w/a","how":"none"},{"uri":"file:///w/a","how":"none"}]}`, CodeInvalidArgument, "files[1].uri names the file of files[0].uri"},
+		{"partial", `{` + ws + `,"files":[],"dependents":{"partial":3}}`, CodeInvalidArgument, "dependents.partial must be a string"},
 	}
 	for _, tt := range tests {
 		_, err := diagnosticsDeltaCall(gjson.Parse(tt.in))
@@ -153,6 +154,8 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 			[]string{"Other files: not checked — the change stays inside function bodies"}, []string{"none use what changed"}},
 		{"a declaration asked, another inside a body: none use it", `,"dependents":{"asked":1,"insideBodies":1}`, `"insideBodies":1`,
 			[]string{"Other files: none use what changed.", "Not followed into other files: the changes inside 1 function body"}, []string{"not checked — the change stays inside"}},
+		{"none found by a partial search: said so, with why", `,"dependents":{"asked":1,"partial":"3 files are outside tsconfig.json's project"}`, `"partial":"3 files are outside tsconfig.json's project"`,
+			[]string{"Other files: none use what changed as far as the server searched, which may not be everywhere.", "The references asked may have missed files: 3 files are outside tsconfig.json's project."}, []string{"Other files: none use what changed."}},
 		{"only not checked", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"time"}]}`, `"notChecked":[{"path":"z.go","reason":"time"}]`,
 			[]string{"0 other files checked.\nNot checked: z.go (out of time)"}, nil},
 	}

@@ -75,6 +75,10 @@ type OthersDelta struct {
 	NotChecked       []NotChecked
 	Unasked          int
 	InsideBodies     int
+	// Partial says why the references asked may have missed files (the
+	// server searched part of the workspace): "none use what changed" is
+	// then only as far as it searched, and the text says why.
+	Partial string
 	// Asked counts the changed declarations whose references were asked:
 	// with none found in other files, "none use what changed" (not "not
 	// checked") is the answer, inside bodies or not.
@@ -113,12 +117,19 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 		b = append(b, `,"insideBodies":`...)
 		b = appendInt(b, int64(o.InsideBodies))
 	}
+	if o.Partial != "" {
+		b = append(b, `,"partial":`...)
+		b = appendString(b, o.Partial)
+	}
 	return append(b, '}')
 }
 
 // maxDependents bounds the dependents one delta takes (the host checks
 // far fewer).
 const maxDependents = 1000
+
+// maxPartialReason bounds dependents.partial's text.
+const maxPartialReason = 1000
 
 // readDependents reads diagnosticsDelta's dependents; changed holds the
 // changed files' paths, which a dependent must not repeat. nil when the
@@ -270,6 +281,12 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		}
 		o.Asked = int(u.Num)
 	}
+	if p := get(v, "partial"); p.Exists() && p.Type != gjson.Null {
+		if p.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "dependents.partial must be a string (why the references may have missed files), got %s", describe(p))
+		}
+		o.Partial = clip(p.Str, maxPartialReason)
+	}
 	if u := get(v, "insideBodies"); u.Exists() && u.Type != gjson.Null {
 		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
 			return nil, Errorf(CodeInvalidArgument, "dependents.insideBodies must be an integer from 0 to %d (changed functions whose bodies alone changed), got %s", maxDependents, describe(u))
@@ -312,7 +329,10 @@ func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 	}
 	if checked == 0 && len(o.NotChecked) == 0 {
 		b.WriteString("Other files: none use what changed")
-		if o.Unasked > 0 {
+		switch {
+		case o.Partial != "":
+			b.WriteString(" as far as the server searched, which may not be everywhere")
+		case o.Unasked > 0:
 			b.WriteString(" as far as was asked")
 		}
 		b.WriteString(".")
@@ -372,6 +392,9 @@ func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 	}
 	if o.InsideBodies > 0 {
 		b.WriteString("\nNot followed into other files: the changes inside " + strconv.Itoa(o.InsideBodies) + " function " + plural(o.InsideBodies, "body", "bodies") + " (no other file's compile errors depend on a body).")
+	}
+	if o.Partial != "" {
+		b.WriteString("\nThe references asked may have missed files: " + o.Partial + ".")
 	}
 	if o.Unasked > 0 {
 		b.WriteString("\nThe references of at least " + strconv.Itoa(o.Unasked) + " more changed " + plural(o.Unasked, "declaration was", "declarations were") + " not asked (over the bound or out of time): other files may be affected unseen.")

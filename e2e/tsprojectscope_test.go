@@ -59,3 +59,31 @@ func TestTypeScriptFileOutsideProjects(t *testing.T) {
 		t.Errorf("references from the configured project do not say that the files outside it were not searched:\n%s", text)
 	}
 }
+
+// TestTypeScriptImpactOutsideTheProject: a signature change in the
+// configured project (source/) whose only caller is outside it (test/,
+// which no project holds until it is opened): tsserver's references do
+// not find the caller, and the edit's answer says its "none use what
+// changed" is only as far as the server searched, and why — not that no
+// other file uses it.
+func TestTypeScriptImpactOutsideTheProject(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	dir := copyFixture(t, "tsprojects")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": "source/index.ts"}), dir); a.IsError {
+		t.Fatalf("read: %s", a.Content[0].Text)
+	}
+	change := verifyEdit{"export function startServer(port: number): string {", "export function startServer(port: number, host: string): string {"}
+	a := srv.toolCall(t, "edit", editArgs("source/index.ts", change, false), dir)
+	text := a.Content[0].Text
+	if a.IsError {
+		t.Fatalf("edit: %s", text)
+	}
+	t.Logf("edit:\n%s", text)
+	found := strings.Contains(text, "test/server.test.ts")
+	said := strings.Contains(text, "as far as the server searched") && strings.Contains(text, "may have missed files") && strings.Contains(text, "outside tsconfig.json's project")
+	if !found && !said {
+		t.Errorf("the caller in test/ was neither checked nor said to be possibly missed:\n%s", text)
+	}
+}

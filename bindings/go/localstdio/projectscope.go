@@ -153,11 +153,15 @@ func (in *instance) outsideProjectNotice(ctx context.Context, path, config strin
 		cfg = config
 	}
 	n := len(outside)
-	files := "files are"
+	files, are := "files", "are"
 	if n == 1 {
-		files = "file is"
+		files, are = "file", "is"
 	}
-	return fmt.Sprintf("%d %s of the project root %s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", n, files, relOrDot(in.ws.Path, in.root.Path), filepath.ToSlash(cfg), filepath.ToSlash(example), in.server.ID)
+	where := "the workspace"
+	if in.root.Path != in.ws.Path {
+		where = "the project root " + relOrDot(in.ws.Path, in.root.Path)
+	}
+	return fmt.Sprintf("%d %s of %s %s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", n, files, where, are, filepath.ToSlash(cfg), filepath.ToSlash(example), in.server.ID)
 }
 
 // scopeWalks remembers the last walk of a project root for a few seconds:

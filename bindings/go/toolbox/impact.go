@@ -60,6 +60,10 @@ type dependents struct {
 	// other file compiles against (core.GoChangeInsideBody).
 	insideBodies int
 	asked        int // declarations whose references were asked
+	// partial is why the references asked may have missed files (the
+	// session's notice: a search the server says covers part of the
+	// workspace), "" when they are complete as far as it can tell.
+	partial string
 }
 
 // impactBudget is ctx with the share of its budget finding the
@@ -157,6 +161,9 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			seen[rel] = true
 			files = append(files, rel)
 		}
+	}
+	if found.asked > 0 {
+		found.partial = s.Notice()
 	}
 	// Go files the build excludes, which the server's references never
 	// name (gobuildtags.go).
@@ -278,5 +285,5 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		files = append(files, map[string]any{"uri": a.File.URI, "text": a.File.Text, "before": before, "after": after,
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
 	}
-	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "asked": found.asked, "insideBodies": found.insideBodies}
+	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "asked": found.asked, "insideBodies": found.insideBodies, "partial": found.partial}
 }
