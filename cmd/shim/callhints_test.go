@@ -101,3 +101,20 @@ func TestLSPCutAnswerPointsToPaging(t *testing.T) {
 		t.Errorf("with the lsp toolset alone: %v %s", err, resultText(res))
 	}
 }
+
+// `lspseam tools --tools all` lists what the default lists (its help says
+// the default is all), and mcp takes "all" too.
+func TestToolsetsAll(t *testing.T) {
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
+	code, all, stderr := runCLI(t, "tools", "--tools", "all", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("tools --tools all: exit %d: %s", code, stderr)
+	}
+	code, def, _ := runCLI(t, "tools", "--format", "json")
+	if code != exitOK || all != def || !strings.Contains(all, `"code_delete"`) || !strings.Contains(all, `"edit"`) {
+		t.Errorf("tools --tools all differs from the default, or lacks a toolset")
+	}
+	if got := toolsetList("all"); strings.Join(got, ",") != "lsp,code,fs,refactor" {
+		t.Errorf("toolsetList(all) = %v", got)
+	}
+}

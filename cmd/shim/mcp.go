@@ -58,7 +58,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var common commonFlags
 	common.register(fs)
 	workspace := fs.String("workspace", "", "workspace root (default: the client's first root, else the current directory)")
-	toolsets := fs.String("tools", strings.Join(toolbox.DefaultToolsets, ","), "comma-separated toolsets to offer")
+	toolsets := fs.String("tools", strings.Join(toolbox.DefaultToolsets, ","), "comma-separated toolsets to offer, or all")
 	approval := approvalFlag(fs)
 	profile := profileFlag(fs)
 	daemonMode := daemonFlag(fs, daemonAuto)
@@ -91,7 +91,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	cwd, _ := os.Getwd()
-	opts := mcpSessionOptions{workspace: *workspace, toolsets: splitList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
+	opts := mcpSessionOptions{workspace: *workspace, toolsets: toolsetList(*toolsets), profile: mcpProfile(*profile), approval: *approval, timeoutFlag: common.timeout > 0, cwd: cwd}
 	if hf.wantsHTTP(args) {
 		return runMCPHTTP(ctx, startErr, common, hf, fs, opts, stderr)
 	}
@@ -107,7 +107,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		h, startErr = startHost(ctx, common, stderr, true)
 	}
 	if startErr == nil {
-		startErr = checkMCPStart(ctx, h, *workspace, splitList(*toolsets))
+		startErr = checkMCPStart(ctx, h, *workspace, toolsetList(*toolsets))
 		if startErr != nil {
 			h.close()
 			h = nil

@@ -149,7 +149,7 @@ func relayOptions(workspace, toolsets, profile, approval string, timeoutMs int) 
 	if workspace != "" && !filepath.IsAbs(workspace) && cwd != "" {
 		workspace = filepath.Join(cwd, workspace)
 	}
-	return daemonSessionOptions{Workspace: workspace, Tools: splitList(toolsets), Profile: profile, Approval: approval, TimeoutMs: int64(timeoutMs), Cwd: cwd, ClientPID: os.Getpid()}
+	return daemonSessionOptions{Workspace: workspace, Tools: toolsetList(toolsets), Profile: profile, Approval: approval, TimeoutMs: int64(timeoutMs), Cwd: cwd, ClientPID: os.Getpid()}
 }
 
 // openDaemonSession connects to the daemon (starting it when absent) and

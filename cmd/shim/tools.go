@@ -17,6 +17,7 @@ import (
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 	"github.com/lspseam/lspseam/bindings/go/toolbox"
+	"github.com/lspseam/lspseam/core"
 )
 
 // `lspseam tools` prints the tools' definitions; `lspseam call TOOL JSON`
@@ -25,7 +26,7 @@ import (
 
 func runTools(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	toolsets := fs.String("tools", "", "comma-separated toolsets (default: every toolset)")
+	toolsets := fs.String("tools", "", "comma-separated toolsets, or all (default: all)")
 	format := fs.String("format", "text", "text or json")
 	logLevel := fs.String("log-level", "warn", "debug, info, warn or error")
 	positionals, code, ok := parseSubcommand("tools", fs, args, stdout, stderr)
@@ -49,7 +50,7 @@ func runTools(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer c.Close(ctx)
-	defs, err := c.ToolDefinitions(ctx, splitList(*toolsets))
+	defs, err := c.ToolDefinitions(ctx, toolsetList(*toolsets))
 	if err != nil {
 		lerr := lspError(err)
 		fmt.Fprintf(stderr, "lspseam tools: %s: %s\n", lerr.Code, lerr.Message)
@@ -227,6 +228,16 @@ func explainNotObserved(res toolbox.ToolResult) toolbox.ToolResult {
 		return res
 	}
 	return toolbox.ErrorResult(lspseam.Errorf(lerr.Code, "%s. From the command line every lspseam call is a session of its own, so none has read the file: lspseam call can create files but not update them; update them through lspseam serve or lspseam mcp, whose session reads, then edits", strings.TrimSuffix(lerr.Message, ".")))
+}
+
+// toolsetList is a --tools value's toolsets; "all" names every one (the
+// tools subcommand's default, as its help says).
+func toolsetList(s string) []string {
+	list := splitList(s)
+	if len(list) == 1 && list[0] == "all" {
+		return append([]string(nil), core.Toolsets...)
+	}
+	return list
 }
 
 func splitList(s string) []string {

@@ -55,9 +55,12 @@ UTF-16), or {"path", "line"}.`,
 	"tools": {
 		synopsis: "lspseam tools [--tools LIST] [--format text|json]",
 		about: `Prints the definitions of the tools of the given toolsets (default: all):
-lsp (the lsp tool) and code (code_symbols, code_navigate, code_hover,
-code_hierarchy, code_inlay_hints). --format json prints each tool's name,
-toolset, description and JSON Schema, as harnesses register them.`,
+lsp (the lsp tool), code (code_symbols, code_navigate, code_hover,
+code_hierarchy, code_diagnostics, code_inlay_hints), fs (read, write, edit)
+and refactor (code_rename, code_rename_file, code_insert, code_replace,
+code_replace_batch, code_delete, code_actions, code_format). --format json
+prints each tool's name, toolset, description and JSON Schema, as harnesses
+register them.`,
 		example: `  lspseam tools --tools code
   lspseam tools --format json`,
 	},
@@ -206,7 +209,7 @@ var flagDocs = map[string]struct{ value, text string }{
 	"detected":        {"", "install the servers doctor finds missing in the workspace"},
 	"format":          {"text|json", "query: text, or one JSON line {\"ok\":{\"result\",\"text\"}}\nor {\"error\":{\"code\",\"message\"}}; call: text, or the structured\nanswer; tools: text, or the definitions; doctor and servers list:\na table, or one JSON document (default text)"},
 	"approval":        {"MODE", "how refactor tools (code_rename, code_format, …) apply changes:\npreview (a diff and a previewId, applied when the call comes back\nwith it; call asks on a terminal), auto (at once), or elicit (mcp\nonly: the client asks the user to apply each change; as preview\nif it cannot ask); default: the config's approval, else preview"},
-	"tools":           {"LIST", "comma-separated toolsets: lsp, code, fs, refactor (mcp default\nlsp,code; tools default: all)"},
+	"tools":           {"LIST", "comma-separated toolsets: lsp, code, fs, refactor, or all (mcp\ndefault lsp,code; tools default: all)"},
 	"profile":         {"standard|compact", "what tools/list says of each tool: standard (titles,\nannotations, examples, the census note once), or compact (names,\ndescriptions without examples, schemas: what a model needs)"},
 	"timeout":         {"MS", "budget of one query in milliseconds, start-up included\n(default: the config's timeoutMs, 60000)"},
 	"log-level":       {"LEVEL", "debug, info, warn or error; logs go to stderr"},
