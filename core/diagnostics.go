@@ -387,18 +387,44 @@ func problemLine(p Problem) string {
 	if p.Code != "" {
 		b.WriteString(" " + renderedName(displayCode(p)))
 	}
-	msg, more := p.Message, false
-	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
-		msg, more = strings.TrimSpace(msg[:i]), true
-	}
-	msg = clipRunes(msg, maxRenderedMessageRunes)
-	if more {
-		msg += " …"
-	}
+	msg := clipRunes(oneLineMessage(p.Message), maxRenderedMessageRunes)
 	if msg == "" {
 		msg = "(no message)"
 	}
 	b.WriteString(": " + msg)
+	return b.String()
+}
+
+// oneLineMessage is a message's lines on one line, so a problem stays one
+// line of the answer: each line trimmed, blank ones dropped, joined by a
+// space after a line that ends a sentence or clause (. : ; ,) and by "; "
+// otherwise. The lines after the first are often the answer: gopls's
+// "not enough arguments in call to Total" continues "have ([]Shape)" and
+// "want ([]Shape, float64)", tsserver's "No overload matches this call."
+// continues with each overload's error; cut at the first line break (as
+// it was), the text showed a model the headline and hid the cause.
+func oneLineMessage(msg string) string {
+	if !strings.ContainsAny(msg, "\r\n") {
+		return strings.TrimSpace(msg)
+	}
+	var b strings.Builder
+	for line := range strings.FieldsFuncSeq(msg, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			if prev := b.String(); strings.ContainsAny(prev[len(prev)-1:], ".:;,") {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString("; ")
+			}
+		}
+		b.WriteString(line)
+		if b.Len() > 4*maxRenderedMessageRunes {
+			break // clipped to maxRenderedMessageRunes anyway
+		}
+	}
 	return b.String()
 }
 

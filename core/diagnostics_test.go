@@ -145,7 +145,9 @@ func TestDiagnosticProblemLine(t *testing.T) {
 		{Problem{Severity: 1, Code: "2322", Source: "typescript", Message: "m"}, "1:1 error TS2322: m"},
 		{Problem{Severity: 1, Code: "2322", Source: "eslint", Message: "m"}, "1:1 error 2322: m"},
 		{Problem{Severity: 2, Code: "ts-x", Source: "ts", Message: "m"}, "1:1 warning ts-x: m"},
-		{Problem{Severity: 3, Message: "first\r\nsecond"}, "1:1 information: first …"},
+		{Problem{Severity: 3, Message: "first\r\nsecond"}, "1:1 information: first; second"},
+		{Problem{Severity: 1, Code: "WrongArgCount", Message: "not enough arguments in call to Total\n\thave ([]Shape)\n\twant ([]Shape, float64)"}, "1:1 error WrongArgCount: not enough arguments in call to Total; have ([]Shape); want ([]Shape, float64)"},
+		{Problem{Severity: 1, Message: "No overload matches this call.\n  Overload 1 of 2 gave the following error:\n\n    Argument of type 'number' is not assignable."}, "1:1 error: No overload matches this call. Overload 1 of 2 gave the following error: Argument of type 'number' is not assignable."},
 		{Problem{Severity: 4, Message: ""}, "1:1 hint: (no message)"},
 		{Problem{Severity: 1, Code: "a\nb", Message: strings.Repeat("x", 400)}, "1:1 error a b: " + strings.Repeat("x", maxRenderedMessageRunes-1) + "…"},
 	}
