@@ -150,7 +150,18 @@ type Readiness struct {
 	// SearchNeedsHint (how to make one) in the notice.
 	SearchNeeds     []string `json:"searchNeeds,omitempty"`
 	SearchNeedsHint string   `json:"searchNeedsHint,omitempty"`
+	// ProjectInclude, when set, names how the server's configuration
+	// limits the files it analyzes: ProjectIncludePyright, the include of
+	// pyrightconfig.json, else of pyproject.toml's [tool.pyright] (or
+	// [tool.basedpyright]). A search from a file finds uses only in those
+	// files and the open ones, so a host marks it incomplete when files of
+	// the root lie outside them.
+	ProjectInclude string `json:"projectInclude,omitempty"`
 }
+
+// ProjectIncludePyright is Readiness.ProjectInclude for pyright and its
+// forks.
+const ProjectIncludePyright = "pyright"
 
 // SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
 // workspace/symbol searches the tsserver projects of its last document.
@@ -212,6 +223,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"searchNeedsHint":`...)
 		b = appendString(b, r.SearchNeedsHint)
 	}
+	if r.ProjectInclude != "" {
+		b = append(b, `,"projectInclude":`...)
+		b = appendString(b, r.ProjectInclude)
+	}
 	return append(b, '}')
 }
 
@@ -260,6 +275,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		SymbolCap:          b.SymbolCap,
 		SearchNeeds:        b.SearchNeeds,
 		SearchNeedsHint:    b.SearchNeedsHint,
+		ProjectInclude:     b.ProjectInclude,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

@@ -207,6 +207,8 @@ type ServerBehaviour struct {
 	// SearchNeeds and SearchNeedsHint are Readiness's.
 	SearchNeeds     []string `json:"searchNeeds"`
 	SearchNeedsHint string   `json:"searchNeedsHint"`
+	// ProjectInclude is Readiness.ProjectInclude.
+	ProjectInclude string `json:"projectInclude"`
 }
 
 // ServerTable is the parsed table.
@@ -364,6 +366,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			DiagnosticsCommand: get(b, "diagnosticsCommand").Str,
 			SearchNeeds:        tableStrings(get(b, "searchNeeds")),
 			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
+			ProjectInclude:     get(b, "projectInclude").Str,
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

@@ -9,6 +9,27 @@ import (
 	"testing"
 )
 
+// referencesText is the text of `lspseam query findReferences at`
+// (FILE:LINE:CHARACTER) on dir, in a process of its own.
+func referencesText(t *testing.T, dir, at string) string {
+	t.Helper()
+	cmd := exec.Command(shimPath, "query", "--format", "json", "--workspace", dir, "findReferences", at)
+	cmd.Env = presetEnv()
+	out, err := cmd.Output()
+	if code := exitCode(t, err); code != 0 {
+		t.Fatalf("%s: exit %d: %s", at, code, out)
+	}
+	var answer struct {
+		OK struct {
+			Text string `json:"text"`
+		} `json:"ok"`
+	}
+	if err := json.Unmarshal(out, &answer); err != nil {
+		t.Fatalf("%s: %v: %s", at, err, out)
+	}
+	return answer.OK.Text
+}
+
 // TestTypeScriptFileOutsideProjects: references of a symbol in a file
 // that no tsconfig.json includes come from tsserver's inferred project —
 // the files it has loaded — so the answer either finds every use or says
@@ -24,24 +45,7 @@ func TestTypeScriptFileOutsideProjects(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "test", "other.test.ts"), []byte(other), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	query := func(at string) string {
-		t.Helper()
-		cmd := exec.Command(shimPath, "query", "--format", "json", "--workspace", dir, "findReferences", at)
-		cmd.Env = presetEnv()
-		out, err := cmd.Output()
-		if code := exitCode(t, err); code != 0 {
-			t.Fatalf("%s: exit %d: %s", at, code, out)
-		}
-		var answer struct {
-			OK struct {
-				Text string `json:"text"`
-			} `json:"ok"`
-		}
-		if err := json.Unmarshal(out, &answer); err != nil {
-			t.Fatalf("%s: %v: %s", at, err, out)
-		}
-		return answer.OK.Text
-	}
+	query := func(at string) string { return referencesText(t, dir, at) }
 	text := query("test/helpers/create-http-test-server.ts:6:17")
 	found := strings.Contains(text, "test/other.test.ts:3:")
 	marked := strings.Contains(text, "possibly incomplete") && strings.Contains(text, "is in no tsconfig.json or jsconfig.json project")

@@ -35,6 +35,9 @@ func (in *instance) projectScopeNotice(ctx context.Context, path string) string 
 	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
 		return in.searchNeedsNotice(path, needs)
 	}
+	if in.neg.Readiness.ProjectInclude == core.ProjectIncludePyright {
+		return in.pyrightIncludeNotice(ctx)
+	}
 	if in.neg.Readiness.SymbolSearch != core.SymbolSearchTsserver {
 		return ""
 	}
@@ -140,7 +143,14 @@ func (in *instance) outsideProjectNotice(ctx context.Context, path, config strin
 	if family == "" {
 		return ""
 	}
-	outside := in.scopeWalks.outside(ctx, in.root.Path, config, family, names)
+	inProject := make(map[string]bool, len(names))
+	for _, n := range names {
+		inProject[filepath.Clean(n)] = true
+	}
+	key := "tsserver\x00" + config + "\x00" + family + "\x00" + strconv.Itoa(len(names))
+	outside := in.scopeWalks.files(ctx, in.root.Path, key, func(p string) bool {
+		return scriptFamily(p) == family && !inProject[p]
+	})
 	if len(outside) == 0 {
 		return ""
 	}
@@ -157,11 +167,7 @@ func (in *instance) outsideProjectNotice(ctx context.Context, path, config strin
 	if n == 1 {
 		files, are = "file", "is"
 	}
-	where := "the workspace"
-	if in.root.Path != in.ws.Path {
-		where = "the project root " + relOrDot(in.ws.Path, in.root.Path)
-	}
-	return fmt.Sprintf("%d %s of %s %s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", n, files, where, are, filepath.ToSlash(cfg), filepath.ToSlash(example), in.server.ID)
+	return fmt.Sprintf("%d %s of %s %s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", n, files, in.rootName(), are, filepath.ToSlash(cfg), filepath.ToSlash(example), in.server.ID)
 }
 
 // scopeWalks remembers the last walk of a project root for a few seconds:
@@ -178,20 +184,17 @@ type scopeWalks struct {
 // by the next search after it.
 const scopeWalkTTL = 5 * time.Second
 
-// outside is the files of root of family that names (a project's files)
-// lacks, sorted.
-func (w *scopeWalks) outside(ctx context.Context, root, config, family string, names []string) []string {
-	key := root + "\x00" + config + "\x00" + family + "\x00" + strconv.Itoa(len(names))
+// files is the regular files under root (the census's directories left
+// out, at most maxScopeWalk looked at) that match says to take, sorted;
+// the last walk for the same root and key is reused for scopeWalkTTL.
+func (w *scopeWalks) files(ctx context.Context, root, key string, match func(path string) bool) []string {
+	key = root + "\x00" + key
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.key == key && time.Since(w.at) < scopeWalkTTL {
 		return w.result
 	}
-	inProject := make(map[string]bool, len(names))
-	for _, n := range names {
-		inProject[filepath.Clean(n)] = true
-	}
-	var outside []string
+	var out []string
 	seen := 0
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil || seen >= maxScopeWalk {
@@ -207,16 +210,16 @@ func (w *scopeWalks) outside(ctx context.Context, root, config, family string, n
 			return nil
 		}
 		seen++
-		if d.Type().IsRegular() && scriptFamily(p) == family && !inProject[p] {
-			outside = append(outside, p)
+		if d.Type().IsRegular() && match(p) {
+			out = append(out, p)
 		}
 		return nil
 	})
-	sort.Strings(outside)
+	sort.Strings(out)
 	if ctx.Err() == nil {
-		w.key, w.at, w.result = key, time.Now(), outside
+		w.key, w.at, w.result = key, time.Now(), out
 	}
-	return outside
+	return out
 }
 
 // scriptFamily is "ts" for a TypeScript source (not a declaration file),

@@ -1,0 +1,162 @@
+package localstdio
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// pyright analyzes the files its configuration's include names, and the
+// open ones, nothing else: pallets/click's pyproject.toml includes src and
+// tests/typing, so references of pass_context answered 3, then 21 after a
+// test file was opened, of 42 uses in tests/ — never marked — and a
+// rename and a delta trusting them broke tests/test_context.py while
+// saying no other file used what changed. The include is read here
+// (pyrightconfig.json, else pyproject.toml's [tool.pyright], or
+// [tool.basedpyright] for basedpyright), and the root's Python files
+// outside it are counted, as the tsserver projects' are
+// (projectscope.go). An include with wildcards, or a configuration that
+// cannot be read, is not second-guessed: no notice.
+
+// pyrightIncludeNotice is the incomplete notice for a search by a pyright
+// of the root, when its include leaves files of the root out ("" when it
+// does not, or cannot be read).
+func (in *instance) pyrightIncludeNotice(ctx context.Context) string {
+	include, config := pyrightInclude(in.root.Path, in.server.ID)
+	if len(include) == 0 {
+		return ""
+	}
+	var dirs []string
+	for _, inc := range include {
+		if strings.ContainsAny(inc, "*?[") {
+			return ""
+		}
+		dirs = append(dirs, filepath.Clean(filepath.Join(in.root.Path, filepath.FromSlash(inc))))
+	}
+	covered := func(p string) bool {
+		for _, d := range dirs {
+			if p == d || strings.HasPrefix(p, d+string(filepath.Separator)) {
+				return true
+			}
+		}
+		return false
+	}
+	outside := in.scopeWalks.files(ctx, in.root.Path, "pyright\x00"+strings.Join(dirs, "\x00"), func(p string) bool {
+		ext := strings.ToLower(filepath.Ext(p))
+		return (ext == ".py" || ext == ".pyi") && !covered(p)
+	})
+	if len(outside) == 0 {
+		return ""
+	}
+	example, err := filepath.Rel(in.ws.Path, outside[0])
+	if err != nil {
+		example = outside[0]
+	}
+	files, are := "files", "are"
+	if len(outside) == 1 {
+		files, are = "file", "is"
+	}
+	return fmt.Sprintf("%d Python %s of %s %s outside the include of %s (such as %s): language server %q searches them only while they are open, so uses there may be missing; add them to include to have every use found", len(outside), files, in.rootName(), are, config, filepath.ToSlash(example), in.server.ID)
+}
+
+// rootName names the instance's root in a notice.
+func (in *instance) rootName() string {
+	if in.root.Path == in.ws.Path {
+		return "the workspace"
+	}
+	return "the project root " + relOrDot(in.ws.Path, in.root.Path)
+}
+
+// pyrightInclude is the include of the pyright configuration in root and
+// the name of where it was read (nil when none sets one).
+func pyrightInclude(root, serverID string) ([]string, string) {
+	if data, err := os.ReadFile(filepath.Join(root, "pyrightconfig.json")); err == nil {
+		var cfg struct {
+			Include []string `json:"include"`
+		}
+		if json.Unmarshal(data, &cfg) != nil {
+			return nil, ""
+		}
+		return cfg.Include, "pyrightconfig.json"
+	}
+	data, err := os.ReadFile(filepath.Join(root, "pyproject.toml"))
+	if err != nil {
+		return nil, ""
+	}
+	tables := []string{"tool.pyright"}
+	if strings.Contains(serverID, "basedpyright") {
+		tables = []string{"tool.basedpyright", "tool.pyright"}
+	}
+	for _, table := range tables {
+		if inc, ok := tomlStringArray(string(data), table, "include"); ok {
+			return inc, "pyproject.toml's [" + table + "]"
+		}
+	}
+	return nil, ""
+}
+
+// tomlStringArray reads key = ["a", "b", …] (over several lines or one)
+// from [table] of a TOML document: what a pyproject.toml's include is.
+// Not a TOML parser: ok is false for anything else (a key absent, or a
+// value not an array of plain strings), and the caller then claims
+// nothing.
+func tomlStringArray(doc, table, key string) ([]string, bool) {
+	lines := strings.Split(doc, "\n")
+	in := false
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(t, "[") {
+			in = t == "["+table+"]"
+			continue
+		}
+		if !in {
+			continue
+		}
+		name, value, found := strings.Cut(t, "=")
+		if !found || strings.Trim(strings.TrimSpace(name), `"'`) != key {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		for !strings.Contains(value, "]") && i+1 < len(lines) {
+			i++
+			value += " " + strings.TrimSpace(stripTOMLComment(lines[i]))
+		}
+		value = strings.TrimSpace(stripTOMLComment(value))
+		if !strings.HasPrefix(value, "[") || !strings.HasSuffix(value, "]") {
+			return nil, false
+		}
+		var out []string
+		for _, item := range strings.Split(strings.Trim(value, "[]"), ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			if len(item) < 2 || (item[0] != '"' && item[0] != '\'') || item[len(item)-1] != item[0] || strings.Contains(item, `\`) {
+				return nil, false
+			}
+			out = append(out, item[1:len(item)-1])
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// stripTOMLComment drops a # comment outside quotes from a line.
+func stripTOMLComment(line string) string {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		case quote == 0 && c == '#':
+			return line[:i]
+		}
+	}
+	return line
+}
