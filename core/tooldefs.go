@@ -419,7 +419,7 @@ var toolTexts = map[string]toolText{
 		example:     `Example: {"path":"src/shape.ts","newPath":"src/geometry/shape.ts"}.`,
 	},
 	ToolCodeInsert: {
-		about:       "Insert text next to a symbol or line found by name: a method after a type's last one, an import before the first declaration, a statement at a function's start.",
+		about:       "Insert text next to a symbol or line found by name: whole lines above its declaration (and doc comment) or below it, or text exactly where it starts or ends; to add a method after a type's methods, target the last method.",
 		conventions: []*convention{approvalGrammar, targetGrammar},
 		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\nfunc Name() string { return \"shape\" }"}.`,
 	},
