@@ -66,10 +66,20 @@ func TestReferencesPaging(t *testing.T) {
 	if p.Error == nil || p.Error.Code != "LSP_CONFLICT" || p.Page == nil || p.Page.TotalFound != 302 || p.Page.Cursor == "" {
 		t.Errorf("a cursor after an edit: %s", text)
 	}
-	// A cursor is used once.
+	// A cursor is used once, and a second use says so.
+	fresh := p.Page.Cursor
 	p, text = ask(`{"cursor":"` + first.Cursor + `"}`)
-	if p.Error == nil || p.Error.Code != "LSP_INVALID_ARGUMENT" || !strings.Contains(text, "unknown or expired") {
+	if p.Error == nil || p.Error.Code != "LSP_INVALID_ARGUMENT" || !strings.Contains(text, "was used already") {
 		t.Errorf("a used cursor: %s", text)
+	}
+	// Another tool's cursor is refused, naming its tool, and stays good
+	// for that tool.
+	p, text = askStructured[page](t, srv, "code_symbols", dir)(`{"cursor":"` + fresh + `"}`)
+	if p.Error == nil || !strings.Contains(text, "is a cursor of code_navigate, not of code_symbols") {
+		t.Errorf("a cursor given to another tool: %s", text)
+	}
+	if p, text = ask(`{"cursor":"` + fresh + `"}`); p.Error != nil || len(p.Locations) == 0 {
+		t.Errorf("the cursor after another tool refused it: %s", text)
 	}
 	srv.shutdown(t)
 }

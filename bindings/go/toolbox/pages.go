@@ -52,6 +52,14 @@ func (t *Toolbox) nextPage(ctx context.Context, call lspseam.CodeCall, ws string
 		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s is unknown or expired (a cursor lasts %d minutes and gives one page, whose answer has the next cursor); ask the question again without it",
 			cursor, int(pageTTL/time.Minute))
 	}
+	if ps.spent {
+		t.pages.store.Put(cursor, ps)
+		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s was used already: a cursor gives one page, and that page's answer has the next cursor; continue with that one, or ask the question again without a cursor", cursor)
+	}
+	if ps.call.Tool != call.Tool {
+		t.pages.store.Put(cursor, ps) // still good for its own tool
+		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s is a cursor of %s, not of %s; call %s with it", cursor, ps.call.Tool, call.Tool, ps.call.Tool)
+	}
 	if call.Target != nil || call.Path != "" || call.Query != "" {
 		// The same call again, with the cursor: it must be the question
 		// the cursor continues.
@@ -62,9 +70,8 @@ func (t *Toolbox) nextPage(ctx context.Context, call lspseam.CodeCall, ws string
 			return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s continues another question (other arguments than its own); give the cursor alone, or ask the new question without it", cursor)
 		}
 	}
-	if ps.call.Tool != call.Tool {
-		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "cursor %s is a cursor of %s; call %s with it", cursor, ps.call.Tool, ps.call.Tool)
-	}
+	// From here on the cursor is spent: a second use says so.
+	t.pages.store.Put(cursor, &pageState{spent: true})
 	a, err := page(ctx, ps.call, ws, ps.offset, ps)
 	if !errors.Is(err, errAnswerChanged) {
 		return a, err

@@ -24,6 +24,9 @@ type pageState struct {
 	offset     int              // the first location of the next page
 	resultKey  string
 	targetText [sha256.Size]byte
+	// spent marks a cursor that has given its page: kept (until it
+	// expires) only to tell a second use from an unknown cursor.
+	spent bool
 }
 
 // pageStore holds a Toolbox's open cursors.
