@@ -486,7 +486,15 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 		}
 	}
 	head.WriteString(strconv.Itoa(c.TotalFound) + " " + plural(c.TotalFound, "location", "locations"))
-	if !c.Truncated {
+	switch {
+	case c.Offset > 0:
+		// A later page: its files are not the answer's.
+		span := strconv.Itoa(c.Offset + 1)
+		if len(c.Locations) > 1 {
+			span += "–" + strconv.Itoa(c.Offset+len(c.Locations))
+		}
+		head.WriteString("; " + span + " here, in " + strconv.Itoa(files) + " " + plural(files, "file", "files"))
+	case !c.Truncated:
 		head.WriteString(" in " + strconv.Itoa(files) + " " + plural(files, "file", "files"))
 	}
 	head.WriteString(":")
