@@ -90,4 +90,12 @@ func TestTypeScriptImpactOutsideTheProject(t *testing.T) {
 	if !found && !said {
 		t.Errorf("the caller in test/ was neither checked nor said to be possibly missed:\n%s", text)
 	}
+	// A rename from source/ edits what tsserver found: its preview says
+	// that uses outside the project may be left as they were.
+	a = srv.toolCall(t, "code_rename", jsonArgs(map[string]any{"target": map[string]any{"path": "source/index.ts", "symbol": "startServer"}, "newName": "start"}), dir)
+	text = a.Content[0].Text
+	t.Logf("rename preview:\n%s", text)
+	if a.IsError || (!strings.Contains(text, "test/server.test.ts") && !strings.Contains(text, "Incomplete: the rename may have missed uses the server did not search")) {
+		t.Errorf("a rename preview that misses test/ does not say it may:\n%s", text)
+	}
 }

@@ -128,8 +128,9 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered %s with neither a result nor an error", in.server.ID, method)
 	}
 	// A search from the tool's own file covers what the server loaded for
-	// it (projectscope.go).
-	if (method == "textDocument/references" || method == "textDocument/implementation") && ss.notice == "" && ss.first != "" {
+	// it (projectscope.go); so does a rename, which edits the uses the
+	// server finds the same way.
+	if (method == "textDocument/references" || method == "textDocument/implementation" || method == "textDocument/rename") && ss.notice == "" && ss.first != "" {
 		ss.notice = in.projectScopeNotice(ctx, ss.first)
 	}
 	return raw, nil

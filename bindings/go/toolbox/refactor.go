@@ -2,6 +2,7 @@ package toolbox
 
 import (
 	"context"
+	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 
@@ -55,6 +56,20 @@ func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws 
 			return err
 		}
 		a, err = t.changeResult(ctx, call, ws, r, s, ch)
+		// A rename edits the uses the server found: when its search
+		// covers part of the workspace (projectscope.go), uses elsewhere
+		// are left as they were, and the answer says so.
+		if err == nil && call.Tool == "code_rename" {
+			if n := s.Notice(); n != "" {
+				why := "the rename may have missed uses the server did not search"
+				if strings.Contains(a.text, n) {
+					why += " (why: above)" // the other files' delta said it
+				} else {
+					why += ": " + n
+				}
+				a.incomplete = joinNotices(a.incomplete, why)
+			}
+		}
 		return err
 	})
 	return a, err
