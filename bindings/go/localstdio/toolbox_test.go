@@ -473,7 +473,7 @@ func TestToolboxDiagnosticsPages(t *testing.T) {
 	if want := []string{"problem 0", "problem 1", "problem 2", "problem 3", "problem 4"}; !slices.Equal(seen, want) {
 		t.Errorf("the pages' problems %v, want %v", seen, want)
 	}
-	if res, _ = f.call(tb, "code_diagnostics", `{"cursor":"`+cursors[0]+`"}`); !res.IsError || !strings.Contains(res.Text, "unknown or expired") {
+	if res, _ = f.call(tb, "code_diagnostics", `{"cursor":"`+cursors[0]+`"}`); !res.IsError || !strings.Contains(res.Text, "was used already") {
 		t.Errorf("a used cursor: %s", res.Text)
 	}
 }
