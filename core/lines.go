@@ -105,6 +105,14 @@ func identifierAt(line string, col int) (string, int) {
 		return "", col
 	}
 	r, _ := utf8.DecodeRuneInString(line[i:])
+	hash := false
+	if r == '#' && i+1 < len(line) {
+		// A private name (#x in JavaScript and TypeScript), as outlines
+		// name it: a target's selection range starts on the '#'.
+		if next, _ := utf8.DecodeRuneInString(line[i+1:]); identChar(next) && !(next >= '0' && next <= '9') {
+			hash, i, r = true, i+1, next
+		}
+	}
 	if !identChar(r) {
 		return "", col
 	}
@@ -126,6 +134,9 @@ func identifierAt(line string, col int) (string, int) {
 	}
 	if first, _ := utf8.DecodeRuneInString(line[start:]); first >= '0' && first <= '9' {
 		return "", col
+	}
+	if hash {
+		start-- // the '#' the position was on
 	}
 	return line[start:end], columnOfByteOffset(line, start)
 }

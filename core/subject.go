@@ -237,6 +237,12 @@ func subjectLine(line string, pos Position, rules identRules) string {
 		u += w
 	}
 	where := "line " + strconv.FormatUint(toOneBased(pos.Line), 10) + ", column " + strconv.FormatUint(toOneBased(pos.Character), 10)
+	if at == '#' && rules.hashPrefix && atStart+1 < len(line) {
+		// On a private name's '#': the name after it.
+		if next, _ := utf8.DecodeRuneInString(line[atStart+1:]); rules.identChar(next) {
+			at, atStart = next, atStart+1
+		}
+	}
 	if at >= 0 && rules.identChar(at) {
 		if id := rules.identifierAround(line, atStart); id != "" {
 			return quoteCode(id) + " at " + where + ":"
@@ -259,7 +265,7 @@ func subjectLine(line string, pos Position, rules identRules) string {
 // names are letters, digits, '_' and '$'; CSS and its dialects also join
 // names with '-' (--main-color, font-size, .nav-item), so there the
 // subject of a position inside one is the whole name.
-type identRules struct{ hyphen bool }
+type identRules struct{ hyphen, hashPrefix bool }
 
 // identRulesFor chooses the rules by a document's URI (its extension).
 func identRulesFor(uri string) identRules {
@@ -270,6 +276,10 @@ func identRulesFor(uri string) identRules {
 	switch strings.ToLower(ext) {
 	case ".css", ".scss", ".sass", ".less":
 		return identRules{hyphen: true}
+	case ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".svelte":
+		// A class's private members are named #x: the '#' is part of
+		// the name (tsserver's outline has it), so "#x" is the subject.
+		return identRules{hashPrefix: true}
 	}
 	return identRules{}
 }
@@ -305,6 +315,9 @@ func (ir identRules) identifierAround(line string, i int) string {
 	}
 	if first, _ := utf8.DecodeRuneInString(line[start:]); unicode.IsDigit(first) || strings.Trim(line[start:end], "-") == "" {
 		return ""
+	}
+	if ir.hashPrefix && start > 0 && line[start-1] == '#' {
+		start-- // a private name, #x
 	}
 	return clip(line[start:end], maxQuotedLine)
 }

@@ -125,6 +125,13 @@ func TestSubjectFollowsTheLanguage(t *testing.T) {
 		{"file:///w/a.css", "a { margin: -- ; }", 13, "No identifier at line 1, column 13: `a { margin: -- ; }`"},
 		{"file:///w/a.go", "x := a-main", 8, "`main` at line 1, column 8:"},
 		{"file:///w/a.ts", "const v = --main;", 14, "`main` at line 1, column 14:"},
+		// A private name is #x in JavaScript and TypeScript, on its '#'
+		// or inside it; elsewhere '#' is not part of a name.
+		{"file:///w/Ky.ts", "\tasync #calculateRetryDelay(error: unknown) {", 8, "`#calculateRetryDelay` at line 1, column 8:"},
+		{"file:///w/Ky.ts", "\tasync #calculateRetryDelay(error: unknown) {", 12, "`#calculateRetryDelay` at line 1, column 12:"},
+		{"file:///w/a.js", "return this.#options.retry;", 14, "`#options` at line 1, column 14:"},
+		{"file:///w/a.ts", "const n = x #1;", 13, "No identifier at line 1, column 13: `const n = x #1;`"},
+		{"file:///w/a.py", "x = 1  #comment", 10, "`comment` at line 1, column 10:"},
 	} {
 		r, err := requestIn(OpHover, tc.uri, Position{Line: 0, Character: tc.col - 1}, lineSource{s: tc.line})
 		if err != nil || r.Subject != tc.want {

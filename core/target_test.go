@@ -134,6 +134,16 @@ func TestIdentifierAtAndColumns(t *testing.T) {
 			t.Errorf("identifierAt(%d) = %q, %d; want %q, %d", tt.col, id, start, tt.id, tt.start)
 		}
 	}
+	// A private name's selection range starts on its '#': the name has it.
+	for _, tt := range []struct {
+		line string
+		col  int
+		id   string
+	}{{"\tasync #retry() {", 7, "#retry"}, {"x #1", 2, ""}, {"a # b", 2, ""}} {
+		if id, _ := identifierAt(tt.line, tt.col); id != tt.id {
+			t.Errorf("identifierAt(%q, %d) = %q, want %q", tt.line, tt.col, id, tt.id)
+		}
+	}
 	if got := byteOffsetOfColumn(line, 7); got != len(`s := "`) {
 		t.Errorf("column inside a surrogate pair: byte %d", got)
 	}
