@@ -145,10 +145,10 @@ func changedLines(before, after []string) lineChange {
 	return lineChange{start: p, beforeEnd: len(before) - s, afterEnd: len(after) - s}
 }
 
-// ChangedLineRange is changedLines for a host that must know what an edit
-// touched (the Toolbox's dependents): before lines [start, beforeEnd)
-// became after lines [start, afterEnd).
-func ChangedLineRange(before, after []string) (start, beforeEnd, afterEnd int) {
+// changedLineRange is changedLines as three lines: before lines [start,
+// beforeEnd) became after lines [start, afterEnd) (GoChangeInsideBody).
+// A host asks ChangedSpans, hunk by hunk.
+func changedLineRange(before, after []string) (start, beforeEnd, afterEnd int) {
 	c := changedLines(before, after)
 	return c.start, c.beforeEnd, c.afterEnd
 }

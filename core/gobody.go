@@ -41,7 +41,7 @@ func GoChangeInsideBody(before, after []string, nameLine, endLine int) bool {
 	if nameLine < 0 || endLine < nameLine || endLine >= len(before) {
 		return false
 	}
-	from, beforeEnd, afterEnd := ChangedLineRange(before, after)
+	from, beforeEnd, afterEnd := changedLineRange(before, after)
 	if from == beforeEnd && from == afterEnd {
 		return false // no change
 	}

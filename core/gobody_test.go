@@ -76,7 +76,7 @@ func FuzzGoChangeInsideBody(f *testing.F) {
 		if !GoChangeInsideBody(b, a, nameLine, endLine) {
 			return
 		}
-		_, beforeEnd, afterEnd := ChangedLineRange(b, a)
+		_, beforeEnd, afterEnd := changedLineRange(b, a)
 		if moved := endLine + afterEnd - beforeEnd; !GoChangeInsideBody(a, b, nameLine, moved) {
 			t.Errorf("proven one way only: lines %d–%d, moved to %d", nameLine, endLine, moved)
 		}

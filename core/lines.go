@@ -154,6 +154,17 @@ func identifierLike(s string) bool {
 	return true
 }
 
+// HasIdentifier reports whether text holds name as a whole identifier
+// (findIdentifier's rule), for a host that looks for a declaration's uses
+// the server does not see (the Toolbox's build-excluded Go files).
+func HasIdentifier(text, name string) bool {
+	if name == "" {
+		return false
+	}
+	_, ok := findIdentifier(text, name, 0)
+	return ok
+}
+
 // findIdentifier finds name as a whole identifier in line at or after byte
 // offset from, and returns its zero-based UTF-16 column.
 func findIdentifier(line, name string, from int) (int, bool) {

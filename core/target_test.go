@@ -147,6 +147,9 @@ func TestIdentifierAtAndColumns(t *testing.T) {
 	if got := byteOffsetOfColumn(line, 7); got != len(`s := "`) {
 		t.Errorf("column inside a surrogate pair: byte %d", got)
 	}
+	if !HasIdentifier("x := Total(nil)\n", "Total") || HasIdentifier("x := Totals(nil)\n", "Total") || HasIdentifier("x", "") {
+		t.Errorf("HasIdentifier: a whole identifier only")
+	}
 	if col, ok := findIdentifier("ab abc xabc abc", "abc", 0); !ok || col != 3 {
 		t.Errorf("findIdentifier = %d, %v", col, ok)
 	}

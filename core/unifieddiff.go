@@ -388,7 +388,7 @@ type ChangedSpan struct{ Start, End int }
 // and added lines, in order. A host that must know which declarations a
 // change touched (the Toolbox's dependents) asks it, so that two edits far
 // apart in a file do not touch every declaration between them, as one
-// span from the first changed line to the last would (ChangedLineRange).
+// span from the first changed line to the last would (changedLineRange).
 // Equal lines give none.
 func ChangedSpans(before, after []string) []ChangedSpan {
 	n, m := len(before), len(after)

@@ -11,27 +11,35 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// referencesConfig writes a config named name beside f's binaries whose
+// fake server answers textDocument/references with a location of f's a.go
+// at each of lines (zero-based) and character, and returns its path.
+func referencesConfig(t *testing.T, f approvalFixture, name string, lines []int, character int) string {
+	t.Helper()
+	dir := filepath.Dir(f.bin)
+	var locs []any
+	for _, line := range lines {
+		pos := map[string]any{"line": line, "character": character}
+		locs = append(locs, map[string]any{"uri": "file://" + filepath.Join(f.mcpFixture.workspace, "a.go"), "range": map[string]any{"start": pos, "end": pos}})
+	}
+	script, _ := json.Marshal(map[string]any{"methods": map[string]any{"textDocument/references": map[string]any{"result": locs}}})
+	writeFile(t, filepath.Join(dir, name+"-script.json"), string(script))
+	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
+		"command": f.fakelsp, "args": []string{"--script", filepath.Join(dir, name+"-script.json")},
+		"extensionToLanguage": map[string]string{".go": "go"}, "settleMs": 0,
+	}}})
+	config := filepath.Join(dir, name+".json")
+	writeFile(t, config, string(cfg))
+	return config
+}
+
 // `lspseam call` on an answer cut at its limit says how to see more from
 // the command line (a larger limit), not to call again with the cursor:
 // the cursor lives in the process, which ends with the call. The
 // structured answer keeps the cursor, as it keeps a preview's previewId.
 func TestCallCutAnswerSaysHowToSeeMore(t *testing.T) {
 	f := newApprovalFixture(t)
-	dir := filepath.Dir(f.bin)
-	at := func(line int) map[string]any {
-		pos := map[string]any{"line": line, "character": 13}
-		return map[string]any{"uri": "file://" + filepath.Join(f.mcpFixture.workspace, "a.go"), "range": map[string]any{"start": pos, "end": pos}}
-	}
-	script, _ := json.Marshal(map[string]any{"methods": map[string]any{
-		"textDocument/references": map[string]any{"result": []any{at(0), at(2), at(4)}},
-	}})
-	writeFile(t, filepath.Join(dir, "pages-script.json"), string(script))
-	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
-		"command": f.fakelsp, "args": []string{"--script", filepath.Join(dir, "pages-script.json")},
-		"extensionToLanguage": map[string]string{".go": "go"}, "settleMs": 0,
-	}}})
-	config := filepath.Join(dir, "pages.json")
-	writeFile(t, config, string(cfg))
+	config := referencesConfig(t, f, "pages", []int{0, 2, 4}, 13)
 	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	args := `{"target":{"path":"a.go","line":3,"column":6},"kind":"references","limit":1}`
 	code, out, stderr := runCLI(t, "call", "--config", config, "--workspace", f.mcpFixture.workspace, "code_navigate", args)
@@ -68,20 +76,11 @@ func TestCallEditSaysWhatWorks(t *testing.T) {
 // code_navigate pages through the rest, when it is offered.
 func TestLSPCutAnswerPointsToPaging(t *testing.T) {
 	f := newApprovalFixture(t)
-	dir := filepath.Dir(f.bin)
-	var locs []any
+	var lines []int
 	for i := range 120 {
-		pos := map[string]any{"line": i % 5, "character": 0}
-		locs = append(locs, map[string]any{"uri": "file://" + filepath.Join(f.mcpFixture.workspace, "a.go"), "range": map[string]any{"start": pos, "end": pos}})
+		lines = append(lines, i%5)
 	}
-	script, _ := json.Marshal(map[string]any{"methods": map[string]any{"textDocument/references": map[string]any{"result": locs}}})
-	writeFile(t, filepath.Join(dir, "many-script.json"), string(script))
-	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
-		"command": f.fakelsp, "args": []string{"--script", filepath.Join(dir, "many-script.json")},
-		"extensionToLanguage": map[string]string{".go": "go"}, "settleMs": 0,
-	}}})
-	config := filepath.Join(dir, "many.json")
-	writeFile(t, config, string(cfg))
+	config := referencesConfig(t, f, "many", lines, 0)
 	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
 	args := `{"operation":"findReferences","file_path":"a.go","line":3,"character":6}`
 	const hint = "code_navigate (kind references, implementation or definition) pages through all of them"

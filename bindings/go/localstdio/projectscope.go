@@ -57,14 +57,10 @@ func (in *instance) projectScopeNotice(ctx context.Context, path string) string 
 		in.log.Debug("projectInfo not answered; the answer's scope is not checked", "path", path, "err", err, "answer", string(raw))
 		return ""
 	}
-	rel, err := filepath.Rel(in.ws.Path, path)
-	if err != nil {
-		rel = path
-	}
 	if configuredProject(resp.Body.ConfigFileName) {
 		return in.outsideProjectNotice(ctx, path, resp.Body.ConfigFileName, resp.Body.FileNames)
 	}
-	return fmt.Sprintf("%s is in no tsconfig.json or jsconfig.json project, so language server %q searched only the files it has loaded (the files open outside every project and what they import), not the whole workspace; add the file to a tsconfig.json's include (or files) to have every use found", filepath.ToSlash(rel), in.server.ID)
+	return fmt.Sprintf("%s is in no tsconfig.json or jsconfig.json project, so language server %q searched only the files it has loaded (the files open outside every project and what they import), not the whole workspace; add the file to a tsconfig.json's include (or files) to have every use found", in.wsRel(path), in.server.ID)
 }
 
 // configuredProject says whether tsserver's projectInfo configFileName
@@ -112,11 +108,7 @@ func (in *instance) searchNeedsNotice(path string, needs []string) string {
 		}
 		dir = parent
 	}
-	rel, err := filepath.Rel(in.ws.Path, path)
-	if err != nil {
-		rel = path
-	}
-	notice := fmt.Sprintf("language server %q found no %s for %s (in its directory or a parent), so it has no index of the project and searched only the files it has opened", in.server.ID, strings.Join(needs, " or "), filepath.ToSlash(rel))
+	notice := fmt.Sprintf("language server %q found no %s for %s (in its directory or a parent), so it has no index of the project and searched only the files it has opened", in.server.ID, strings.Join(needs, " or "), in.wsRel(path))
 	if h := in.neg.Readiness.SearchNeedsHint; h != "" {
 		notice += "; " + h
 	}
@@ -154,20 +146,34 @@ func (in *instance) outsideProjectNotice(ctx context.Context, path, config strin
 	if len(outside) == 0 {
 		return ""
 	}
-	example, err := filepath.Rel(in.ws.Path, outside[0])
-	if err != nil {
-		example = outside[0]
-	}
-	cfg, err := filepath.Rel(in.ws.Path, config)
-	if err != nil {
-		cfg = config
-	}
-	n := len(outside)
+	return fmt.Sprintf("%s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", in.filesOfRoot(len(outside), ""), in.wsRel(config), in.wsRel(outside[0]), in.server.ID)
+}
+
+// filesOfRoot counts n files of the instance's root in a notice: "3 files
+// of the workspace are", "1 Python file of the project root web is".
+func (in *instance) filesOfRoot(n int, kind string) string {
 	files, are := "files", "are"
 	if n == 1 {
 		files, are = "file", "is"
 	}
-	return fmt.Sprintf("%d %s of %s %s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", n, files, in.rootName(), are, filepath.ToSlash(cfg), filepath.ToSlash(example), in.server.ID)
+	if kind != "" {
+		files = kind + " " + files
+	}
+	where := "the workspace"
+	if in.root.Path != in.ws.Path {
+		where = "the project root " + in.wsRel(in.root.Path)
+	}
+	return strconv.Itoa(n) + " " + files + " of " + where + " " + are
+}
+
+// wsRel is path relative to the workspace, with slashes, as notices name
+// files (path itself when it is not under it).
+func (in *instance) wsRel(path string) string {
+	rel, err := filepath.Rel(in.ws.Path, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
 }
 
 // scopeWalks remembers the last walk of a project root for a few seconds:
@@ -236,13 +242,4 @@ func scriptFamily(path string) string {
 		return "js"
 	}
 	return ""
-}
-
-// relOrDot is dir relative to base, "." for base itself.
-func relOrDot(base, dir string) string {
-	rel, err := filepath.Rel(base, dir)
-	if err != nil {
-		return dir
-	}
-	return filepath.ToSlash(rel)
 }

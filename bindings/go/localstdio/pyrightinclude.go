@@ -51,23 +51,7 @@ func (in *instance) pyrightIncludeNotice(ctx context.Context) string {
 	if len(outside) == 0 {
 		return ""
 	}
-	example, err := filepath.Rel(in.ws.Path, outside[0])
-	if err != nil {
-		example = outside[0]
-	}
-	files, are := "files", "are"
-	if len(outside) == 1 {
-		files, are = "file", "is"
-	}
-	return fmt.Sprintf("%d Python %s of %s %s outside the include of %s (such as %s): language server %q searches them only while they are open, so uses there may be missing; add them to include to have every use found", len(outside), files, in.rootName(), are, config, filepath.ToSlash(example), in.server.ID)
-}
-
-// rootName names the instance's root in a notice.
-func (in *instance) rootName() string {
-	if in.root.Path == in.ws.Path {
-		return "the workspace"
-	}
-	return "the project root " + relOrDot(in.ws.Path, in.root.Path)
+	return fmt.Sprintf("%s outside the include of %s (such as %s): language server %q searches them only while they are open, so uses there may be missing; add them to include to have every use found", in.filesOfRoot(len(outside), "Python"), config, in.wsRel(outside[0]), in.server.ID)
 }
 
 // pyrightInclude is the include of the pyright configuration in root and

@@ -10,6 +10,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Dispatch: a tool call by name to the tool that answers it, every
@@ -162,7 +163,7 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 	text := out.Text
 	// The render's notice names maxLocations, the host's limit, which
 	// the lsp tool has no argument for: say where the rest can be seen.
-	if out.Omitted > 0 && t.offers("code_navigate") {
+	if out.Omitted > 0 && t.offers(core.ToolCodeNavigate) {
 		text += "\nThe lsp tool shows at most " + strconv.Itoa(out.Shown) + "; code_navigate (kind references, implementation or definition) pages through all of them with limit and cursor."
 	}
 	return ToolResult{Text: text, Structured: structured}

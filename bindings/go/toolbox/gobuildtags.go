@@ -2,13 +2,13 @@ package toolbox
 
 import (
 	"go/build"
-	"io"
 	"os"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // gopls answers references from the files of the build it loads (this
@@ -39,10 +39,6 @@ func buildExcludedUsers(r *workspacefs.Root, rel string, names []string) []strin
 	if err != nil {
 		return nil
 	}
-	ctx := build.Default
-	ctx.OpenFile = func(p string) (io.ReadCloser, error) {
-		return os.Open(p) // the directory's own files, listed just above
-	}
 	var out []string
 	for i, e := range entries {
 		if i >= maxExcludedScan {
@@ -55,7 +51,7 @@ func buildExcludedUsers(r *workspacefs.Root, rel string, names []string) []strin
 		if info, err := e.Info(); err != nil || info.Size() > maxExcludedBytes {
 			continue
 		}
-		if match, err := ctx.MatchFile(r.Abs(dir), name); err != nil || match {
+		if match, err := build.Default.MatchFile(r.Abs(dir), name); err != nil || match {
 			continue
 		}
 		sib := path.Join(dir, name)
@@ -63,7 +59,7 @@ func buildExcludedUsers(r *workspacefs.Root, rel string, names []string) []strin
 		if err != nil || !f.Exists {
 			continue
 		}
-		if slices.ContainsFunc(names, func(n string) bool { return namesIdentifier(f.Text, n) }) {
+		if slices.ContainsFunc(names, func(n string) bool { return core.HasIdentifier(f.Text, n) }) {
 			out = append(out, sib)
 		}
 	}
@@ -77,27 +73,4 @@ func declaredName(outlineName string) string {
 		outlineName = outlineName[i+1:]
 	}
 	return strings.Trim(outlineName, "()*")
-}
-
-// namesIdentifier reports whether text has name as a whole identifier.
-func namesIdentifier(text, name string) bool {
-	if name == "" {
-		return false
-	}
-	for from := 0; ; {
-		i := strings.Index(text[from:], name)
-		if i < 0 {
-			return false
-		}
-		i += from
-		end := i + len(name)
-		if (i == 0 || !identByte(text[i-1])) && (end == len(text) || !identByte(text[end])) {
-			return true
-		}
-		from = end
-	}
-}
-
-func identByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

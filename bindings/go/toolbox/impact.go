@@ -167,12 +167,12 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	// Go files the build excludes, which the server's references never
 	// name (gobuildtags.go).
-	asked := map[string][]string{}
+	names := map[string][]string{} // changed declarations' names, by file
 	for _, d := range decls {
-		asked[d.rel] = append(asked[d.rel], declaredName(d.e.Name))
+		names[d.rel] = append(names[d.rel], declaredName(d.e.Name))
 	}
 	for _, c := range changed {
-		for _, rel := range buildExcludedUsers(r, c.rel, asked[c.rel]) {
+		for _, rel := range buildExcludedUsers(r, c.rel, names[c.rel]) {
 			if !isChanged[rel] && !seen[rel] {
 				seen[rel] = true
 				files = append(files, rel)

@@ -7,6 +7,7 @@ import (
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // The frame of every mutating refactor tool: plan in a session, then
@@ -59,7 +60,7 @@ func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws 
 		// A rename edits the uses the server found: when its search
 		// covers part of the workspace (projectscope.go), uses elsewhere
 		// are left as they were, and the answer says so.
-		if err == nil && call.Tool == "code_rename" {
+		if err == nil && call.Tool == core.ToolCodeRename {
 			if n := s.Notice(); n != "" {
 				why := "the rename may have missed uses the server did not search"
 				if strings.Contains(a.text, n) {
