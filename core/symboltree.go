@@ -202,7 +202,7 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 		b = append(b, `,"offset":`...)
 		b = appendInt(b, int64(c.Offset))
 	}
-	if c.Mode == "workspace" {
+	if c.Mode == "workspace" || c.ResultKey != "" {
 		b = append(b, `,"resultKey":`...)
 		b = appendString(b, c.ResultKey)
 	}
@@ -257,8 +257,17 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 		if err != nil {
 			return nil, err
 		}
+		offset, err := offsetArg(in, "symbols")
+		if err != nil {
+			return nil, err
+		}
 		out.TotalFound = total
-		out.Tree, out.Truncated = keepSymbols(tree, limit)
+		out.Offset = min(offset, total)
+		out.Tree = keepSymbols(tree, out.Offset, limit)
+		out.Truncated = total > out.Offset+limit
+		if out.Truncated || out.Offset > 0 { // a page: the next is checked against it
+			out.ResultKey = outlineKey(tree)
+		}
 		if total == 0 {
 			out.Notice = "no symbols in " + out.Path + ": the server found no declarations in this file (it may be empty or not code, or the server may not have loaded it yet)"
 		}
@@ -523,27 +532,53 @@ func lastNameSegment(s string) string {
 	return s
 }
 
-// keepSymbols keeps the first limit symbols in document order (a parent
-// before its children); truncated says some were left out.
-func keepSymbols(tree []*symbolNode, limit int) ([]*symbolNode, bool) {
-	left := limit
-	truncated := false
-	var keep func(list []*symbolNode) []*symbolNode
-	keep = func(list []*symbolNode) []*symbolNode {
+// keepSymbols keeps the page of limit symbols from the offset-th in
+// document order (a parent before its children). A symbol on the page whose parent is not (a later page
+// starting inside a class) is lifted to the page's top level with its
+// container named, so every line still says whose member it is.
+func keepSymbols(tree []*symbolNode, offset, limit int) []*symbolNode {
+	index, end := 0, offset+limit
+	var keep func(list []*symbolNode, container string) []*symbolNode
+	keep = func(list []*symbolNode, container string) []*symbolNode {
 		var out []*symbolNode
 		for _, n := range list {
-			if left == 0 {
-				truncated = true
+			if index >= end {
 				break
 			}
-			left--
+			i := index
+			index++
+			if i < offset { // before the page: only its members may be on it
+				out = append(out, keep(n.Children, qualified(n.Container, n.Name))...)
+				continue
+			}
 			c := *n
-			c.Children = keep(n.Children)
+			if c.Container == "" {
+				c.Container = container
+			}
+			c.Children = keep(n.Children, "")
 			out = append(out, &c)
 		}
 		return out
 	}
-	return keep(tree), truncated
+	return keep(tree, "")
+}
+
+// outlineKey names an outline's symbols in document order, so a next page
+// can tell it continues the same outline (an edit that moves or changes a
+// symbol changes it).
+func outlineKey(tree []*symbolNode) string {
+	var keys []string
+	var walk func(list []*symbolNode)
+	walk = func(list []*symbolNode) {
+		for _, n := range list {
+			keys = append(keys, n.Name+"\x00"+n.Container+"\x00"+n.Kind.String()+"\x00"+
+				strconv.FormatUint(uint64(n.Range.Start.Line), 10)+":"+strconv.FormatUint(uint64(n.Column), 10)+"-"+
+				strconv.FormatUint(uint64(n.Range.End.Line), 10))
+			walk(n.Children)
+		}
+	}
+	walk(tree)
+	return listKey(keys)
 }
 
 // renderSymbolTree writes the outline: a count, then one line per symbol,
@@ -576,10 +611,14 @@ func renderSymbolTree(c CodeSymbols, limit int) Rendered {
 		}
 	}
 	write(c.Tree, 0)
-	if omitted := c.TotalFound - shown; omitted > 0 {
+	if c.Offset > 0 {
+		b.WriteString("\n(symbols " + strconv.Itoa(c.Offset+1) + "–" + strconv.Itoa(c.Offset+shown) + " of " + strconv.Itoa(c.TotalFound) + ")")
+	}
+	omitted := c.TotalFound - c.Offset - shown
+	if omitted > 0 {
 		b.WriteString("\n… " + strconv.Itoa(omitted) + " more " + plural(omitted, "symbol", "symbols") + " not shown; " + raiseLimit(limit))
 	}
-	return Rendered{Text: b.String(), Shown: shown, Omitted: c.TotalFound - shown}
+	return Rendered{Text: b.String(), Shown: shown, Omitted: omitted}
 }
 
 // raiseLimit says how to see what a limit left out.

@@ -129,10 +129,18 @@ func TestKeepSymbols(t *testing.T) {
 	if err != nil || total != 5 {
 		t.Fatal(total, err)
 	}
-	for limit, want := range map[int]string{1: "A", 2: "A(a1)", 3: "A(a1 a2)", 4: "A(a1 a2) B", 5: "A(a1 a2) B(b1)", 9: "A(a1 a2) B(b1)"} {
-		kept, truncated := keepSymbols(tree, limit)
-		if got := outline(kept); got != want || truncated != (limit < 5) {
-			t.Errorf("limit %d: got %q truncated %v, want %q", limit, got, truncated, want)
+	// Pages of the same outline: a member on a page its container is not
+	// on comes to the page's top level, named with its container.
+	tests := []struct {
+		offset, limit int
+		want          string
+	}{
+		{0, 1, "A"}, {0, 2, "A(a1)"}, {0, 3, "A(a1 a2)"}, {0, 4, "A(a1 a2) B"}, {0, 5, "A(a1 a2) B(b1)"}, {0, 9, "A(a1 a2) B(b1)"},
+		{1, 2, "A.a1 A.a2"}, {2, 2, "A.a2 B"}, {3, 2, "B(b1)"}, {4, 100, "B.b1"}, {5, 100, ""}, {9, 1, ""},
+	}
+	for _, tt := range tests {
+		if got := outline(keepSymbols(tree, tt.offset, tt.limit)); got != tt.want {
+			t.Errorf("offset %d, limit %d: got %q, want %q", tt.offset, tt.limit, got, tt.want)
 		}
 	}
 	if outline(tree) != "A(a1 a2) B(b1)" {
@@ -160,5 +168,56 @@ func TestPlainQualifiedName(t *testing.T) {
 		if got := plainQualifiedName(s); got != want {
 			t.Errorf("plainQualifiedName(%q) = %v", s, got)
 		}
+	}
+}
+
+// An outline longer than the largest limit is read page by page: the
+// pages' symbols are the whole outline's, in order, each page names the
+// range it holds, and a next page is told from a changed outline by its
+// resultKey.
+func TestCodeSymbolsOutlinePages(t *testing.T) {
+	var classes []string
+	for i := 0; i < 300; i++ {
+		classes = append(classes, symbolJSON("C"+strconv.Itoa(i), 5, 3*i, 3*i+2, symbolJSON("m"+strconv.Itoa(i), 6, 3*i+1, 3*i+1, "")))
+	}
+	result := "[" + strings.Join(classes, ",") + "]"
+	page := func(offset int, result string) gjson.Result {
+		t.Helper()
+		env := Call("codeSymbols", []byte(`{"mode":"document","workspaceUri":"file:///w","uri":"file:///w/a.py","limit":500,"offset":`+strconv.Itoa(offset)+`,"result":`+result+`}`))
+		ok := gjson.GetBytes(env, "ok")
+		if !ok.Exists() {
+			t.Fatalf("offset %d: %s", offset, env)
+		}
+		return ok
+	}
+	first, second := page(0, result), page(500, result)
+	if first.Get("totalFound").Int() != 600 || !first.Get("truncated").Bool() || first.Get("rendered.shown").Int() != 500 {
+		t.Fatalf("first page: total %d, truncated %v, shown %d", first.Get("totalFound").Int(), first.Get("truncated").Bool(), first.Get("rendered.shown").Int())
+	}
+	if second.Get("truncated").Bool() || second.Get("rendered.shown").Int() != 100 || second.Get("offset").Int() != 500 {
+		t.Fatalf("second page: truncated %v, shown %d, offset %d", second.Get("truncated").Bool(), second.Get("rendered.shown").Int(), second.Get("offset").Int())
+	}
+	if first.Get("resultKey").Str == "" || first.Get("resultKey").Str != second.Get("resultKey").Str {
+		t.Fatalf("resultKeys %q and %q: pages of one outline must share theirs", first.Get("resultKey").Str, second.Get("resultKey").Str)
+	}
+	// C250 is the 501st symbol: the second page starts with it, whole.
+	text := second.Get("rendered.text").Str
+	if !strings.Contains(text, "\n  class C250 751–753\n    method m250 752") || !strings.HasSuffix(text, "(symbols 501–600 of 600)") {
+		t.Fatalf("second page:\n%s", text)
+	}
+	if strings.Contains(text, "C249") {
+		t.Fatalf("the second page repeats the first's symbols:\n%s", text)
+	}
+	if !strings.Contains(first.Get("rendered.text").Str, "… 100 more symbols not shown") {
+		t.Fatalf("first page does not say what follows:\n%s", first.Get("rendered.text").Str)
+	}
+	// A page starting inside a class names the class of its first member.
+	mid := page(1, result).Get("rendered.text").Str
+	if !strings.Contains(mid, "\n  method C0.m0 2\n  class C1 4–6") {
+		t.Fatalf("a page from a member:\n%s", mid)
+	}
+	changed := page(500, strings.Replace(result, `"C0"`, `"D0"`, 1))
+	if changed.Get("resultKey").Str == first.Get("resultKey").Str {
+		t.Fatal("a renamed symbol left the outline's resultKey unchanged")
 	}
 }

@@ -131,6 +131,34 @@ func TestSymbolsPaging(t *testing.T) {
 		}
 	}
 
+	// An outline longer than limit pages the same way: 131 symbols (a
+	// struct and its 130 fields) in three pages of 50, whose union is the
+	// unpaged outline; a page starting among the fields names their struct.
+	var g strings.Builder
+	g.WriteString("package pages\n\ntype Gadget struct {\n")
+	for i := 0; i < 130; i++ {
+		fmt.Fprintf(&g, "\tF%03d int\n", i)
+	}
+	write("g.go", g.String()+"}\n")
+	type outlinePage struct {
+		pageHeader
+		Symbols []outlineSymbol `json:"symbols"`
+	}
+	askOutline := askStructured[outlinePage](t, srv, "code_symbols", dir)
+	outlineKeys := func(p outlinePage) []string { return flattenOutline(p.Symbols, "") }
+	whole, text := askOutline(`{"path":"g.go","limit":500}`)
+	if whole.TotalFound != 131 || whole.Cursor != "" {
+		t.Fatalf("unpaged outline: %d symbols, cursor %q\n%.400s", whole.TotalFound, whole.Cursor, text)
+	}
+	got, pages := followPages(t, askOutline, `{"path":"g.go","limit":50}`, 131, outlineKeys)
+	if want := outlineKeys(whole); pages != 3 || !slices.Equal(got, want) {
+		t.Errorf("outline: %d pages; their union in order equals the unpaged outline: %v\n%v", pages, slices.Equal(got, want), got)
+	}
+	firstOutline, _ := askOutline(`{"path":"g.go","limit":50}`)
+	if second, text := askOutline(`{"cursor":"` + firstOutline.Cursor + `"}`); !strings.Contains(text, "field Gadget.F049 ") || !strings.Contains(text, "(symbols 51–100 of 131)") || second.Cursor == "" {
+		t.Errorf("the outline's second page:\n%.600s", text)
+	}
+
 	first, _ := ask(`{"query":"Widget","limit":40}`)
 	write("w2.go", "package pages\n\nfunc WidgetNew() {}\n")
 	p, text := ask(`{"cursor":"` + first.Cursor + `"}`)
@@ -138,6 +166,30 @@ func TestSymbolsPaging(t *testing.T) {
 		t.Errorf("a cursor after a new match: %s", text)
 	}
 	srv.shutdown(t)
+}
+
+// outlineSymbol is one symbol of a code_symbols outline, with its members.
+type outlineSymbol struct {
+	Name      string          `json:"name"`
+	Container string          `json:"container"`
+	Children  []outlineSymbol `json:"children"`
+}
+
+// flattenOutline lists an outline's symbols in document order, each named
+// with its containers (Gadget.F001), nested or named on the symbol.
+func flattenOutline(list []outlineSymbol, container string) []string {
+	var out []string
+	for _, s := range list {
+		name := s.Name
+		if c := s.Container; c != "" {
+			name = c + "." + name
+		} else if container != "" {
+			name = container + "." + name
+		}
+		out = append(out, name)
+		out = append(out, flattenOutline(s.Children, name)...)
+	}
+	return out
 }
 
 // fileWriter writes files into dir, failing the test on an error.

@@ -111,12 +111,16 @@ func (t *Toolbox) pagedCoreAnswer(out json.RawMessage, call lspseam.CodeCall, fr
 		return a, err
 	}
 	var page struct {
+		Mode       string            `json:"mode"`
 		Symbols    []json.RawMessage `json:"symbols"`
 		Problems   []json.RawMessage `json:"problems"`
 		Hints      []json.RawMessage `json:"hints"`
 		TotalFound int               `json:"totalFound"`
 		Offset     int               `json:"offset"`
 		ResultKey  string            `json:"resultKey"`
+		Rendered   struct {
+			Shown int `json:"shown"`
+		} `json:"rendered"`
 	}
 	if err := json.Unmarshal(out, &page); err != nil {
 		return a, err
@@ -124,8 +128,12 @@ func (t *Toolbox) pagedCoreAnswer(out json.RawMessage, call lspseam.CodeCall, fr
 	if from != nil && !from.same(page.ResultKey, "") {
 		return a, errAnswerChanged
 	}
-	// An answer has symbols (a search), problems (diagnostics) or hints
-	// (inlay hints).
-	t.withCursor(&a, call, page.Offset, len(page.Symbols)+len(page.Problems)+len(page.Hints), page.TotalFound, page.ResultKey, "")
+	// An answer has symbols (a search; an outline, a tree whose symbols
+	// the rendering counts), problems (diagnostics) or hints (inlay hints).
+	shown := len(page.Symbols) + len(page.Problems) + len(page.Hints)
+	if page.Mode == "document" {
+		shown = page.Rendered.Shown
+	}
+	t.withCursor(&a, call, page.Offset, shown, page.TotalFound, page.ResultKey, "")
 	return a, nil
 }

@@ -18,8 +18,8 @@ func (t *Toolbox) symbols(ctx context.Context, call lspseam.CodeCall, ws string)
 	return t.paged(ctx, call, ws, t.symbolsPage)
 }
 
-// symbolsPage answers code_symbols from the offset-th match of a search
-// (an outline comes whole).
+// symbolsPage answers code_symbols from the offset-th match of a search,
+// or the offset-th symbol of an outline (in document order).
 func (t *Toolbox) symbolsPage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	if call.Path == "" {
 		return t.workspaceSymbols(ctx, call, ws, offset, from)
@@ -30,13 +30,13 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call lspseam.CodeCall, ws str
 		if err != nil {
 			return err
 		}
-		in := map[string]any{"workspaceUri": s.WorkspaceURI(), "limit": call.Limit}
+		in := map[string]any{"workspaceUri": s.WorkspaceURI(), "limit": call.Limit, "offset": offset}
 		var req lspseam.CodeRequest
 		if call.Query == "" {
 			in["mode"], in["uri"] = "document", f.URI
 			req, err = t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/documentSymbol", URI: f.URI, Methods: s.Methods(), Server: s.Server()})
 		} else {
-			in["mode"], in["query"], in["dependencies"], in["offset"] = "workspace", call.Query, call.Dependencies, offset
+			in["mode"], in["query"], in["dependencies"] = "workspace", call.Query, call.Dependencies
 			req, err = t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "workspace/symbol", Query: call.Query, Methods: s.Methods(), Server: s.Server()})
 			if err == nil {
 				in["scope"], err = t.searchScope(ctx, s, f, call.Path, ws)
@@ -54,11 +54,7 @@ func (t *Toolbox) symbolsPage(ctx context.Context, call lspseam.CodeCall, ws str
 		if err != nil {
 			return serverPayloadError(err, s.Server(), req.Method)
 		}
-		if call.Query == "" { // an outline comes whole
-			a, err = coreAnswer(out)
-		} else {
-			a, err = t.pagedCoreAnswer(out, call, from)
-		}
+		a, err = t.pagedCoreAnswer(out, call, from)
 		if err != nil {
 			return err
 		}

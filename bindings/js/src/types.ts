@@ -1440,7 +1440,7 @@ export interface CodeSymbolsInput {
   query?: string;
   /** Workspace mode: keep matches outside the workspace; otherwise they are left out and counted. */
   dependencies?: boolean;
-  /** Workspace mode: the matches of earlier pages, skipped. */
+  /** The symbols (document mode: in document order, nested ones counted) or matches of earlier pages, skipped. */
   offset?: number;
   /** Workspace mode, one server: what it searched, for the wording of an empty answer. */
   scope?: { server: string; path: string; root?: string; followsDocument?: boolean; cap?: number };
@@ -1473,7 +1473,7 @@ export interface CodeSymbols {
   /** Workspace mode: matches outside the workspace left out (ask with dependencies: true). */
   dependenciesLeftOut?: number;
   offset?: number;
-  /** Workspace mode: names the whole ranked set of matches (a next page is of the same answer only with the same key). */
+  /** Workspace mode, and a page of an outline: names the whole ranked set of matches or the outline (a next page is of the same answer only with the same key). */
   resultKey?: string;
   /** With results: the servers asked, and what was not searched. */
   searched?: SymbolSearchSource[];
