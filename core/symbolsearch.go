@@ -229,6 +229,7 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	}
 	rankWorkspaceSymbols(all, *out.Query)
 	out.TotalFound = len(all)
+	out.Exact = exactMatches(all, out.Query)
 	if out.Matches, derr = symbolPage(in, &out, all, limit); derr != nil {
 		return nil, derr
 	}
@@ -411,6 +412,22 @@ func rankWorkspaceSymbols(matches []workspaceSymbol, query string) {
 	for i, r := range list {
 		matches[i] = r.m
 	}
+}
+
+// exactMatches counts the matches named as query is (symbolMatchClass: a
+// member by its Container.name too); a case-insensitive match is not one.
+func exactMatches(matches []workspaceSymbol, query *string) int {
+	if query == nil || strings.TrimSpace(*query) == "" {
+		return 0
+	}
+	q := strings.TrimSpace(*query)
+	n := 0
+	for _, m := range matches {
+		if symbolMatchClass(m.Name, m.Container, q) == matchExact {
+			n++
+		}
+	}
+	return n
 }
 
 // outsideWorkspace reports whether a displayed path is outside the

@@ -170,6 +170,10 @@ type CodeSymbols struct {
 	// (dependencies, the standard library) left out because the call did
 	// not ask for them (dependencies: true).
 	DependenciesLeftOut int
+	// Exact counts a search's matches named exactly as the query (or
+	// Container.name for a member): a model reading 100 fuzzy
+	// matches is told which answer the name itself.
+	Exact int
 	// A merged workspace-wide search (symbolsearch.go).
 	Merged      bool
 	Searched    []*symbolSearchSource
@@ -205,6 +209,10 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 	if c.Mode == "workspace" || c.ResultKey != "" {
 		b = append(b, `,"resultKey":`...)
 		b = appendString(b, c.ResultKey)
+	}
+	if c.Exact > 0 {
+		b = append(b, `,"exact":`...)
+		b = appendInt(b, int64(c.Exact))
 	}
 	if c.DependenciesLeftOut > 0 {
 		b = append(b, `,"dependenciesLeftOut":`...)
@@ -302,6 +310,7 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 		return nil, err
 	}
 	out.TotalFound = len(matches)
+	out.Exact = exactMatches(matches, out.Query)
 	if c, _ := integer(get(get(in, "scope"), "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
 		out.Incomplete = capReached(c)
 	}
@@ -717,7 +726,14 @@ func renderWorkspaceSymbols(c CodeSymbols, limit int) Rendered {
 	}
 	var b strings.Builder
 	if c.Query != nil && *c.Query != "" {
-		b.WriteString("Symbols matching " + quoteCode(renderedName(*c.Query)) + " — " + strconv.Itoa(c.TotalFound) + ":")
+		b.WriteString("Symbols matching " + quoteCode(renderedName(*c.Query)) + " — " + strconv.Itoa(c.TotalFound))
+		if c.Exact > 0 && c.Exact < c.TotalFound {
+			b.WriteString(", " + strconv.Itoa(c.Exact) + " named exactly so")
+			if c.Merged {
+				b.WriteString(" (listed first)")
+			}
+		}
+		b.WriteString(":")
 	} else {
 		b.WriteString("Workspace symbols — " + strconv.Itoa(c.TotalFound) + ":")
 	}

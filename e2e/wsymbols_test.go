@@ -28,6 +28,7 @@ type wsAnswer struct {
 		Server string `json:"server"`
 	} `json:"symbols"`
 	TotalFound int `json:"totalFound"`
+	Exact      int `json:"exact"`
 	Searched   []struct {
 		Server    string   `json:"server"`
 		Languages []string `json:"languages"`
@@ -168,9 +169,20 @@ func TestWorkspaceSymbolsMixed(t *testing.T) {
 				t.Errorf("%q missing from %q", want, got)
 			}
 		}
+		if a.Exact != 3 {
+			t.Errorf("the answer must count the 3 exact names (exact %d): %.300s", a.Exact, raw)
+		}
 		wantSearched := []string{"gopls=go@.", "pyright=python@.", "typescript=typescript@."}
 		if s := a.searchedServers(); !slices.Equal(s, wantSearched) {
 			t.Errorf("searched %q, want %q", s, wantSearched)
+		}
+	})
+
+	t.Run("a directory as path", func(t *testing.T) {
+		// It used to answer that the path "has no file extension".
+		out, code, stderr := runCall(t, dir, "code_symbols", json.RawMessage(`{"query":"Ledger","path":"tools"}`))
+		if text := string(out) + stderr; code == 0 || !strings.Contains(text, "LSP_INVALID_ARGUMENT") || !strings.Contains(text, "path tools is a directory") {
+			t.Errorf("exit %d:\n%s", code, text)
 		}
 	})
 

@@ -2,6 +2,8 @@ package lspseam
 
 import (
 	"context"
+	"errors"
+	"path/filepath"
 	"strings"
 	"sync"
 )
@@ -234,7 +236,7 @@ func (s *Service) route(ctx context.Context, filePath, workspaceRoot string) (*e
 	if !cached {
 		var err error
 		if sel, err = s.core.SelectProvider(ctx, filePath, specs); err != nil {
-			return nil, Selection{}, err
+			return nil, Selection{}, outsideFirst(err, filePath, workspaceRoot)
 		}
 		s.mu.Lock()
 		if sameSpecs(s.specs, specs) {
@@ -338,4 +340,25 @@ func (s *Service) ProjectRoot(ctx context.Context, filePath, workspaceRoot strin
 func (s *Service) Selection(ctx context.Context, filePath, workspaceRoot string) (Selection, bool) {
 	_, sel, err := s.route(ctx, filePath, workspaceRoot)
 	return sel, err == nil
+}
+
+// outsideFirst says first, for a path no provider owns, that it is outside
+// the workspace, when it is as written: "/etc/passwd has no file
+// extension" alone sent a model to read a file that read then refused.
+// The check is on the path as given (this package reads no files); a path
+// inside through a symlink keeps the provider's error.
+func outsideFirst(err error, filePath, workspaceRoot string) error {
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeUnavailable {
+		return err
+	}
+	p := filePath
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(workspaceRoot, p)
+	}
+	rel, rerr := filepath.Rel(filepath.Clean(workspaceRoot), filepath.Clean(p))
+	if rerr == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return err
+	}
+	return Errorf(CodeSourceRejected, "%s is outside the workspace %s: lspseam answers only for files inside it; give a path inside it (relative paths are relative to it)", filePath, workspaceRoot)
 }

@@ -173,6 +173,11 @@ func TestServiceQueryErrors(t *testing.T) {
 		{QueryRequest{Operation: "rename", FilePath: "a.go", WorkspaceRoot: "/w"}, CodeInvalidArgument},
 		{QueryRequest{Operation: OpHover, FilePath: "", WorkspaceRoot: "/w"}, CodeInvalidArgument},
 		{QueryRequest{Operation: OpHover, FilePath: "Makefile", WorkspaceRoot: "/w"}, CodeUnavailable},
+		{QueryRequest{Operation: OpHover, FilePath: "/w/sub/Makefile", WorkspaceRoot: "/w"}, CodeUnavailable},
+		// Outside the workspace is said first: "has no file extension"
+		// alone sent a model to a read that then refused the path.
+		{QueryRequest{Operation: OpHover, FilePath: "/etc/passwd", WorkspaceRoot: "/w"}, CodeSourceRejected},
+		{QueryRequest{Operation: OpHover, FilePath: "../x.rs", WorkspaceRoot: "/w"}, CodeSourceRejected},
 	}
 	for _, c := range cases {
 		if _, err := s.Query(ctx, c.req); !isCode(err, c.code) {

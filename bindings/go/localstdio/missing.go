@@ -72,6 +72,6 @@ func (m MissingServer) Unavailable() string {
 	if m.Install != "" {
 		b.WriteString("To install it: " + m.Install + "; then start lspseam again. ")
 	}
-	b.WriteString("Until then use a text search (grep) and read for this file.")
+	b.WriteString("Until then use a text search (grep) and read for its files.")
 	return b.String()
 }

@@ -3,6 +3,7 @@ package toolbox
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -23,6 +24,9 @@ func (t *Toolbox) symbols(ctx context.Context, call lspseam.CodeCall, ws string)
 func (t *Toolbox) symbolsPage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	if call.Path == "" {
 		return t.workspaceSymbols(ctx, call, ws, offset, from)
+	}
+	if isDirectory(call.Path, ws) {
+		return answer{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "path %s is a directory: code_symbols' path names a file (its outline, or with query the search of its language's server and project); give a file in it, or leave path out to search every language of the workspace", call.Path)
 	}
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
@@ -84,4 +88,15 @@ func (t *Toolbox) searchScope(ctx context.Context, s lspseam.Session, f lspseam.
 		scope["followsDocument"] = true
 	}
 	return scope, nil
+}
+
+// isDirectory reports whether path (relative to the workspace ws, or
+// absolute) names a directory: a directory has no language to route by,
+// and the router's "no file extension" would not say what was wrong.
+func isDirectory(path, ws string) bool {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(ws, path)
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
