@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -226,6 +227,13 @@ func workspaceSearch(in gjson.Result, out CodeSymbols, wsPath string, limit int)
 	var derr *Error
 	if all, out.DependenciesLeftOut, derr = workspaceOwn(in, all); derr != nil {
 		return nil, derr
+	}
+	if get(in, "dependencies").Type == gjson.True {
+		var servers []string
+		for _, src := range out.Searched {
+			servers = append(servers, src.Server)
+		}
+		out.NoDependencies = withoutDependencies(all, servers, true)
 	}
 	rankWorkspaceSymbols(all, *out.Query)
 	out.TotalFound = len(all)
@@ -521,11 +529,7 @@ func searchNotice(c CodeSymbols) string {
 // then what was searched and what was not.
 func renderWorkspaceSearch(c CodeSymbols, limit int) Rendered {
 	var b strings.Builder
-	if c.TotalFound == 0 {
-		b.WriteString(upperFirst(c.Notice) + ".")
-	} else {
-		b.WriteString(renderWorkspaceSymbols(c, limit).Text)
-	}
+	b.WriteString(renderWorkspaceSymbols(c, limit).Text)
 	b.WriteString("\nSearched:")
 	if len(c.Searched) == 0 {
 		b.WriteString(" nothing")
@@ -598,6 +602,35 @@ func workspaceOwn(in gjson.Result, matches []workspaceSymbol) ([]workspaceSymbol
 		}
 	}
 	return kept, len(matches) - len(kept), nil
+}
+
+// withoutDependencies names the servers with no match outside the
+// workspace (byServer: matches name their server, a merged search's; else
+// every match is the one server's).
+func withoutDependencies(matches []workspaceSymbol, servers []string, byServer bool) []string {
+	outside := map[string]bool{}
+	for _, m := range matches {
+		if outsideWorkspace(m.Path) {
+			if !byServer {
+				return nil
+			}
+			outside[m.Server] = true
+		}
+	}
+	var none []string
+	for _, s := range servers {
+		if !outside[s] && !slices.Contains(none, s) {
+			none = append(none, s)
+		}
+	}
+	return none
+}
+
+// noDependenciesLine says which servers found nothing in the dependencies
+// they were asked to search.
+func noDependenciesLine(servers []string) string {
+	return "dependencies: true found no match outside the workspace from " + listed(servers, maxListedDocs) +
+		": a server may not search libraries at all, so a library's symbol may still exist; search its files (e.g. node_modules, site-packages) for the name"
 }
 
 // dependenciesLine tells a model the matches left out and how to get them.

@@ -174,6 +174,11 @@ type CodeSymbols struct {
 	// Container.name for a member): a model reading 100 fuzzy
 	// matches is told which answer the name itself.
 	Exact int
+	// NoDependencies names the servers a search asked for dependencies
+	// (dependencies: true) that answered none outside the workspace: the
+	// server may not search libraries, which the answer says rather than
+	// let "no match" read as "no such symbol in any dependency".
+	NoDependencies []string
 	// A merged workspace-wide search (symbolsearch.go).
 	Merged      bool
 	Searched    []*symbolSearchSource
@@ -311,6 +316,9 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	out.TotalFound = len(matches)
 	out.Exact = exactMatches(matches, out.Query)
+	if server := get(get(in, "scope"), "server"); get(in, "dependencies").Type == gjson.True && server.Type == gjson.String {
+		out.NoDependencies = withoutDependencies(matches, []string{clip(server.Str, 80)}, false)
+	}
 	if c, _ := integer(get(get(in, "scope"), "cap"), 1, maxUint31); c > 0 && int64(len(matches)) >= c {
 		out.Incomplete = capReached(c)
 	}
@@ -722,7 +730,11 @@ func readWorkspaceSymbols(result gjson.Result, wsPath string) ([]workspaceSymbol
 // (qualified by its container when that is a plain name), path:line:column.
 func renderWorkspaceSymbols(c CodeSymbols, limit int) Rendered {
 	if c.TotalFound == 0 {
-		return Rendered{Text: upperFirst(c.Notice) + "."}
+		text := upperFirst(c.Notice) + "."
+		if len(c.NoDependencies) > 0 {
+			text += "\n" + noDependenciesLine(c.NoDependencies)
+		}
+		return Rendered{Text: text}
 	}
 	var b strings.Builder
 	if c.Query != nil && *c.Query != "" {
@@ -766,6 +778,9 @@ func renderWorkspaceSymbols(c CodeSymbols, limit int) Rendered {
 	}
 	if c.DependenciesLeftOut > 0 {
 		b.WriteString("\n" + dependenciesLine(c.DependenciesLeftOut))
+	}
+	if len(c.NoDependencies) > 0 {
+		b.WriteString("\n" + noDependenciesLine(c.NoDependencies))
 	}
 	return Rendered{Text: b.String(), Shown: len(c.Matches), Omitted: c.TotalFound - c.Offset - len(c.Matches)}
 }

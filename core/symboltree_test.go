@@ -221,3 +221,29 @@ func TestCodeSymbolsOutlinePages(t *testing.T) {
 		t.Fatal("a renamed symbol left the outline's resultKey unchanged")
 	}
 }
+
+// A search asked for dependencies says which servers answered none
+// outside the workspace: tsserver answered ky's ExecutionContext query with
+// the workspace's match alone, and nothing told the model libraries had
+// not been searched.
+func TestCodeSymbolsNoDependencies(t *testing.T) {
+	inside := `{"name":"isExecutionContext","kind":12,"location":{"uri":"file:///w/test/helpers.ts","range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}}}}`
+	outside := `{"name":"ExecutionContext","kind":11,"location":{"uri":"file:///lib/ava/types.d.ts","range":{"start":{"line":1,"character":0},"end":{"line":1,"character":5}}}}`
+	for _, tt := range []struct {
+		result string
+		deps   bool
+		want   bool
+	}{
+		{"[" + inside + "]", true, true},
+		{"[]", true, true},
+		{"[" + inside + "," + outside + "]", true, false},
+		{"[" + inside + "]", false, false},
+	} {
+		env := Call("codeSymbols", []byte(`{"mode":"workspace","workspaceUri":"file:///w","query":"ExecutionContext","dependencies":`+strconv.FormatBool(tt.deps)+
+			`,"scope":{"server":"typescript","path":"test/a.ts"},"result":`+tt.result+`}`))
+		text := gjson.GetBytes(env, "ok.rendered.text").Str
+		if got := strings.Contains(text, "dependencies: true found no match outside the workspace from typescript"); got != tt.want {
+			t.Errorf("%s, dependencies %v: line %v, want %v:\n%s", tt.result, tt.deps, got, tt.want, env)
+		}
+	}
+}
