@@ -117,3 +117,33 @@ func TestToolsetsAll(t *testing.T) {
 		t.Errorf("toolsetList(all) = %v", got)
 	}
 }
+
+// `lspseam call code_diagnostics` waits for a report that comes later than
+// a session's default wait (3 s): each call of the command line starts its
+// servers anew, so "stale: ask again shortly" would be its answer every
+// time (pyright on click, call after call). The fake server reports 3.3 s
+// after the file is opened; the call's budget is the default 60 s.
+func TestCallWaitsForLateReports(t *testing.T) {
+	f := newApprovalFixture(t)
+	dir := filepath.Dir(f.bin)
+	uri := "file://" + filepath.Join(f.mcpFixture.workspace, "a.go")
+	pos := map[string]any{"line": 0, "character": 0}
+	publish := map[string]any{"notification": "textDocument/publishDiagnostics", "params": map[string]any{
+		"uri": uri, "version": 1, "diagnostics": []any{map[string]any{"range": map[string]any{"start": pos, "end": pos}, "severity": 1, "message": "a late problem"}},
+	}}
+	script, _ := json.Marshal(map[string]any{"methods": map[string]any{"textDocument/didOpen": map[string]any{
+		"action": "none", "after": []any{map[string]any{"sleepMs": 3300}, publish},
+	}}})
+	writeFile(t, filepath.Join(dir, "late-script.json"), string(script))
+	cfg, _ := json.Marshal(map[string]any{"servers": map[string]any{"fake": map[string]any{
+		"command": f.fakelsp, "args": []string{"--script", filepath.Join(dir, "late-script.json")},
+		"extensionToLanguage": map[string]string{".go": "go"}, "settleMs": 0,
+	}}})
+	config := filepath.Join(dir, "late.json")
+	writeFile(t, config, string(cfg))
+	t.Setenv("LSPSEAM_CACHE_DIR", testenv.CacheDir())
+	code, out, stderr := runCLI(t, "call", "--config", config, "--workspace", f.mcpFixture.workspace, "code_diagnostics", `{"path":"a.go"}`)
+	if code != exitOK || !strings.Contains(out, "a late problem") || strings.Contains(out, "stale") {
+		t.Errorf("exit %d: the call answered before the report came:\n%s%s", code, out, stderr)
+	}
+}

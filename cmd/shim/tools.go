@@ -145,6 +145,9 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return "To apply it from the command line, run the same lspseam call " + tool + " with --approval auto (a previewId ends with this process; on a terminal, lspseam call asks instead)."
 		})
 	}
+	// Nor do the servers: waiting out their reports is this call's only
+	// chance to see them.
+	h.toolbox.SetReportWait(time.Duration(h.timeout) * time.Millisecond)
 	// Nor does a cursor, on a terminal or not.
 	h.toolbox.SetPageHint(func(tool, _ string) string {
 		return "To see more from the command line, run the same lspseam call " + tool + " with a larger \"limit\" (a cursor ends with this process; lspseam mcp and serve page with it)."

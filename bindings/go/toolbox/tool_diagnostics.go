@@ -21,6 +21,14 @@ import (
 // default, 3 s).
 const workspaceWait = 1500 * time.Millisecond
 
+// activationWait bounds the same wait when the call opened files the
+// server did not hold (activateWorkspace): a server reports on a file it
+// has just been given only once it has analysed it, which on a project
+// just loaded takes seconds (pyright on click: 1.5 s answered its files
+// stale, call after call, since each one-shot call starts again), and the
+// caller asked for those reports.
+const activationWait = 8 * time.Second
+
 func (t *Toolbox) diagnostics(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	return t.paged(ctx, call, ws, t.diagnosticsPage)
 }
@@ -36,7 +44,7 @@ func (t *Toolbox) diagnosticsPage(ctx context.Context, call lspseam.CodeCall, ws
 		if err != nil {
 			return err
 		}
-		rep, err := s.Diagnostics(ctx, f, lspseam.DiagnosticsOptions{})
+		rep, err := s.Diagnostics(ctx, f, lspseam.DiagnosticsOptions{Wait: t.reportWait})
 		if err != nil {
 			return err
 		}
@@ -115,6 +123,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 			for _, p := range paths {
 				open[p] = true
 			}
+			wait := workspaceWait
 			for _, f := range group {
 				if budget == 0 {
 					break
@@ -122,6 +131,7 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 				if !open[f.rel] {
 					paths = append(paths, f.rel)
 					budget--
+					wait = activationWait
 				}
 			}
 			// All at once (Session.Check): the files' reports are awaited
@@ -135,7 +145,10 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 			if len(todo) == 0 {
 				return nil
 			}
-			checks, err := s.Check(ctx, todo, lspseam.DiagnosticsOptions{Wait: workspaceWait})
+			if t.reportWait > 0 {
+				wait = t.reportWait
+			}
+			checks, err := s.Check(ctx, todo, lspseam.DiagnosticsOptions{Wait: wait})
 			for j, c := range checks {
 				if c.Err != nil || c.File.URI == "" {
 					continue // not opened or not reported: not covered

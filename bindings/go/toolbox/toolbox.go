@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -42,8 +43,12 @@ type Toolbox struct {
 	// pageHint, when set, is a cut answer's line saying how to see more
 	// (SetPageHint); nil: call again with the cursor.
 	pageHint func(tool, cursor string) string
-	mutating sync.Mutex // one change at a time (reads stay concurrent)
-	writes   writeState // cross-process write locks and journals
+	// reportWait, when set, is code_diagnostics' wait for reports not yet
+	// in (SetReportWait); 0: the defaults, made for a session that can
+	// ask again.
+	reportWait time.Duration
+	mutating   sync.Mutex // one change at a time (reads stay concurrent)
+	writes     writeState // cross-process write locks and journals
 }
 
 // NewToolbox offers the tools of the given toolsets (DefaultToolsets when
@@ -119,6 +124,16 @@ func (t *Toolbox) SetApplyHint(hint func(tool, previewID string) string) { t.app
 // cursor, too, lives in the Toolbox). The structured answer keeps the
 // cursor. Call it before the Toolbox is used.
 func (t *Toolbox) SetPageHint(hint func(tool, cursor string) string) { t.pageHint = hint }
+
+// SetReportWait sets how long code_diagnostics waits for the reports of
+// files the server has not reported on yet — by default 3 s for a file,
+// 1.5 s for the files a workspace read holds open and 8 s for those it
+// opens — for a host whose caller cannot usefully ask again: a one-shot
+// call (lspseam call) starts its servers anew each time, so "stale: ask
+// again shortly" would be its answer every time. The wait stays bounded by
+// the call's deadline, less a reserve for the answer. Call it before the
+// Toolbox is used.
+func (t *Toolbox) SetReportWait(d time.Duration) { t.reportWait = d }
 
 // Approval modes.
 const (
