@@ -384,6 +384,40 @@ func isLonePath(block []string) bool {
 	return len(block) == 1 && block[0] != "" && !strings.ContainsAny(block[0], " \t(")
 }
 
+// hoverEntities decodes, outside code, the HTML entities servers write
+// into Markdown hover text (pyright indents a docstring's continued lines
+// with &nbsp;&nbsp;&nbsp;&nbsp;): a model reads the text, not rendered
+// HTML, and each entity costs tokens. Code blocks and `code spans` keep
+// theirs, where an entity is literal text.
+func hoverEntities(md string) string {
+	if !strings.Contains(md, "&") {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	fence := ""
+	for i, line := range lines {
+		t := strings.TrimLeft(line, " ")
+		if fence != "" {
+			if fenceCloses(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if f, ok := fenceOpen(t); ok {
+			fence = f
+			continue
+		}
+		parts := strings.Split(line, "`")
+		for j := 0; j < len(parts); j += 2 {
+			parts[j] = hoverEntityReplacer.Replace(parts[j])
+		}
+		lines[i] = strings.Join(parts, "`")
+	}
+	return strings.Join(lines, "\n")
+}
+
+var hoverEntityReplacer = strings.NewReplacer("&nbsp;", " ", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&amp;", "&")
+
 // fenceOpen recognizes a fence that opens a code block: three or more
 // backticks or tildes (a backtick fence's info string has no backtick).
 func fenceOpen(s string) (string, bool) {

@@ -143,3 +143,17 @@ func TestCodeHoverBounds(t *testing.T) {
 		t.Errorf("text of %d runes, want %d ending with …", n, maxHoverTextRunes)
 	}
 }
+
+func TestHoverEntities(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{":param x: the value\n&nbsp;&nbsp;&nbsp;&nbsp;continued", ":param x: the value\n    continued"},
+		{"a &lt;b&gt; &amp;lt; `&nbsp;` &quot;q&quot;", "a <b> &lt; `&nbsp;` \"q\""},
+		{"```python\nx = '&nbsp;'\n```\n&nbsp;after", "```python\nx = '&nbsp;'\n```\n after"},
+		{"no entity", "no entity"},
+	}
+	for _, tt := range tests {
+		if got := hoverEntities(tt.in); got != tt.want {
+			t.Errorf("hoverEntities(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -123,8 +123,9 @@ func renderHover(h *Hover, maxChars int) Rendered {
 	if h == nil || strings.TrimSpace(h.Contents) == "" {
 		return fitText(Rendered{Text: NoHoverText}, maxChars)
 	}
-	out := Rendered{Text: h.Contents, Shown: 1}
-	total := utf8.RuneCountInString(h.Contents)
+	contents := hoverEntities(h.Contents)
+	out := Rendered{Text: contents, Shown: 1}
+	total := utf8.RuneCountInString(contents)
 	if total <= maxChars {
 		return out
 	}
@@ -132,7 +133,7 @@ func renderHover(h *Hover, maxChars int) Rendered {
 	notice := "\n[hover text truncated to maxResultChars " + strconv.Itoa(maxChars) + " of its " + strconv.Itoa(total) + " characters]"
 	for _, n := range []string{notice, "\n" + shortNotice} {
 		if keep := maxChars - utf8.RuneCountInString(n); keep >= 0 {
-			out.Text = firstRunes(h.Contents, keep) + n
+			out.Text = firstRunes(contents, keep) + n
 			return out
 		}
 	}
