@@ -546,11 +546,25 @@ func renderWorkspaceSearch(c CodeSymbols, limit int) Rendered {
 	if len(c.NotSearched) > 0 {
 		b.WriteString("\nNot searched:")
 		for _, g := range c.NotSearched {
-			b.WriteString("\n  " + gapName(g) + ": " + g.Reason)
+			b.WriteString("\n  " + gapName(g) + ": " + briefReason(g.Reason))
 		}
 	}
 	shown := len(c.Matches)
 	return Rendered{Text: b.String(), Shown: shown, Omitted: c.TotalFound - shown}
+}
+
+// briefReason is a gap's reason as the text gives it: a missing server's
+// message (what was not found, then how to install it, then what to use
+// meanwhile) is cut after its first sentence, since every search of a
+// workspace with a README would repeat the install paragraph; the
+// structured notSearched keeps it whole, and lspseam doctor says it too.
+func briefReason(reason string) string {
+	const installs = " To install it: "
+	i := strings.Index(reason, installs)
+	if i < 0 || !strings.HasSuffix(reason[:i], ".") {
+		return reason
+	}
+	return reason[:i] + " (lspseam doctor, or this answer's notSearched, says how to install it)"
 }
 
 // searchScope words what one server's search (code_symbols with path and
