@@ -374,6 +374,11 @@ const (
 // compared with the symbol's Container.name, and the better class counts.
 func symbolMatchClass(name, container, query string) int {
 	best := nameMatchClass(name, query)
+	if !strings.ContainsAny(query, ".:") && strings.ContainsAny(name, ".:") {
+		// gopls names a method Shape.Area, clangd ns::f: the query Area
+		// names it as well as a bare Area.
+		best = min(best, nameMatchClass(lastNameSegment(strings.ReplaceAll(name, "::", ".")), query))
+	}
 	if container != "" && strings.ContainsAny(query, ".:") {
 		q := strings.ReplaceAll(query, "::", ".")
 		best = min(best, nameMatchClass(strings.ReplaceAll(container, "::", ".")+"."+name, q), nameMatchClass(lastNameSegment(container)+"."+name, q))

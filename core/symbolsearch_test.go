@@ -29,6 +29,12 @@ func TestSymbolMatchClass(t *testing.T) {
 		{"AreaOf", "Circle", "Circle.Area", matchPrefix},
 		// A plain query is compared with the name alone.
 		{"Area", "Circle", "Circle", matchFuzzy},
+		// A name that carries its container (gopls's Shape.Area, clangd's
+		// ns::f) is named by its last segment too.
+		{"Shape.Area", "example.com/geom", "Area", matchExact},
+		{"geom::area", "", "area", matchExact},
+		{"Shape.AreaOf", "", "Area", matchPrefix},
+		{"Area.Shape", "", "Area", matchPrefix},
 	}
 	for _, tt := range tests {
 		if got := symbolMatchClass(tt.name, tt.container, tt.query); got != tt.want {
