@@ -26,7 +26,8 @@ import (
 //  4. line alone: the line's first non-blank character.
 //
 // No symbol matches → LSP_TARGET_NOT_FOUND with the nearest names by edit
-// distance; several → LSP_AMBIGUOUS_TARGET with every candidate, unless
+// distance, or where the name occurs when the outline lacks it
+// (targetnames.go); several → LSP_AMBIGUOUS_TARGET with every candidate, unless
 // firstMatch (reads only) takes the first in document order. A matchText
 // not on its line, or a blank line, is LSP_TARGET_NOT_FOUND quoting the
 // line as it is now. Lines and columns are one-based in and out (UTF-16
@@ -419,7 +420,7 @@ func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, 
 		}
 	}
 	if len(matches) == 0 {
-		cs, err := symbolNotFound(t, query, kind, file.Symbols, byName)
+		cs, err := symbolNotFound(t, query, kind, file, byName)
 		return ResolvedTarget{}, cs, err
 	}
 	if len(matches) > 1 && t.Line != 0 && t.Column != 0 {
@@ -583,24 +584,35 @@ func distinctNames(cs []TargetCandidate) bool {
 	return true
 }
 
-// symbolNotFound lists the symbols of that name of other kinds, else the
-// nearest names by edit distance.
-func symbolNotFound(t Target, query string, kind SymbolKind, symbols []Symbol, byName []int) ([]TargetCandidate, *Error) {
+// symbolNotFound lists the symbols of that name of other kinds; else, when
+// the name occurs in the file though the outline lacks it, where
+// (targetnames.go); else the nearest names by edit distance.
+func symbolNotFound(t Target, query string, kind SymbolKind, file TargetFile, byName []int) ([]TargetCandidate, *Error) {
+	symbols := file.Symbols
 	msg := "no symbol " + quoteCode(clip(query, 80))
 	if kind != 0 {
 		msg += " of kind " + kind.String()
 	}
 	msg += " in " + t.Path
-	switch {
-	case len(symbols) == 0:
-		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols in it (the file may be empty or not parse). Target by line with matchText (text on that line) instead."}
-	case len(byName) > 0:
+	if len(byName) > 0 {
 		cs := candidatesOf(t.Path, symbols, byName, maxCandidates)
 		return cs, &Error{Code: CodeTargetNotFound, Message: msg + "; of other kinds it has " + listCandidates(cs, len(byName)) + ". Call again with the right kind, or without kind."}
 	}
+	segs := splitQuery(query)
+	occ, container := missingNameOccurrences(file, segs)
+	if len(symbols) == 0 {
+		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols in it (the file may be empty or not parse)." +
+			occurrencesHint(t, segs[len(segs)-1], occ, "", true)}
+	}
+	if len(occ) > 0 {
+		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "." + occurrencesHint(t, segs[len(segs)-1], occ, container, false)}
+	}
 	cs := nearestSymbols(t.Path, query, symbols)
-	return cs, &Error{Code: CodeTargetNotFound, Message: msg + ". The nearest names are " + listCandidates(cs, len(cs)) +
-		". Call again with one of them (Container.member for a member), or target by line with matchText."}
+	again := "Call again with one of them (Container.member for a member), or target by line with matchText."
+	if len(segs) > 1 {
+		again = "Call again with one of them, or target by line with matchText."
+	}
+	return cs, &Error{Code: CodeTargetNotFound, Message: msg + ". The nearest names are " + listCandidates(cs, len(cs)) + ". " + again}
 }
 
 // NearestSymbols returns up to five symbols whose names are nearest to
