@@ -182,10 +182,11 @@ type echoedTarget struct {
 	Kind       string `json:"kind,omitempty"`
 	Container  string `json:"container,omitempty"`
 	By         string `json:"by"`
+	Note       string `json:"note,omitempty"`
 }
 
 func targetFields(rt lspseam.ResolvedTarget) echoedTarget {
-	return echoedTarget{rt.Path, rt.Line, rt.Column, rt.Identifier, rt.Symbol, rt.Kind, rt.Container, rt.By}
+	return echoedTarget{rt.Path, rt.Line, rt.Column, rt.Identifier, rt.Symbol, rt.Kind, rt.Container, rt.By, rt.Note}
 }
 
 func quoteIdent(rt lspseam.ResolvedTarget) string {

@@ -596,6 +596,8 @@ export interface ResolvedTarget {
   by: TargetResolvedBy;
   /** The targeted symbol's whole range (zero-based), when known. */
   range?: LspRange;
+  /** What of the target was not used: a line given with a symbol that is elsewhere (also in text). */
+  note?: string;
   /** The subject line to echo in the answer: "Target: `Area` (method Circle.Area) at geom/geom.go:10:18". */
   text: string;
 }
