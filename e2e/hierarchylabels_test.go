@@ -41,3 +41,22 @@ func TestHierarchyLabelsAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestImplementationDirection: gopls answers implementation of a
+// concrete method with the interface method it implements, which under
+// "Target: `Area` (method Circle.Area)" read as "implemented by
+// Shape.Area"; the answer says which way it goes. An interface method's
+// implementations are listed as before.
+func TestImplementationDirection(t *testing.T) {
+	requireServers(t, "gopls")
+	ws := copyFixture(t, "go")
+	const note = "are what `Area` implements (interfaces or their methods), not implementations of it"
+	out, code, stderr := runCall(t, ws, "code_navigate", json.RawMessage(`{"target":{"path":"circle.go","symbol":"Circle.Area"},"kind":"implementation"}`))
+	if code != 0 || !strings.Contains(string(out), note) || !strings.Contains(string(out), "(method Shape.Area)") {
+		t.Errorf("implementation of a concrete method: exit %d, %s %s; want Shape.Area, said to be what it implements", code, out, stderr)
+	}
+	out, code, stderr = runCall(t, ws, "code_navigate", json.RawMessage(`{"target":{"path":"shape.go","symbol":"Shape.Area"},"kind":"implementation"}`))
+	if code != 0 || strings.Contains(string(out), "implements") || !strings.Contains(string(out), "(method Circle.Area)") {
+		t.Errorf("implementation of an interface method: exit %d, %s %s; want Circle.Area, with no note", code, out, stderr)
+	}
+}
