@@ -136,8 +136,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "resolveTarget", run: resolveTargetCall,
-		Input:   "`{target:{path, symbol?, kind?, line?, column?, matchText?}, firstMatch?, text?, symbols?, outline?, lines?}`: one-based target, the file's `text`, `symbols` the raw `textDocument/documentSymbol` result (absent: the server has none); instead of `symbols`, `outline`: entries of `flattenSymbols`' answer the host picked; with `outline`, a symbol target may send `lines` (`[{start, lines}]`, the lines of the entries' names) instead of `text` (see below)",
-		Output:  "`{path, line, column, position:{line, character}, identifier, symbol?, kind?, container?, by, range?, text}`: one-based `line`/`column`, zero-based `position` for the request, `by` one of `symbol`, `matchText`, `column`, `line`, `text` the answer's subject line; `LSP_AMBIGUOUS_TARGET` / `LSP_TARGET_NOT_FOUND` with `candidates`",
+		Input:   "`{target:{path, symbol?, kind?, line?, column?, matchText?}, firstMatch?, text?, symbols?, outline?, lines?}`: one-based target, the file's `text`, `symbols` the raw `textDocument/documentSymbol` result (absent: the server has none); instead of `symbols`, `outline`: entries of `flattenSymbols`' answer the host picked; with `outline`, a symbol target may send `lines` (`[{start, lines}]`, the lines of the entries' names, and for a name no entry has, the lines holding it: `LinesNaming`) instead of `text` (see below)",
+		Output:  "`{path, line, column, position:{line, character}, identifier, symbol?, kind?, container?, by, range?, note?, text}`: one-based `line`/`column`, zero-based `position` for the request, `by` one of `symbol`, `matchText`, `column`, `line`, `note` what of the target was not used (a line the symbol is not on), `text` the answer's subject line; `LSP_AMBIGUOUS_TARGET` / `LSP_TARGET_NOT_FOUND` with `candidates`",
 		TSInput: "ResolveTargetInput", TSOutput: "ResolvedTarget",
 	},
 	{
