@@ -15,8 +15,10 @@ import (
 // first non-blank character, as before.
 
 // keywordSets are the reserved words by file extension; a name that is a
-// keyword in some contexts only (Python's `match`, TypeScript's `type`)
-// is listed when a line starting with it almost always uses it as one.
+// keyword in some contexts only is listed when a line holding it almost
+// always uses it as one (TypeScript's `type`, `declare`), and left out
+// when it is a common name (`get`, `set`, `of`, Python's `match`, C's
+// `error`).
 var keywordSets = func() map[string]map[string]bool {
 	set := func(words string) map[string]bool {
 		m := map[string]bool{}
@@ -26,9 +28,9 @@ var keywordSets = func() map[string]map[string]bool {
 		return m
 	}
 	golang := set("break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var")
-	js := set("abstract accessor as async await break case catch class const continue debugger declare default delete do else enum export extends false finally for from function get if implements import in infer instanceof interface is keyof let namespace new null of override private protected public readonly return satisfies set static super switch this throw true try type typeof undefined var void while with yield")
-	py := set("False None True and as assert async await break case class continue def del elif else except finally for from global if import in is lambda match nonlocal not or pass raise return try while with yield")
-	c := set("alignas alignof auto bool break case catch char class const constexpr continue default define defined delete do double elif else endif enum error explicit extern false float for friend goto if ifdef ifndef include inline int long mutable namespace new noexcept nullptr operator pragma private protected public register restrict return short signed sizeof static static_assert struct switch template this throw true try typedef typename undef union unsigned using virtual void volatile while")
+	js := set("abstract async await break case catch class const continue debugger declare default delete do else enum export extends false finally for function if implements import in instanceof interface keyof let namespace new null override private protected public readonly return satisfies static super switch this throw true try type typeof var void while with yield")
+	py := set("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield")
+	c := set("alignas alignof auto bool break case catch char class const constexpr continue default define defined delete do double elif else endif enum explicit extern false float for friend goto if ifdef ifndef include inline int long mutable namespace new noexcept nullptr operator pragma private protected public register restrict return short signed sizeof static static_assert struct switch template this throw true try typedef typename undef union unsigned using virtual void volatile while")
 	out := map[string]map[string]bool{".go": golang, ".py": py, ".pyi": py}
 	for _, x := range []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"} {
 		out[x] = js
