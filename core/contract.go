@@ -136,8 +136,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "resolveTarget", run: resolveTargetCall,
-		Input:   "`{target:{path, symbol?, kind?, line?, column?, matchText?}, firstMatch?, text?, symbols?, outline?, lines?}`: one-based target, the file's `text`, `symbols` the raw `textDocument/documentSymbol` result (absent: the server has none); instead of `symbols`, `outline`: entries of `flattenSymbols`' answer the host picked; with `outline`, a symbol target may send `lines` (`[{start, lines}]`, the lines of the entries' names) instead of `text` (see below)",
-		Output:  "`{path, line, column, position:{line, character}, identifier, symbol?, kind?, container?, by, range?, text}`: one-based `line`/`column`, zero-based `position` for the request, `by` one of `symbol`, `matchText`, `column`, `line`, `text` the answer's subject line; `LSP_AMBIGUOUS_TARGET` / `LSP_TARGET_NOT_FOUND` with `candidates`",
+		Input:   "`{target:{path, symbol?, kind?, line?, column?, matchText?}, firstMatch?, text?, symbols?, outline?, lines?}`: one-based target, the file's `text`, `symbols` the raw `textDocument/documentSymbol` result (absent: the server has none); instead of `symbols`, `outline`: entries of `flattenSymbols`' answer the host picked; with `outline`, a symbol target may send `lines` (`[{start, lines}]`, the lines of the entries' names, and for a name no entry has, the lines holding it: `LinesNaming`) instead of `text` (see below)",
+		Output:  "`{path, line, column, position:{line, character}, identifier, symbol?, kind?, container?, by, range?, note?, text}`: one-based `line`/`column`, zero-based `position` for the request, `by` one of `symbol`, `matchText`, `column`, `line`, `note` what of the target was not used (a line the symbol is not on), `text` the answer's subject line; `LSP_AMBIGUOUS_TARGET` / `LSP_TARGET_NOT_FOUND` with `candidates`",
 		TSInput: "ResolveTargetInput", TSOutput: "ResolvedTarget",
 	},
 	{
@@ -196,8 +196,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "hierarchy", run: hierarchyCall,
-		Input:   "`{kind: \"callers\" | \"callees\" | \"supertypes\" | \"subtypes\", depth? (1–4), limit? (nodes), maxEdges?, offset? (0–1,999: the nodes of earlier pages), roots, expansions?:{nodeId: {result} | {error}}, workspaceUri, timedOut?, subject?, maxResultChars?}`: `roots` the raw prepare answer",
-		Output:  "`{kind, depth, limit, maxEdges, edgeMeaning, nodes:[{id, name, kind?, detail?, path, line, column, endLine, endColumn, depth, expanded, unexpanded?, cycle?, outsideWorkspace?}], edges:[{from, to, callSites?, cycle?}], pending:[{id, method, item}], failures:[{id, message}], truncated, truncatedReason?, totalNodes, totalEdges, offset, priorKey, resultKey, nextOffset?, notice?, rendered}`: a page's nodes from `offset` and the edges whose later node is among them; `priorKey` and `resultKey` name the node ids before the page and through it, `nextOffset` where the next page starts",
+		Input:   "`{kind: \"callers\" | \"callees\" | \"supertypes\" | \"subtypes\", depth? (1–4), limit? (nodes), maxEdges?, offset? (0–1,999: the nodes of earlier pages), roots, expansions?:{nodeId: {result} | {error}}, workspaceUri, timedOut?, subject?, maxResultChars?, outlines?:{path: flattenSymbols entries}}`: `roots` the raw prepare answer; `outlines`, the entries on the nodes' lines by node path, name each node's kind and qualified name",
+		Output:  "`{kind, depth, limit, maxEdges, edgeMeaning, nodes:[{id, name, kind?, symbol?, detail?, path, line, column, endLine, endColumn, depth, expanded, unexpanded?, cycle?, outsideWorkspace?}], edges:[{from, to, callSites?, cycle?}], pending:[{id, method, item}], failures:[{id, message}], truncated, truncatedReason?, totalNodes, totalEdges, offset, priorKey, resultKey, nextOffset?, notice?, rendered}`: a page's nodes from `offset` and the edges whose later node is among them; `priorKey` and `resultKey` name the node ids before the page and through it, `nextOffset` where the next page starts",
 		TSInput: "HierarchyInput", TSOutput: "HierarchyGraph",
 	},
 	{

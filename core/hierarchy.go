@@ -75,7 +75,8 @@ import (
 // not fit, listed the same way.
 //
 // The answer: {kind, depth, limit, maxEdges, edgeMeaning, nodes: [{id,
-// name, kind?, detail?, path, line, column, endLine, endColumn (one-based,
+// name, kind? (the outline's when given), symbol? (the outline's
+// qualified name), detail?, path, line, column, endLine, endColumn (one-based,
 // of the selectionRange), depth, expanded, unexpanded?: pending | depth |
 // budget | time | failed, cycle?, outsideWorkspace?}], edges: [{from, to,
 // callSites?: [{path, line, column, endLine, endColumn}], cycle?}],
@@ -129,6 +130,9 @@ type hierarchyInput struct {
 	TimedOut       bool
 	Subject        string
 	MaxResultChars int
+	// Outlines are the outline entries on the nodes' lines, by the
+	// node's path: what names a node's kind and container (label).
+	Outlines map[string][]Symbol
 }
 
 // hierarchyExpansion is the host's answer for one node: the raw result, or
@@ -208,7 +212,7 @@ type hierarchyGraph struct {
 }
 
 // hierarchyCall: {kind, depth?, limit?, maxEdges?, offset?, roots, expansions?,
-// workspaceUri, timedOut?, subject?, maxResultChars?} → hierarchyGraph.
+// workspaceUri, timedOut?, subject?, maxResultChars?, outlines?} → hierarchyGraph.
 func hierarchyCall(in gjson.Result) (jsonAppender, *Error) {
 	hi, err := decodehierarchyInput(in)
 	if err != nil {
@@ -274,6 +278,20 @@ func decodehierarchyInput(in gjson.Result) (hierarchyInput, *Error) {
 			return hi, hierarchyArgError("subject must be a string (the resolved target's line), got %s", describe(s))
 		}
 		hi.Subject = s.Str
+	}
+	if o := get(in, "outlines"); o.Exists() && o.Type != gjson.Null {
+		if !o.IsObject() {
+			return hi, hierarchyArgError("outlines must be an object keyed by node path, each an array of flattenSymbols entries, got %s", describe(o))
+		}
+		hi.Outlines = map[string][]Symbol{}
+		var err *Error
+		o.ForEach(func(path, v gjson.Result) bool {
+			hi.Outlines[path.Str], err = decodeOutline(v, "outlines["+strconv.Quote(clip(path.Str, 200))+"]")
+			return err == nil
+		})
+		if err != nil {
+			return hi, err
+		}
 	}
 	ex := get(in, "expansions")
 	if ex.Exists() && ex.Type != gjson.Null && !ex.IsObject() {
@@ -874,9 +892,14 @@ func (g *hierarchyGraph) appendNode(b []byte, n hierarchyNode) []byte {
 	b = appendString(b, n.id)
 	b = append(b, `,"name":`...)
 	b = appendString(b, n.item.name)
-	if k := n.item.kind.String(); k != "" {
+	kind, symbol := g.named(n)
+	if kind != "" {
 		b = append(b, `,"kind":`...)
-		b = appendString(b, k)
+		b = appendString(b, kind)
+	}
+	if symbol != "" {
+		b = append(b, `,"symbol":`...)
+		b = appendString(b, symbol)
 	}
 	if n.item.detail != "" {
 		b = append(b, `,"detail":`...)
@@ -1071,11 +1094,36 @@ func (g *hierarchyGraph) heading() string {
 	if roots != 1 {
 		return s + strconv.Itoa(roots) + " items at the target"
 	}
-	s += quoteCode(g.nodes[0].item.name)
-	if k := g.nodes[0].item.kind.String(); k != "" {
-		s += " (" + k + ")"
+	return s + quoteCode(g.nodes[0].item.name) + g.kindText(g.nodes[0]) + " at " + g.location(g.nodes[0])
+}
+
+// named is a node's kind and qualified name: the outline's symbol at the
+// node when the host gave its file's outline (a hierarchy item says less:
+// gopls calls every method a function and a struct a class, with no
+// receiver; pyright's methods have no class), else the item's kind and
+// no qualified name.
+func (g *hierarchyGraph) named(n hierarchyNode) (kind, symbol string) {
+	for _, s := range g.in.Outlines[n.path] {
+		if s.Selection.Start == n.item.sel.Start || (s.Selection.Start.Line == n.item.sel.Start.Line && s.Name == n.item.name) {
+			return s.Kind.String(), s.QualifiedName()
+		}
 	}
-	return s + " at " + g.location(g.nodes[0])
+	return n.item.kind.String(), ""
+}
+
+// kindText is " (method Circle.Area)", " (struct)" or "" for a label.
+func (g *hierarchyGraph) kindText(n hierarchyNode) string {
+	kind, symbol := g.named(n)
+	if symbol == n.item.name {
+		symbol = ""
+	}
+	switch {
+	case kind != "" && symbol != "":
+		return " (" + kind + " " + symbol + ")"
+	case kind != "" || symbol != "":
+		return " (" + kind + symbol + ")"
+	}
+	return ""
 }
 
 // renderPage writes a later page (offset > 0), or a first page whose
@@ -1202,13 +1250,10 @@ func (g *hierarchyGraph) location(n hierarchyNode) string {
 	return n.path + ":" + strconv.FormatUint(toOneBased(n.item.sel.Start.Line), 10) + ":" + strconv.FormatUint(toOneBased(n.item.sel.Start.Character), 10)
 }
 
-// label is "name (kind) path:line:column".
+// label is "name (kind) path:line:column", "name (kind Container.name)
+// path:line:column" with the outline's symbol.
 func (g *hierarchyGraph) label(n hierarchyNode) string {
-	s := n.item.name
-	if k := n.item.kind.String(); k != "" {
-		s += " (" + k + ")"
-	}
-	return s + " " + g.location(n)
+	return n.item.name + g.kindText(n) + " " + g.location(n)
 }
 
 // state says why a node listed in the tree was not expanded.

@@ -78,7 +78,7 @@ func onLines(outline []outlineEntry, lines map[uint32]bool) []outlineEntry {
 
 func chunksOf(text string, lines []uint32) []map[string]any {
 	all := SplitLines(text)
-	var out []map[string]any
+	out := []map[string]any{}
 	for _, l := range lines {
 		if int(l) < len(all) {
 			out = append(out, map[string]any{"start": l, "lines": []string{all[l]}})
@@ -155,8 +155,19 @@ func TestOutlineAnswersAsWholeFiles(t *testing.T) {
 				}
 				continue
 			}
-			if c.Want == string(CodeTargetNotFound) && len(namedIn(outline, target.Symbol)) == 0 {
-				continue // the host asks again with the whole outline
+			if c.Want == string(CodeTargetNotFound) {
+				// The host asks again with the whole outline and the
+				// lines holding the name.
+				var naming []uint32
+				for _, sp := range LinesNaming(text, target.Symbol) {
+					naming = append(naming, sp.Start)
+				}
+				v = copyIn()
+				delete(v, "symbols")
+				delete(v, "text")
+				v["outline"], v["lines"] = outline, chunksOf(text, naming)
+				same("with the whole outline and the lines naming it", v)
+				continue
 			}
 			picked := namedIn(outline, target.Symbol)
 			var lines []uint32

@@ -23,10 +23,13 @@ import (
 //     holds it). The position is the start of its name.
 //  2. line + matchText: the first occurrence of matchText on the line.
 //  3. line + column: the position itself.
-//  4. line alone: the line's first non-blank character.
+//  4. line alone: the name of the symbol declared on the line (the
+//     outline's), else the line's first identifier that is not a keyword
+//     of the file's language, else its first non-blank character.
 //
 // No symbol matches → LSP_TARGET_NOT_FOUND with the nearest names by edit
-// distance; several → LSP_AMBIGUOUS_TARGET with every candidate, unless
+// distance, or where the name occurs when the outline lacks it
+// (targetnames.go); several → LSP_AMBIGUOUS_TARGET with every candidate, unless
 // firstMatch (reads only) takes the first in document order. A matchText
 // not on its line, or a blank line, is LSP_TARGET_NOT_FOUND quoting the
 // line as it is now. Lines and columns are one-based in and out (UTF-16
@@ -83,6 +86,9 @@ type ResolvedTarget struct {
 	By string
 	// Range is the targeted symbol's whole range (zero-based), when known.
 	Range *Range
+	// Note says what of the target was not used: a line given with a
+	// symbol that is not in the symbol found by its name.
+	Note string
 }
 
 // Line and Column are the one-based position.
@@ -118,6 +124,9 @@ func (r ResolvedTarget) Text() string {
 		b.WriteString(")")
 	}
 	b.WriteString(" at " + r.Path + ":" + strconv.FormatUint(r.Line(), 10) + ":" + strconv.FormatUint(r.Column(), 10))
+	if r.Note != "" {
+		b.WriteString(" (" + r.Note + ")")
+	}
 	return b.String()
 }
 
@@ -143,6 +152,10 @@ func (r ResolvedTarget) appendJSON(b []byte) []byte {
 	if r.Range != nil {
 		b = append(b, `,"range":`...)
 		b = r.Range.appendJSON(b)
+	}
+	if r.Note != "" {
+		b = append(b, `,"note":`...)
+		b = appendString(b, r.Note)
 	}
 	b = append(b, `,"text":`...)
 	b = appendString(b, r.Text())
@@ -268,7 +281,7 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		}
 		return lineTarget(t, text, pos, ByColumn, file.Symbols), nil, nil
 	}
-	col, by, ok := spotOnLine(text, t.MatchText)
+	col, by, ok := spotOnLine(t.Path, text, t.MatchText)
 	switch {
 	case !ok && t.MatchText != "":
 		return ResolvedTarget{}, nil, matchTextError(t, lines, int(line))
@@ -276,21 +289,55 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 		return ResolvedTarget{}, nil, &Error{Code: CodeTargetNotFound, Message: "line " + strconv.FormatInt(t.Line, 10) + " of " + t.Path + " is " +
 			quoteLine(text) + ": there is nothing to target on it. " + nearbyLines(lines, int(line)) + "Give the line of the code you mean, with matchText (text on that line) to pick the spot."}
 	}
+	if by == ByLine {
+		col = declaredOnLine(text, line, file.Symbols, col)
+	}
 	return lineTarget(t, text, Position{Line: line, Character: uint32(col)}, by, file.Symbols), nil, nil
 }
 
 // spotOnLine is where a target by line points on its line: matchText's
-// first occurrence, or without it the first non-blank character; false
-// when there is none.
-func spotOnLine(text, matchText string) (col int, by string, ok bool) {
+// first occurrence, or without it the first identifier that is not a
+// keyword (keywords.go), else the first non-blank character; false when
+// there is none.
+func spotOnLine(path, text, matchText string) (col int, by string, ok bool) {
 	i, by := strings.Index(text, matchText), ByMatchText
 	if matchText == "" {
-		i, by = strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) }), ByLine
+		by = ByLine
+		if j, ok := firstNonKeyword(text, path); ok {
+			i = j
+		} else {
+			i = strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) })
+		}
 	}
 	if i < 0 {
 		return 0, "", false
 	}
 	return columnOfByteOffset(text, i), by, true
+}
+
+// declaredOnLine is where a target by line alone points when the outline
+// has a symbol whose name is on the line: its name (the leftmost), the
+// line's subject (`func (c *Circle) Area()` is about Area, not the
+// receiver c); else col. A name must be at the selection's start, as
+// tsserver gives a callback a selection as wide as the callback.
+func declaredOnLine(text string, line uint32, symbols []Symbol, col int) int {
+	best := -1
+	for _, s := range symbols {
+		if s.Selection.Start.Line != line {
+			continue
+		}
+		c := int(s.Selection.Start.Character)
+		if id, at := identifierAt(text, c); id == "" || at != c || !strings.Contains(s.Name, id) {
+			continue
+		}
+		if best < 0 || c < best {
+			best = c
+		}
+	}
+	if best < 0 {
+		return col
+	}
+	return best
 }
 
 // errLineNeedsText is a line target's failure when only its line was
@@ -314,9 +361,12 @@ func resolveLineFromChunks(t Target, file TargetFile) (ResolvedTarget, []TargetC
 	if !ok {
 		return ResolvedTarget{}, nil, errLineNeedsText(t)
 	}
-	col, by, ok := spotOnLine(text, t.MatchText)
+	col, by, ok := spotOnLine(t.Path, text, t.MatchText)
 	if !ok {
 		return ResolvedTarget{}, nil, errLineNeedsText(t)
+	}
+	if by == ByLine {
+		col = declaredOnLine(text, line, file.Symbols, col)
 	}
 	return lineTarget(t, text, Position{Line: line, Character: uint32(col)}, by, file.Symbols), nil, nil
 }
@@ -348,7 +398,7 @@ func lineTarget(t Target, text string, pos Position, by string, symbols []Symbol
 func targetArgError(problem string) *Error {
 	return &Error{Code: CodeInvalidArgument, Message: "target: " + problem + ". A target is {path, symbol?, kind?, line?, column?, matchText?}: " +
 		"symbol \"Helper\" or \"Circle.Area\" (kind such as \"function\" or \"method\" narrows it), or line with matchText (text on that line), " +
-		"or line with column, or line alone (its first non-blank character); line and column are one-based, column counts UTF-16 code units (an emoji counts as 2)."}
+		"or line with column, or line alone (the name declared on it, else its first non-keyword name); line and column are one-based, column counts UTF-16 code units (an emoji counts as 2)."}
 }
 
 // matchTextError quotes the line as it is now and names the nearest lines
@@ -419,7 +469,7 @@ func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, 
 		}
 	}
 	if len(matches) == 0 {
-		cs, err := symbolNotFound(t, query, kind, file.Symbols, byName)
+		cs, err := symbolNotFound(t, query, kind, file, byName)
 		return ResolvedTarget{}, cs, err
 	}
 	if len(matches) > 1 && t.Line != 0 && t.Column != 0 {
@@ -480,7 +530,22 @@ func resolveSymbol(t Target, kind SymbolKind, firstMatch bool, file TargetFile, 
 	if line, ok := lineAt(pos.Line); ok {
 		r.Identifier, _ = identifierAt(line, int(pos.Character))
 	}
+	if l := toZeroBased(t.Line); t.Line != 0 && s.Selection.Start.Line != l && !(s.Range.Start.Line <= l && l <= s.Range.End.Line) {
+		// The line narrows same-named symbols; one found elsewhere is
+		// still the one named, but a model that gave the line may mean
+		// another place (a use there, or a line that moved): say so.
+		r.Note = "line " + strconv.FormatInt(t.Line, 10) + " given with the symbol is not in it; " + quoteCode(s.QualifiedName()) + " is at " + lineSpan(s.Range)
+	}
 	return r, nil, nil
+}
+
+// lineSpan is "line 9" or "lines 9–14" (one-based) of a range.
+func lineSpan(r Range) string {
+	a, b := toOneBased(r.Start.Line), toOneBased(max(r.End.Line, r.Start.Line))
+	if a == b {
+		return "line " + strconv.FormatUint(a, 10)
+	}
+	return "lines " + strconv.FormatUint(a, 10) + "–" + strconv.FormatUint(b, 10)
 }
 
 // splitQuery splits a dotted (or "::") symbol name into its segments.
@@ -583,24 +648,35 @@ func distinctNames(cs []TargetCandidate) bool {
 	return true
 }
 
-// symbolNotFound lists the symbols of that name of other kinds, else the
-// nearest names by edit distance.
-func symbolNotFound(t Target, query string, kind SymbolKind, symbols []Symbol, byName []int) ([]TargetCandidate, *Error) {
+// symbolNotFound lists the symbols of that name of other kinds; else, when
+// the name occurs in the file though the outline lacks it, where
+// (targetnames.go); else the nearest names by edit distance.
+func symbolNotFound(t Target, query string, kind SymbolKind, file TargetFile, byName []int) ([]TargetCandidate, *Error) {
+	symbols := file.Symbols
 	msg := "no symbol " + quoteCode(clip(query, 80))
 	if kind != 0 {
 		msg += " of kind " + kind.String()
 	}
 	msg += " in " + t.Path
-	switch {
-	case len(symbols) == 0:
-		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols in it (the file may be empty or not parse). Target by line with matchText (text on that line) instead."}
-	case len(byName) > 0:
+	if len(byName) > 0 {
 		cs := candidatesOf(t.Path, symbols, byName, maxCandidates)
 		return cs, &Error{Code: CodeTargetNotFound, Message: msg + "; of other kinds it has " + listCandidates(cs, len(byName)) + ". Call again with the right kind, or without kind."}
 	}
+	segs := splitQuery(query)
+	occ, container := missingNameOccurrences(file, segs)
+	if len(symbols) == 0 {
+		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols in it (the file may be empty or not parse)." +
+			occurrencesHint(t, segs[len(segs)-1], occ, "", true)}
+	}
+	if len(occ) > 0 {
+		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "." + occurrencesHint(t, segs[len(segs)-1], occ, container, false)}
+	}
 	cs := nearestSymbols(t.Path, query, symbols)
-	return cs, &Error{Code: CodeTargetNotFound, Message: msg + ". The nearest names are " + listCandidates(cs, len(cs)) +
-		". Call again with one of them (Container.member for a member), or target by line with matchText."}
+	again := "Call again with one of them (Container.member for a member), or target by line with matchText."
+	if len(segs) > 1 {
+		again = "Call again with one of them, or target by line with matchText."
+	}
+	return cs, &Error{Code: CodeTargetNotFound, Message: msg + ". The nearest names are " + listCandidates(cs, len(cs)) + ". " + again}
 }
 
 // NearestSymbols returns up to five symbols whose names are nearest to

@@ -94,7 +94,7 @@ func (t CodeTool) appendJSON(b []byte) []byte {
 const targetConvention = "A target names a place in a file without counting columns: " +
 	`{"path":"geom/geom.go","symbol":"Helper"} (a function, type, method or variable by name; "Circle.Area" for a member; add "kind":"method" to pick among same-named symbols), ` +
 	`{"path":"geom/geom.go","line":12,"matchText":"total("} (the first occurrence of matchText on that line), ` +
-	`{"path":…,"line":12,"column":7} (one-based; columns count UTF-16 code units, an emoji counts as 2), or {"path":…,"line":12} (the line's first non-blank character). ` +
+	`{"path":…,"line":12,"column":7} (one-based; columns count UTF-16 code units, an emoji counts as 2), or {"path":…,"line":12} (the name declared on the line, else its first non-keyword name). ` +
 	"path is relative to the workspace root or absolute inside it. Prefer symbol; use line + matchText for a use inside a body. " +
 	"When several symbols match, the error lists them (qualifiedName, kind, line): call again with kind or Container.member, or firstMatch: true to take the first"
 

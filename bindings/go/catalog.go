@@ -63,7 +63,10 @@ type ResolvedTarget struct {
 	Container  string   `json:"container,omitempty"`
 	By         string   `json:"by"`
 	Range      *Range   `json:"range,omitempty"`
-	Text       string   `json:"text"`
+	// Note says what of the target was not used (a line given with a
+	// symbol that is elsewhere); Text carries it too.
+	Note string `json:"note,omitempty"`
+	Text string `json:"text"`
 }
 
 // SnippetsInput is the input of PlanSnippets: the server's locations, the

@@ -73,7 +73,8 @@ func (t *Toolbox) openTarget(ctx context.Context, s lspseam.Session, call lspsea
 
 // resolveTarget hands the core what the target needs (outline.go): for a
 // symbol, the outline's entries of its name and their lines, then, only
-// when none is the target, the whole outline for the nearest names; for a
+// when none is the target, the whole outline for the nearest names and
+// the lines holding the name (targetnames.go in the core); for a
 // line, the entries holding the line and the line, then, only when that
 // fails, the file's text (the errors quote the lines around and search
 // the file for matchText).
@@ -97,9 +98,13 @@ func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file
 		in.Outline, in.Lines = &named, &lines
 		err := t.core.Invoke(ctx, "resolveTarget", in, &rt)
 		var lerr *lspseam.Error
-		if errors.As(err, &lerr) && lerr.Code == lspseam.CodeTargetNotFound && len(named) < len(file.outline) {
-			none := []lspseam.LineChunk{}
-			in.Outline, in.Lines = &file.outline, &none
+		if errors.As(err, &lerr) && lerr.Code == lspseam.CodeTargetNotFound {
+			// The error names the nearest symbols, or where the name
+			// occurs though the outline lacks it (an import, a macro, a
+			// type alias's member): the whole outline and the lines
+			// holding the name.
+			naming := core.LineChunks(file.Text, core.LinesNaming(file.Text, call.Target.Symbol))
+			in.Outline, in.Lines = &file.outline, &naming
 			err = t.core.Invoke(ctx, "resolveTarget", in, &rt)
 		}
 		return rt, err
@@ -177,10 +182,11 @@ type echoedTarget struct {
 	Kind       string `json:"kind,omitempty"`
 	Container  string `json:"container,omitempty"`
 	By         string `json:"by"`
+	Note       string `json:"note,omitempty"`
 }
 
 func targetFields(rt lspseam.ResolvedTarget) echoedTarget {
-	return echoedTarget{rt.Path, rt.Line, rt.Column, rt.Identifier, rt.Symbol, rt.Kind, rt.Container, rt.By}
+	return echoedTarget{rt.Path, rt.Line, rt.Column, rt.Identifier, rt.Symbol, rt.Kind, rt.Container, rt.By, rt.Note}
 }
 
 func quoteIdent(rt lspseam.ResolvedTarget) string {

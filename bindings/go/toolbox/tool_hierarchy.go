@@ -55,10 +55,12 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 		expansions := map[string]map[string]any{}
 		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "offset": offset, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
+		labelled := false
 		for round := 0; ; round++ {
 			var step struct {
 				Pending    []hierarchyPending `json:"pending"`
 				TotalNodes int                `json:"totalNodes"`
+				Nodes      []hierarchyNodeAt  `json:"nodes"`
 				PriorKey   string             `json:"priorKey"`
 				ResultKey  string             `json:"resultKey"`
 				NextOffset int                `json:"nextOffset"`
@@ -69,6 +71,17 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 			}
 			if err := json.Unmarshal(out, &step); err != nil {
 				return err
+			}
+			if len(step.Pending) == 0 && in["timedOut"] != true && !labelled && s.Methods()["textDocument/documentSymbol"] {
+				// The graph is final: the outlines of its nodes' files
+				// name each node's kind and container as the target's
+				// line does (an item says "function" for a method,
+				// "class" for a struct), and the core answers again.
+				labelled = true
+				if o := t.nodeOutlines(ctx, s, file, step.Nodes); len(o) > 0 {
+					in["outlines"] = o
+					continue
+				}
 			}
 			if len(step.Pending) == 0 || in["timedOut"] == true {
 				if from != nil && !from.same(step.PriorKey, "") {
@@ -117,4 +130,67 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 		}
 	})
 	return a, err
+}
+
+// hierarchyNodeAt is where a node of the graph is: its path as the core
+// writes it (workspace-relative inside the workspace) and one-based line.
+type hierarchyNodeAt struct {
+	Path    string `json:"path"`
+	Line    uint32 `json:"line"`
+	Outside bool   `json:"outsideWorkspace"`
+}
+
+// maxLabelledFiles bounds the files whose outlines label a graph's nodes:
+// each may be opened and asked for its symbols; a node of a file past it
+// keeps the server's kind.
+const maxLabelledFiles = 20
+
+// nodeOutlines is the outline entries on the nodes' lines, by node path:
+// the target's file's from its outline, the others' from the cache or
+// the server. A file that cannot be read or opened is left out.
+func (t *Toolbox) nodeOutlines(ctx context.Context, s lspseam.Session, file resolvedFile, nodes []hierarchyNodeAt) map[string][]lspseam.OutlineEntry {
+	lines := map[string]map[uint32]bool{}
+	var order []string
+	for _, n := range nodes {
+		if n.Outside || n.Line == 0 {
+			continue
+		}
+		if lines[n.Path] == nil {
+			if len(order) == maxLabelledFiles {
+				continue
+			}
+			lines[n.Path] = map[uint32]bool{}
+			order = append(order, n.Path)
+		}
+		lines[n.Path][n.Line-1] = true
+	}
+	out := map[string][]lspseam.OutlineEntry{}
+	for _, path := range order {
+		src, err := s.Read(path)
+		if err != nil {
+			continue
+		}
+		var outline []lspseam.OutlineEntry
+		switch cached, ok := t.outlines.getOutline(t.outlines.key(s.Server(), src.URI, src.Text)); {
+		case src.URI == file.URI && file.hasOutline:
+			outline = file.outline
+		case ok:
+			outline = cached
+		default:
+			opened, err := s.Open(ctx, path)
+			if err != nil {
+				continue
+			}
+			if outline, err = t.fileOutline(ctx, s, opened); err != nil {
+				if ctx.Err() != nil {
+					return out
+				}
+				continue
+			}
+		}
+		if on := outlineOnLines(outline, lines[path]); len(on) > 0 {
+			out[path] = on
+		}
+	}
+	return out
 }

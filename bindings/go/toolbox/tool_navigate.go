@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -105,6 +106,13 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			a.fields = append(a.fields, field{"offset", offset})
 		}
 		a.text = cl.Rendered.Text
+		if call.Kind == "implementation" {
+			if note := implementsNote(rt, file.outline, cl.Locations[:shown], outlines, plan.Files); note != "" {
+				// Under the Target line, before the locations it is about.
+				head, rest, _ := strings.Cut(a.text, "\n")
+				a.text = head + "\n" + note + "\n" + rest
+			}
+		}
 		t.withCursor(&a, call, offset, shown, cl.TotalFound, cl.ResultKey, file.Text)
 		if len(cl.Locations) == 0 && offset == 0 {
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."

@@ -596,6 +596,8 @@ export interface ResolvedTarget {
   by: TargetResolvedBy;
   /** The targeted symbol's whole range (zero-based), when known. */
   range?: LspRange;
+  /** What of the target was not used: a line given with a symbol that is elsewhere (also in text). */
+  note?: string;
   /** The subject line to echo in the answer: "Target: `Area` (method Circle.Area) at geom/geom.go:10:18". */
   text: string;
 }
@@ -1132,7 +1134,10 @@ export interface HierarchyNode {
   /** "path:line:column#name". */
   id: string;
   name: string;
+  /** The outline's kind when the host gave outlines, else the item's. */
   kind?: string;
+  /** The outline's qualified name ("Circle.Area"), when the host gave outlines. */
+  symbol?: string;
   detail?: string;
   path: string;
   line: number;
@@ -1544,6 +1549,8 @@ export interface HierarchyInput {
   workspaceUri: string;
   subject?: string;
   timedOut?: boolean;
+  /** The outline entries on the nodes' lines, by node path: they name each node's kind and qualified name. */
+  outlines?: Record<string, OutlineEntry[]>;
 }
 
 /** hierarchy's answer: the graph so far, what to expand next, and its text. */
