@@ -21,8 +21,9 @@ import (
 //     from the target's first line to endLine, or for a line target that
 //     line's text;
 //   - "delete" (code_delete, a symbol target only): the whole lines from
-//     its doc comment's first to the range's last, and one blank line
-//     after when one is left above, so no double gap remains. The
+//     its doc comment's first to the range's last, and as many of the
+//     blank lines after it as there are above it (all of them at the
+//     start of the file), so the gaps around it close up into one. The
 //     declaration must own its lines: other code before its start
 //     (beyond keywords such as export or const) or after its end (beyond
 //     ';', ',' or a comment) is refused.
@@ -160,9 +161,18 @@ func deleteEdit(in TargetEditInput, lines []string, first, last uint32, lineStar
 	}
 	start := docCommentStart(lines, first)
 	blank := func(l uint32) bool { return strings.TrimSpace(lines[l]) == "" }
+	// The gaps above and below the declaration become one, as wide as
+	// the wider of them: PEP 8's two blank lines between top-level
+	// definitions stay two, not three (removing one blank line after the
+	// declaration left three); a declaration first in the file takes its
+	// gap below with it, and one right under other code leaves it.
+	above := 0
+	for l := start; l > 0 && blank(l-1); l-- {
+		above++
+	}
 	end := last + 1 // the first line kept
-	if int(end) < len(lines) && blank(end) && (start == 0 || blank(start-1)) {
-		end++ // the gap the declaration leaves closes up
+	for taken := 0; int(end) < len(lines) && blank(end) && (start == 0 || taken < above); taken++ {
+		end++
 	}
 	if int(end) < len(lines) {
 		return TextEditValue{Range: Range{Start: lineStart(start), End: Position{Line: end}}}, nil
