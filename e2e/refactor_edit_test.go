@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -488,6 +489,16 @@ func TestRefactorEditTargets(t *testing.T) {
 			t.Errorf("a batch with a missing symbol: the message does not name edits[1]: %q", msg)
 		}
 		e.refused("overlapping batch edits", "code_replace_batch", map[string]any{"edits": []any{good, good}}, "LSP_INVALID_ARGUMENT", "rect.go")
+		// The overlap is the caller's: named as its edits are, one-based,
+		// workspace-relative (not a server's malformed edit, zero-based).
+		areaLine := 1 + strings.Count(e.read("rect.go")[:strings.Index(e.read("rect.go"), "func (r Rect) Area")], "\n")
+		s = e.refused("a line inside a batch's symbol", "code_replace_batch", map[string]any{"edits": []any{
+			good, map[string]any{"target": map[string]any{"path": "rect.go", "line": areaLine + 1}, "text": "\treturn 0", "endLine": areaLine + 1},
+		}}, "LSP_INVALID_ARGUMENT", "rect.go")
+		want := fmt.Sprintf("edits[0] (`Rect.Area`, lines %d–%d) and edits[1] (line %d) overlap in rect.go", areaLine, areaLine+2, areaLine+1)
+		if msg := str(s["error"].(map[string]any)["message"]); !strings.Contains(msg, want) || strings.Contains(msg, "server") || strings.Contains(msg, "zero-based") {
+			t.Errorf("overlapping batch edits: got %q, want it to say %q", msg, want)
+		}
 
 		// firstMatch is for reads: the mutating tools refuse it.
 		files := []string{"rect.go", "circle.go", "shape.go"}
