@@ -409,7 +409,7 @@ var toolTexts = map[string]toolText{
 		about: "Inferred types and parameter names an editor shows inline, as line:column; most useful in Python, JavaScript and TypeScript.",
 	},
 	ToolCodeRename: {
-		about:       "Rename a symbol everywhere the language server knows it is used, across files; the server refuses what cannot be renamed (a keyword, a library's name) and the answer says why.",
+		about:       "Rename a symbol everywhere the language server knows it is used, across files; a newName that is a keyword or no identifier of the file's language is refused, as is what the server cannot rename (a library's name).",
 		conventions: []*convention{approvalGrammar, targetGrammar},
 		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
 	},
