@@ -15,8 +15,9 @@ import (
 //     first line, above the comment lines directly over it: its doc
 //     comment, which servers leave out of the range; or the target line);
 //   - "after": new lines below its last line;
-//   - "start" / "end": exactly at the symbol's range start / end (the
-//     line's first non-blank character / end for a line target);
+//   - "start" / "end": a symbol's: new lines as the first / last
+//     statements of its body (bodyedit.go); a line target's: exactly at
+//     the line's first non-blank character / end;
 //   - "replace": the symbol's whole range, or with endLine the whole lines
 //     from the target's first line to endLine, or for a line target that
 //     line's text;
@@ -37,6 +38,7 @@ import (
 // TargetEditInput is targetEdit's input, zero-based.
 type TargetEditInput struct {
 	Text    string
+	Path    string // the file's path or URI, for its language ("": unknown)
 	Line    uint32 // the target's line
 	Range   *Range // the targeted symbol's range, when it named one
 	Where   string
@@ -71,6 +73,10 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		// it indexed past the lines).
 		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range starts on line %d, past the end of the file (%d lines)", in.Range.Start.Line+1, len(lines))
 	}
+	if in.Range != nil && (in.Range.End.Line < in.Range.Start.Line || in.Range.End.Line == in.Range.Start.Line && in.Range.End.Character < in.Range.Start.Character) {
+		// Found by FuzzTargetEdit: a delete of such a range was reversed.
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range ends (line %d) before it starts (line %d)", in.Range.End.Line+1, in.Range.Start.Line+1)
+	}
 	if in.Range != nil {
 		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
 	}
@@ -97,12 +103,11 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		p := lineEnd(last) // the last line has no break: start a new one
 		return TextEditValue{Range: Range{Start: p, End: p}, NewText: eol + strings.TrimSuffix(asLines(in.NewText), eol)}, nil
 	case "start", "end":
+		if in.Range != nil {
+			return bodyEdit(in, lines, eol) // bodyedit.go
+		}
 		var p Position
 		switch {
-		case in.Range != nil && in.Where == "start":
-			p = in.Range.Start
-		case in.Range != nil:
-			p = in.Range.End
 		case in.Where == "start":
 			text := lines[first]
 			if first == 0 {
@@ -245,6 +250,12 @@ func targetEditCall(in gjson.Result) (jsonAppender, *Error) {
 			return nil, Errorf(CodeInvalidArgument, "%s must be a string, got %s", f.name, describe(v))
 		}
 		*f.dst = v.Str
+	}
+	if p := get(in, "path"); p.Exists() && p.Type != gjson.Null {
+		if p.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "path must be a string, got %s", describe(p))
+		}
+		te.Path = p.Str
 	}
 	line, ok := integer(get(in, "line"), 0, maxUint31)
 	if !ok {
