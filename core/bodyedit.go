@@ -87,12 +87,15 @@ func bodyEdit(in TargetEditInput, lines []string, eol string) (TextEditValue, *E
 // pythonBodyEdit is bodyEdit for a Python def or class spanning lines
 // [first, last].
 func pythonBodyEdit(in TargetEditInput, lines []string, eol string, first, last uint32) (TextEditValue, *Error) {
-	decl := first
-	for decl < last && strings.HasPrefix(strings.TrimSpace(lines[decl]), "@") {
-		decl++ // decorators
+	isHeader := func(l uint32) bool {
+		head := strings.Fields(lines[l])
+		return len(head) > 0 && (head[0] == "def" || head[0] == "class" || head[0] == "async" && len(head) > 1 && head[1] == "def")
 	}
-	head := strings.Fields(lines[decl])
-	if len(head) == 0 || !(head[0] == "def" || head[0] == "class" || head[0] == "async" && len(head) > 1 && head[1] == "def") {
+	decl := first
+	for decl < last && strings.HasPrefix(strings.TrimSpace(lines[first]), "@") && !isHeader(decl) {
+		decl++ // decorators, over one line or several
+	}
+	if !isHeader(decl) {
 		return TextEditValue{}, errNoBody("no body (it is not a def or class)")
 	}
 	colonLine, colonByte, ok := pythonHeaderEnd(lines, int(decl), int(last))

@@ -81,6 +81,8 @@ func TestInsertAtBodyStartAndEnd(t *testing.T) {
 			"class C:\n    def m(self):\n        '''Doc.'''\n        if self:\n            return\n        pass\n"},
 		{"python end at the end of a file without a final break", "a.py", "def f():\n    pass", "end", "return", 0, 1,
 			"def f():\n    pass\n    return"},
+		{"python decorators over several lines", "a.py", "@app.route(\n    \"/x\",\n)\ndef f():\n    pass\n", "start", "x = 1", 0, 4,
+			"@app.route(\n    \"/x\",\n)\ndef f():\n    x = 1\n    pass\n"},
 		{"python one-line def is refused", "a.py", "def f(): pass\n", "start", "x = 1", 0, 0, ""},
 		{"python variable is refused", "a.py", "x: int = 1\n", "end", "y = 2", 0, 0, ""},
 		{"typescript start: after '{', not before 'export'", "delay.ts", tsFn, "start", "console.log(1);", 0, 4,
