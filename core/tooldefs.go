@@ -409,7 +409,7 @@ var toolTexts = map[string]toolText{
 		about: "Inferred types and parameter names an editor shows inline, as line:column; most useful in Python, JavaScript and TypeScript.",
 	},
 	ToolCodeRename: {
-		about:       "Rename a symbol everywhere the language server knows it is used, across files; a newName that is a keyword or no identifier of the file's language is refused, as is what the server cannot rename (a library's name).",
+		about:       "Rename a symbol everywhere the language server knows it is used, across files; a newName that is not an identifier of the file's language, or is a keyword, is refused, as is what the server cannot rename (a library's name).",
 		conventions: []*convention{approvalGrammar, targetGrammar},
 		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
 	},
