@@ -238,8 +238,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "targetEdit", run: targetEditCall,
-		Input:   "`{text, line (zero-based), range? (the symbol's, zero-based), where: \"before\" | \"after\" | \"start\" | \"end\" | \"replace\", newText, endLine? (one-based)}`",
-		Output:  "a TextEdit `{range, newText}`: whole new lines above or below (the file's dominant line break, a final one added; line 1 starts after a byte order mark), at the range's start or end (a line's first non-blank character or end), or replacing the range, whole lines to `endLine`, or the line's text",
+		Input:   "`{text, path? (the file's, for its language), line (zero-based), range? (the symbol's, zero-based), where: \"before\" | \"after\" | \"start\" | \"end\" | \"replace\", newText, endLine? (one-based)}`",
+		Output:  "a TextEdit `{range, newText}`: whole new lines above or below (the file's dominant line break, a final one added; line 1 starts after a byte order mark), as the first or last statements of the symbol's body, indented as its statements (after a Python docstring; inside the `{…}` that ends the declaration elsewhere; a declaration without one is `LSP_INVALID_ARGUMENT`), at a line's first non-blank character or end, or replacing the range, whole lines to `endLine`, or the line's text",
 		TSInput: "TargetEditInput", TSOutput: "TextEditValue",
 	},
 	{

@@ -15,14 +15,16 @@ import (
 //     first line, above the comment lines directly over it: its doc
 //     comment, which servers leave out of the range; or the target line);
 //   - "after": new lines below its last line;
-//   - "start" / "end": exactly at the symbol's range start / end (the
-//     line's first non-blank character / end for a line target);
+//   - "start" / "end": a symbol's: new lines as the first / last
+//     statements of its body (bodyedit.go); a line target's: exactly at
+//     the line's first non-blank character / end;
 //   - "replace": the symbol's whole range, or with endLine the whole lines
 //     from the target's first line to endLine, or for a line target that
 //     line's text;
 //   - "delete" (code_delete, a symbol target only): the whole lines from
-//     its doc comment's first to the range's last, and one blank line
-//     after when one is left above, so no double gap remains. The
+//     its doc comment's first to the range's last, and as many of the
+//     blank lines after it as there are above it (all of them at the
+//     start of the file), so the gaps around it close up into one. The
 //     declaration must own its lines: other code before its start
 //     (beyond keywords such as export or const) or after its end (beyond
 //     ';', ',' or a comment) is refused.
@@ -36,6 +38,7 @@ import (
 // TargetEditInput is targetEdit's input, zero-based.
 type TargetEditInput struct {
 	Text    string
+	Path    string // the file's path or URI, for its language ("": unknown)
 	Line    uint32 // the target's line
 	Range   *Range // the targeted symbol's range, when it named one
 	Where   string
@@ -70,6 +73,10 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		// it indexed past the lines).
 		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range starts on line %d, past the end of the file (%d lines)", in.Range.Start.Line+1, len(lines))
 	}
+	if in.Range != nil && (in.Range.End.Line < in.Range.Start.Line || in.Range.End.Line == in.Range.Start.Line && in.Range.End.Character < in.Range.Start.Character) {
+		// Found by FuzzTargetEdit: a delete of such a range was reversed.
+		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range ends (line %d) before it starts (line %d)", in.Range.End.Line+1, in.Range.Start.Line+1)
+	}
 	if in.Range != nil {
 		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
 	}
@@ -96,12 +103,11 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		p := lineEnd(last) // the last line has no break: start a new one
 		return TextEditValue{Range: Range{Start: p, End: p}, NewText: eol + strings.TrimSuffix(asLines(in.NewText), eol)}, nil
 	case "start", "end":
+		if in.Range != nil {
+			return bodyEdit(in, lines, eol) // bodyedit.go
+		}
 		var p Position
 		switch {
-		case in.Range != nil && in.Where == "start":
-			p = in.Range.Start
-		case in.Range != nil:
-			p = in.Range.End
 		case in.Where == "start":
 			text := lines[first]
 			if first == 0 {
@@ -160,9 +166,18 @@ func deleteEdit(in TargetEditInput, lines []string, first, last uint32, lineStar
 	}
 	start := docCommentStart(lines, first)
 	blank := func(l uint32) bool { return strings.TrimSpace(lines[l]) == "" }
+	// The gaps above and below the declaration become one, as wide as
+	// the wider of them: PEP 8's two blank lines between top-level
+	// definitions stay two, not three (removing one blank line after the
+	// declaration left three); a declaration first in the file takes its
+	// gap below with it, and one right under other code leaves it.
+	above := 0
+	for l := start; l > 0 && blank(l-1); l-- {
+		above++
+	}
 	end := last + 1 // the first line kept
-	if int(end) < len(lines) && blank(end) && (start == 0 || blank(start-1)) {
-		end++ // the gap the declaration leaves closes up
+	for taken := 0; int(end) < len(lines) && blank(end) && (start == 0 || taken < above); taken++ {
+		end++
 	}
 	if int(end) < len(lines) {
 		return TextEditValue{Range: Range{Start: lineStart(start), End: Position{Line: end}}}, nil
@@ -235,6 +250,12 @@ func targetEditCall(in gjson.Result) (jsonAppender, *Error) {
 			return nil, Errorf(CodeInvalidArgument, "%s must be a string, got %s", f.name, describe(v))
 		}
 		*f.dst = v.Str
+	}
+	if p := get(in, "path"); p.Exists() && p.Type != gjson.Null {
+		if p.Type != gjson.String {
+			return nil, Errorf(CodeInvalidArgument, "path must be a string, got %s", describe(p))
+		}
+		te.Path = p.Str
 	}
 	line, ok := integer(get(in, "line"), 0, maxUint31)
 	if !ok {

@@ -309,8 +309,8 @@ const codeInsertSchema = `{
   "type": "object",
   "properties": {
     "target": ` + targetSchema + `,
-    "position": {"type": "string", "enum": ["before", "after", "start", "end"], "description": "before/after: new whole lines above/below the target; start/end: exactly at its start or end."},
-    "text": {"type": "string", "description": "before/after: whole lines (a final line break is added)."},
+    "position": {"type": "string", "enum": ["before", "after", "start", "end"], "description": "before/after: new whole lines above/below the target; start/end: the first/last lines of a symbol's body (of a line target: at its first non-blank or its end)."},
+    "text": {"type": "string", "description": "Whole lines (a final line break is added), except at a line target's start/end."},
     ` + previewIDSchema + `
   },
   "required": ["target", "position", "text"]
@@ -409,7 +409,7 @@ var toolTexts = map[string]toolText{
 		about: "Inferred types and parameter names an editor shows inline, as line:column; most useful in Python, JavaScript and TypeScript.",
 	},
 	ToolCodeRename: {
-		about:       "Rename a symbol everywhere the language server knows it is used, across files; the server refuses what cannot be renamed (a keyword, a library's name) and the answer says why.",
+		about:       "Rename a symbol everywhere the language server knows it is used, across files; a newName that is not an identifier of the file's language, or is a keyword, is refused, as is what the server cannot rename (a library's name).",
 		conventions: []*convention{approvalGrammar, targetGrammar},
 		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}.`,
 	},
@@ -419,7 +419,7 @@ var toolTexts = map[string]toolText{
 		example:     `Example: {"path":"src/shape.ts","newPath":"src/geometry/shape.ts"}.`,
 	},
 	ToolCodeInsert: {
-		about:       "Insert text next to a symbol or line found by name: whole lines above its declaration (and doc comment) or below it, or text exactly where it starts or ends; to add a method after a type's methods, target the last method.",
+		about:       "Insert code by a symbol or line found by name: whole lines above its declaration (and doc comment) or below it, or statements at the start or end of its body (after a docstring), indented as the body; to add a method after a type's methods, target the last method.",
 		conventions: []*convention{approvalGrammar, targetGrammar},
 		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\nfunc Name() string { return \"shape\" }"}.`,
 	},

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -488,6 +489,16 @@ func TestRefactorEditTargets(t *testing.T) {
 			t.Errorf("a batch with a missing symbol: the message does not name edits[1]: %q", msg)
 		}
 		e.refused("overlapping batch edits", "code_replace_batch", map[string]any{"edits": []any{good, good}}, "LSP_INVALID_ARGUMENT", "rect.go")
+		// The overlap is the caller's: named as its edits are, one-based,
+		// workspace-relative (not a server's malformed edit, zero-based).
+		areaLine := 1 + strings.Count(e.read("rect.go")[:strings.Index(e.read("rect.go"), "func (r Rect) Area")], "\n")
+		s = e.refused("a line inside a batch's symbol", "code_replace_batch", map[string]any{"edits": []any{
+			good, map[string]any{"target": map[string]any{"path": "rect.go", "line": areaLine + 1}, "text": "\treturn 0", "endLine": areaLine + 1},
+		}}, "LSP_INVALID_ARGUMENT", "rect.go")
+		want := fmt.Sprintf("edits[0] (`Rect.Area`, lines %d–%d) and edits[1] (line %d) overlap in rect.go", areaLine, areaLine+2, areaLine+1)
+		if msg := str(s["error"].(map[string]any)["message"]); !strings.Contains(msg, want) || strings.Contains(msg, "server") || strings.Contains(msg, "zero-based") {
+			t.Errorf("overlapping batch edits: got %q, want it to say %q", msg, want)
+		}
 
 		// firstMatch is for reads: the mutating tools refuse it.
 		files := []string{"rect.go", "circle.go", "shape.go"}
@@ -499,6 +510,15 @@ func TestRefactorEditTargets(t *testing.T) {
 			map[string]any{"target": areaTarget, "position": "after", "text": "// x", "firstMatch": true}, "LSP_INVALID_ARGUMENT", files...)
 		e.refused("code_replace_batch with firstMatch", "code_replace_batch",
 			map[string]any{"edits": []any{good}, "firstMatch": true}, "LSP_INVALID_ARGUMENT", files...)
+
+		// start and end are the body's first and last lines, indented as
+		// its statements (start inserted before `func` itself).
+		diameterTarget := map[string]any{"path": "circle.go", "symbol": "Circle.Diameter"}
+		bodyInserts(e, "circle.go", diameterTarget, "_ = c.Radius", "// twice the radius",
+			"func (c Circle) Diameter() float64 {\n\treturn 2 * c.Radius\n}",
+			"func (c Circle) Diameter() float64 {\n\t_ = c.Radius\n\treturn 2 * c.Radius\n\t// twice the radius\n}")
+		e.refused("code_insert at the start of a field", "code_insert",
+			map[string]any{"target": map[string]any{"path": "circle.go", "symbol": "Circle.Radius"}, "position": "start", "text": "x"}, "LSP_INVALID_ARGUMENT", "circle.go")
 	})
 	t.Run("ts", func(t *testing.T) {
 		t.Parallel()
@@ -534,5 +554,38 @@ func TestRefactorEditTargets(t *testing.T) {
 		if !slices.Equal(cands, []string{"Square.area", "Disk.area", "area"}) {
 			t.Errorf("an ambiguous target: candidates %v, want Square.area, Disk.area, area", cands)
 		}
+
+		// start and end: inside the method's braces, not before its name.
+		bodyInserts(e, "src/measure.ts", map[string]any{"path": "src/measure.ts", "symbol": "Square.perimeter"}, "void this.side;", "// four sides",
+			"  perimeter(): number {\n    return 4 * this.side;\n  }",
+			"  perimeter(): number {\n    void this.side;\n    return 4 * this.side;\n    // four sides\n  }")
 	})
+	t.Run("py", func(t *testing.T) {
+		requireServers(t, "pyright-langserver")
+		t.Parallel()
+		e := newEditSession(t, "py")
+		// start is after the docstring (it was above the def, at module
+		// level); end after the last statement; both at the body's
+		// indentation.
+		bodyInserts(e, "shapes/base.py", map[string]any{"path": "shapes/base.py", "symbol": "total_area"}, "assert shapes is not None", "# summed",
+			"    \"\"\"Return the sum of the areas of all shapes.\"\"\"\n    return sum(s.area() for s in shapes)\n",
+			"    \"\"\"Return the sum of the areas of all shapes.\"\"\"\n    assert shapes is not None\n    return sum(s.area() for s in shapes)\n    # summed\n")
+	})
+}
+
+// bodyInserts inserts start at the start of target's body and end at its
+// end (two applied code_insert calls, each introducing no problem), and
+// checks that rel then holds after where it held before.
+func bodyInserts(e *editSession, rel string, target map[string]any, start, end, before, after string) {
+	e.t.Helper()
+	text := e.read(rel)
+	if !strings.Contains(text, before) {
+		e.t.Fatalf("%s lacks %q", rel, before)
+	}
+	for _, c := range []struct{ position, text string }{{"start", start}, {"end", end}} {
+		_, s := e.previewThenApply("insert "+c.position, "code_insert",
+			map[string]any{"target": target, "position": c.position, "text": c.text}, rel)
+		noneIntroduced(e.t, "insert "+c.position, s, rel)
+	}
+	e.want("insert start and end", rel, strings.Replace(text, before, after, 1))
 }

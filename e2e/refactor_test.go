@@ -158,22 +158,32 @@ func countIdentifier(text, name string) int {
 // TestRefactorRenameRefused: renames a server will not do answer with the
 // server's reason and change nothing — a name from the standard library or
 // a keyword. gopls would rename the standard library itself: its edit of
-// files outside the workspace is refused.
+// files outside the workspace is refused. A newName the language never
+// accepts (a keyword, two words) is refused before the server is asked:
+// pyright previewed `def class(...)` as a normal rename.
 func TestRefactorRenameRefused(t *testing.T) {
 	requireServers(t, "gopls", "typescript-language-server", "pyright-langserver", "clangd")
 	for _, c := range []struct {
-		ws     string
-		target map[string]any
-		code   string
-		reason string
+		ws      string
+		target  map[string]any
+		code    string
+		reason  string
+		newName string // "" is Renamed
 	}{
-		{"go", map[string]any{"path": "shape.go", "line": 16, "matchText": "Sprintf"}, "LSP_SOURCE_REJECTED", "outside the workspace; nothing was changed"},
-		{"ts", map[string]any{"path": "src/circle.ts", "line": 8, "matchText": "PI"}, "LSP_INVALID_ARGUMENT", "You cannot rename elements that are defined in the standard TypeScript library"},
-		{"ts", map[string]any{"path": "src/circle.ts", "line": 8, "matchText": "return"}, "LSP_INVALID_ARGUMENT", "You cannot rename this element"},
-		{"py", map[string]any{"path": "main.py", "line": 16, "matchText": "print"}, "LSP_INVALID_ARGUMENT", "cannot rename `print`"},
-		{"c", map[string]any{"path": "main.c", "line": 20, "matchText": "printf"}, "LSP_INVALID_ARGUMENT", "refuses to rename `printf`"},
+		{"go", map[string]any{"path": "shape.go", "line": 16, "matchText": "Sprintf"}, "LSP_SOURCE_REJECTED", "outside the workspace; nothing was changed", ""},
+		{"ts", map[string]any{"path": "src/circle.ts", "line": 8, "matchText": "PI"}, "LSP_INVALID_ARGUMENT", "You cannot rename elements that are defined in the standard TypeScript library", ""},
+		{"ts", map[string]any{"path": "src/circle.ts", "line": 8, "matchText": "return"}, "LSP_INVALID_ARGUMENT", "You cannot rename this element", ""},
+		{"py", map[string]any{"path": "main.py", "line": 16, "matchText": "print"}, "LSP_INVALID_ARGUMENT", "cannot rename `print`", ""},
+		{"c", map[string]any{"path": "main.c", "line": 20, "matchText": "printf"}, "LSP_INVALID_ARGUMENT", "refuses to rename `printf`", ""},
+		{"py", map[string]any{"path": "shapes/base.py", "symbol": "total_area"}, "LSP_INVALID_ARGUMENT", "newName `class` is a keyword in Python", "class"},
+		{"py", map[string]any{"path": "shapes/base.py", "symbol": "total_area"}, "LSP_INVALID_ARGUMENT", "newName `two words` is not a valid Python identifier", "two words"},
+		{"go", map[string]any{"path": "shape.go", "symbol": "Describe"}, "LSP_INVALID_ARGUMENT", "newName `func` is a keyword in Go", "func"},
 	} {
-		t.Run(c.ws+"/"+c.target["matchText"].(string), func(t *testing.T) {
+		name, _ := c.target["matchText"].(string)
+		if c.newName != "" {
+			name = "newName " + c.newName
+		}
+		t.Run(c.ws+"/"+name, func(t *testing.T) {
 			t.Parallel()
 			dir := copyFixture(t, c.ws)
 			if c.ws == "c" {
@@ -181,7 +191,11 @@ func TestRefactorRenameRefused(t *testing.T) {
 			}
 			before := snapshotFiles(t, dir)
 			srv := catalogServe(t)
-			raw, _ := json.Marshal(map[string]any{"target": c.target, "newName": "Renamed"})
+			newName := c.newName
+			if newName == "" {
+				newName = "Renamed"
+			}
+			raw, _ := json.Marshal(map[string]any{"target": c.target, "newName": newName})
 			a := srv.toolCall(t, "code_rename", raw, dir)
 			var s map[string]any
 			json.Unmarshal(a.StructuredContent, &s)

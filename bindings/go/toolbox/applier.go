@@ -68,13 +68,13 @@ func (t *Toolbox) previewAnswer(call lspseam.CodeCall, pv *preview) answer {
 	if list == nil {
 		list = []map[string]any{}
 	}
-	head := "Preview (nothing is changed yet): " + pv.what + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + ".\n"
+	head := "Preview (nothing is changed yet): " + pv.what + ": " + changeSize(pv.files) + ".\n"
 	fields := []field{{"applied", false}, {"previewId", pv.id}, {"edits", edits}, {"files", list}}
 	if c := pv.command; c != nil {
 		head = "Preview (nothing is changed yet): " + pv.what + " runs the language server's command " + strconv.Quote(c.name) +
 			", which makes its changes as it runs: they cannot be shown before (the answer of the run lists them, with the problems they introduce)"
 		if len(pv.files) > 0 {
-			head += "; first, " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(pv.files)) + " " + plural(len(pv.files), "file", "files") + " below"
+			head += "; first, " + changeSize(pv.files) + " below"
 		}
 		head += ".\n"
 		fields = append(fields, field{"command", c.name})

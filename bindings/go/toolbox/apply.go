@@ -3,7 +3,6 @@ package toolbox
 import (
 	"context"
 	"slices"
-	"strconv"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 
@@ -183,9 +182,9 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 			continue
 		}
 		t.observed.record(r.Abs(f.rel), workspacefs.ContentVersion(f.after))
-		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, after[i]))
+		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, after[i], textBefore(files, f.from)))
 	}
-	a := answer{text: head + ": " + strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(len(files)) + " " + plural(len(files), "file", "files") + " (" + joinPaths(files) + ").",
+	a := answer{text: head + ": " + changeSize(files) + " (" + joinPaths(files) + ").",
 		fields: []field{{"applied", true}, {"edits", edits}, {"files", list}}}
 	if deltaFiles == nil {
 		return a, nil

@@ -3,6 +3,7 @@ package toolbox
 import (
 	"encoding/json"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -82,4 +83,60 @@ type serverCommand struct {
 	params      json.RawMessage // workspace/executeCommand params {command, arguments}
 	fileRel     string
 	fileVersion string
+}
+
+// textBefore is the text the file at rel had before the change ("" when
+// rel is "" or not among files).
+func textBefore(files []plannedFile, rel string) string {
+	for _, f := range files {
+		if rel != "" && f.rel == rel {
+			return f.before
+		}
+	}
+	return ""
+}
+
+// changeSize says how big a change is: its text edits and the files they
+// are in, then the files it moves, creates or deletes, each counted once.
+// A moved file was counted as two files, its old path and its new, and a
+// move without edits read "0 edits in 2 files".
+func changeSize(files []plannedFile) string {
+	movedFrom := map[string]bool{}
+	for _, f := range files {
+		if f.from != "" {
+			movedFrom[f.from] = true
+		}
+	}
+	edits, edited, moved, created, deleted := 0, 0, 0, 0, 0
+	for _, f := range files {
+		edits += f.edits
+		if f.edits > 0 {
+			edited++
+		}
+		switch {
+		case f.from != "":
+			moved++
+		case f.created:
+			created++
+		case f.deleted && !movedFrom[f.rel]:
+			deleted++
+		}
+	}
+	var ops []string
+	for _, op := range []struct {
+		n    int
+		verb string
+	}{{moved, "moved"}, {created, "created"}, {deleted, "deleted"}} {
+		if op.n > 0 {
+			ops = append(ops, strconv.Itoa(op.n)+" "+plural(op.n, "file", "files")+" "+op.verb)
+		}
+	}
+	counted := strconv.Itoa(edits) + " " + plural(edits, "edit", "edits") + " in " + strconv.Itoa(edited) + " " + plural(edited, "file", "files")
+	switch {
+	case len(ops) == 0:
+		return counted
+	case edits == 0:
+		return strings.Join(ops, ", ") + ", no text edits"
+	}
+	return counted + ", " + strings.Join(ops, ", ")
 }

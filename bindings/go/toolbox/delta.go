@@ -46,12 +46,34 @@ func deltaFile(uri, beforeText, afterText string, before, after *lspseam.Diagnos
 // (nil: not checked). A file with no report before has none to compare
 // (how "none"); one whose check after failed compares its report from
 // before, stale; one whose text is no longer the change's is stale too.
-func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lspseam.DiagnosticReport, after *lspseam.FileCheck) deltaFileInput {
+// A file the change creates had no problems before it existed, and one
+// it moves had those of its old path (fromText: that path's text): both
+// are compared with their check after the change. (A moved file was
+// answered "no language server covers it", for a .ts file whose server
+// had just checked it.)
+func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lspseam.DiagnosticReport, after *lspseam.FileCheck, fromText string) deltaFileInput {
 	rep, ok := before[f.rel]
+	checked := after != nil && after.Err == nil && after.File.URI != ""
+	if !ok && f.created && checked {
+		beforeText := f.before
+		rep, ok = lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), Fresh: true}, true // nothing before the file existed
+		if f.from != "" {
+			moved, had := before[f.from]
+			rep, beforeText = moved, fromText
+			if !had { // its old problems are unknown: compared with none, stale
+				rep = lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]")}
+			}
+		}
+		rep2 := after.Report
+		if after.File.Text != f.after {
+			rep2.Fresh = false
+		}
+		return deltaFile(after.File.URI, beforeText, f.after, &rep, &rep2)
+	}
 	switch {
 	case !ok:
 		return deltaFile(workspacefs.FileURI(r.Abs(f.rel)), f.before, f.after, nil, nil)
-	case after != nil && after.Err == nil && after.File.URI != "":
+	case checked:
 		rep2 := after.Report
 		if after.File.Text != f.after {
 			rep2.Fresh = false // changed again since it was written: not a report on the change

@@ -2,10 +2,12 @@ package toolbox
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // A preview's speculative check: before anything is written, the change's
@@ -24,10 +26,13 @@ import (
 func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.Root, s lspseam.Session, files []plannedFile) answer {
 	var shown []plannedFile
 	var changed []lspseam.SpeculativeText
-	var left []string
+	var left, arriving []string
 	for _, f := range files {
 		if f.created || f.deleted || f.from != "" {
 			left = append(left, f.rel)
+			if f.created {
+				arriving = append(arriving, f.rel)
+			}
 			continue
 		}
 		shown = append(shown, f)
@@ -54,8 +59,18 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 		return withoutSpeculation(a, err)
 	}
 	var deltaFiles []any
+	var expected []string
 	for i, f := range shown {
-		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, &checks[i]))
+		if len(arriving) > 0 && checks[i].Err == nil {
+			// The imports rewritten to a file that exists only once the
+			// change is written cannot resolve here (moveimports.go).
+			kept, out := core.MovedImportProblems(checks[i].Report.Diagnostics, f.before, f.after, arriving)
+			checks[i].Report.Diagnostics = kept
+			for _, p := range out {
+				expected = append(expected, f.rel+":"+strconv.Itoa(int(p.Line)+1)+":"+strconv.Itoa(int(p.Character)+1)+" "+p.Message)
+			}
+		}
+		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, &checks[i], ""))
 	}
 	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir), "files": deltaFiles, "speculative": true}
 	if imp != nil {
@@ -64,6 +79,14 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	with, err := t.withDelta(ctx, a, delta)
 	if err != nil {
 		return withoutSpeculation(a, err)
+	}
+	if len(expected) > 0 {
+		with.text += "\nLeft out as expected: " + strconv.Itoa(len(expected)) + " " + plural(len(expected), "problem", "problems") +
+			" on the import lines the change rewrote to " + strings.Join(arriving, ", ") + ", which the server cannot find until the change is written (the applied change checks them):"
+		for _, e := range expected {
+			with.text += "\n  " + e
+		}
+		with.fields = append(with.fields, field{"speculativeExpected", expected})
 	}
 	return with
 }

@@ -20,7 +20,7 @@ func (t *Toolbox) targetEdit(ctx context.Context, s lspseam.Session, target lsps
 	if err != nil {
 		return "", nil, rt, err
 	}
-	in := map[string]any{"text": file.Text, "line": rt.Position.Line, "where": where, "newText": text}
+	in := map[string]any{"text": file.Text, "path": rt.Path, "line": rt.Position.Line, "where": where, "newText": text}
 	if rt.By == "symbol" && rt.Range != nil {
 		in["range"] = rt.Range
 	}

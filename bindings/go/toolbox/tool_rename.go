@@ -9,6 +9,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // code_rename: prepareRename (its refusal surfaced as the server words
@@ -19,6 +20,11 @@ func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) 
 		rt, file, err := t.openTarget(ctx, s, call)
 		if err != nil {
 			return "", nil, err
+		}
+		// A name the language never accepts is refused before the server
+		// is asked: servers rename to anything (pyright to `class`).
+		if problem := core.NewNameProblem(rt.Path, call.NewName, rt.Kind); problem != "" {
+			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "cannot rename %s: %s", quoteIdent(rt), problem)
 		}
 		what := "rename " + quoteIdent(rt) + " to `" + call.NewName + "`"
 		if s.Methods()["textDocument/rename"] {

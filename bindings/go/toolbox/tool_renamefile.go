@@ -57,7 +57,7 @@ func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws stri
 		op, _ := json.Marshal(map[string]any{"kind": "rename", "oldUri": f.URI, "newUri": newURI})
 		edit, _ := json.Marshal(map[string]any{"documentChanges": append(changes, op)})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/willRenameFiles", edit, s.DocumentVersions())
-		return "rename file " + oldRel + " → " + newRel, files, err
+		return "move " + oldRel + " → " + newRel, files, err
 	})
 	if err == nil && notice != "" {
 		a.notice, a.noticeSaid = notice, false

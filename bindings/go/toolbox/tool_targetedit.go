@@ -44,6 +44,7 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call lspseam.CodeCall, ws st
 		changes := map[string][]json.RawMessage{}
 		var order []string
 		var labels []string
+		var placed []batchEdit
 		for i, e := range call.Edits {
 			uri, edit, rt, err := t.targetEdit(ctx, s, e.Target, "replace", e.Text, e.EndLine)
 			if err != nil {
@@ -60,13 +61,75 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call lspseam.CodeCall, ws st
 			}
 			changes[uri] = append(changes[uri], edit)
 			labels = append(labels, targetLabel(rt))
+			b := batchEdit{index: i, uri: uri, rt: rt}
+			json.Unmarshal(edit, &b.edit)
+			if err := b.overlapping(placed); err != nil {
+				return "", nil, err
+			}
+			placed = append(placed, b)
 		}
 		we, _ := json.Marshal(map[string]any{"changes": changes})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
 		var lerr *lspseam.Error
 		if errors.As(err, &lerr) && lerr.Code == lspseam.CodeMalformedResponse && lerr.Reason == core.ReasonEditsOverlap {
-			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "two edits of the batch overlap (%s); make the targets disjoint, or merge them into one edit", lerr.Message)
+			// overlapping found none, so the applier's rule is wider: the
+			// edits are still the caller's, not a server's.
+			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "two edits of the batch overlap; make the targets disjoint, or merge them into one edit (%s)", lerr.Message)
 		}
 		return "replace " + strconv.Itoa(len(call.Edits)) + " targets (" + strings.Join(labels, "; ") + ")", files, err
 	})
+}
+
+// batchEdit is one resolved edit of a code_replace_batch, as the caller
+// numbered it.
+type batchEdit struct {
+	index int
+	uri   string
+	rt    lspseam.ResolvedTarget
+	edit  struct{ Range lspseam.Range }
+}
+
+// overlapping refuses b when it overlaps an edit placed before it in the
+// same file, naming both as the caller wrote them (edits[i], the symbol,
+// one-based lines, the workspace-relative path): the applier's own
+// refusal spoke of a server's malformed edit, in zero-based positions.
+func (b batchEdit) overlapping(placed []batchEdit) error {
+	for _, p := range placed {
+		if p.uri != b.uri || !rangesOverlap(p.edit.Range, b.edit.Range) {
+			continue
+		}
+		return lspseam.Errorf(lspseam.CodeInvalidArgument, "edits[%d] (%s) and edits[%d] (%s) overlap in %s: each edit of a batch must replace its own lines; make the targets disjoint, or merge the two into one edit",
+			p.index, p.describe(), b.index, b.describe(), b.rt.Path)
+	}
+	return nil
+}
+
+// describe names a batch edit's target and the lines its edit replaces.
+func (b batchEdit) describe() string {
+	r := b.edit.Range
+	first, last := r.Start.Line+1, r.End.Line+1
+	if r.End.Character == 0 && r.End.Line > r.Start.Line {
+		last-- // whole lines: the range ends at the next line's start
+	}
+	lines := "line " + strconv.FormatUint(uint64(first), 10)
+	if last > first {
+		lines = "lines " + strconv.FormatUint(uint64(first), 10) + "–" + strconv.FormatUint(uint64(last), 10)
+	}
+	if b.rt.Symbol != "" {
+		return "`" + b.rt.Symbol + "`, " + lines
+	}
+	return lines
+}
+
+// rangesOverlap reports whether two replaced ranges share text (or are
+// the same point), the rule of the core's applyTextEdits: an insertion at
+// a range's start or end does not overlap it.
+func rangesOverlap(a, b lspseam.Range) bool {
+	before := func(x, y lspseam.Position) bool {
+		return x.Line < y.Line || x.Line == y.Line && x.Character < y.Character
+	}
+	if a.Start == b.Start && a.End == b.End {
+		return true
+	}
+	return before(a.Start, b.End) && before(b.Start, a.End)
 }

@@ -1708,6 +1708,8 @@ export interface WorkspaceEditPlan {
 /** targetEdit's input (zero-based line and range). */
 export interface TargetEditInput {
   text: string;
+  /** The file's path or URI, for its language (how a body is found for start and end). */
+  path?: string;
   line: number;
   range?: LspRange;
   where: 'before' | 'after' | 'start' | 'end' | 'replace';
