@@ -61,6 +61,11 @@ type DeltaFile struct {
 	Persisting      int
 	IntroducedTotal int
 	ResolvedTotal   int
+	// Withheld and Reappeared are the analyzer findings that vanished, or
+	// came back, with the package's compile errors (diaganalysis.go):
+	// neither resolved nor introduced.
+	Withheld   []Problem
+	Reappeared []Problem
 }
 
 func (f DeltaFile) appendJSON(b []byte) []byte {
@@ -80,6 +85,14 @@ func (f DeltaFile) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(f.IntroducedTotal))
 	b = append(b, `,"resolvedTotal":`...)
 	b = appendInt(b, int64(f.ResolvedTotal))
+	if len(f.Withheld) > 0 {
+		b = append(b, `,"withheld":`...)
+		b = appendArray(b, f.Withheld)
+	}
+	if len(f.Reappeared) > 0 {
+		b = append(b, `,"reappeared":`...)
+		b = appendArray(b, f.Reappeared)
+	}
 	return append(b, '}')
 }
 
@@ -96,8 +109,12 @@ type DiagnosticsDelta struct {
 	Others           *OthersDelta // nil: the input named no dependents
 	Speculative      bool
 	Rendered         Rendered
+	// Withheld and Reappeared count the changed files' (DeltaFile's).
+	Withheld   int
+	Reappeared int
 
 	introducedBySeverity SeverityCounts
+	withheld, reappeared []Problem
 }
 
 func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
@@ -111,6 +128,7 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(d.Persisting))
 	b = append(b, `,"introducedErrors":`...)
 	b = appendInt(b, int64(d.IntroducedErrors))
+	b = appendPausedCounts(b, d.Withheld, d.Reappeared)
 	b = append(b, `},"truncated":`...)
 	b = appendBool(b, d.Truncated)
 	b = append(b, `,"uncovered":`...)
@@ -435,6 +453,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	var allIntroduced, allResolved []Problem
 	fileOf := map[string]int{} // path → index in out.Files
+	paused := scanPausedDirs(in, wsPath)
 	err = forEachDiagFile(get(in, "files"), wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
 		df := DeltaFile{Path: path, How: how, Fresh: fresh}
 		var texts [2]string
@@ -465,6 +484,11 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		var resolved, introduced []Problem
 		resolved, introduced, df.Persisting = matchProblems(before, after, SplitLines(texts[0]), SplitLines(texts[1]))
+		resolved, introduced, df.Withheld, df.Reappeared = paused.split(df.Path, resolved, introduced)
+		out.Withheld += len(df.Withheld)
+		out.Reappeared += len(df.Reappeared)
+		out.withheld = append(out.withheld, df.Withheld...)
+		out.reappeared = append(out.reappeared, df.Reappeared...)
 		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
 		out.Introduced += len(introduced)
 		out.Resolved += len(resolved)
@@ -486,7 +510,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	for _, f := range out.Files {
 		changed[f.Path] = true
 	}
-	if out.Others, err = readDependents(get(in, "dependents"), wsPath, changed, limit); err != nil {
+	if out.Others, err = readDependents(get(in, "dependents"), wsPath, changed, limit, paused); err != nil {
 		return nil, err
 	}
 	sortProblems(allIntroduced)
@@ -566,10 +590,15 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
 	}
 	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
+	withheld, reappeared := d.withheld, d.reappeared
 	if o := d.Others; o != nil {
 		renderOthers(&b, o, limit)
 		shown += len(o.introduced) + len(o.resolved)
 		total += o.Introduced + o.Resolved
+		withheld = append(append([]Problem(nil), withheld...), o.withheld...)
+		reappeared = append(append([]Problem(nil), reappeared...), o.reappeared...)
 	}
+	s, t := renderPaused(&b, withheld, reappeared, limit)
+	shown, total = shown+s, total+t
 	return Rendered{Text: b.String(), Shown: shown, Omitted: total - shown}
 }
