@@ -207,3 +207,14 @@ func appendPausedCounts(b []byte, withheld, reappeared int) []byte {
 	}
 	return b
 }
+
+// capPaused is a file's withheld or reappeared list as its JSON carries
+// it: sorted, the first limit (the counts keep the totals).
+func capPaused(list []Problem, limit int, truncated *bool) []Problem {
+	sortProblems(list)
+	if len(list) > limit {
+		*truncated = true
+		return list[:limit:limit]
+	}
+	return list
+}

@@ -100,4 +100,12 @@ func TestDiagnosticsDeltaAnalyzerFindingFields(t *testing.T) {
 	if f.Get("resolvedTotal").Int() != 0 || f.Get("withheld.#").Int() != 1 || f.Get("withheld.0.source").Str != "unusedfunc" || f.Get("reappeared").Exists() {
 		t.Fatalf("%s", f.Raw)
 	}
+	// Many withheld findings: the counts keep them all, the lists and the
+	// text the first limit.
+	in = `{"workspaceUri":"file:///w","limit":1,"files":[{"uri":"file:///w/a.go","how":"pull","fresh":true,"before":[` + goplsUnusedFunc(1) + `,` + goplsUnusedFunc(2) + `],"after":[` + goplsTypeError(0) + `],"beforeText":"a\nb\nc\n","afterText":"a\nb\nc\n"}]}`
+	ok := gjson.GetBytes(Call("diagnosticsDelta", []byte(in)), "ok")
+	if ok.Get("counts.withheld").Int() != 2 || ok.Get("files.0.withheld.#").Int() != 1 || ok.Get("files.0.withheld.0.line").Int() != 2 || !ok.Get("truncated").Bool() ||
+		!strings.Contains(ok.Get("rendered.text").Str, "a.go:2:6 information unusedfunc: function \"unusedHelper\" is unused\n  … 1 more not shown; raise limit") {
+		t.Fatalf("%s", ok.Raw)
+	}
 }

@@ -36,9 +36,13 @@ import (
 // before-problem left over resolved.
 //
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
-// introducedTotal, resolvedTotal}], counts: {introduced, resolved,
-// persisting, introducedErrors}, truncated, uncovered: [path], stale:
-// [path], others?, rendered}. dependents and others are the other files
+// introducedTotal, resolvedTotal, withheld?, reappeared?}], counts:
+// {introduced, resolved, persisting, introducedErrors, withheld?,
+// reappeared?}, truncated, uncovered: [path], stale: [path], others?,
+// rendered}. withheld and reappeared are analyzer findings that vanished,
+// or came back, with their package's compile errors, neither resolved nor
+// introduced (core/diaganalysis.go); each file lists the first limit, the
+// counts say how many. dependents and others are the other files
 // the change may have broken (core/diagimpact.go). introduced problems are at their after positions,
 // resolved ones at their before positions (the diagnostics' problem
 // shape). Across files, introduced problems are listed errors first, then
@@ -489,6 +493,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		out.Reappeared += len(df.Reappeared)
 		out.withheld = append(out.withheld, df.Withheld...)
 		out.reappeared = append(out.reappeared, df.Reappeared...)
+		df.Withheld, df.Reappeared = capPaused(df.Withheld, limit, &out.Truncated), capPaused(df.Reappeared, limit, &out.Truncated)
 		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
 		out.Introduced += len(introduced)
 		out.Resolved += len(resolved)
