@@ -88,13 +88,15 @@ type pausedDirs struct {
 	before, after map[string]bool
 }
 
-// scanPausedDirs looks through the delta's input (files and
-// dependents.files) for the errors that pause a server's analyzers. The
-// input is checked where it is read for the delta; here a malformed part
-// is skipped.
-func scanPausedDirs(in gjson.Result, wsPath string) pausedDirs {
+// scanPausedDirs looks through the delta's files and dependents' files
+// for the errors that pause a server's analyzers. The input is checked
+// where it is read for the delta; here a malformed part is skipped.
+func scanPausedDirs(files, dependents gjson.Result, wsPath string) pausedDirs {
 	d := pausedDirs{before: map[string]bool{}, after: map[string]bool{}}
 	scan := func(files gjson.Result) {
+		if !files.IsArray() {
+			return
+		}
 		files.ForEach(func(_, f gjson.Result) bool {
 			uri := get(f, "uri")
 			if uri.Type != gjson.String {
@@ -119,12 +121,8 @@ func scanPausedDirs(in gjson.Result, wsPath string) pausedDirs {
 			return true
 		})
 	}
-	if files := get(in, "files"); files.IsArray() {
-		scan(files)
-	}
-	if files := get(get(in, "dependents"), "files"); files.IsArray() {
-		scan(files)
-	}
+	scan(files)
+	scan(get(dependents, "files"))
 	return d
 }
 

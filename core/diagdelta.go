@@ -457,8 +457,9 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	var allIntroduced, allResolved []Problem
 	fileOf := map[string]int{} // path → index in out.Files
-	paused := scanPausedDirs(in, wsPath)
-	err = forEachDiagFile(get(in, "files"), wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
+	files, dependents := get(in, "files"), get(in, "dependents")
+	paused := scanPausedDirs(files, dependents, wsPath)
+	err = forEachDiagFile(files, wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
 		df := DeltaFile{Path: path, How: how, Fresh: fresh}
 		var texts [2]string
 		for k, name := range []string{"beforeText", "afterText"} {
@@ -515,7 +516,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	for _, f := range out.Files {
 		changed[f.Path] = true
 	}
-	if out.Others, err = readDependents(get(in, "dependents"), wsPath, changed, limit, paused); err != nil {
+	if out.Others, err = readDependents(dependents, wsPath, changed, limit, paused); err != nil {
 		return nil, err
 	}
 	sortProblems(allIntroduced)
