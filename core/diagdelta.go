@@ -31,9 +31,10 @@ import (
 // (a moved or re-indented line), or the after-problem is on the changed
 // line's counterpart in its hunk in any column (an edit on the line of an
 // error leaves the error, at most moved along the line); last, the same
-// position, unless the line moved elsewhere. Identical problems are
-// matched as a multiset. An after-problem left over is introduced, a
-// before-problem left over resolved.
+// position (two entries that read the same are never one resolved and one
+// introduced). Identical problems are matched as a multiset. An
+// after-problem left over is introduced, a before-problem left over
+// resolved.
 //
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
 // introducedTotal, resolvedTotal, withheld?, reappeared?}], counts:
@@ -308,8 +309,10 @@ func (lm lineMap) counterparts(line uint32) (a, b int64, ok bool) {
 //     in any column: an edit on the line of an existing error (a comment
 //     after it, a renamed call) leaves the error, at most moved along the
 //     line; the nearest column pairs first.
-//  4. A problem at the very same position, unless its line moved: two
-//     equal entries are never one resolved and one introduced.
+//  4. A problem at the very same position: two entries that read the
+//     same are never one resolved and one introduced, even when the one
+//     before moved away and another took its place (a fix and a new
+//     error that say nothing different to the reader).
 func matchProblems(before, after []Problem, beforeLines, afterLines []string) (resolved, introduced []Problem, persisting int) {
 	lm := mapLines(beforeLines, afterLines)
 	used := make([]bool, len(after))
@@ -404,12 +407,9 @@ func matchProblems(before, after []Problem, beforeLines, afterLines []string) (r
 			pair(i, best)
 		}
 	}
-	// 4. The same position, on a line that did not move elsewhere.
+	// 4. The same position.
 	for i, b := range before {
 		if matched[i] {
-			continue
-		}
-		if line, ok := lm.mapLine(b.Range.Start.Line); ok && line != b.Range.Start.Line {
 			continue
 		}
 		for _, j := range byStart[b.Range.Start] {

@@ -115,6 +115,10 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 			[]Problem{diagAt(1, 5, "m")}, []Problem{diagAt(2, 2, "m")}, 0, 0, 1},
 		{"the same position on a changed line, whatever the hunks", "a\nq\nb\n", "a\nX\nY\nq\nB\n",
 			[]Problem{diagAt(2, 0, "m")}, []Problem{diagAt(2, 0, "m")}, 0, 0, 1},
+		// The line moved down and its problem went; an equal one came on
+		// the inserted line at the old place: one entry, not one each way.
+		{"the same position after the line moved", "a\nb\n", "a\nX\nb\n",
+			[]Problem{diagAt(1, 0, "m")}, []Problem{diagAt(1, 0, "m")}, 0, 0, 1},
 		{"a union printed in another order", "a\n", "a\n",
 			[]Problem{diagAt(0, 0, "Property 'url' does not exist on type 'URL | RequestInfo'.")}, []Problem{diagAt(0, 0, "Property 'url' does not exist on type 'RequestInfo | URL'.")}, 0, 0, 1},
 	}
