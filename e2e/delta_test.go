@@ -9,9 +9,9 @@ import (
 )
 
 // The diagnostics delta against the real servers where it once invented
-// changes (the new-user pass of session 14): an edit on the line of an
-// existing error, and gopls's analyzers, which it does not run while a
-// package has type errors.
+// changes (the new-user pass of session 14): an edit or a rename on the
+// line of an existing error, and gopls's analyzers, which it does not run
+// while a package has type errors.
 
 // deltaAnswer is an edit's answer with its delta's counts.
 type deltaAnswer struct {
@@ -111,5 +111,37 @@ func TestDeltaGoAnalyzersPausedByErrors(t *testing.T) {
 	if c.Introduced != 0 || c.Resolved != 1 || c.Reappeared != 1 || len(d.Diagnostics.Files[0].Reappeared) != 1 ||
 		!strings.Contains(text, "Reported again now that the package type-checks") || strings.Contains(text, "Introduced:") {
 		t.Errorf("fix: counts %+v; want 0 introduced, 1 resolved, 1 reappeared:\n%s", c, text)
+	}
+}
+
+// A rename that edits the line of an error and a line above it (the
+// import and the call) leaves the error persisting: pyright's preview
+// answered "1 error introduced, 1 resolved" with the same 3:10 in both
+// lists, because the old rule matched a problem inside the changed lines
+// only by its line's text.
+func TestDeltaRenameOnErrorLinePyright(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	dir := copyFixture(t, "py")
+	for name, text := range map[string]string{
+		"helpers_x.py": "def used_helper(x: int) -> int:\n    return x + 1\n",
+		"helpers_y.py": "from .helpers_x import used_helper\n\nz: str = used_helper(1)\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "shapes", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	if r, a := codeDiagnostics(t, srv, "shapes/helpers_y.py", dir); len(r.Problems) != 1 || r.Problems[0].Code != "reportAssignmentType" {
+		t.Fatalf("pyright does not report the assignment's error as expected:\n%s", a.Content[0].Text)
+	}
+	a := srv.toolCall(t, "code_rename", jsonArgs(map[string]any{"target": map[string]any{"path": "shapes/helpers_x.py", "symbol": "used_helper"}, "newName": "better_helper"}), dir)
+	t.Logf("rename preview:\n%s", a.Content[0].Text)
+	var r deltaAnswer
+	if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil {
+		t.Fatalf("rename preview: %s", a.StructuredContent)
+	}
+	if c := r.Diagnostics.Counts; c.Introduced != 0 || c.Resolved != 0 || c.Persisting != 1 {
+		t.Errorf("rename preview: counts %+v; want 0 introduced, 0 resolved, 1 persisting", c)
 	}
 }
