@@ -206,13 +206,14 @@ func appendPausedCounts(b []byte, withheld, reappeared int) []byte {
 	return b
 }
 
-// capPaused is a file's withheld or reappeared list as its JSON carries
-// it: sorted, the first limit (the counts keep the totals).
-func capPaused(list []Problem, limit int, truncated *bool) []Problem {
-	sortProblems(list)
-	if len(list) > limit {
-		*truncated = true
-		return list[:limit:limit]
+// capPaused cuts a file's withheld and reappeared lists as its JSON
+// carries them: sorted, the first limit of each, with their totals.
+func (f *DeltaFile) capPaused(limit int) {
+	f.WithheldTotal, f.ReappearedTotal = len(f.Withheld), len(f.Reappeared)
+	for _, list := range []*[]Problem{&f.Withheld, &f.Reappeared} {
+		sortProblems(*list)
+		if len(*list) > limit {
+			*list = (*list)[:limit:limit]
+		}
 	}
-	return list
 }

@@ -104,7 +104,7 @@ func TestDiagnosticsDeltaAnalyzerFindingFields(t *testing.T) {
 	// text the first limit.
 	in = `{"workspaceUri":"file:///w","limit":1,"files":[{"uri":"file:///w/a.go","how":"pull","fresh":true,"before":[` + goplsUnusedFunc(1) + `,` + goplsUnusedFunc(2) + `],"after":[` + goplsTypeError(0) + `],"beforeText":"a\nb\nc\n","afterText":"a\nb\nc\n"}]}`
 	ok := gjson.GetBytes(Call("diagnosticsDelta", []byte(in)), "ok")
-	if ok.Get("counts.withheld").Int() != 2 || ok.Get("files.0.withheld.#").Int() != 1 || ok.Get("files.0.withheld.0.line").Int() != 2 || !ok.Get("truncated").Bool() ||
+	if ok.Get("counts.withheld").Int() != 2 || ok.Get("files.0.withheld.#").Int() != 1 || ok.Get("files.0.withheldTotal").Int() != 2 || ok.Get("files.0.withheld.0.line").Int() != 2 || ok.Get("truncated").Bool() ||
 		!strings.Contains(ok.Get("rendered.text").Str, "a.go:2:6 information unusedfunc: function \"unusedHelper\" is unused\n  … 1 more not shown; raise limit") {
 		t.Fatalf("%s", ok.Raw)
 	}

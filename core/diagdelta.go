@@ -37,13 +37,15 @@ import (
 // resolved.
 //
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
-// introducedTotal, resolvedTotal, withheld?, reappeared?}], counts:
-// {introduced, resolved, persisting, introducedErrors, withheld?,
-// reappeared?}, truncated, uncovered: [path], stale: [path], others?,
-// rendered}. withheld and reappeared are analyzer findings that vanished,
-// or came back, with their package's compile errors, neither resolved nor
-// introduced (core/diaganalysis.go); each file lists the first limit, the
-// counts say how many. dependents and others are the other files
+// introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?,
+// reappearedTotal?}], counts: {introduced, resolved, persisting,
+// introducedErrors, withheld?, reappeared?}, truncated, uncovered: [path],
+// stale: [path], others?, rendered}. withheld and reappeared are analyzer
+// findings that vanished, or came back, with their package's compile
+// errors, neither resolved nor introduced (core/diaganalysis.go): each
+// file lists the first limit of each, with its total, when it has any;
+// the counts sum them when there are any. truncated is about the
+// introduced and resolved lists. dependents and others are the other files
 // the change may have broken (core/diagimpact.go). introduced problems are at their after positions,
 // resolved ones at their before positions (the diagnostics' problem
 // shape). Across files, introduced problems are listed errors first, then
@@ -68,9 +70,12 @@ type DeltaFile struct {
 	ResolvedTotal   int
 	// Withheld and Reappeared are the analyzer findings that vanished, or
 	// came back, with the package's compile errors (diaganalysis.go):
-	// neither resolved nor introduced.
-	Withheld   []Problem
-	Reappeared []Problem
+	// neither resolved nor introduced; the first limit of each, the totals
+	// beside them.
+	Withheld        []Problem
+	Reappeared      []Problem
+	WithheldTotal   int
+	ReappearedTotal int
 }
 
 func (f DeltaFile) appendJSON(b []byte) []byte {
@@ -90,13 +95,17 @@ func (f DeltaFile) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(f.IntroducedTotal))
 	b = append(b, `,"resolvedTotal":`...)
 	b = appendInt(b, int64(f.ResolvedTotal))
-	if len(f.Withheld) > 0 {
+	if f.WithheldTotal > 0 {
 		b = append(b, `,"withheld":`...)
 		b = appendArray(b, f.Withheld)
+		b = append(b, `,"withheldTotal":`...)
+		b = appendInt(b, int64(f.WithheldTotal))
 	}
-	if len(f.Reappeared) > 0 {
+	if f.ReappearedTotal > 0 {
 		b = append(b, `,"reappeared":`...)
 		b = appendArray(b, f.Reappeared)
+		b = append(b, `,"reappearedTotal":`...)
+		b = appendInt(b, int64(f.ReappearedTotal))
 	}
 	return append(b, '}')
 }
@@ -494,7 +503,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		out.Reappeared += len(df.Reappeared)
 		out.withheld = append(out.withheld, df.Withheld...)
 		out.reappeared = append(out.reappeared, df.Reappeared...)
-		df.Withheld, df.Reappeared = capPaused(df.Withheld, limit, &out.Truncated), capPaused(df.Reappeared, limit, &out.Truncated)
+		df.capPaused(limit)
 		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
 		out.Introduced += len(introduced)
 		out.Resolved += len(resolved)

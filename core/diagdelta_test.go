@@ -266,3 +266,19 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		}
 	}
 }
+
+// comparableMessage stays linear: a deeply nested or huge quoted type is
+// compared as written.
+func TestDiagnosticsDeltaComparableMessageBounds(t *testing.T) {
+	deep := "'" + strings.Repeat("(", 4000) + "B | A" + strings.Repeat(")", 4000) + "'"
+	if got := comparableMessage(deep); got != deep {
+		t.Error("a type nested past the bound was rewritten")
+	}
+	huge := "'" + strings.Repeat("X | ", 5000) + "A'"
+	if got := comparableMessage(huge); got != huge {
+		t.Error("a type past the byte bound was rewritten")
+	}
+	if a, b := comparableMessage("'"+strings.Repeat("(", 10)+"B | A"+strings.Repeat(")", 10)+"'"), comparableMessage("'"+strings.Repeat("(", 10)+"A | B"+strings.Repeat(")", 10)+"'"); a != b {
+		t.Error("a type nested within the bound was not sorted")
+	}
+}

@@ -219,7 +219,7 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		o.Reappeared += len(df.Reappeared)
 		o.withheld = append(o.withheld, df.Withheld...)
 		o.reappeared = append(o.reappeared, df.Reappeared...)
-		df.Withheld, df.Reappeared = capPaused(df.Withheld, limit, &o.Truncated), capPaused(df.Reappeared, limit, &o.Truncated)
+		df.capPaused(limit)
 		df.IntroducedTotal, df.ResolvedTotal = len(intro), len(res)
 		o.Introduced += len(intro)
 		o.Resolved += len(res)

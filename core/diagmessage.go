@@ -14,9 +14,21 @@ import (
 // 'RequestInfo | URL'): compared as written, six unchanged errors in
 // another file were "6 introduced, 6 resolved". Two messages that differ
 // only in that order are the same problem; nothing else is rewritten, and
-// a quoted part whose brackets do not balance is compared as written.
+// a quoted part whose brackets do not balance, longer than
+// maxSortedTypeBytes or nested deeper than maxSortedTypeDepth, or a message
+// longer than maxComparableBytes, is compared as written (the work stays
+// bounded).
+// maxSortedTypeBytes and maxSortedTypeDepth bound the quoted parts
+// comparableMessage sorts (each level of brackets scans its part again),
+// maxComparableBytes the messages.
+const (
+	maxSortedTypeBytes = 8192
+	maxSortedTypeDepth = 16
+	maxComparableBytes = 64 << 10
+)
+
 func comparableMessage(msg string) string {
-	if !strings.Contains(msg, " | ") && !strings.Contains(msg, " & ") {
+	if len(msg) > maxComparableBytes || (!strings.Contains(msg, " | ") && !strings.Contains(msg, " & ")) {
 		return msg
 	}
 	var b strings.Builder
@@ -44,46 +56,49 @@ func comparableMessage(msg string) string {
 // intersection sorted, at every level of brackets; s itself when its
 // brackets do not balance.
 func sortedTypeText(s string) string {
-	if !balancedBrackets(s) {
+	if len(s) > maxSortedTypeBytes || !balancedBrackets(s) {
 		return s
 	}
-	return sortMembers(s)
+	return sortMembers(s, 0)
 }
 
 // sortMembers sorts within each of the top-level fields of s (the parts
 // between ",", ";" and ":", as in "{ a: B | A; b: C }" or "Map<K, B | A>"):
 // no member moves across a field.
-func sortMembers(s string) string {
+func sortMembers(s string, depth int) string {
+	if depth > maxSortedTypeDepth {
+		return s
+	}
 	var b strings.Builder
-	depth, start := 0, 0
+	nest, start := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch bracketAt(s, i) {
 		case 1:
-			depth++
+			nest++
 		case -1:
-			depth--
+			nest--
 		default:
-			if depth == 0 && strings.IndexByte(",;:", s[i]) >= 0 {
-				b.WriteString(sortField(s[start:i]))
+			if nest == 0 && strings.IndexByte(",;:", s[i]) >= 0 {
+				b.WriteString(sortField(s[start:i], depth))
 				b.WriteByte(s[i])
 				start = i + 1
 			}
 		}
 	}
-	b.WriteString(sortField(s[start:]))
+	b.WriteString(sortField(s[start:], depth))
 	return b.String()
 }
 
 // sortField sorts a field's union, each member's intersection, and each
 // member's bracketed parts; the field's surrounding spaces stay.
-func sortField(f string) string {
+func sortField(f string, depth int) string {
 	core := strings.TrimSpace(f)
 	if core == "" {
 		return f
 	}
 	lead := strings.Index(f, core)
 	return f[:lead] + sortSeparated(core, " | ", func(m string) string {
-		return sortSeparated(m, " & ", sortInsideBrackets)
+		return sortSeparated(m, " & ", func(m string) string { return sortInsideBrackets(m, depth) })
 	}) + f[lead+len(core):]
 }
 
@@ -102,21 +117,21 @@ func sortSeparated(s, sep string, inner func(string) string) string {
 
 // sortInsideBrackets sorts the members inside each top-level bracketed
 // part of s: "Array<B | A>" → "Array<A | B>".
-func sortInsideBrackets(s string) string {
+func sortInsideBrackets(s string, depth int) string {
 	var b strings.Builder
-	depth, open := 0, 0
+	nest, open := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch bracketAt(s, i) {
 		case 1:
-			if depth == 0 {
+			if nest == 0 {
 				b.WriteString(s[open : i+1])
 				open = i + 1
 			}
-			depth++
+			nest++
 		case -1:
-			depth--
-			if depth == 0 {
-				b.WriteString(sortMembers(s[open:i]))
+			nest--
+			if nest == 0 {
+				b.WriteString(sortMembers(s[open:i], depth+1))
 				open = i
 			}
 		}
