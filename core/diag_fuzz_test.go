@@ -142,7 +142,7 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		if len(files) != len(in) {
 			t.Fatalf("%d files answered for %d", len(files), len(in))
 		}
-		var introduced, resolved, persisting, errors, listedIntro, listedRes int
+		var introduced, resolved, persisting, errors, listedIntro, listedRes, withheld, reappeared int
 		var uncovered, stale []string
 		for i, fl := range files {
 			nIntro, nRes := len(fl.Get("introduced").Array()), len(fl.Get("resolved").Array())
@@ -160,10 +160,13 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 			if !fl.Get("fresh").Bool() {
 				stale = append(stale, fl.Get("path").Str)
 			}
-			// The multiset rules: every after-problem is introduced or
-			// persisting, every before-problem resolved or persisting.
-			if nb, na := len(in[i].Get("before").Array()), len(in[i].Get("after").Array()); iTotal+p != na || rTotal+p != nb {
-				t.Fatalf("file %d: introduced %d + persisting %d ≠ after %d, or resolved %d + persisting %d ≠ before %d", i, iTotal, p, na, rTotal, p, nb)
+			// The multiset rules: every after-problem is introduced,
+			// persisting or reappeared, every before-problem resolved,
+			// persisting or withheld.
+			w, re := checkPausedLists(t, fl, limit)
+			withheld, reappeared = withheld+w, reappeared+re
+			if nb, na := len(in[i].Get("before").Array()), len(in[i].Get("after").Array()); iTotal+p+re != na || rTotal+p+w != nb {
+				t.Fatalf("file %d: introduced %d + persisting %d + reappeared %d ≠ after %d, or resolved %d + persisting %d + withheld %d ≠ before %d", i, iTotal, p, re, na, rTotal, p, w, nb)
 			}
 			for _, pr := range fl.Get("introduced").Array() {
 				checkDiagProblem(t, pr)
@@ -182,7 +185,8 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		}
 		c := ok.Get("counts")
 		if int(c.Get("introduced").Int()) != introduced || int(c.Get("resolved").Int()) != resolved || int(c.Get("persisting").Int()) != persisting ||
-			int(c.Get("introducedErrors").Int()) < errors || int(c.Get("introducedErrors").Int()) > introduced {
+			int(c.Get("introducedErrors").Int()) < errors || int(c.Get("introducedErrors").Int()) > introduced ||
+			int(c.Get("withheld").Int()) != withheld || int(c.Get("reappeared").Int()) != reappeared {
 			t.Fatalf("counts %s do not match the files: %s", c.Raw, ok.Raw)
 		}
 		if listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || ok.Get("truncated").Bool() != (introduced > limit || resolved > limit) {
@@ -193,10 +197,14 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		}
 		// The other files (dependents): the same rules, each file's text
 		// unchanged; the rendering names how many were checked.
-		oShown, oTotal := checkOthers(t, gjson.ParseBytes(input).Get("dependents"), ok.Get("others"), limit)
+		oShown, oTotal, oWithheld, oReappeared := checkOthers(t, gjson.ParseBytes(input).Get("dependents"), ok.Get("others"), limit)
+		// The text lists the withheld and the reappeared of all files, the
+		// first limit of each.
+		withheld, reappeared = withheld+oWithheld, reappeared+oReappeared
+		pShown, pTotal := min(withheld, limit)+min(reappeared, limit), withheld+reappeared
 		r := ok.Get("rendered")
 		text := r.Get("text").Str
-		if text == "" || int(r.Get("shown").Int()) != listedIntro+listedRes+oShown || int(r.Get("omitted").Int()) != introduced+resolved+oTotal-listedIntro-listedRes-oShown {
+		if text == "" || int(r.Get("shown").Int()) != listedIntro+listedRes+oShown+pShown || int(r.Get("omitted").Int()) != introduced+resolved+oTotal+pTotal-listedIntro-listedRes-oShown-pShown {
 			t.Fatalf("rendered counts: %s", r.Raw)
 		}
 		if len(uncovered) > 0 && !strings.Contains(text, "not checked") && !strings.Contains(text, "Not checked") {
@@ -211,15 +219,32 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 	})
 }
 
+// checkPausedLists checks a file's withheld and reappeared lists against
+// their totals and returns the totals.
+func checkPausedLists(t *testing.T, fl gjson.Result, limit int) (withheld, reappeared int) {
+	t.Helper()
+	for _, k := range []string{"withheld", "reappeared"} {
+		list, total := fl.Get(k).Array(), int(fl.Get(k+"Total").Int())
+		if len(list) != min(total, limit) || fl.Get(k).Exists() != (total > 0) {
+			t.Fatalf("%s: %d listed of %d, limit %d: %s", k, len(list), total, limit, fl.Raw)
+		}
+		for _, pr := range list {
+			checkDiagProblem(t, pr)
+		}
+	}
+	return int(fl.Get("withheldTotal").Int()), int(fl.Get("reappearedTotal").Int())
+}
+
 // checkOthers checks a delta's others against its dependents input, and
-// returns how many of their problems are listed and how many there are.
-func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total int) {
+// returns how many of their problems are listed and how many there are,
+// and their withheld and reappeared findings.
+func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total, withheld, reappeared int) {
 	t.Helper()
 	if !in.Exists() || in.Type == gjson.Null {
 		if others.Exists() {
 			t.Fatalf("others without dependents: %s", others.Raw)
 		}
-		return 0, 0
+		return 0, 0, 0, 0
 	}
 	files := others.Get("files").Array()
 	if len(files) != len(in.Get("files").Array()) || int(others.Get("checked").Int()) != len(files) ||
@@ -229,7 +254,9 @@ func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total
 	var introduced, resolved, listedIntro, listedRes, withIntro, withRes int
 	for i, fl := range files {
 		iTotal, rTotal, p := int(fl.Get("introducedTotal").Int()), int(fl.Get("resolvedTotal").Int()), int(fl.Get("persisting").Int())
-		if nb, na := len(in.Get("files").Array()[i].Get("before").Array()), len(in.Get("files").Array()[i].Get("after").Array()); iTotal+p != na || rTotal+p != nb {
+		w, re := checkPausedLists(t, fl, limit)
+		withheld, reappeared = withheld+w, reappeared+re
+		if nb, na := len(in.Get("files").Array()[i].Get("before").Array()), len(in.Get("files").Array()[i].Get("after").Array()); iTotal+p+re != na || rTotal+p+w != nb {
 			t.Fatalf("other file %d: counts do not add up: %s", i, fl.Raw)
 		}
 		if iTotal > 0 {
@@ -247,10 +274,11 @@ func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total
 	c := others.Get("counts")
 	if int(c.Get("introduced").Int()) != introduced || int(c.Get("resolved").Int()) != resolved ||
 		len(others.Get("withIntroduced").Array()) != withIntro || len(others.Get("withResolved").Array()) != withRes ||
-		listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || others.Get("truncated").Bool() != (introduced > limit || resolved > limit) {
+		listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || others.Get("truncated").Bool() != (introduced > limit || resolved > limit) ||
+		int(c.Get("withheld").Int()) != withheld || int(c.Get("reappeared").Int()) != reappeared {
 		t.Fatalf("others' counts: %s", others.Raw)
 	}
-	return listedIntro + listedRes, introduced + resolved
+	return listedIntro + listedRes, introduced + resolved, withheld, reappeared
 }
 
 func diagStrings(v gjson.Result) []string {

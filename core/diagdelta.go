@@ -18,23 +18,34 @@ import (
 // afterText. limit (default 20 — also when 0 —, at most 500) bounds the
 // introduced problems listed, and separately the resolved ones.
 //
-// Matching. The edit's changed line region is what lies between the two
-// texts' common leading and common trailing lines ("\n", "\r\n" and "\r"
-// end lines, so a line-ending change alone changes nothing). A line before
-// the region keeps its number, a line after it moves by the difference in
-// line counts, a line inside it has no counterpart. A before-problem and
-// an after-problem are the same (persisting) when severity, code, source
-// and message are equal and the before-problem's start maps to the
-// after-problem's start (same column); when its line is inside the region,
-// the trimmed texts of the two problems' lines must be equal instead, so a
-// problem on an unchanged line that moved or was re-indented still
-// matches. Identical problems are matched as a multiset. An after-problem
-// left over is introduced, a before-problem left over resolved.
+// Matching. The lines are mapped through the edit script a unified diff
+// of the two texts shows ("\n", "\r\n" and "\r" end lines, so a
+// line-ending change alone changes nothing): an unchanged line maps to
+// its line after the edit, a changed one belongs to its hunk. A
+// before-problem and an after-problem are the same (persisting) when
+// severity, code, source and message are equal (the message as
+// comparableMessage compares it: a union's members in any order) and
+// their places agree, in passes from the surest (matchProblems): the
+// before-problem's start maps to the after-problem's start (same column);
+// on a changed line, the two problems' lines have the same trimmed text
+// (a moved or re-indented line), or the after-problem is on the changed
+// line's counterpart in its hunk in any column (an edit on the line of an
+// error leaves the error, at most moved along the line); last, the same
+// position (two entries that read the same are never one resolved and one
+// introduced). Identical problems are matched as a multiset. An
+// after-problem left over is introduced, a before-problem left over
+// resolved.
 //
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
-// introducedTotal, resolvedTotal}], counts: {introduced, resolved,
-// persisting, introducedErrors}, truncated, uncovered: [path], stale:
-// [path], others?, rendered}. dependents and others are the other files
+// introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?,
+// reappearedTotal?}], counts: {introduced, resolved, persisting,
+// introducedErrors, withheld?, reappeared?}, truncated, uncovered: [path],
+// stale: [path], others?, rendered}. withheld and reappeared are analyzer
+// findings that vanished, or came back, with their package's compile
+// errors, neither resolved nor introduced (core/diaganalysis.go): each
+// file lists the first limit of each, with its total, when it has any;
+// the counts sum them when there are any. truncated is about the
+// introduced and resolved lists. dependents and others are the other files
 // the change may have broken (core/diagimpact.go). introduced problems are at their after positions,
 // resolved ones at their before positions (the diagnostics' problem
 // shape). Across files, introduced problems are listed errors first, then
@@ -57,6 +68,14 @@ type DeltaFile struct {
 	Persisting      int
 	IntroducedTotal int
 	ResolvedTotal   int
+	// Withheld and Reappeared are the analyzer findings that vanished, or
+	// came back, with the package's compile errors (diaganalysis.go):
+	// neither resolved nor introduced; the first limit of each, the totals
+	// beside them.
+	Withheld        []Problem
+	Reappeared      []Problem
+	WithheldTotal   int
+	ReappearedTotal int
 }
 
 func (f DeltaFile) appendJSON(b []byte) []byte {
@@ -76,6 +95,18 @@ func (f DeltaFile) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(f.IntroducedTotal))
 	b = append(b, `,"resolvedTotal":`...)
 	b = appendInt(b, int64(f.ResolvedTotal))
+	if f.WithheldTotal > 0 {
+		b = append(b, `,"withheld":`...)
+		b = appendArray(b, f.Withheld)
+		b = append(b, `,"withheldTotal":`...)
+		b = appendInt(b, int64(f.WithheldTotal))
+	}
+	if f.ReappearedTotal > 0 {
+		b = append(b, `,"reappeared":`...)
+		b = appendArray(b, f.Reappeared)
+		b = append(b, `,"reappearedTotal":`...)
+		b = appendInt(b, int64(f.ReappearedTotal))
+	}
 	return append(b, '}')
 }
 
@@ -92,8 +123,12 @@ type DiagnosticsDelta struct {
 	Others           *OthersDelta // nil: the input named no dependents
 	Speculative      bool
 	Rendered         Rendered
+	// Withheld and Reappeared count the changed files' (DeltaFile's).
+	Withheld   int
+	Reappeared int
 
 	introducedBySeverity SeverityCounts
+	withheld, reappeared []Problem
 }
 
 func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
@@ -107,6 +142,7 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(d.Persisting))
 	b = append(b, `,"introducedErrors":`...)
 	b = appendInt(b, int64(d.IntroducedErrors))
+	b = appendPausedCounts(b, d.Withheld, d.Reappeared)
 	b = append(b, `},"truncated":`...)
 	b = appendBool(b, d.Truncated)
 	b = append(b, `,"uncovered":`...)
@@ -126,7 +162,9 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 }
 
 // lineChange is the changed line region of an edit: before lines
-// [start, beforeEnd) became after lines [start, afterEnd).
+// [start, beforeEnd) became after lines [start, afterEnd), from the first
+// changed line to the last (GoChangeInsideBody's; the delta maps lines
+// through the edit script, lineMap).
 type lineChange struct {
 	start, beforeEnd, afterEnd int
 }
@@ -153,23 +191,6 @@ func changedLineRange(before, after []string) (start, beforeEnd, afterEnd int) {
 	return c.start, c.beforeEnd, c.afterEnd
 }
 
-// mapLine maps a before line to its after line; ok is false inside the
-// changed region.
-func (c lineChange) mapLine(line uint32) (uint32, bool) {
-	l := int64(line)
-	switch {
-	case l < int64(c.start):
-		return line, true
-	case l >= int64(c.beforeEnd):
-		m := l + int64(c.afterEnd) - int64(c.beforeEnd)
-		if m < 0 || m > int64(^uint32(0)) {
-			return 0, false
-		}
-		return uint32(m), true
-	}
-	return 0, false
-}
-
 // lineText is the trimmed text of a zero-based line ("" past the end).
 func lineText(lines []string, line uint32) string {
 	if uint64(line) < uint64(len(lines)) {
@@ -178,50 +199,173 @@ func lineText(lines []string, line uint32) string {
 	return ""
 }
 
-// sameProblem compares everything but the position.
-func sameProblem(a, b Problem) bool {
-	return a.Severity == b.Severity && a.Code == b.Code && a.Source == b.Source && a.Message == b.Message
+// problemKey is what two problems must share to be the same problem
+// wherever they are: severity, code, source and the message as compared
+// (comparableMessage: a union's members in any order).
+type problemKey struct {
+	sev                   int
+	code, source, message string
+}
+
+func keyOf(p Problem) problemKey {
+	return problemKey{p.Severity, p.Code, p.Source, comparableMessage(p.Message)}
+}
+
+// lineHunk is a run of changed lines of the edit script: before lines
+// [bStart, bEnd) became after lines [aStart, aEnd).
+type lineHunk struct{ bStart, bEnd, aStart, aEnd int }
+
+// lineMap maps before lines to after lines through the edit script
+// UnifiedDiff uses (ChangedSpans): an unchanged line maps to its line
+// after the edit, a changed one to none but belongs to its hunk.
+type lineMap struct {
+	n, m  int     // the texts' line counts
+	to    []int32 // before line → after line, -1 when changed
+	hunk  []int32 // before line → its hunk in hunks, -1 when unchanged
+	hunks []lineHunk
+}
+
+func mapLines(before, after []string) lineMap {
+	n, m := len(before), len(after)
+	lm := lineMap{n: n, m: m, to: make([]int32, n), hunk: make([]int32, n)}
+	p := 0
+	for p < n && p < m && before[p] == after[p] {
+		p++
+	}
+	s := 0
+	for s < n-p && s < m-p && before[n-1-s] == after[m-1-s] {
+		s++
+	}
+	i, j := 0, 0
+	same := func() {
+		lm.to[i], lm.hunk[i] = int32(j), -1
+		i, j = i+1, j+1
+	}
+	for range p {
+		same()
+	}
+	ops := diffMiddle(nil, before[p:n-s], after[p:m-s])
+	for k := 0; k < len(ops); {
+		if ops[k] == '=' {
+			same()
+			k++
+			continue
+		}
+		h := lineHunk{bStart: i, aStart: j}
+		for ; k < len(ops) && ops[k] != '='; k++ {
+			if ops[k] == '-' {
+				lm.to[i], lm.hunk[i] = -1, int32(len(lm.hunks))
+				i++
+			} else {
+				j++
+			}
+		}
+		h.bEnd, h.aEnd = i, j
+		lm.hunks = append(lm.hunks, h)
+	}
+	for range s {
+		same()
+	}
+	return lm
+}
+
+// mapLine maps a before line to its after line; ok is false for a changed
+// line. A line past the text's end (a server may place a problem at the
+// end of the last line) moves by the difference in line counts.
+func (lm lineMap) mapLine(line uint32) (uint32, bool) {
+	if int64(line) < int64(lm.n) {
+		if t := lm.to[line]; t >= 0 {
+			return uint32(t), true
+		}
+		return 0, false
+	}
+	t := int64(line) + int64(lm.m) - int64(lm.n)
+	if t < 0 || t > int64(^uint32(0)) {
+		return 0, false
+	}
+	return uint32(t), true
+}
+
+// counterparts are the after lines a changed before line may have become:
+// the line as far from its hunk's start, and the line as far from its
+// hunk's end (the two differ when the edit added or removed lines in the
+// hunk), those inside the hunk's after lines.
+func (lm lineMap) counterparts(line uint32) (a, b int64, ok bool) {
+	if int64(line) >= int64(lm.n) || lm.hunk[line] < 0 {
+		return 0, 0, false
+	}
+	h := lm.hunks[lm.hunk[line]]
+	a, b = -1, -1
+	if t := int64(h.aStart) + int64(line) - int64(h.bStart); t < int64(h.aEnd) {
+		a = t
+	}
+	if t := int64(h.aEnd) - (int64(h.bEnd) - int64(line)); t >= int64(h.aStart) {
+		b = t
+	}
+	return a, b, a >= 0 || b >= 0
 }
 
 // matchProblems splits before and after into resolved, introduced and the
-// number persisting. Problems whose start line maps are matched first, by
-// exact position; those inside the changed region then by the text of
-// their line.
+// number persisting: a multiset match of before-problems to after-problems
+// with the same key, in passes from the surest to the loosest, each
+// before-problem paired with at most one after-problem.
+//
+//  1. An unchanged line: the problem's start maps to the same column of
+//     its line after the edit.
+//  2. A changed line: a problem on a line of the same trimmed text (the
+//     line moved, or only its indentation changed).
+//  3. A changed line: a problem on its counterpart line (counterparts),
+//     in any column: an edit on the line of an existing error (a comment
+//     after it, a renamed call) leaves the error, at most moved along the
+//     line; the nearest column pairs first.
+//  4. A problem at the very same position: two entries that read the
+//     same are never one resolved and one introduced, even when the one
+//     before moved away and another took its place (a fix and a new
+//     error that say nothing different to the reader).
 func matchProblems(before, after []Problem, beforeLines, afterLines []string) (resolved, introduced []Problem, persisting int) {
-	change := changedLines(beforeLines, afterLines)
+	lm := mapLines(beforeLines, afterLines)
 	used := make([]bool, len(after))
 	matched := make([]bool, len(before))
-	// Index after-problems by position for the exact pass.
+	bk := make([]problemKey, len(before))
+	for i, b := range before {
+		bk[i] = keyOf(b)
+	}
+	ak := make([]problemKey, len(after))
+	for j, a := range after {
+		ak[j] = keyOf(a)
+	}
+	pair := func(i, j int) {
+		used[j], matched[i] = true, true
+		persisting++
+	}
+	// 1. Index after-problems by position for the exact pass.
 	byStart := map[Position][]int{}
+	byLine := map[uint32][]int{}
 	for j, a := range after {
 		byStart[a.Range.Start] = append(byStart[a.Range.Start], j)
+		byLine[a.Range.Start.Line] = append(byLine[a.Range.Start.Line], j)
 	}
 	for i, b := range before {
-		line, ok := change.mapLine(b.Range.Start.Line)
+		line, ok := lm.mapLine(b.Range.Start.Line)
 		if !ok {
 			continue
 		}
 		for _, j := range byStart[Position{Line: line, Character: b.Range.Start.Character}] {
-			if !used[j] && sameProblem(b, after[j]) {
-				used[j], matched[i] = true, true
-				persisting++
+			if !used[j] && bk[i] == ak[j] {
+				pair(i, j)
 				break
 			}
 		}
 	}
-	// The text pass: index the after-problems left by their line's text.
-	type key struct {
-		sev                   int
-		code, source, message string
-		text                  string
+	// 2. The text pass: index the after-problems left by their line's text.
+	type textKey struct {
+		problemKey
+		text string
 	}
-	byText := map[key][]int{}
-	textKey := func(p Problem, lines []string) key {
-		return key{p.Severity, p.Code, p.Source, p.Message, lineText(lines, p.Range.Start.Line)}
-	}
+	byText := map[textKey][]int{}
 	for j, a := range after {
 		if !used[j] {
-			k := textKey(a, afterLines)
+			k := textKey{ak[j], lineText(afterLines, a.Range.Start.Line)}
 			byText[k] = append(byText[k], j)
 		}
 	}
@@ -229,14 +373,59 @@ func matchProblems(before, after []Problem, beforeLines, afterLines []string) (r
 		if matched[i] {
 			continue
 		}
-		if _, ok := change.mapLine(b.Range.Start.Line); ok {
+		if _, ok := lm.mapLine(b.Range.Start.Line); ok {
 			continue
 		}
-		k := textKey(b, beforeLines)
+		k := textKey{bk[i], lineText(beforeLines, b.Range.Start.Line)}
+		for len(byText[k]) > 0 && used[byText[k][0]] {
+			byText[k] = byText[k][1:]
+		}
 		if list := byText[k]; len(list) > 0 {
-			used[list[0]], matched[i] = true, true
+			pair(i, list[0])
 			byText[k] = list[1:]
-			persisting++
+		}
+	}
+	// 3. The counterpart line, any column.
+	for i, b := range before {
+		if matched[i] {
+			continue
+		}
+		l1, l2, ok := lm.counterparts(b.Range.Start.Line)
+		if !ok {
+			continue
+		}
+		best, bestDist := -1, int64(-1)
+		for _, l := range []int64{l1, l2} {
+			if l < 0 {
+				continue
+			}
+			for _, j := range byLine[uint32(l)] {
+				if used[j] || bk[i] != ak[j] {
+					continue
+				}
+				d := int64(after[j].Range.Start.Character) - int64(b.Range.Start.Character)
+				if d < 0 {
+					d = -d
+				}
+				if best < 0 || d < bestDist {
+					best, bestDist = j, d
+				}
+			}
+		}
+		if best >= 0 {
+			pair(i, best)
+		}
+	}
+	// 4. The same position.
+	for i, b := range before {
+		if matched[i] {
+			continue
+		}
+		for _, j := range byStart[b.Range.Start] {
+			if !used[j] && bk[i] == ak[j] {
+				pair(i, j)
+				break
+			}
 		}
 	}
 	for i, b := range before {
@@ -277,7 +466,9 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	}
 	var allIntroduced, allResolved []Problem
 	fileOf := map[string]int{} // path → index in out.Files
-	err = forEachDiagFile(get(in, "files"), wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
+	files, dependents := get(in, "files"), get(in, "dependents")
+	paused := scanPausedDirs(files, dependents, wsPath)
+	err = forEachDiagFile(files, wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
 		df := DeltaFile{Path: path, How: how, Fresh: fresh}
 		var texts [2]string
 		for k, name := range []string{"beforeText", "afterText"} {
@@ -307,6 +498,12 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		var resolved, introduced []Problem
 		resolved, introduced, df.Persisting = matchProblems(before, after, SplitLines(texts[0]), SplitLines(texts[1]))
+		resolved, introduced, df.Withheld, df.Reappeared = paused.split(df.Path, resolved, introduced)
+		out.Withheld += len(df.Withheld)
+		out.Reappeared += len(df.Reappeared)
+		out.withheld = append(out.withheld, df.Withheld...)
+		out.reappeared = append(out.reappeared, df.Reappeared...)
+		df.capPaused(limit)
 		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
 		out.Introduced += len(introduced)
 		out.Resolved += len(resolved)
@@ -328,7 +525,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	for _, f := range out.Files {
 		changed[f.Path] = true
 	}
-	if out.Others, err = readDependents(get(in, "dependents"), wsPath, changed, limit); err != nil {
+	if out.Others, err = readDependents(dependents, wsPath, changed, limit, paused); err != nil {
 		return nil, err
 	}
 	sortProblems(allIntroduced)
@@ -408,10 +605,15 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
 	}
 	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
+	withheld, reappeared := d.withheld, d.reappeared
 	if o := d.Others; o != nil {
 		renderOthers(&b, o, limit)
 		shown += len(o.introduced) + len(o.resolved)
 		total += o.Introduced + o.Resolved
+		withheld = append(append([]Problem(nil), withheld...), o.withheld...)
+		reappeared = append(append([]Problem(nil), reappeared...), o.reappeared...)
 	}
+	s, t := renderPaused(&b, withheld, reappeared, limit)
+	shown, total = shown+s, total+t
 	return Rendered{Text: b.String(), Shown: shown, Omitted: total - shown}
 }

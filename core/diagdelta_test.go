@@ -26,20 +26,46 @@ func TestDiagnosticsDeltaChangedLines(t *testing.T) {
 			t.Errorf("%q → %q: got %+v, want %+v", tt.before, tt.after, got, tt.want)
 		}
 	}
-	c := lineChange{start: 2, beforeEnd: 4, afterEnd: 7}
-	for _, m := range []struct {
-		in, out uint32
-		ok      bool
-	}{{0, 0, true}, {1, 1, true}, {2, 0, false}, {3, 0, false}, {4, 7, true}, {10, 13, true}} {
-		if out, ok := c.mapLine(m.in); out != m.out || ok != m.ok {
-			t.Errorf("mapLine(%d) = %d, %v; want %d, %v", m.in, out, ok, m.out, m.ok)
+}
+
+func TestDiagnosticsDeltaLineMap(t *testing.T) {
+	tests := []struct {
+		before, after string
+		to            []int32 // per before line
+	}{
+		{"a\nb\nc", "a\nb\nc", []int32{0, 1, 2}},
+		{"a\nb\nc", "x\ny\na\nb\nc", []int32{2, 3, 4}},
+		{"a\nb\nc", "a\nB\nc", []int32{0, -1, 2}},
+		// two edits far apart: the lines between map, unlike a region
+		// from the first changed line to the last
+		{"a\nb\nc\nd\ne", "A\nb\nc\nd\nE", []int32{-1, 1, 2, 3, -1}},
+		{"a\nb\nc\nd", "a\nx\nb\nc", []int32{0, 2, 3, -1}},
+	}
+	for _, tt := range tests {
+		lm := mapLines(SplitLines(tt.before), SplitLines(tt.after))
+		for l, want := range tt.to {
+			got, ok := lm.mapLine(uint32(l))
+			if (want < 0) == ok || (ok && int32(got) != want) {
+				t.Errorf("%q → %q: line %d maps to %d, %v; want %d", tt.before, tt.after, l, got, ok, want)
+			}
 		}
 	}
-	if _, ok := (lineChange{start: 0, beforeEnd: 0, afterEnd: 0}).mapLine(^uint32(0)); !ok {
-		t.Error("an unshifted line past every change must map")
+	// A line past the end moves by the difference in line counts.
+	lm := mapLines(SplitLines("a\nb"), SplitLines("x\na\nb"))
+	if got, ok := lm.mapLine(5); !ok || got != 6 {
+		t.Errorf("past the end: %d, %v; want 6", got, ok)
 	}
-	if _, ok := (lineChange{start: 0, beforeEnd: 0, afterEnd: 1}).mapLine(^uint32(0)); ok {
+	if _, ok := mapLines(nil, SplitLines("a")).mapLine(^uint32(0)); ok {
 		t.Error("a line shifted past uint32 must not map")
+	}
+	// A hunk that grew: a changed line's counterparts are as far from the
+	// hunk's start and as far from its end.
+	lm = mapLines(SplitLines("a\nb\nc"), SplitLines("a\nb1\nb2\nb3\nc"))
+	if l1, l2, ok := lm.counterparts(1); !ok || l1 != 1 || l2 != 3 {
+		t.Errorf("counterparts(1) = %d, %d, %v; want 1, 3", l1, l2, ok)
+	}
+	if _, _, ok := lm.counterparts(0); ok {
+		t.Error("an unchanged line has no counterparts")
 	}
 }
 
@@ -70,6 +96,31 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 		{"exact matches first, then text", "k\n  k\nz\n", "k\nX\n   k\nz\n",
 			// by text alone, the re-indented line's problem could take line 0's
 			[]Problem{diagAt(1, 2, "m"), diagAt(0, 0, "m")}, []Problem{diagAt(0, 0, "m"), diagAt(2, 3, "m")}, 0, 0, 2},
+		// An edit on the line of an error leaves the error (findings: a
+		// comment edit answered "1 error introduced, 1 resolved" with the
+		// same TS2322 in both lists).
+		{"an edit after the error on its line", "// header\nexport const n: number = 'oops'; // note A\nexport const m = 1;\n", "// header\nexport const n: number = 'oops'; // note B\nexport const m = 1;\n",
+			[]Problem{diagAt(1, 13, "m")}, []Problem{diagAt(1, 13, "m")}, 0, 0, 1},
+		{"an edit before the error on its line moves it along the line", "x := f(a)\n", "x := longer(a)\n",
+			[]Problem{diagAt(0, 7, "m")}, []Problem{diagAt(0, 12, "m")}, 0, 0, 1},
+		{"one of two equal errors on the edited line is new", "x := f(a)\n", "x := f(a) + f(a)\n",
+			[]Problem{diagAt(0, 5, "m")}, []Problem{diagAt(0, 5, "m"), diagAt(0, 12, "m")}, 0, 1, 1},
+		{"another message on the edited line is not the same problem", "x := f(a)\n", "x := g(a)\n",
+			[]Problem{diagAt(0, 5, "m")}, []Problem{diagAt(0, 5, "n")}, 1, 1, 0},
+		// A rename's two edits far apart (pyright: the import and the call
+		// of helpers_y.py; the error stayed at 3:10, listed both ways).
+		{"a rename's edits on the error's line and above it", "from .x import used\n\nz: str = used(1)\n", "from .x import better\n\nz: str = better(1)\n",
+			[]Problem{diagAt(2, 9, "m")}, []Problem{diagAt(2, 9, "m")}, 0, 0, 1},
+		{"a line split in two: the error on the second half", "a\nf(x, y)\nb\n", "a\nf(x,\n  y)\nb\n",
+			[]Problem{diagAt(1, 5, "m")}, []Problem{diagAt(2, 2, "m")}, 0, 0, 1},
+		{"the same position on a changed line, whatever the hunks", "a\nq\nb\n", "a\nX\nY\nq\nB\n",
+			[]Problem{diagAt(2, 0, "m")}, []Problem{diagAt(2, 0, "m")}, 0, 0, 1},
+		// The line moved down and its problem went; an equal one came on
+		// the inserted line at the old place: one entry, not one each way.
+		{"the same position after the line moved", "a\nb\n", "a\nX\nb\n",
+			[]Problem{diagAt(1, 0, "m")}, []Problem{diagAt(1, 0, "m")}, 0, 0, 1},
+		{"a union printed in another order", "a\n", "a\n",
+			[]Problem{diagAt(0, 0, "Property 'url' does not exist on type 'URL | RequestInfo'.")}, []Problem{diagAt(0, 0, "Property 'url' does not exist on type 'RequestInfo | URL'.")}, 0, 0, 1},
 	}
 	for _, tt := range tests {
 		r, i, p := matchProblems(tt.before, tt.after, SplitLines(tt.beforeText), SplitLines(tt.afterText))
@@ -79,6 +130,40 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 		if len(r)+p != len(tt.before) || len(i)+p != len(tt.after) {
 			t.Errorf("%s: counts do not add up", tt.name)
 		}
+	}
+}
+
+func TestDiagnosticsDeltaComparableMessage(t *testing.T) {
+	same := [][2]string{
+		{"on type 'URL | RequestInfo'.", "on type 'RequestInfo | URL'."},
+		{`Type "int | str" is not assignable`, `Type "str | int" is not assignable`},
+		{"type 'A & B'", "type 'B & A'"},
+		{"type 'Array<B | A> | null'", "type 'null | Array<A | B>'"},
+		{"type '(b: string) => void | A'", "type 'A | (b: string) => void'"},
+		{"type '{ a: B | A; } | C'", "type 'C | { a: A | B; }'"},
+		{"type 'A & B | C'", "type 'C | B & A'"},
+		{"'X | Y' and 'Y | Z'", "'Y | X' and 'Z | Y'"},
+	}
+	for _, p := range same {
+		if a, b := comparableMessage(p[0]), comparableMessage(p[1]); a != b {
+			t.Errorf("%q and %q compare as %q and %q; want equal", p[0], p[1], a, b)
+		}
+	}
+	differ := [][2]string{
+		{"type 'A | B'", "type 'A | C'"},
+		{"type 'A | B' and 'C'", "type 'C | B' and 'A'"},           // members do not cross quotes
+		{"type 'Array<A> | B'", "type 'Array<B> | A'"},             // nor brackets
+		{"a | b outside quotes", "b | a outside quotes"},           // only quoted types
+		{"type 'A | (B' and 'C | D'", "type '(B | A' and 'D | C'"}, // unbalanced: as written
+		{"type 'A | B", "type 'B | A"},                             // unclosed quote: as written
+	}
+	for _, p := range differ {
+		if a, b := comparableMessage(p[0]), comparableMessage(p[1]); a == b {
+			t.Errorf("%q and %q both compare as %q; want them told apart", p[0], p[1], a)
+		}
+	}
+	if got := comparableMessage("no union here"); got != "no union here" {
+		t.Errorf("unchanged message: %q", got)
 	}
 }
 
@@ -179,5 +264,21 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 				t.Errorf("%s: text has %q:\n%s", tt.name, w, text)
 			}
 		}
+	}
+}
+
+// comparableMessage stays linear: a deeply nested or huge quoted type is
+// compared as written.
+func TestDiagnosticsDeltaComparableMessageBounds(t *testing.T) {
+	deep := "'" + strings.Repeat("(", 4000) + "B | A" + strings.Repeat(")", 4000) + "'"
+	if got := comparableMessage(deep); got != deep {
+		t.Error("a type nested past the bound was rewritten")
+	}
+	huge := "'" + strings.Repeat("X | ", 5000) + "A'"
+	if got := comparableMessage(huge); got != huge {
+		t.Error("a type past the byte bound was rewritten")
+	}
+	if a, b := comparableMessage("'"+strings.Repeat("(", 10)+"B | A"+strings.Repeat(")", 10)+"'"), comparableMessage("'"+strings.Repeat("(", 10)+"A | B"+strings.Repeat(")", 10)+"'"); a != b {
+		t.Error("a type nested within the bound was not sorted")
 	}
 }

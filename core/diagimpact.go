@@ -83,9 +83,15 @@ type OthersDelta struct {
 	// with none found in other files, "none use what changed" (not "not
 	// checked") is the answer, inside bodies or not.
 	Asked int
+	// Withheld and Reappeared count the other files' analyzer findings
+	// that vanished, or came back, with a package's compile errors
+	// (diaganalysis.go).
+	Withheld   int
+	Reappeared int
 
 	introducedBySeverity SeverityCounts
 	introduced, resolved []Problem // the listed ones, sorted
+	withheld, reappeared []Problem
 }
 
 func (o *OthersDelta) appendJSON(b []byte) []byte {
@@ -105,6 +111,7 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(o.Persisting))
 	b = append(b, `,"introducedErrors":`...)
 	b = appendInt(b, int64(o.IntroducedErrors))
+	b = appendPausedCounts(b, o.Withheld, o.Reappeared)
 	b = append(b, `},"truncated":`...)
 	b = appendBool(b, o.Truncated)
 	b = append(b, `,"stale":`...)
@@ -134,7 +141,7 @@ const maxPartialReason = 1000
 // readDependents reads diagnosticsDelta's dependents; changed holds the
 // changed files' paths, which a dependent must not repeat. nil when the
 // input has none.
-func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limit int) (*OthersDelta, *Error) {
+func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limit int, paused pausedDirs) (*OthersDelta, *Error) {
 	if !v.Exists() || v.Type == gjson.Null {
 		return nil, nil
 	}
@@ -207,6 +214,12 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		lines := SplitLines(text.Str)
 		var res, intro []Problem
 		res, intro, df.Persisting = matchProblems(before, after, lines, lines)
+		res, intro, df.Withheld, df.Reappeared = paused.split(path, res, intro)
+		o.Withheld += len(df.Withheld)
+		o.Reappeared += len(df.Reappeared)
+		o.withheld = append(o.withheld, df.Withheld...)
+		o.reappeared = append(o.reappeared, df.Reappeared...)
+		df.capPaused(limit)
 		df.IntroducedTotal, df.ResolvedTotal = len(intro), len(res)
 		o.Introduced += len(intro)
 		o.Resolved += len(res)

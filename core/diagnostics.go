@@ -379,8 +379,7 @@ func sortProblems(list []Problem) {
 }
 
 // problemLine renders a problem without its path: "3:7 error TS2322:
-// Type … (first line of the message)". typescript-language-server's
-// numeric codes are written as tsc writes them (TS2322).
+// Type … (first line of the message)", its code as displayCode writes it.
 func problemLine(p Problem) string {
 	var b strings.Builder
 	b.WriteString(strconv.FormatUint(toOneBased(p.Range.Start.Line), 10) + ":" + strconv.FormatUint(toOneBased(p.Range.Start.Character), 10) + " " + severityNames[p.Severity])
@@ -428,9 +427,16 @@ func oneLineMessage(msg string) string {
 	return b.String()
 }
 
+// displayCode is the code a problem's line shows: tsserver's numbers as
+// tsc writes them (TS2322), and the source for gopls's analyzers, whose
+// code is "default" (their category) and whose source names the analyzer
+// (unusedfunc): "information default:" told a model nothing.
 func displayCode(p Problem) string {
 	if (p.Source == "typescript" || p.Source == "ts") && p.Code != "" && strings.Trim(p.Code, "0123456789") == "" {
 		return "TS" + p.Code
+	}
+	if p.Code == "default" && p.Source != "" {
+		return p.Source
 	}
 	return p.Code
 }

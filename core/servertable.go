@@ -209,6 +209,14 @@ type ServerBehaviour struct {
 	SearchNeedsHint string   `json:"searchNeedsHint"`
 	// ProjectInclude is Readiness.ProjectInclude.
 	ProjectInclude string `json:"projectInclude"`
+	// AnalyzersPausedBy are the diagnostic sources of the server's
+	// compile errors (gopls: "compiler", "syntax") when its findings of
+	// every other source come from analyzers it runs only on a package
+	// (a directory's files) without such an error: the diagnostics delta
+	// then calls a finding that vanished with the errors' coming withheld,
+	// not resolved, and one that came with their going reappeared, not
+	// introduced (core/diaganalysis.go).
+	AnalyzersPausedBy []string `json:"analyzersPausedBy"`
 }
 
 // ServerTable is the parsed table.
@@ -367,6 +375,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			SearchNeeds:        tableStrings(get(b, "searchNeeds")),
 			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
 			ProjectInclude:     get(b, "projectInclude").Str,
+			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

@@ -22,6 +22,7 @@ func TestServerTableEntries(t *testing.T) {
 		"languages": true, "rootMarkers": true, "initializationOptions": true, "configuration": true, "install": true,
 		"preset": true, "tested": true, "behaviour": true, "notes": true, "versionArgs": true}
 	ids := map[string]bool{}
+	pausedExt := map[string]string{} // extension → the server with analyzersPausedBy
 	ext := regexp.MustCompile(`^\.[a-z0-9+_-]+$`)
 	for i, raw := range gjson.GetBytes(serverTableJSON, "servers").Array() {
 		raw.ForEach(func(k, _ gjson.Result) bool {
@@ -81,6 +82,23 @@ func TestServerTableEntries(t *testing.T) {
 		for _, ext := range e.Behaviour.WatchExtensions {
 			if n, problem := NormalizeExtension(ext); problem != "" || n != ext {
 				t.Errorf("%s: behaviour.watchExtensions %q (%s)", e.ID, ext, problem)
+			}
+		}
+		// The delta finds a file's analyzersPausedBy by its extension: one
+		// server per extension may have it.
+		for _, src := range e.Behaviour.AnalyzersPausedBy {
+			if strings.TrimSpace(src) != src || src == "" {
+				t.Errorf("%s: behaviour.analyzersPausedBy %q", e.ID, src)
+			}
+		}
+		if len(e.Behaviour.AnalyzersPausedBy) > 0 {
+			for _, l := range e.Languages {
+				for _, x := range l.Extensions {
+					if other, dup := pausedExt[x]; dup {
+						t.Errorf("%s and %s both have analyzersPausedBy for %s", other, e.ID, x)
+					}
+					pausedExt[x] = e.ID
+				}
 			}
 		}
 		if got, ok := KnownServer("", "/some/dir/"+e.Command); !ok || got.ID != e.ID {
