@@ -228,14 +228,7 @@ type lineMap struct {
 func mapLines(before, after []string) lineMap {
 	n, m := len(before), len(after)
 	lm := lineMap{n: n, m: m, to: make([]int32, n), hunk: make([]int32, n)}
-	p := 0
-	for p < n && p < m && before[p] == after[p] {
-		p++
-	}
-	s := 0
-	for s < n-p && s < m-p && before[n-1-s] == after[m-1-s] {
-		s++
-	}
+	p, s := commonEnds(before, after)
 	i, j := 0, 0
 	same := func() {
 		lm.to[i], lm.hunk[i] = int32(j), -1

@@ -1,7 +1,7 @@
 package core
 
 import (
-	"strings"
+	"path"
 	"unicode/utf8"
 )
 
@@ -14,40 +14,27 @@ import (
 // (a line of punctuation, or a language without a list here) it is the
 // first non-blank character, as before.
 
-// keywordSets are the reserved words by file extension; a name that is a
-// keyword in some contexts only is listed when a line holding it almost
-// always uses it as one (TypeScript's `type`, `declare`), and left out
-// when it is a common name (`get`, `set`, `of`, Python's `match`, C's
-// `error`).
+// keywordSets are, by SourceLanguage's names, the words a line target
+// skips: the language's keywords and its statement words (newname.go's
+// table, the one list of each language's keywords).
 var keywordSets = func() map[string]map[string]bool {
-	set := func(words string) map[string]bool {
+	out := map[string]map[string]bool{}
+	for name, lang := range identLanguages {
 		m := map[string]bool{}
-		for _, w := range strings.Fields(words) {
+		for _, w := range lang.keywords {
 			m[w] = true
 		}
-		return m
-	}
-	golang := set("break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var")
-	js := set("abstract async await break case catch class const continue debugger declare default delete do else enum export extends false finally for function if implements import in instanceof interface keyof let namespace new null override private protected public readonly return satisfies static super switch this throw true try type typeof var void while with yield")
-	py := set("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield")
-	c := set("alignas alignof auto bool break case catch char class const constexpr continue default define defined delete do double elif else endif enum explicit extern false float for friend goto if ifdef ifndef include inline int long mutable namespace new noexcept nullptr operator pragma private protected public register restrict return short signed sizeof static static_assert struct switch template this throw true try typedef typename undef union unsigned using virtual void volatile while")
-	out := map[string]map[string]bool{".go": golang, ".py": py, ".pyi": py}
-	for _, x := range []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"} {
-		out[x] = js
-	}
-	for _, x := range []string{".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx", ".m", ".mm"} {
-		out[x] = c
+		for _, w := range lang.statementWords {
+			m[w] = true
+		}
+		out[name] = m
 	}
 	return out
 }()
 
 // keywordsFor is the keyword set of a path's language (nil: unknown).
-func keywordsFor(path string) map[string]bool {
-	i := strings.LastIndexAny(path, "/.")
-	if i < 0 || path[i] != '.' {
-		return nil
-	}
-	return keywordSets[strings.ToLower(path[i:])]
+func keywordsFor(filePath string) map[string]bool {
+	return keywordSets[SourceLanguage(path.Ext(filePath))]
 }
 
 // firstNonKeyword is the byte offset of the first identifier on line that

@@ -40,6 +40,13 @@ type identLanguage struct {
 	keywords []string
 	// start and part say which characters may start and continue a name.
 	start, part func(r rune) bool
+	// statementWords are not reserved, but a line whose code starts with
+	// one almost always uses it as a keyword there (TypeScript's declare
+	// and await, C's preprocessor directives and, in a header that may be
+	// C++, C++'s class): a target by line alone skips them as it skips the
+	// keywords (keywords.go). A word that is also a common name (get, set,
+	// of, Python's match, C's error) is not one.
+	statementWords []string
 	// memberKeywords: a member (method, property, field, enum member)
 	// may have a keyword's name.
 	memberKeywords bool
@@ -77,8 +84,14 @@ var jsLanguage = identLanguage{
 	keywords: []string{"break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
 		"else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof",
 		"new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with"},
+	statementWords: []string{"abstract", "async", "await", "declare", "implements", "interface", "keyof", "let", "namespace",
+		"override", "private", "protected", "public", "readonly", "satisfies", "static", "type", "yield"},
 	start: letterOr("$_"), part: jsPart, memberKeywords: true, hashPrefix: true,
 }
+
+// cPreprocessor are the directives (and defined) a C or C++ line starts
+// with after its '#'.
+var cPreprocessor = []string{"define", "defined", "elif", "endif", "ifdef", "ifndef", "include", "pragma", "undef"}
 
 // identLanguages are the rules by SourceLanguage's names.
 var identLanguages = map[string]identLanguage{
@@ -99,6 +112,10 @@ var identLanguages = map[string]identLanguage{
 	"C": {
 		keywords: append(append([]string{}, cKeywords...), "restrict", "_Alignas", "_Alignof", "_Atomic", "_Bool",
 			"_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local"),
+		statementWords: append(append([]string{}, cPreprocessor...), "alignas", "alignof", "bool", "catch", "class",
+			"constexpr", "delete", "explicit", "false", "friend", "mutable", "namespace", "new", "noexcept", "nullptr",
+			"operator", "private", "protected", "public", "static_assert", "template", "this", "throw", "true", "try",
+			"typename", "using", "virtual"),
 		start: letterOr("_$"), part: letterDigitOr("_$"),
 	},
 	"C++": {
@@ -109,7 +126,8 @@ var identLanguages = map[string]identLanguage{
 			"nullptr", "operator", "or", "or_eq", "private", "protected", "public", "reinterpret_cast", "requires",
 			"static_assert", "static_cast", "template", "this", "thread_local", "throw", "true", "try", "typeid",
 			"typename", "using", "virtual", "wchar_t", "xor", "xor_eq"),
-		start: letterOr("_$"), part: letterDigitOr("_$"),
+		statementWords: cPreprocessor,
+		start:          letterOr("_$"), part: letterDigitOr("_$"),
 	},
 }
 

@@ -52,14 +52,7 @@ func splitDiffLines(s string) []string {
 func diffLines(oldText, newText string) lineDiff {
 	d := lineDiff{a: splitDiffLines(oldText), b: splitDiffLines(newText)}
 	n, m := len(d.a), len(d.b)
-	p := 0
-	for p < n && p < m && d.a[p] == d.b[p] {
-		p++
-	}
-	s := 0
-	for s < n-p && s < m-p && d.a[n-1-s] == d.b[m-1-s] {
-		s++
-	}
+	p, s := commonEnds(d.a, d.b)
 	d.ops = make([]byte, 0, n+m-p-s)
 	for range p {
 		d.ops = append(d.ops, '=')
@@ -76,14 +69,7 @@ func diffLines(oldText, newText string) lineDiff {
 // in each (patience diff) with the stretches between them diffed the same
 // way, else a replacement of all of a by all of b.
 func diffMiddle(ops []byte, a, b []string) []byte {
-	p := 0
-	for p < len(a) && p < len(b) && a[p] == b[p] {
-		p++
-	}
-	s := 0
-	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
-		s++
-	}
+	p, s := commonEnds(a, b)
 	for range p {
 		ops = append(ops, '=')
 	}
@@ -382,6 +368,20 @@ func diffName(prefix, path string) string {
 // change; Start == End is a pure insertion before line Start.
 type ChangedSpan struct{ Start, End int }
 
+// commonEnds counts the lines before and after share at their start (p)
+// and then, of what is left, at their end (s): the part a diff need not
+// look at.
+func commonEnds(before, after []string) (p, s int) {
+	n, m := len(before), len(after)
+	for p < n && p < m && before[p] == after[p] {
+		p++
+	}
+	for s < n-p && s < m-p && before[n-1-s] == after[m-1-s] {
+		s++
+	}
+	return p, s
+}
+
 // ChangedSpans is what a change from lines before to lines after (as
 // SplitLines splits them: LSP's lines) replaced, hunk by hunk, with the
 // edit script UnifiedDiff uses: the before-lines of each run of removed
@@ -392,14 +392,7 @@ type ChangedSpan struct{ Start, End int }
 // Equal lines give none.
 func ChangedSpans(before, after []string) []ChangedSpan {
 	n, m := len(before), len(after)
-	p := 0
-	for p < n && p < m && before[p] == after[p] {
-		p++
-	}
-	s := 0
-	for s < n-p && s < m-p && before[n-1-s] == after[m-1-s] {
-		s++
-	}
+	p, s := commonEnds(before, after)
 	if p == n && p == m {
 		return nil
 	}
