@@ -131,12 +131,13 @@ type snippetInput struct {
 // snippetMembers are the members decodeSnippetInput reads, in one pass:
 // the input holds the files' lines, and a get per member would walk past
 // them again each time.
-var snippetMembers = []string{"locations", "workspaceUri", "context", "limit", "includeBody", "files", "symbols", "outlines", "subject", "maxResultChars", "offset"}
+var snippetMembers = []string{"locations", "workspaceUri", "context", "limit", "includeBody", "files", "symbols", "outlines", "subject", "maxResultChars", "offset", "implementationOf"}
 
 const (
-	memberSubject        = 8
-	memberMaxResultChars = 9
-	memberOffset         = 10
+	memberSubject          = 8
+	memberMaxResultChars   = 9
+	memberOffset           = 10
+	memberImplementationOf = 11
 )
 
 func decodeSnippetInput(in gjson.Result) (snippetInput, []gjson.Result, *Error) {
@@ -330,5 +331,18 @@ func codeLocationsCall(in gjson.Result) (jsonAppender, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	return renderedLocations{cl, RenderCodeLocations(cl, subject.Str, maxChars)}, nil
+	head := subject.Str
+	if v := m[memberImplementationOf]; v.Exists() && v.Type != gjson.Null {
+		uri, pos, name := get(v, "uri"), get(v, "position"), get(v, "name")
+		p, problem := positionOf(pos, at{"implementationOf", -1}, "position", "")
+		if uri.Type != gjson.String || uri.Str == "" || problem != "" || (name.Exists() && name.Type != gjson.String) {
+			return nil, Errorf(CodeInvalidArgument, "implementationOf must be {uri, position, name?}: the target's file, zero-based position and name, got %s", describe(v))
+		}
+		if note := implementsNote(implementationOf{URI: uri.Str, Position: p, Name: name.Str}, plan, cl, si.symbols); note != "" && head != "" {
+			head += "\n" + note
+		} else if note != "" {
+			head = note
+		}
+	}
+	return renderedLocations{cl, RenderCodeLocations(cl, head, maxChars)}, nil
 }

@@ -148,7 +148,7 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "codeLocations", run: codeLocationsCall,
-		Input:   "`planSnippets`' input plus `files?:{uri: text | [{start, lines}]}`, `subject?`, `maxResultChars?`",
+		Input:   "`planSnippets`' input plus `files?:{uri: text | [{start, lines}]}`, `subject?`, `maxResultChars?`, `implementationOf?:{uri, position, name?}` (an implementation answer's target, zero-based, its outline entries among `outlines`: a line under the subject says when the locations are interfaces the target implements, not implementations of it)",
 		Output:  "`{locations:[{path, line, column, endLine, endColumn, snippet?, snippetLine?, bodyEndLine?, symbol?, kind?, container?, outsideWorkspace?}], totalFound, truncated, offset?, resultKey, rendered:{text, shown, omitted, truncated}}`",
 		TSInput: "CodeLocationsInput", TSOutput: "CodeLocations",
 	},

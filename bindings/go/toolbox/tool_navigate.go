@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -81,6 +80,13 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			}
 		}
 		in.Outlines = outlinesAt(plan, outlines)
+		var of *implementationOf
+		if call.Kind == "implementation" && rt.Identifier != "" && file.hasOutline {
+			// The core tells which way the answer goes from the target's
+			// outline entries beside the locations'.
+			of = &implementationOf{URI: file.URI, Position: rt.Position, Name: rt.Identifier}
+			in.Outlines = withEntriesAt(in.Outlines, file.URI, file.outline, rt.Position.Line)
+		}
 		if replan { // the bodies' spans: plan again with the outlines
 			if err := t.core.Invoke(ctx, "planSnippets", in, &plan); err != nil {
 				return serverPayloadError(err, s.Server(), method)
@@ -93,7 +99,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			}
 		}
 		var cl lspseam.CodeLocations
-		err = t.core.Invoke(ctx, "codeLocations", codeLocationsRaw{snippetsRaw: in, Files: files, Subject: rt.Text}, &cl)
+		err = t.core.Invoke(ctx, "codeLocations", codeLocationsRaw{snippetsRaw: in, Files: files, Subject: rt.Text, ImplementationOf: of}, &cl)
 		if err != nil {
 			return serverPayloadError(err, s.Server(), method)
 		}
@@ -106,13 +112,6 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			a.fields = append(a.fields, field{"offset", offset})
 		}
 		a.text = cl.Rendered.Text
-		if call.Kind == "implementation" {
-			if note := implementsNote(rt, file.outline, cl.Locations[:shown], outlines, plan.Files); note != "" {
-				// Under the Target line, before the locations it is about.
-				head, rest, _ := strings.Cut(a.text, "\n")
-				a.text = head + "\n" + note + "\n" + rest
-			}
-		}
 		t.withCursor(&a, call, offset, shown, cl.TotalFound, cl.ResultKey, file.Text)
 		if len(cl.Locations) == 0 && offset == 0 {
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
@@ -157,8 +156,32 @@ func outlinesAt(plan lspseam.SnippetPlan, outlines map[string][]lspseam.OutlineE
 
 type codeLocationsRaw struct {
 	snippetsRaw
-	Files   map[string][]lspseam.LineChunk `json:"files,omitempty"`
-	Subject string                         `json:"subject,omitempty"`
+	Files            map[string][]lspseam.LineChunk `json:"files,omitempty"`
+	Subject          string                         `json:"subject,omitempty"`
+	ImplementationOf *implementationOf              `json:"implementationOf,omitempty"`
+}
+
+// implementationOf is where an implementation answer was asked (the
+// target's file and zero-based position): the core says when its results
+// are what the target implements (core/implements.go).
+type implementationOf struct {
+	URI      string           `json:"uri"`
+	Position lspseam.Position `json:"position"`
+	Name     string           `json:"name,omitempty"`
+}
+
+// withEntriesAt adds to outlines the entries of a file's outline that
+// hold line, beside those the locations' lines picked.
+func withEntriesAt(outlines map[string][]lspseam.OutlineEntry, uri string, outline []lspseam.OutlineEntry, line uint32) map[string][]lspseam.OutlineEntry {
+	lines := map[uint32]bool{line: true}
+	for _, e := range outlines[uri] {
+		lines[e.Range.Start.Line] = true
+	}
+	if outlines == nil {
+		outlines = map[string][]lspseam.OutlineEntry{}
+	}
+	outlines[uri] = outlineOnLines(outline, lines)
+	return outlines
 }
 
 // locationList is a navigation result as a list: null is none, a single

@@ -663,6 +663,8 @@ export interface CodeLocationsInput extends PlanSnippetsInput {
   subject?: string;
   /** Budget of the text in code points (default 16,000). */
   maxResultChars?: number;
+  /** An implementation answer's target (zero-based; its outline entries among `outlines`): the text says when the locations are what it implements. */
+  implementationOf?: { uri: string; position: LspPosition; name?: string };
 }
 
 /** One location for the model, one-based (UTF-16 columns). */
