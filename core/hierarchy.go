@@ -1006,7 +1006,7 @@ func (g *hierarchyGraph) render() Rendered {
 		printed[i] = true
 		body = append(body, line{"- " + g.label(n) + g.state(n), i})
 		if n.expanded && len(edgesFrom[i]) == 0 {
-			body = append(body, line{"  (no " + in.Kind.name + " found)", -1})
+			body = append(body, line{"  (no " + in.Kind.name + " found" + noCallersCaveat(in.Kind.name, n.item) + ")", -1})
 		}
 		walk(i, 1)
 	}
@@ -1303,4 +1303,15 @@ func (g *hierarchyGraph) sitesText(e hierarchyEdge) string {
 		b.WriteString(strconv.FormatUint(toOneBased(s.r.Start.Line), 10) + ":" + strconv.FormatUint(toOneBased(s.r.Start.Character), 10))
 	}
 	return b.String()
+}
+
+// noCallersCaveat qualifies "no callers found" for a constructor: servers
+// often do not link a class's instantiation to it (pyright answers
+// click's FileError.__init__ with none, though `raise FileError(…)` calls
+// it), and "no callers" would read as "unused".
+func noCallersCaveat(kind string, item hierarchyItem) string {
+	if kind != "callers" || (item.kind != symbolKindConstructor && item.name != "__init__" && item.name != "constructor") {
+		return ""
+	}
+	return "; servers often do not count creating an instance (calling the class) as a call of its constructor: the class's references show those"
 }

@@ -410,3 +410,22 @@ func TestHierarchyPages(t *testing.T) {
 		}
 	}
 }
+
+// A constructor with no callers says that instantiations may not count:
+// pyright answered click's FileError.__init__ with none, though `raise
+// FileError(…)` calls it, and "no callers found" read as unused.
+func TestHierarchyConstructorWithoutCallers(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		kind   int
+		caveat bool
+	}{{"__init__", 6, true}, {"Ledger", 9, true}, {"tally", 12, false}} {
+		item := fakeItem(tt.name)
+		item["kind"] = tt.kind
+		ok, _ := runHierarchy(t, fakeGraph{}, map[string]any{"kind": "callers", "roots": []any{item}}, nil, 0)
+		text := ok.Get("rendered.text").Str
+		if got := strings.Contains(text, "(no callers found; servers often do not count creating an instance"); got != tt.caveat {
+			t.Errorf("%s (kind %d): caveat %v, want %v:\n%s", tt.name, tt.kind, got, tt.caveat, text)
+		}
+	}
+}

@@ -9,9 +9,6 @@ package core
 // beside the locations' (outlines): when the target lies in no interface
 // and results do, the answer names them for what they are.
 
-// symbolKindInterface is LSP's SymbolKind Interface.
-const symbolKindInterface SymbolKind = 11
-
 // implementationOf is where codeLocations' implementation answer was
 // asked: the target's file and zero-based position, and its name.
 type implementationOf struct {

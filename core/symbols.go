@@ -30,6 +30,12 @@ import (
 // SymbolKind is LSP's SymbolKind (1 File … 26 TypeParameter).
 type SymbolKind int
 
+// The SymbolKinds the core tells apart by number.
+const (
+	symbolKindConstructor SymbolKind = 9
+	symbolKindInterface   SymbolKind = 11
+)
+
 // symbolKindNames are LSP's SymbolKind names with a lower-case first
 // letter, indexed by kind.
 var symbolKindNames = [...]string{"", "file", "module", "namespace", "package", "class", "method", "property",
