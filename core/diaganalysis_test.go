@@ -80,17 +80,7 @@ func TestDiagnosticsDeltaAnalyzersPausedByErrors(t *testing.T) {
 		if tt.othersCounts != "" && !strings.Contains(ok.Get("others.counts").Raw, tt.othersCounts) {
 			t.Errorf("%s: others' counts %s, want %s", tt.name, ok.Get("others.counts").Raw, tt.othersCounts)
 		}
-		text := ok.Get("rendered.text").Str
-		for _, want := range tt.text {
-			if !strings.Contains(text, want) {
-				t.Errorf("%s: the text lacks %q:\n%s", tt.name, want, text)
-			}
-		}
-		for _, not := range tt.not {
-			if strings.Contains(text, not) {
-				t.Errorf("%s: the text has %q:\n%s", tt.name, not, text)
-			}
-		}
+		checkText(t, tt.name, ok.Get("rendered.text").Str, tt.text, tt.not)
 	}
 }
 

@@ -253,16 +253,22 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		if got := ok.Get("others"); (tt.others == "") != !got.Exists() || !strings.Contains(got.Raw, tt.others) {
 			t.Errorf("%s: others %s, want %s", tt.name, got.Raw, tt.others)
 		}
-		text := ok.Get("rendered.text").Str
-		for _, w := range tt.text {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: text lacks %q:\n%s", tt.name, w, text)
-			}
+		checkText(t, tt.name, ok.Get("rendered.text").Str, tt.text, tt.not)
+	}
+}
+
+// checkText fails the test named name when text lacks one of want or has
+// one of not.
+func checkText(t *testing.T, name, text string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s: text lacks %q:\n%s", name, w, text)
 		}
-		for _, w := range tt.not {
-			if strings.Contains(text, w) {
-				t.Errorf("%s: text has %q:\n%s", tt.name, w, text)
-			}
+	}
+	for _, w := range not {
+		if strings.Contains(text, w) {
+			t.Errorf("%s: text has %q:\n%s", name, w, text)
 		}
 	}
 }
