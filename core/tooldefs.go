@@ -406,7 +406,7 @@ var toolTexts = map[string]toolText{
 			"Without path: the files servers have open (more with activateWorkspace).",
 	},
 	ToolCodeInlayHints: {
-		about: "Inferred types and parameter names an editor shows inline, as line:column; most useful in Python, JavaScript and TypeScript.",
+		about: "Inferred types and parameter names an editor shows inline, as line:column (not every server has them: pyright does not).",
 	},
 	ToolCodeRename: {
 		about:       "Rename a symbol everywhere the language server knows it is used, across files; a newName that is not an identifier of the file's language, or is a keyword, is refused, as is what the server cannot rename (a library's name).",
