@@ -11,6 +11,8 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/pprof"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -219,12 +221,45 @@ func (d *daemon) serve(ctx context.Context) {
 	}
 	d.stop()
 	stopping := time.Now()
-	d.wg.Wait()
-	d.host.close()
+	if !within(daemonShutdownBound, func() {
+		d.wg.Wait()
+		d.host.close()
+	}) {
+		// A daemon asked to stop stops: what still runs is named in the
+		// log, and the supervisor ends the language servers once this
+		// process is gone (localstdio/internal/supervisor), as after a kill.
+		var stacks strings.Builder
+		pprof.Lookup("goroutine").WriteTo(&stacks, 1)
+		d.log.Error("the daemon's sessions and servers had not ended after the bound; exiting anyway (the supervisor stops the servers)", "bound", daemonShutdownBound, "goroutines", stacks.String())
+	}
 	d.lock.Close()
 	// How long the sessions and servers took to end: what `daemon stop`
 	// waited for.
 	d.log.Info("daemon stopped", "sessionsServed", d.served, "shutdown", time.Since(stopping).Round(time.Millisecond))
+}
+
+// daemonShutdownBound bounds the daemon's wait for its sessions and
+// servers to end once it stops: each server gets its shutdown grace
+// (shutdownTimeoutMs) and is then killed, so a longer wait is something
+// stuck, and `daemon stop` waits longer than this (daemonStopWait).
+const daemonShutdownBound = 45 * time.Second
+
+// within runs f and reports whether it returned within bound; f goes on
+// running when it did not.
+func within(bound time.Duration, f func()) bool {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	t := time.NewTimer(bound)
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 // handle serves one connection: checks its peer, reads its hello and

@@ -485,7 +485,7 @@ func TestDaemonRefusesOtherEnvironment(t *testing.T) {
 		t.Fatalf("sockets: %v", socks)
 	}
 	if out, err := d.run(t, "daemon", "stop"); err != nil {
-		t.Fatalf("daemon stop: %v: %s", err, out)
+		t.Fatalf("daemon stop: %v: %s\ndaemon log: %s", err, out, d.logs())
 	}
 	// The stop has returned: the old daemon is gone, so the hand-started
 	// one takes the lock (else it says "already running" and exits).

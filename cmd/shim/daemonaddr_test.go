@@ -85,3 +85,20 @@ func TestWaitDaemonGone(t *testing.T) {
 		t.Fatalf("a lock let go of: %v", err)
 	}
 }
+
+// A stopping daemon does not wait for ever on a session or server that
+// does not end (within): `daemon stop` waited 2 minutes on one in CI and
+// the next daemon could not start. The bound is below stop's own wait.
+func TestDaemonShutdownIsBounded(t *testing.T) {
+	if daemonShutdownBound >= daemonStopWait {
+		t.Fatalf("the daemon's shutdown bound %v is not below daemon stop's wait %v", daemonShutdownBound, daemonStopWait)
+	}
+	if !within(testenv.StepBudget(t), func() {}) {
+		t.Fatal("a function that returns at once was not within the bound")
+	}
+	block := make(chan struct{})
+	defer close(block)
+	if within(10*time.Millisecond, func() { <-block }) {
+		t.Fatal("a function that never returns was within the bound")
+	}
+}
