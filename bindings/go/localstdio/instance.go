@@ -155,6 +155,10 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		in.progress.watchReadyLog(re)
 	}
 	if err := in.notify(ctx, "initialized", struct{}{}); err != nil {
+		// notify leaves the instance alive when ctx ended before it wrote
+		// (the start was cancelled between initialize's answer and this):
+		// stop it, or stopped never closes and the start waits for ever.
+		in.invalidate(err)
 		in.awaitStopped()
 		return nil, err
 	}
