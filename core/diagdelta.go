@@ -10,16 +10,20 @@ import (
 // diagnosticsDelta: the post-edit diagnostics of an edit's receipt (§6):
 // what the edit introduced, what it resolved, what it left.
 //
-// Input {workspaceUri, files: [{uri, beforeText, afterText, before, after,
-// how, fresh}], dependents?, limit?, subject?, speculative?}. before and
-// after are the server's raw Diagnostic[] for beforeText and for afterText
-// (absent or null only with how "none"); how is "pull" | "push" | "none"
-// (no server checks the file); fresh says after is known to be for
-// afterText. limit (default 20 — also when 0 —, at most 500) bounds the
+// Input {workspaceUri, files: [{uri, lines, before, after, how, fresh}],
+// dependents?, limit?, subject?, speculative?}. lines are the lines the
+// edit touched (core.LinesChanged: {first, beforeCount, afterCount,
+// before, after}; deltalines.go), or beforeText and afterText the whole
+// texts, cut to those lines first (the same answer); neither is read with
+// how "none". before and after are the server's raw Diagnostic[] for the
+// text before and after the edit (absent or null only with how "none");
+// how is "pull" | "push" | "none" (no server checks the file); fresh says
+// after is known to be for the text after. limit (default 20 — also when 0 —, at most 500) bounds the
 // introduced problems listed, and separately the resolved ones.
 //
 // Matching. The lines are mapped through the edit script a unified diff
-// of the two texts shows ("\n", "\r\n" and "\r" end lines, so a
+// of the two texts shows (the lines the edit touched are diffed; the rest
+// map line to line) ("\n", "\r\n" and "\r" end lines, so a
 // line-ending change alone changes nothing): an unchanged line maps to
 // its line after the edit, a changed one belongs to its hunk. A
 // before-problem and an after-problem are the same (persisting) when
@@ -28,7 +32,8 @@ import (
 // their places agree, in passes from the surest (matchProblems): the
 // before-problem's start maps to the after-problem's start (same column);
 // on a changed line, the two problems' lines have the same trimmed text
-// (a moved or re-indented line), or the after-problem is on the changed
+// (a moved or re-indented line; both lines touched by the edit: an
+// untouched line's new problem is new), or the after-problem is on the changed
 // line's counterpart in its hunk in any column (an edit on the line of an
 // error leaves the error, at most moved along the line); last, the same
 // position (two entries that read the same are never one resolved and one
@@ -52,7 +57,8 @@ import (
 // by path and position, the first limit of them; resolved ones likewise;
 // the totals count all. uncovered names the files with how "none" (no
 // server checks them: the text says so, never "no problems"); stale the
-// covered files whose after diagnostics are not known to be for afterText.
+// covered files whose after diagnostics are not known to be for the text
+// after.
 //
 // speculative says the after reports are on text shown to the server
 // without being written (a preview's check): the output says so
@@ -172,14 +178,7 @@ type lineChange struct {
 // changedLines computes the region from the common prefix and suffix of
 // the two texts' lines.
 func changedLines(before, after []string) lineChange {
-	p := 0
-	for p < len(before) && p < len(after) && before[p] == after[p] {
-		p++
-	}
-	s := 0
-	for s < len(before)-p && s < len(after)-p && before[len(before)-1-s] == after[len(after)-1-s] {
-		s++
-	}
+	p, s := commonEnds(before, after)
 	return lineChange{start: p, beforeEnd: len(before) - s, afterEnd: len(after) - s}
 }
 
@@ -189,14 +188,6 @@ func changedLines(before, after []string) lineChange {
 func changedLineRange(before, after []string) (start, beforeEnd, afterEnd int) {
 	c := changedLines(before, after)
 	return c.start, c.beforeEnd, c.afterEnd
-}
-
-// lineText is the trimmed text of a zero-based line ("" past the end).
-func lineText(lines []string, line uint32) string {
-	if uint64(line) < uint64(len(lines)) {
-		return strings.TrimSpace(lines[line])
-	}
-	return ""
 }
 
 // problemKey is what two problems must share to be the same problem
@@ -225,19 +216,18 @@ type lineMap struct {
 	hunks []lineHunk
 }
 
-func mapLines(before, after []string) lineMap {
-	n, m := len(before), len(after)
+func mapLines(c changeLines) lineMap {
+	n, m := c.BeforeCount, c.AfterCount
 	lm := lineMap{n: n, m: m, to: make([]int32, n), hunk: make([]int32, n)}
-	p, s := commonEnds(before, after)
 	i, j := 0, 0
 	same := func() {
 		lm.to[i], lm.hunk[i] = int32(j), -1
 		i, j = i+1, j+1
 	}
-	for range p {
+	for range c.First {
 		same()
 	}
-	ops := diffMiddle(nil, before[p:n-s], after[p:m-s])
+	ops := diffMiddle(nil, c.Before, c.After)
 	for k := 0; k < len(ops); {
 		if ops[k] == '=' {
 			same()
@@ -256,7 +246,7 @@ func mapLines(before, after []string) lineMap {
 		h.bEnd, h.aEnd = i, j
 		lm.hunks = append(lm.hunks, h)
 	}
-	for range s {
+	for range c.suffix() {
 		same()
 	}
 	return lm
@@ -315,8 +305,8 @@ func (lm lineMap) counterparts(line uint32) (a, b int64, ok bool) {
 //     same are never one resolved and one introduced, even when the one
 //     before moved away and another took its place (a fix and a new
 //     error that say nothing different to the reader).
-func matchProblems(before, after []Problem, beforeLines, afterLines []string) (resolved, introduced []Problem, persisting int) {
-	lm := mapLines(beforeLines, afterLines)
+func matchProblems(before, after []Problem, lines changeLines) (resolved, introduced []Problem, persisting int) {
+	lm := mapLines(lines)
 	used := make([]bool, len(after))
 	matched := make([]bool, len(before))
 	bk := make([]problemKey, len(before))
@@ -357,8 +347,8 @@ func matchProblems(before, after []Problem, beforeLines, afterLines []string) (r
 	}
 	byText := map[textKey][]int{}
 	for j, a := range after {
-		if !used[j] {
-			k := textKey{ak[j], lineText(afterLines, a.Range.Start.Line)}
+		if text, touched := lines.afterLine(a.Range.Start.Line); touched && !used[j] {
+			k := textKey{ak[j], text}
 			byText[k] = append(byText[k], j)
 		}
 	}
@@ -369,7 +359,11 @@ func matchProblems(before, after []Problem, beforeLines, afterLines []string) (r
 		if _, ok := lm.mapLine(b.Range.Start.Line); ok {
 			continue
 		}
-		k := textKey{bk[i], lineText(beforeLines, b.Range.Start.Line)}
+		text, touched := lines.beforeLine(b.Range.Start.Line)
+		if !touched {
+			continue
+		}
+		k := textKey{bk[i], text}
 		for len(byText[k]) > 0 && used[byText[k][0]] {
 			byText[k] = byText[k][1:]
 		}
@@ -461,18 +455,14 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 	fileOf := map[string]int{} // path → index in out.Files
 	files, dependents := get(in, "files"), get(in, "dependents")
 	paused := scanPausedDirs(files, dependents, wsPath)
-	err = forEachDiagFile(files, wsPath, "{uri, beforeText, afterText, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
+	err = forEachDiagFile(files, wsPath, "{uri, lines, before, after, how, fresh}", func(f gjson.Result, where at, path, how string, fresh bool) (err *Error) {
 		df := DeltaFile{Path: path, How: how, Fresh: fresh}
-		var texts [2]string
-		for k, name := range []string{"beforeText", "afterText"} {
-			v := get(f, name)
-			if df.How == "none" && (!v.Exists() || v.Type == gjson.Null) {
-				continue
+		var lines changeLines
+		if df.How != "none" {
+			f := fields(f, "lines", "beforeText", "afterText")
+			if lines, err = readChangeLines(f[0], f[1], f[2], where); err != nil {
+				return err
 			}
-			if v.Type != gjson.String {
-				return Errorf(CodeInvalidArgument, "%s must be the file's text %s the edit, got %s", where.field(name), map[bool]string{true: "before", false: "after"}[k == 0], describe(v))
-			}
-			texts[k] = v.Str
 		}
 		var before, after []Problem
 		if before, err = readProblems(get(f, "before"), at{where.field("before"), -1}, df.Path, df.How); err != nil {
@@ -490,7 +480,7 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 			out.Stale = append(out.Stale, df.Path)
 		}
 		var resolved, introduced []Problem
-		resolved, introduced, df.Persisting = matchProblems(before, after, SplitLines(texts[0]), SplitLines(texts[1]))
+		resolved, introduced, df.Persisting = matchProblems(before, after, lines)
 		resolved, introduced, df.Withheld, df.Reappeared = paused.split(df.Path, resolved, introduced)
 		out.Withheld += len(df.Withheld)
 		out.Reappeared += len(df.Reappeared)

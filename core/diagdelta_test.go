@@ -42,7 +42,7 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 		{"a\nb\nc\nd", "a\nx\nb\nc", []int32{0, 2, 3, -1}},
 	}
 	for _, tt := range tests {
-		lm := mapLines(SplitLines(tt.before), SplitLines(tt.after))
+		lm := mapLines(linesOf(tt.before, tt.after))
 		for l, want := range tt.to {
 			got, ok := lm.mapLine(uint32(l))
 			if (want < 0) == ok || (ok && int32(got) != want) {
@@ -51,16 +51,16 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 		}
 	}
 	// A line past the end moves by the difference in line counts.
-	lm := mapLines(SplitLines("a\nb"), SplitLines("x\na\nb"))
+	lm := mapLines(linesOf("a\nb", "x\na\nb"))
 	if got, ok := lm.mapLine(5); !ok || got != 6 {
 		t.Errorf("past the end: %d, %v; want 6", got, ok)
 	}
-	if _, ok := mapLines(nil, SplitLines("a")).mapLine(^uint32(0)); ok {
+	if _, ok := mapLines(changeLines{AfterCount: 1, After: []string{"a"}}).mapLine(^uint32(0)); ok {
 		t.Error("a line shifted past uint32 must not map")
 	}
 	// A hunk that grew: a changed line's counterparts are as far from the
 	// hunk's start and as far from its end.
-	lm = mapLines(SplitLines("a\nb\nc"), SplitLines("a\nb1\nb2\nb3\nc"))
+	lm = mapLines(linesOf("a\nb\nc", "a\nb1\nb2\nb3\nc"))
 	if l1, l2, ok := lm.counterparts(1); !ok || l1 != 1 || l2 != 3 {
 		t.Errorf("counterparts(1) = %d, %d, %v; want 1, 3", l1, l2, ok)
 	}
@@ -119,11 +119,16 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 		// the inserted line at the old place: one entry, not one each way.
 		{"the same position after the line moved", "a\nb\n", "a\nX\nb\n",
 			[]Problem{diagAt(1, 0, "m")}, []Problem{diagAt(1, 0, "m")}, 0, 0, 1},
+		// Only the lines a change touched are compared by their text: an
+		// untouched line that has a problem it did not have is new, even
+		// when a changed line of the same text had that problem.
+		{"an untouched line's new problem, the same text as a fixed line", "a\nT\nb\nT\n", "a\nU\nb\nT\n",
+			[]Problem{diagAt(1, 0, "m")}, []Problem{diagAt(3, 0, "m")}, 1, 1, 0},
 		{"a union printed in another order", "a\n", "a\n",
 			[]Problem{diagAt(0, 0, "Property 'url' does not exist on type 'URL | RequestInfo'.")}, []Problem{diagAt(0, 0, "Property 'url' does not exist on type 'RequestInfo | URL'.")}, 0, 0, 1},
 	}
 	for _, tt := range tests {
-		r, i, p := matchProblems(tt.before, tt.after, SplitLines(tt.beforeText), SplitLines(tt.afterText))
+		r, i, p := matchProblems(tt.before, tt.after, linesOf(tt.beforeText, tt.afterText))
 		if len(r) != tt.resolved || len(i) != tt.introduced || p != tt.persisting {
 			t.Errorf("%s: resolved %d, introduced %d, persisting %d; want %d, %d, %d", tt.name, len(r), len(i), p, tt.resolved, tt.introduced, tt.persisting)
 		}
@@ -288,3 +293,7 @@ func TestDiagnosticsDeltaComparableMessageBounds(t *testing.T) {
 		t.Error("a type nested within the bound was not sorted")
 	}
 }
+
+// linesOf is the lines a change from before to after touched, as a host
+// sends them.
+func linesOf(before, after string) changeLines { return minimalLines(LinesChanged(before, after)) }

@@ -11,9 +11,10 @@ import (
 // problems a change introduced and resolved in other files, those that
 // depend on what it changed, which the change did not touch.
 //
-// Input dependents? {files: [{uri, text, before, after, how, fresh}],
+// Input dependents? {files: [{uri, before, after, how, fresh}],
 // notChecked: [{uri, reason}], unasked?}. Each file's text is the same
-// before and after the change (every line maps to itself); before and
+// before and after the change, so every line maps to itself and none is
+// read (a host sends no text: a "text" member is ignored); before and
 // after are the server's Diagnostic[] on it before and after the change;
 // how is "pull" or "push" (a file no server checks is notChecked, reason
 // "noServer"); fresh says after is known to be a report made after the
@@ -145,7 +146,7 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	if !v.Exists() || v.Type == gjson.Null {
 		return nil, nil
 	}
-	const shape = "{files: [{uri, text, before, after, how, fresh}], notChecked: [{uri, reason}], unasked}"
+	const shape = "{files: [{uri, before, after, how, fresh}], notChecked: [{uri, reason}], unasked}"
 	if !v.IsObject() {
 		return nil, Errorf(CodeInvalidArgument, "dependents must be an object %s, got %s", shape, describe(v))
 	}
@@ -164,7 +165,7 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	}
 	files := get(v, "files")
 	if files.Exists() && !files.IsArray() {
-		return nil, Errorf(CodeInvalidArgument, "dependents.files must be an array of {uri, text, before, after, how, fresh}, got %s", describe(files))
+		return nil, Errorf(CodeInvalidArgument, "dependents.files must be an array of {uri, before, after, how, fresh}, got %s", describe(files))
 	}
 	var err *Error
 	var introduced, resolved []Problem
@@ -177,7 +178,7 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 			return false
 		}
 		if !f.IsObject() {
-			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, text, before, after, how, fresh}, got %s", where, describe(f))
+			err = Errorf(CodeInvalidArgument, "%s must be an object {uri, before, after, how, fresh}, got %s", where, describe(f))
 			return false
 		}
 		var uri, path, how string
@@ -195,11 +196,6 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 			err = Errorf(CodeInvalidArgument, "%s is \"none\": a dependent no server checks belongs in dependents.notChecked (reason %q)", where.field("how"), NotCheckedNoServer)
 			return false
 		}
-		text := get(f, "text")
-		if text.Type != gjson.String {
-			err = Errorf(CodeInvalidArgument, "%s must be the file's text (unchanged by the change), got %s", where.field("text"), describe(text))
-			return false
-		}
 		var before, after []Problem
 		if before, err = readProblems(get(f, "before"), at{where.field("before"), -1}, path, how); err != nil {
 			return false
@@ -211,9 +207,8 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		if !fresh {
 			o.Stale = append(o.Stale, path)
 		}
-		lines := SplitLines(text.Str)
 		var res, intro []Problem
-		res, intro, df.Persisting = matchProblems(before, after, lines, lines)
+		res, intro, df.Persisting = matchProblems(before, after, unchanged)
 		res, intro, df.Withheld, df.Reappeared = paused.split(path, res, intro)
 		o.Withheld += len(df.Withheld)
 		o.Reappeared += len(df.Reappeared)

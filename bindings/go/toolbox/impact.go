@@ -282,7 +282,7 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		if len(after) == 0 {
 			after = json.RawMessage("[]")
 		}
-		files = append(files, map[string]any{"uri": a.File.URI, "text": a.File.Text, "before": before, "after": after,
+		files = append(files, map[string]any{"uri": a.File.URI, "before": before, "after": after,
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
 	}
 	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "asked": found.asked, "insideBodies": found.insideBodies, "partial": found.partial}

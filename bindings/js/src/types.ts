@@ -1652,13 +1652,25 @@ export interface DiagnosticsSnapshot {
   notice?: string;
   rendered: Rendered;
 }
-/** diagnosticsDelta's input: each file's texts and diagnostics before and after. */
+/**
+ * The lines an edit touched: the texts have `beforeCount` and `afterCount` lines, equal up to
+ * line `first` (zero-based) and over their last lines; `before` and `after` are the lines in between.
+ */
+export interface ChangedLines {
+  first: number;
+  beforeCount: number;
+  afterCount: number;
+  before: string[];
+  after: string[];
+}
+/** diagnosticsDelta's input: each file's changed lines and diagnostics before and after. */
 export interface DiagnosticsDeltaInput {
   workspaceUri: string;
-  files: { uri: string; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
-  /** The other files that use what changed: their text is the same before and after. */
+  /** Each file's `lines`, what the edit touched, or its two whole texts, `beforeText` and `afterText` (the same answer). */
+  files: { uri: string; lines?: ChangedLines; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
+  /** The other files that use what changed: their text is the same before and after, and not sent. */
   dependents?: {
-    files?: { uri: string; text: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
+    files?: { uri: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
     notChecked?: { uri: string; reason: 'limit' | 'time' | 'noServer' | 'failed' }[];
     unasked?: number;
   };
