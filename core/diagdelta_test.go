@@ -42,7 +42,7 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 		{"a\nb\nc\nd", "a\nx\nb\nc", []int32{0, 2, 3, -1}},
 	}
 	for _, tt := range tests {
-		lm := mapLines(linesOf(tt.before, tt.after))
+		lm := mapLines(changeOf(tt.before, tt.after))
 		for l, want := range tt.to {
 			got, ok := lm.mapLine(uint32(l))
 			if (want < 0) == ok || (ok && int32(got) != want) {
@@ -51,7 +51,7 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 		}
 	}
 	// A line past the end moves by the difference in line counts.
-	lm := mapLines(linesOf("a\nb", "x\na\nb"))
+	lm := mapLines(changeOf("a\nb", "x\na\nb"))
 	if got, ok := lm.mapLine(5); !ok || got != 6 {
 		t.Errorf("past the end: %d, %v; want 6", got, ok)
 	}
@@ -60,7 +60,7 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 	}
 	// A hunk that grew: a changed line's counterparts are as far from the
 	// hunk's start and as far from its end.
-	lm = mapLines(linesOf("a\nb\nc", "a\nb1\nb2\nb3\nc"))
+	lm = mapLines(changeOf("a\nb\nc", "a\nb1\nb2\nb3\nc"))
 	if l1, l2, ok := lm.counterparts(1); !ok || l1 != 1 || l2 != 3 {
 		t.Errorf("counterparts(1) = %d, %d, %v; want 1, 3", l1, l2, ok)
 	}
@@ -128,7 +128,7 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 			[]Problem{diagAt(0, 0, "Property 'url' does not exist on type 'URL | RequestInfo'.")}, []Problem{diagAt(0, 0, "Property 'url' does not exist on type 'RequestInfo | URL'.")}, 0, 0, 1},
 	}
 	for _, tt := range tests {
-		r, i, p := matchProblems(tt.before, tt.after, linesOf(tt.beforeText, tt.afterText))
+		r, i, p := matchProblems(tt.before, tt.after, changeOf(tt.beforeText, tt.afterText))
 		if len(r) != tt.resolved || len(i) != tt.introduced || p != tt.persisting {
 			t.Errorf("%s: resolved %d, introduced %d, persisting %d; want %d, %d, %d", tt.name, len(r), len(i), p, tt.resolved, tt.introduced, tt.persisting)
 		}
@@ -294,6 +294,6 @@ func TestDiagnosticsDeltaComparableMessageBounds(t *testing.T) {
 	}
 }
 
-// linesOf is the lines a change from before to after touched, as a host
+// changeOf is the lines a change from before to after touched, as a host
 // sends them.
-func linesOf(before, after string) changeLines { return minimalLines(LinesChanged(before, after)) }
+func changeOf(before, after string) changeLines { return minimalLines(LinesChanged(before, after)) }

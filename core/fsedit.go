@@ -160,8 +160,7 @@ func EditText(text, oldString, newString string, replaceAll bool, path string) (
 	}
 	newBody := strings.Replace(body, old, repl, n)
 	out.Replacements = count
-	out.LinesBefore = countLines(body)
-	out.LinesAfter = countLines(newBody)
+	out.LinesBefore = linesOf(body, crlf+lf+cr)
 
 	// The first replacement starts where the first match did; the last
 	// starts where the last match did, shifted by the earlier ones.
@@ -181,9 +180,16 @@ func EditText(text, oldString, newString string, replaceAll bool, path string) (
 	if len(repl) > 0 {
 		lastEnd-- // the line of the replacement's last byte
 	}
+	// One walk of the new text: the lines of the first and last
+	// replacements, then its line count (a 2,000-line file's edit walked
+	// it three times more).
+	walk := lineWalk{s: newBody, line: 1}
+	firstLine := walk.lineOf(first)
+	lastLine := walk.lineOf(lastEnd)
+	out.LinesAfter = linesOf(newBody, walk.lineOf(len(newBody))-1)
 	limit := max(out.LinesAfter, 1)
-	out.FirstChanged = min(lineOfOffset(newBody, first), limit)
-	out.LastChanged = max(min(lineOfOffset(newBody, lastEnd), limit), out.FirstChanged)
+	out.FirstChanged = min(firstLine, limit)
+	out.LastChanged = max(min(lastLine, limit), out.FirstChanged)
 	if out.BOM {
 		out.Text = utf8BOM + newBody
 	} else {
@@ -242,15 +248,45 @@ func toCRLF(s string) string {
 
 // countLines counts lines as read does.
 func countLines(s string) int {
+	crlf, lf, cr := countLineBreaks(s)
+	return linesOf(s, crlf+lf+cr)
+}
+
+// linesOf is countLines(s) for s holding breaks line breaks.
+func linesOf(s string, breaks int) int {
 	if s == "" {
 		return 0
 	}
-	crlf, lf, cr := countLineBreaks(s)
-	n := crlf + lf + cr
 	if last := s[len(s)-1]; last != '\n' && last != '\r' {
-		n++
+		breaks++
 	}
-	return n
+	return breaks
+}
+
+// lineWalk answers lineOfOffset for offsets in increasing order, walking
+// the text once.
+type lineWalk struct {
+	s    string
+	i    int // the offset walked to
+	line int // lineOfOffset(s, i)
+}
+
+func (w *lineWalk) lineOf(p int) int {
+	p = min(max(p, 0), len(w.s))
+	if p < w.i {
+		return lineOfOffset(w.s, p) // not in order: walked again
+	}
+	for ; w.i < p; w.i++ {
+		switch w.s[w.i] {
+		case '\n':
+			w.line++
+		case '\r':
+			if w.i+1 >= len(w.s) || w.s[w.i+1] != '\n' {
+				w.line++
+			}
+		}
+	}
+	return w.line
 }
 
 // lineOfOffset returns the one-based line of s holding byte offset p (a

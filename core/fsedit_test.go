@@ -108,3 +108,23 @@ func TestLineHelpers(t *testing.T) {
 		t.Errorf("lineOfOffset: %d", got)
 	}
 }
+
+// lineWalk answers as lineOfOffset and countLines do, offset by offset, in
+// one walk.
+func TestLineWalk(t *testing.T) {
+	texts := []string{"", "a", "a\n", "a\r\nb", "a\rb\r", "\r\n\r\n", "x\n\ry\r\n", "é\n€\r\n😀"}
+	for _, s := range texts {
+		w := lineWalk{s: s, line: 1}
+		for p := -1; p <= len(s)+1; p++ {
+			if got, want := w.lineOf(p), lineOfOffset(s, p); got != want {
+				t.Errorf("%q: lineOf(%d) = %d, lineOfOffset %d", s, p, got, want)
+			}
+		}
+		if got, want := linesOf(s, w.lineOf(len(s))-1), countLines(s); got != want {
+			t.Errorf("%q: %d lines from the walk, countLines %d", s, got, want)
+		}
+		if got, want := w.lineOf(0), lineOfOffset(s, 0); got != want { // out of order
+			t.Errorf("%q: lineOf(0) after the end = %d, want %d", s, got, want)
+		}
+	}
+}
