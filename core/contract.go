@@ -202,8 +202,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "editText", run: editTextCall,
-		Input:   "`{text, oldString, newString, replaceAll?, path?}`: the file's text as read; `path` for messages",
-		Output:  "`{text, replacements, replaceAll, lineEnding: \"lf\" | \"crlf\" | \"mixed\" | \"none\", bom, changedLines:{first, last}, linesBefore, linesAfter}`: the whole new text with its byte order mark and line endings; `FS_NO_MATCH` (with where a whitespace- or case-insensitive match is), `FS_AMBIGUOUS_MATCH` (the lines), `FS_INVALID_ARGUMENT`",
+		Input:   "`{text, oldString, newString, replaceAll?, path?, window?:{linesBefore, lines, lineBreaks:[crlf, lf, cr], bom}}`: the file's text as read, or with `window` (`core.EditWindowOf`) only the lines holding the matches; `path` for messages",
+		Output:  "`{text, replacements, replaceAll, lineEnding: \"lf\" | \"crlf\" | \"mixed\" | \"none\", bom, changedLines:{first, last}, linesBefore, linesAfter}`: the whole new text with its byte order mark and line endings (with `window`: the window's new text, to splice back; any error: ask again without `window`); `FS_NO_MATCH` (with where a whitespace- or case-insensitive match is), `FS_AMBIGUOUS_MATCH` (the lines), `FS_INVALID_ARGUMENT`",
 		TSInput: "EditTextInput", TSOutput: "EditTextResult",
 	},
 	{

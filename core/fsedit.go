@@ -14,10 +14,13 @@ import (
 // replace_all, keeping the file's byte order mark and line endings.
 //
 // Input {text (the file's content as read, UTF-8), oldString, newString,
-// replaceAll? (default false), path? (for messages only)}. Output {text
-// (the new content), replacements, replaceAll, lineEnding: "lf" | "crlf" |
-// "mixed" | "none", bom, changedLines: {first, last}, linesBefore,
-// linesAfter}.
+// replaceAll? (default false), path? (for messages only), window?}. Output
+// {text (the new content), replacements, replaceAll, lineEnding: "lf" |
+// "crlf" | "mixed" | "none", bom, changedLines: {first, last},
+// linesBefore, linesAfter}. With window ({linesBefore, lines, lineBreaks,
+// bom}: core.EditWindowOf), text is only the lines holding the matches
+// and the answer's text their new content, for the host to splice back;
+// the rest is the whole file's answer (editwindow.go).
 //
 // A leading U+FEFF is not matchable text and stays. Occurrences are
 // counted without overlap, leftmost first, on the bytes of the text after
@@ -107,31 +110,76 @@ func editTextCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		replaceAll = ra.Type == gjson.True
 	}
+	if w := get(in, "window"); w.Exists() && w.Type != gjson.Null {
+		whole, err := readEditWindow(w)
+		if err != nil {
+			return nil, err
+		}
+		name := editName(path.Str)
+		if err := checkEditStrings(text.Str, strs[0], strs[1], name); err != nil {
+			return nil, err
+		}
+		return editBody(text.Str, whole, strs[0], strs[1], replaceAll, name)
+	}
 	return EditText(text.Str, strs[0], strs[1], replaceAll, path.Str)
 }
 
 // EditText replaces oldString by newString in text (see editText).
 func EditText(text, oldString, newString string, replaceAll bool, path string) (EditResult, *Error) {
-	name := "the file"
-	if path != "" {
-		name = path
+	name := editName(path)
+	if err := checkEditStrings(text, oldString, newString, name); err != nil {
+		return EditResult{}, err
 	}
+	body, bom := strings.CutPrefix(text, utf8BOM)
+	crlf, lf, cr := countLineBreaks(body)
+	whole := editWhole{lineBreaks: [3]int{crlf, lf, cr}, lines: linesOf(body, crlf+lf+cr), bom: bom}
+	out, err := editBody(body, whole, oldString, newString, replaceAll, name)
+	if err == nil && bom {
+		out.Text = utf8BOM + out.Text
+	}
+	return out, err
+}
+
+func editName(path string) string {
+	if path == "" {
+		return "the file"
+	}
+	return path
+}
+
+// checkEditStrings refuses what no text makes editable.
+func checkEditStrings(text, oldString, newString, name string) *Error {
 	switch {
 	case oldString == "":
-		return EditResult{}, Errorf(CodeFSInvalidArgument, "old_string must not be empty; to create or replace a whole file use write")
+		return Errorf(CodeFSInvalidArgument, "old_string must not be empty; to create or replace a whole file use write")
 	case oldString == newString:
-		return EditResult{}, Errorf(CodeFSInvalidArgument, "old_string and new_string are the same, so nothing would change; %s was not changed", name)
+		return Errorf(CodeFSInvalidArgument, "old_string and new_string are the same, so nothing would change; %s was not changed", name)
 	case !utf8.ValidString(text):
-		return EditResult{}, Errorf(CodeFSInvalidArgument, "%s is not valid UTF-8 text, so edit cannot change it safely; it was not changed", name)
+		return Errorf(CodeFSInvalidArgument, "%s is not valid UTF-8 text, so edit cannot change it safely; it was not changed", name)
 	case !utf8.ValidString(oldString) || !utf8.ValidString(newString):
-		return EditResult{}, Errorf(CodeFSInvalidArgument, "old_string and new_string must be valid UTF-8 text; %s was not changed", name)
+		return Errorf(CodeFSInvalidArgument, "old_string and new_string must be valid UTF-8 text; %s was not changed", name)
 	}
-	out := EditResult{ReplaceAll: replaceAll}
-	body := text
-	if strings.HasPrefix(body, utf8BOM) {
-		body, out.BOM = body[len(utf8BOM):], true
-	}
-	crlf, lf, cr := countLineBreaks(body)
+	return nil
+}
+
+// editWhole is what editText reads of the whole text when it is given
+// only a window of it (editwindow.go): its line breaks (\r\n, lone \n,
+// lone \r), its lines, the lines before the window, and its mark.
+type editWhole struct {
+	lineBreaks [3]int
+	lines      int
+	before     int
+	bom        bool
+	window     bool // body is a window, not the whole text after the mark
+}
+
+// editBody is editText on body, the text after its mark or a window of
+// it. A window's answer is the whole text's, but its Text is the window's
+// new text, and it needs the whole text to say why there is no single
+// match (errWindowUndecided).
+func editBody(body string, whole editWhole, oldString, newString string, replaceAll bool, name string) (EditResult, *Error) {
+	out := EditResult{ReplaceAll: replaceAll, BOM: whole.bom}
+	crlf, lf, cr := whole.lineBreaks[0], whole.lineBreaks[1], whole.lineBreaks[2]
 	out.LineEnding = lineEndingStyle(crlf, lf, cr)
 	mostlyCRLF := crlf > lf+cr
 
@@ -142,6 +190,9 @@ func EditText(text, oldString, newString string, replaceAll bool, path string) (
 				old, count, converted = c, n, true
 			}
 		}
+	}
+	if whole.window && (count == 0 || count > 1 && !replaceAll) {
+		return EditResult{}, errWindowUndecided()
 	}
 	if count == 0 {
 		return EditResult{}, noMatchError(body, oldString, name)
@@ -160,7 +211,7 @@ func EditText(text, oldString, newString string, replaceAll bool, path string) (
 	}
 	newBody := strings.Replace(body, old, repl, n)
 	out.Replacements = count
-	out.LinesBefore = linesOf(body, crlf+lf+cr)
+	out.LinesBefore = whole.lines
 
 	// The first replacement starts where the first match did; the last
 	// starts where the last match did, shifted by the earlier ones.
@@ -182,19 +233,21 @@ func EditText(text, oldString, newString string, replaceAll bool, path string) (
 	}
 	// One walk of the new text: the lines of the first and last
 	// replacements, then its line count (a 2,000-line file's edit walked
-	// it three times more).
+	// it three times more). A window starts and ends at line starts with
+	// a line of context around the matches, so its lines add to the
+	// whole text's.
 	walk := lineWalk{s: newBody, line: 1}
-	firstLine := walk.lineOf(first)
-	lastLine := walk.lineOf(lastEnd)
-	out.LinesAfter = linesOf(newBody, walk.lineOf(len(newBody))-1)
+	firstLine := whole.before + walk.lineOf(first)
+	lastLine := whole.before + walk.lineOf(lastEnd)
+	linesAfter := linesOf(newBody, walk.lineOf(len(newBody))-1)
+	if whole.window {
+		linesAfter += whole.lines - countLines(body)
+	}
+	out.LinesAfter = linesAfter
 	limit := max(out.LinesAfter, 1)
 	out.FirstChanged = min(firstLine, limit)
 	out.LastChanged = max(min(lastLine, limit), out.FirstChanged)
-	if out.BOM {
-		out.Text = utf8BOM + newBody
-	} else {
-		out.Text = newBody
-	}
+	out.Text = newBody
 	return out, nil
 }
 

@@ -39,17 +39,32 @@ func TestEditAsksTheCoreOnce(t *testing.T) {
 		answer = r.Text
 	})
 	n := 0
+	data, err := os.ReadFile(filepath.Join(ws.Path, gocorpus.LargeFile))
+	if err != nil || !strings.Contains(string(data), "// Execute runs the command tree on its args.") {
+		t.Fatalf("the file was not edited (%v); the answer: %s", err, answer)
+	}
 	for _, c := range calls {
-		if c.Method == "editText" {
+		switch c.Method {
+		case "editText":
 			n++
+			// The lines holding the match go to the core, not the file
+			// (core/editwindow.go), nor its two texts to the delta
+			// (core/deltalines.go).
+			fallthrough
+		case "diagnosticsDelta":
+			if c.InputBytes > len(data)/10 {
+				t.Errorf("%s was called with %d input bytes for a one-line edit of a %d-byte file; want the lines it touched", c.Method, c.InputBytes, len(data))
+			}
 		}
 	}
 	if n != 1 {
 		t.Errorf("an edit of an unchanged file asked editText %d times, want once", n)
 	}
-	data, err := os.ReadFile(filepath.Join(ws.Path, gocorpus.LargeFile))
-	if err != nil || !strings.Contains(string(data), "// Execute runs the command tree on its args.") {
-		t.Fatalf("the file was not edited (%v); the answer: %s", err, answer)
+	// An old_string with several matches is refused as before, naming the
+	// file's lines: the window cannot decide, and the whole text is asked.
+	r := cb.tb.Call(ctx, "edit", json.RawMessage(`{"file_path":"`+gocorpus.LargeFile+`","old_string":"func (c *Command)","new_string":"func (cmd *Command)"}`), ws.Path)
+	if !r.IsError || !strings.Contains(r.Text, "FS_AMBIGUOUS_MATCH") || !strings.Contains(r.Text, "line") {
+		t.Errorf("an ambiguous edit: %s", r.Text)
 	}
 
 	// The next edits of the same file report the previous edit's write to

@@ -1587,11 +1587,14 @@ export interface HierarchyGraph {
 
 /** editText's input: the file's text as read, the model's strings. */
 export interface EditTextInput {
+  /** The file's text as read; with `window`, only the lines holding the matches. */
   text: string;
   oldString: string;
   newString: string;
   replaceAll?: boolean;
   path?: string;
+  /** What editText reads of the whole text when `text` is a window of it; the answer's `text` is then the window's. */
+  window?: { linesBefore: number; lines: number; lineBreaks: [number, number, number]; bom: boolean };
 }
 /** editText's answer. */
 export interface EditTextResult {
