@@ -46,8 +46,28 @@ func TestCallCutAnswerSaysHowToSeeMore(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "(1 of 3 locations shown; limit is 1") {
 		t.Fatalf("exit %d, %q %q", code, out, stderr)
 	}
-	if !strings.Contains(out, `run the same lspseam call code_navigate with a larger "limit"`) || strings.Contains(out, "Next page") {
+	if !strings.Contains(out, `run the same lspseam call code_navigate with a larger "limit" or with --pages 2`) || strings.Contains(out, "Next page") {
 		t.Errorf("the cut answer does not say how to see more from the command line:\n%s", out)
+	}
+	// --pages follows the cursor in the process: every location once, in
+	// order, and no hint but after the last page cut.
+	code, out, stderr = runCLI(t, "call", "--pages", "3", "--config", config, "--workspace", f.mcpFixture.workspace, "code_navigate", args)
+	if code != exitOK || strings.Count(out, "Target: ") != 3 || !strings.Contains(out, "3–3 of 3: the last page") || strings.Contains(out, "--pages") {
+		t.Fatalf("--pages 3: exit %d, %q %q", code, out, stderr)
+	}
+	if i1, i3, i5 := strings.Index(out, "  1:14"), strings.Index(out, "  3:14"), strings.Index(out, "  5:14"); !(i1 >= 0 && i1 < i3 && i3 < i5) {
+		t.Errorf("--pages 3 did not show lines 1, 3 and 5 in order:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "call", "--pages", "2", "--config", config, "--workspace", f.mcpFixture.workspace, "code_navigate", args)
+	if code != exitOK || strings.Count(out, "Target: ") != 2 || !strings.Contains(out, "--pages 3") {
+		t.Errorf("--pages 2 of 3 pages: exit %d, want two pages and the hint for more:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "call", "--pages", "3", "--format", "json", "--config", config, "--workspace", f.mcpFixture.workspace, "code_navigate", args)
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitOK || len(lines) != 3 || !json.Valid([]byte(lines[2])) {
+		t.Errorf("--pages 3 --format json: exit %d, want three lines of JSON:\n%s", code, out)
+	}
+	if code, _, stderr = runCLI(t, "call", "--pages", "0", "code_navigate", args); code != exitUsage || !strings.Contains(stderr, "--pages must be from 1 to 100") {
+		t.Errorf("--pages 0: exit %d, %q", code, stderr)
 	}
 	code, out, stderr = runCLI(t, "call", "--format", "json", "--config", config, "--workspace", f.mcpFixture.workspace, "code_navigate", args)
 	if code != exitOK || !strings.Contains(out, `"cursor":`) {

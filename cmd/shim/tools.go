@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -88,12 +89,17 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	workspace := fs.String("workspace", "", "workspace root (default: the current directory)")
 	format := fs.String("format", "text", "text or json")
 	approval := approvalFlag(fs)
+	pages := fs.Int("pages", 1, "pages of a cut answer to show, following its cursor in this process (1 to 100)")
 	positionals, code, ok := parseSubcommand("call", fs, args, stdout, stderr)
 	if !ok {
 		return code
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "lspseam call: --format must be text or json, got %q\n", *format)
+		return exitUsage
+	}
+	if *pages < 1 || *pages > maxCallPages {
+		fmt.Fprintf(stderr, "lspseam call: --pages must be from 1 to %d, got %d\n", maxCallPages, *pages)
 		return exitUsage
 	}
 	if len(positionals) < 1 || len(positionals) > 2 {
@@ -148,9 +154,13 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	// Nor do the servers: waiting out their reports is this call's only
 	// chance to see them.
 	h.toolbox.SetReportWait(time.Duration(h.timeout) * time.Millisecond)
-	// Nor does a cursor, on a terminal or not.
+	// Nor does a cursor, on a terminal or not: --pages follows it here.
+	remaining := *pages
 	h.toolbox.SetPageHint(func(tool, _ string) string {
-		return "To see more from the command line, run the same lspseam call " + tool + " with a larger \"limit\" (a cursor ends with this process; lspseam mcp and serve page with it)."
+		if remaining > 1 {
+			return "" // the next page follows
+		}
+		return "To see more from the command line, run the same lspseam call " + tool + " with a larger \"limit\" or with --pages " + strconv.Itoa(*pages+1) + " (or more), which follows the cursor in one process (a cursor ends with its process; lspseam mcp and serve page with it)."
 	})
 	res := h.callTool(ctx, h.toolbox, positionals[0], json.RawMessage(toolArgs), root, budgetSource(common.timeout > 0, false), h.timeout)
 	// A preview on a terminal: ask, and apply it in this process (a
@@ -169,6 +179,17 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		m["previewId"] = id
 		again, _ := json.Marshal(m)
 		res = h.callTool(ctx, h.toolbox, positionals[0], again, root, budgetSource(common.timeout > 0, false), h.timeout)
+	}
+	// Each further page asked with the last one's cursor, in this process.
+	for remaining > 1 && !res.IsError {
+		cursor := cursorOf(res)
+		if cursor == "" {
+			break
+		}
+		printResult(stdout, res, *format)
+		remaining-- // the page asked now is the last when 1 remains
+		next, _ := json.Marshal(map[string]string{"cursor": cursor})
+		res = h.callTool(ctx, h.toolbox, positionals[0], next, root, budgetSource(common.timeout > 0, false), h.timeout)
 	}
 	res = explainNotObserved(res)
 	if *format == "json" {
@@ -270,6 +291,29 @@ func clipArg(s string) string {
 }
 
 // previewIDOf is the previewId of a successful preview answer.
+// maxCallPages bounds --pages: a page is at most a tool's limit of
+// results, and every page is printed.
+const maxCallPages = 100
+
+// printResult prints a page that more follow: its text, or with --format
+// json its structured answer on a line of its own.
+func printResult(stdout io.Writer, res toolbox.ToolResult, format string) {
+	if format == "json" {
+		fmt.Fprintln(stdout, string(res.Structured))
+		return
+	}
+	fmt.Fprintln(stdout, res.Text)
+}
+
+// cursorOf is the cursor of a cut answer ("" when nothing follows).
+func cursorOf(res toolbox.ToolResult) string {
+	var v struct {
+		Cursor string `json:"cursor"`
+	}
+	json.Unmarshal(res.Structured, &v)
+	return v.Cursor
+}
+
 func previewIDOf(res toolbox.ToolResult) string {
 	if res.IsError {
 		return ""

@@ -41,7 +41,10 @@ arguments:
 checks, budget and answer. The text answer goes to stdout; a failed call
 prints CODE: message to stderr and exits 1. --format json prints the
 structured answer instead ({"ok":true, …} or {"ok":false, "error":{code,
-message}, "candidates"?}). 'lspseam tools' lists the tools and arguments.
+message}, "candidates"?}). An answer cut at its limit ends with how to see
+more: --pages N prints up to N pages, following its cursor in this
+process (a cursor ends with it). 'lspseam tools' lists the tools and
+arguments.
 
 Targets name a place without counting columns: {"path", "symbol"} ("Helper",
 "Circle.Area", with "kind" to choose among same-named symbols), or

@@ -95,7 +95,9 @@ func (t *Toolbox) withCursor(a *answer, call lspseam.CodeCall, offset, shown, to
 	id := t.pages.open(call, offset+shown, resultKey, targetText)
 	a.fields = append(a.fields, field{"cursor", id})
 	if t.pageHint != nil {
-		a.text += "\n" + t.pageHint(call.Tool, id)
+		if hint := t.pageHint(call.Tool, id); hint != "" {
+			a.text += "\n" + hint
+		}
 		return
 	}
 	a.text += "\nNext page: call " + call.Tool + " with {\"cursor\":\"" + id + "\"} (within " + strconv.Itoa(int(pageTTL/time.Minute)) + " minutes)."

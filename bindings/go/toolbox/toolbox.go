@@ -41,7 +41,7 @@ type Toolbox struct {
 	// (SetApplyHint); nil: call again with the previewId.
 	applyHint func(tool, previewID string) string
 	// pageHint, when set, is a cut answer's line saying how to see more
-	// (SetPageHint); nil: call again with the cursor.
+	// (SetPageHint; "": no line); nil: call again with the cursor.
 	pageHint func(tool, cursor string) string
 	// reportWait, when set, is code_diagnostics' wait for reports not yet
 	// in (SetReportWait); 0: the defaults, made for a session that can
