@@ -127,11 +127,26 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	// Files of other languages it reads from disk (a YAML server's JSON
 	// schemas) count as its own.
 	exts = append(exts, in.neg.Readiness.WatchExtensions...)
+	// A server the table does not know (or whose behaviour was not
+	// measured) is trusted with file events only when it registered
+	// watchers: it then said it acts on them. Otherwise it is treated like
+	// one that ignores them.
+	ignores := in.neg.Readiness.IgnoresWatchedFiles || (in.neg.Readiness.EventsNeedRegistration && regs == nil)
+	names := slices.Sorted(maps.Keys(in.server.Config.FileNameToLanguage))
+	if ignores {
+		// Nor does it read its project's configuration again — the files
+		// that mark its root, clangd's compile_commands.json and
+		// compile_flags.txt — which it read when it started: one that
+		// changed counts as its own file, so the fresh process reads it
+		// (clangd kept reporting a header's C++-only errors as fresh
+		// after compile_flags.txt said C).
+		names = append(names, in.server.Config.RootMarkers...)
+	}
 	input := lspseam.FileChangesInput{
 		Changes:       changes,
 		Registrations: regs,
 		Extensions:    exts,
-		FileNames:     slices.Sorted(maps.Keys(in.server.Config.FileNameToLanguage)),
+		FileNames:     names,
 		Root:          in.root.Path,
 		OpenDocuments: open,
 		MaxBatch:      maxChangesPerNotification,
@@ -148,11 +163,6 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		return "", err
 	}
 	fromWatchPaths(hostPaths, &plan)
-	// A server the table does not know (or whose behaviour was not
-	// measured) is trusted with file events only when it registered
-	// watchers: it then said it acts on them. Otherwise it is treated like
-	// one that ignores them.
-	ignores := in.neg.Readiness.IgnoresWatchedFiles || (in.neg.Readiness.EventsNeedRegistration && regs == nil)
 	if plan.Matched > 0 && ignores {
 		// Telling this server would change nothing: it keeps answering from
 		// what it indexed. A fresh process reads the disk.

@@ -560,3 +560,28 @@ func TestWithoutTransient(t *testing.T) {
 		t.Errorf("a temporary file alone: %v, want nothing", got)
 	}
 }
+
+// TestConfigurationChangeRestarts: a server that does not act on file
+// events read its project's configuration (its root markers: clangd's
+// compile_flags.txt) when it started; one created or changed while it runs
+// means a fresh process, as a change to a source of its language does.
+func TestConfigurationChangeRestarts(t *testing.T) {
+	g := baseline(t)
+	f := newFake(t, echoText, map[string]any{"rootMarkers": []string{"compile_flags.txt"}})
+	f.mustQuery(lspseam.OpDefinition)
+	write(t, filepath.Join(f.ws, "compile_flags.txt"), "-xc\n")
+	f.mustQuery(lspseam.OpDefinition)
+	if pids := f.pids(); len(pids) != 2 {
+		t.Fatalf("not restarted after its configuration was created: %v", pids)
+	}
+	write(t, filepath.Join(f.ws, "compile_flags.txt"), "-xc\n-std=c99\n")
+	f.mustQuery(lspseam.OpDefinition)
+	if pids := f.pids(); len(pids) != 3 {
+		t.Fatalf("not restarted after its configuration changed: %v", pids)
+	}
+	if w := f.watched(); len(w) != 0 {
+		t.Fatalf("file events sent to a server that registered no watchers: %q", w)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
