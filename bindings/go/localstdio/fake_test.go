@@ -2,6 +2,7 @@ package localstdio
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"maps"
@@ -161,16 +162,18 @@ type event struct {
 
 func (f *fake) events() []event {
 	f.t.Helper()
-	file, err := os.Open(f.log)
+	data, err := os.ReadFile(f.log)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil
 		}
 		f.t.Fatal(err)
 	}
-	defer file.Close()
+	// A line still being written (no newline yet) is read next time: the
+	// fake writes while a test polls.
+	data = data[:bytes.LastIndexByte(data, '\n')+1]
 	var out []event
-	sc := bufio.NewScanner(file)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
 		var e event
