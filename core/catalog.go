@@ -338,10 +338,11 @@ func codeLocationsCall(in gjson.Result) (jsonAppender, *Error) {
 		if uri.Type != gjson.String || uri.Str == "" || problem != "" || (name.Exists() && name.Type != gjson.String) {
 			return nil, Errorf(CodeInvalidArgument, "implementationOf must be {uri, position, name?}: the target's file, zero-based position and name, got %s", describe(v))
 		}
-		if note := implementsNote(implementationOf{URI: uri.Str, Position: p, Name: name.Str}, plan, cl, si.symbols); note != "" && head != "" {
-			head += "\n" + note
-		} else if note != "" {
-			head = note
+		if note := implementsNote(implementationOf{URI: uri.Str, Position: p, Name: name.Str}, plan, cl, si.symbols); note != "" {
+			if head != "" { // under the subject line
+				head += "\n"
+			}
+			head += note
 		}
 	}
 	return renderedLocations{cl, RenderCodeLocations(cl, head, maxChars)}, nil

@@ -95,7 +95,7 @@ func readChangeLines(lines, beforeText, afterText gjson.Result, where at) (chang
 		}
 		texts[k] = v.Str
 	}
-	return minimalLines(LinesChanged(texts[0], texts[1])), nil
+	return changeLines(LinesChanged(texts[0], texts[1])), nil // minimal as made
 }
 
 const linesShape = "{first, beforeCount, afterCount, before: [line], after: [line]} (core.LinesChanged)"

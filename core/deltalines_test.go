@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/lspseam/lspseam/internal/casefile"
 )
 
 // The lines a host needs to send (deltalines.go): for every golden case of
@@ -14,15 +12,8 @@ import (
 // LinesChanged instead, and each dependent without its text, answers byte
 // for byte the same.
 func TestDeltaAnswersAsWholeTexts(t *testing.T) {
-	cases, err := casefile.Load(casefile.Dir(".."))
-	if err != nil {
-		t.Fatal(err)
-	}
 	replayed := 0
-	for _, c := range cases {
-		if c.Method != "diagnosticsDelta" || c.InputRaw != nil {
-			continue
-		}
+	for _, c := range casesOf(t, "diagnosticsDelta") {
 		var in map[string]json.RawMessage
 		if json.Unmarshal(c.Input, &in) != nil {
 			continue

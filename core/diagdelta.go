@@ -18,13 +18,14 @@ import (
 // how "none". before and after are the server's raw Diagnostic[] for the
 // text before and after the edit (absent or null only with how "none");
 // how is "pull" | "push" | "none" (no server checks the file); fresh says
-// after is known to be for the text after. limit (default 20 — also when 0 —, at most 500) bounds the
-// introduced problems listed, and separately the resolved ones.
+// after is known to be for the text after. limit (default 20 — also when
+// 0 —, at most 500) bounds the introduced problems listed, and separately
+// the resolved ones.
 //
 // Matching. The lines are mapped through the edit script a unified diff
-// of the two texts shows (the lines the edit touched are diffed; the rest
-// map line to line) ("\n", "\r\n" and "\r" end lines, so a
-// line-ending change alone changes nothing): an unchanged line maps to
+// of the two texts shows (the lines the edit touched are diffed, the rest
+// map line to line; "\n", "\r\n" and "\r" end lines, so a line-ending
+// change alone changes nothing): an unchanged line maps to
 // its line after the edit, a changed one belongs to its hunk. A
 // before-problem and an after-problem are the same (persisting) when
 // severity, code, source and message are equal (the message as
@@ -33,13 +34,13 @@ import (
 // before-problem's start maps to the after-problem's start (same column);
 // on a changed line, the two problems' lines have the same trimmed text
 // (a moved or re-indented line; both lines touched by the edit: an
-// untouched line's new problem is new), or the after-problem is on the changed
-// line's counterpart in its hunk in any column (an edit on the line of an
-// error leaves the error, at most moved along the line); last, the same
-// position (two entries that read the same are never one resolved and one
-// introduced). Identical problems are matched as a multiset. An
-// after-problem left over is introduced, a before-problem left over
-// resolved.
+// untouched line's new problem is new), or the after-problem is on the
+// changed line's counterpart in its hunk in any column (an edit on the
+// line of an error leaves the error, at most moved along the line); last,
+// the same position (two entries that read the same are never one
+// resolved and one introduced). Identical problems are matched as a
+// multiset. An after-problem left over is introduced, a before-problem
+// left over resolved.
 //
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
 // introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?,

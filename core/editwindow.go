@@ -64,12 +64,12 @@ func EditWindowOf(text, oldString string) (w EditWindow, ok bool) {
 	if stop < len(body) {
 		stop = lineEndAfter(body, stop) // the line after
 	}
-	crlf, lf, cr := countLineBreaks(body)
+	whole := wholeText(body, bom)
 	return EditWindow{
 		Start: offset + start, End: offset + stop,
 		LinesBefore: lineOfOffset(body, start) - 1,
-		Lines:       linesOf(body, crlf+lf+cr),
-		LineBreaks:  [3]int{crlf, lf, cr},
+		Lines:       whole.lines,
+		LineBreaks:  whole.lineBreaks,
 		BOM:         bom,
 	}, true
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/lspseam/lspseam/internal/casefile"
 	"github.com/tidwall/gjson"
 )
 
@@ -100,15 +99,8 @@ func TestEditWindowAnswersAsWholeText(t *testing.T) {
 
 // The golden cases of editText answer the same through a window.
 func TestEditWindowGoldenCases(t *testing.T) {
-	cases, err := casefile.Load(casefile.Dir(".."))
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, c := range cases {
-		if c.Method != "editText" || c.InputRaw != nil {
-			continue
-		}
+	for _, c := range casesOf(t, "editText") {
 		in := gjson.ParseBytes(c.Input)
 		text, old, new := in.Get("text"), in.Get("oldString"), in.Get("newString")
 		if text.Type != gjson.String || old.Type != gjson.String || new.Type != gjson.String || in.Get("path").Str != "" && in.Get("path").Str != "f.txt" {

@@ -131,9 +131,7 @@ func EditText(text, oldString, newString string, replaceAll bool, path string) (
 		return EditResult{}, err
 	}
 	body, bom := strings.CutPrefix(text, utf8BOM)
-	crlf, lf, cr := countLineBreaks(body)
-	whole := editWhole{lineBreaks: [3]int{crlf, lf, cr}, lines: linesOf(body, crlf+lf+cr), bom: bom}
-	out, err := editBody(body, whole, oldString, newString, replaceAll, name)
+	out, err := editBody(body, wholeText(body, bom), oldString, newString, replaceAll, name)
 	if err == nil && bom {
 		out.Text = utf8BOM + out.Text
 	}
@@ -171,6 +169,12 @@ type editWhole struct {
 	before     int
 	bom        bool
 	window     bool // body is a window, not the whole text after the mark
+}
+
+// wholeText is editWhole of body, a whole text after its mark.
+func wholeText(body string, bom bool) editWhole {
+	crlf, lf, cr := countLineBreaks(body)
+	return editWhole{lineBreaks: [3]int{crlf, lf, cr}, lines: linesOf(body, crlf+lf+cr), bom: bom}
 }
 
 // editBody is editText on body, the text after its mark or a window of

@@ -39,6 +39,23 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// casesOf is the golden cases of method whose input is JSON (not
+// inputRaw), for the tests that replay them another way.
+func casesOf(t *testing.T, method string) []casefile.Case {
+	t.Helper()
+	cases, err := casefile.Load(casefile.Dir(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []casefile.Case
+	for _, c := range cases {
+		if c.Method == method && c.InputRaw == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // replayGolden runs one method's cases through call: each case's
 // want/contains assertions always apply, and the envelopes must match the
 // method's golden file in dir byte for byte (rewritten with -update, which

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
-
-	"github.com/lspseam/lspseam/internal/casefile"
 )
 
 // TestTranslateRenderMatchesTwoCalls replays every translate case through
@@ -14,16 +12,9 @@ import (
 // shim do): the result and the text must be the same bytes, and an error
 // the same envelope.
 func TestTranslateRenderMatchesTwoCalls(t *testing.T) {
-	cases, err := casefile.Load(casefile.Dir(".."))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const ws = "file:///w/proj"
 	n := 0
-	for _, c := range cases {
-		if c.Method != "translate" || c.InputRaw != nil {
-			continue
-		}
+	for _, c := range casesOf(t, "translate") {
 		for _, extra := range []map[string]string{{}, {"subject": "Area (method)", "incomplete": "the server was still loading"}} {
 			var in map[string]json.RawMessage
 			if err := json.Unmarshal(c.Input, &in); err != nil {

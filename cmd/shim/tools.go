@@ -192,12 +192,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		res = h.callTool(ctx, h.toolbox, positionals[0], next, root, budgetSource(common.timeout > 0, false), h.timeout)
 	}
 	res = explainNotObserved(res)
-	if *format == "json" {
-		fmt.Fprintln(stdout, string(res.Structured))
-	} else if res.IsError {
+	if res.IsError && *format != "json" {
 		fmt.Fprintln(stderr, res.Text)
 	} else {
-		fmt.Fprintln(stdout, res.Text)
+		printResult(stdout, res, *format)
 	}
 	if res.IsError {
 		return exitError
@@ -290,13 +288,12 @@ func clipArg(s string) string {
 	return s
 }
 
-// previewIDOf is the previewId of a successful preview answer.
 // maxCallPages bounds --pages: a page is at most a tool's limit of
 // results, and every page is printed.
 const maxCallPages = 100
 
-// printResult prints a page that more follow: its text, or with --format
-// json its structured answer on a line of its own.
+// printResult prints an answer: its text, or with --format json its
+// structured answer on a line of its own.
 func printResult(stdout io.Writer, res toolbox.ToolResult, format string) {
 	if format == "json" {
 		fmt.Fprintln(stdout, string(res.Structured))
@@ -314,6 +311,7 @@ func cursorOf(res toolbox.ToolResult) string {
 	return v.Cursor
 }
 
+// previewIDOf is the previewId of a successful preview answer.
 func previewIDOf(res toolbox.ToolResult) string {
 	if res.IsError {
 		return ""
