@@ -226,8 +226,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "applyTextEdits", run: applyTextEditsCall,
-		Input:   "`{uri, text, edits: [TextEdit | AnnotatedTextEdit] | null, workspaceUri?, context? (0–1,000, default 3), verbatim? (default false)}`: the document's current text",
-		Output:  "`{uri, path, text, edits, diff, changedLines:{first, last}, linesAdded, linesRemoved}`: the new text and a unified diff (`\"\"` when unchanged), keeping the text's leading byte order mark (edits at 0:0 start after it; none adds one) and writing the line breaks that overlap new text in the text's dominant style, unless `verbatim`; a range past its line or the document, splitting a surrogate pair, ending before its start, or overlapping another edit is `LSP_MALFORMED_RESPONSE` naming `edits[i]`",
+		Input:   "`{uri, text, edits: [TextEdit | AnnotatedTextEdit] | null, workspaceUri?, context? (0–1,000, default 3), verbatim? (default false)}`: the document's current text; instead of `text`, `windows: [{line, text}], lines, lineBreaks: [crlf, lf, cr]`: the whole lines around the edits and the whole text's line count and line breaks (`core.TextEditWindows`)",
+		Output:  "`{uri, path, text, edits, diff, changedLines:{first, last}, linesAdded, linesRemoved}`: the new text (with `windows`: `windows: [{line, text}]`, each window's new text, to splice back; any error: ask again with `text`) and a unified diff (`\"\"` when unchanged; the same either way), keeping the text's leading byte order mark (edits at 0:0 start after it; none adds one) and writing the line breaks that overlap new text in the text's dominant style, unless `verbatim`; a range past its line or the document, splitting a surrogate pair, ending before its start, or overlapping another edit is `LSP_MALFORMED_RESPONSE` naming `edits[i]`",
 		TSInput: "ApplyTextEditsInput", TSOutput: "AppliedTextEdits",
 	},
 	{

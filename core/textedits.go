@@ -19,6 +19,8 @@ import (
 // verbatim? (default false)}.
 // Output {uri, path, text (the new content), edits (how many were
 // applied), diff, changedLines: {first, last}, linesAdded, linesRemoved}.
+// Instead of text, a host may send windows of it, and gets their new
+// texts (textwindows.go).
 //
 // Positions are LSP's: zero-based lines split at "\n", "\r\n" and "\r"
 // (after a final line break there is one more, empty line), characters
@@ -39,6 +41,10 @@ import (
 // that overlap new text are written in the text's dominant style. With
 // verbatim, newText is inserted as sent (the host's diff of two texts it
 // already has).
+//
+// The diff is made window by window when the text can be windowed (the
+// lines around the edits, as a host would send them): the same diff
+// whether the host sends the text or its windows.
 //
 // path is relative to the workspace when the URI is inside it, absolute
 // when outside, the URI itself when it is not a file: URI. diff has the
@@ -82,6 +88,9 @@ type TextEditsResult struct {
 	LastChanged  int
 	LinesAdded   int
 	LinesRemoved int
+	// Windows are the new texts of the input's windows, when it sent
+	// windows instead of the text (textwindows.go); Text is then empty.
+	Windows []WindowText
 }
 
 func (r TextEditsResult) appendJSON(b []byte) []byte {
@@ -89,8 +98,23 @@ func (r TextEditsResult) appendJSON(b []byte) []byte {
 	b = appendString(b, r.URI)
 	b = append(b, `,"path":`...)
 	b = appendString(b, r.Path)
-	b = append(b, `,"text":`...)
-	b = appendString(b, r.Text)
+	if r.Windows != nil {
+		b = append(b, `,"windows":[`...)
+		for i, w := range r.Windows {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"line":`...)
+			b = appendInt(b, int64(w.Line))
+			b = append(b, `,"text":`...)
+			b = appendString(b, w.Text)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	} else {
+		b = append(b, `,"text":`...)
+		b = appendString(b, r.Text)
+	}
 	b = append(b, `,"edits":`...)
 	b = appendInt(b, int64(r.Edits))
 	b = append(b, `,"diff":`...)
@@ -117,8 +141,11 @@ func applyTextEditsCall(in gjson.Result) (jsonAppender, *Error) {
 	if uri.Type != gjson.String || uri.Str == "" {
 		return nil, Errorf(CodeInvalidArgument, "uri must be the document's URI as a non-empty string, got %s", describe(uri))
 	}
-	text := get(in, "text")
-	if text.Type != gjson.String {
+	text, windowed := get(in, "text"), get(in, "windows").Exists()
+	if windowed && text.Exists() {
+		return nil, Errorf(CodeInvalidArgument, "applyTextEdits takes text or windows (with lines and lineBreaks), not both")
+	}
+	if !windowed && text.Type != gjson.String {
 		return nil, Errorf(CodeInvalidArgument, "text must be the document's current content as a string, got %s", describe(text))
 	}
 	wsPath, err := optionalWorkspace(in)
@@ -144,7 +171,19 @@ func applyTextEditsCall(in gjson.Result) (jsonAppender, *Error) {
 	if problem != "" {
 		return nil, malformedEdit(uri.Str, problem)
 	}
-	return ApplyTextEdits(uri.Str, text.Str, edits, wsPath, context, !verbatim)
+	if !windowed {
+		return ApplyTextEdits(uri.Str, text.Str, edits, wsPath, context, !verbatim)
+	}
+	wins, breaks, err := readTextWindows(in)
+	if err != nil {
+		return nil, err
+	}
+	lines, _ := integer(get(in, "lines"), 0, maxSafeInteger) // read by readTextWindows
+	out, undecided, err := applyInWindows(TextEditsResult{URI: uri.Str, Path: editedPath(uri.Str, wsPath), Edits: len(edits)}, wins, int(lines), breaks, edits, context, !verbatim)
+	if err == nil && undecided {
+		err = Errorf(CodeInvalidArgument, "where the change of %s starts or ends cannot be told from its windows (the text around it repeats what it inserts or removes): send the whole text", clip(uri.Str, 200))
+	}
+	return out, err
 }
 
 // optionalWorkspace reads an optional workspaceUri ("" when absent).
@@ -226,13 +265,20 @@ func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context i
 	if !utf8.ValidString(text) {
 		return TextEditsResult{}, Errorf(CodeInvalidArgument, "text is not valid UTF-8, so the edits of %s cannot be applied to it", clip(uri, 200))
 	}
-	path := uri
-	if wsPath != "" {
-		path = displayPath(uri, wsPath)
-	} else if p, ok := FileURIPath(uri); ok {
-		path = p
+	out := TextEditsResult{URI: uri, Path: editedPath(uri, wsPath), Edits: len(edits), Text: text}
+	if w, ok := windowsOf(text, edits, context); ok {
+		// Diffed in the windows a host may send instead of the text, so
+		// that both answer alike (textwindows.go); any error is the
+		// whole text's to say, below.
+		res, undecided, err := applyInWindows(out, w.cut(text), w.Lines, w.LineBreaks, edits, context, keepForm)
+		if err == nil {
+			res.Text, res.Windows = w.Splice(text, res.Windows), nil
+			if undecided {
+				res.FirstChanged, res.LastChanged = changedLinesOf(text, res.Text)
+			}
+			return res, nil
+		}
 	}
-	out := TextEditsResult{URI: uri, Path: path, Edits: len(edits), Text: text}
 	newText, problem, overlap := spliceEdits(text, edits, keepForm)
 	if problem != "" {
 		err := malformedEdit(uri, problem)
@@ -247,24 +293,62 @@ func ApplyTextEdits(uri, text string, edits []TextEdit, wsPath string, context i
 	}
 	d := diffLines(text, newText)
 	out.LinesAdded, out.LinesRemoved = d.counts()
-	out.Diff = d.unified(diffName("a/", path), diffName("b/", path), context)
-	// The changed span: between the texts' common prefix and suffix.
-	start := 0
-	for start < len(text) && start < len(newText) && text[start] == newText[start] {
-		start++
-	}
-	suffix := 0
-	for suffix < min(len(text), len(newText))-start && text[len(text)-1-suffix] == newText[len(newText)-1-suffix] {
-		suffix++
-	}
-	end := len(newText) - suffix
+	out.Diff = d.unified(diffName("a/", out.Path), diffName("b/", out.Path), context)
+	out.FirstChanged, out.LastChanged = changedLinesOf(text, newText)
+	return out, nil
+}
+
+// changedLinesOf is applyTextEdits' changedLines of a change from text to
+// newText: the one-based lines of newText from the first byte that
+// differs to the last, between the texts' common prefix and suffix.
+func changedLinesOf(text, newText string) (first, last int) {
+	start := commonPrefix(text, newText)
+	end := changedEnd(text, newText, start)
 	limit := max(countLines(newText), 1)
-	out.FirstChanged = min(lineOfOffset(newText, start), limit)
+	first = min(lineOfOffset(newText, start), limit)
+	return first, max(min(lineOfOffset(newText, end), limit), first)
+}
+
+// commonPrefix is how many bytes a and b start with alike.
+func commonPrefix(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix is how many bytes a and b end with alike, at most limit.
+func commonSuffix(a, b string, limit int) int {
+	s := 0
+	for s < limit && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return s
+}
+
+// changedEnd is the offset in b of the last byte of the change from a to
+// b, whose common prefix is start bytes: before their common suffix,
+// which does not reach back into the prefix (start itself when the change
+// only removed bytes).
+func changedEnd(a, b string, start int) int {
+	end := len(b) - commonSuffix(a, b, min(len(a), len(b))-start)
 	if end > start {
 		end-- // the line of the change's last byte
 	}
-	out.LastChanged = max(min(lineOfOffset(newText, end), limit), out.FirstChanged)
-	return out, nil
+	return end
+}
+
+// editedPath is the answer's path of the document uri: relative to the
+// workspace at wsPath when inside it, else the URI's path or the URI.
+func editedPath(uri, wsPath string) string {
+	if wsPath != "" {
+		return displayPath(uri, wsPath)
+	}
+	if p, ok := FileURIPath(uri); ok {
+		return p
+	}
+	return uri
 }
 
 // spliced is an edit with its byte span in the original text.
@@ -275,13 +359,41 @@ type spliced struct {
 // spliceEdits applies edits to text, keeping its form (textform.go) when
 // keepForm; problem names a bad edit.
 func spliceEdits(text string, edits []TextEdit, keepForm bool) (newText, problem string, overlap bool) {
+	form := editForm{keep: keepForm, docStart: true}
+	if keepForm {
+		form.eol = dominantBreak(strings.TrimPrefix(text, utf8BOM))
+	}
+	return spliceEditsIn(text, 0, edits, nil, form)
+}
+
+// editForm is how spliced edits keep their document's form: keep, with
+// the document's dominant line break eol ("": none), and docStart when
+// the text spliced starts the document (a mark there is the document's).
+type editForm struct {
+	keep     bool
+	docStart bool
+	eol      string
+}
+
+// spliceEditsIn applies edits to text, the document's lines from line
+// first on (0 and the whole document, or a window of it: textwindows.go);
+// the edits' positions are the document's. index maps an edit to its
+// place in the array the server sent, for messages (nil: the same).
+func spliceEditsIn(text string, first int, edits []TextEdit, index []int, form editForm) (newText, problem string, overlap bool) {
 	if len(edits) == 0 {
 		return text, "", false
 	}
+	orig := func(i int) int {
+		if index == nil {
+			return i
+		}
+		return index[i]
+	}
 	idx := newLineIndex(text)
+	idx.first = first
 	spans := make([]spliced, len(edits))
 	for i, e := range edits {
-		where := at{"edits", i}
+		where := at{"edits", orig(i)}
 		s, problem := idx.offset(e.Range.Start, where, "start")
 		if problem == "" {
 			spans[i].start = s
@@ -304,15 +416,15 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (newText, problem
 	for i, s := range spans {
 		if i > 0 && spans[i-1].end > s.start {
 			p, q := spans[i-1].index, s.index
-			if p > q {
+			if orig(p) > orig(q) {
 				p, q = q, p
 			}
-			return "", "edits[" + strconv.Itoa(p) + "] (" + rangeString(edits[p].Range) + ") and edits[" + strconv.Itoa(q) + "] (" +
+			return "", "edits[" + strconv.Itoa(orig(p)) + "] (" + rangeString(edits[p].Range) + ") and edits[" + strconv.Itoa(orig(q)) + "] (" +
 				rangeString(edits[q].Range) + ") overlap; the edits of one document must not", true
 		}
 		size += len(edits[s.index].NewText) - (s.end - s.start)
 	}
-	if !keepForm {
+	if !form.keep {
 		var b strings.Builder
 		b.Grow(size)
 		done := 0
@@ -328,15 +440,14 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (newText, problem
 	// order mark and add none; their line breaks are the file's. The
 	// overlaps are checked on the ranges as sent, so moving an edit off
 	// the mark does not make a refused pair acceptable.
-	bom := strings.HasPrefix(text, utf8BOM)
-	eol := dominantBreak(strings.TrimPrefix(text, utf8BOM))
+	bom := form.docStart && strings.HasPrefix(text, utf8BOM)
 	var b strings.Builder
 	b.Grow(size)
 	regions := make([]region, 0, len(spans))
 	done := 0
 	for _, s := range spans {
 		newText := edits[s.index].NewText
-		if s.start == 0 {
+		if s.start == 0 && form.docStart {
 			newText = strings.TrimPrefix(newText, utf8BOM)
 			if bom {
 				s.start, s.end = len(utf8BOM), max(s.end, len(utf8BOM))
@@ -348,10 +459,10 @@ func spliceEdits(text string, edits []TextEdit, keepForm bool) (newText, problem
 		done = s.end
 	}
 	b.WriteString(text[done:])
-	if eol == "" {
+	if form.eol == "" {
 		return b.String(), "", false
 	}
-	return restyleBreaks(b.String(), regions, eol), "", false
+	return restyleBreaks(b.String(), regions, form.eol), "", false
 }
 
 func boolInt(b bool) int {
@@ -361,9 +472,11 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// lineIndex converts LSP positions to byte offsets of a text.
+// lineIndex converts LSP positions to byte offsets of a text: a
+// document's, or its lines from line first on (a window).
 type lineIndex struct {
 	text   string
+	first  int   // the document's line the text starts with
 	starts []int // the byte offset each line starts at
 	ends   []int // where each line's content ends (its terminator's offset)
 	// A cursor: the last conversion's line, byte offset and UTF-16
@@ -396,7 +509,10 @@ func newLineIndex(text string) *lineIndex {
 // offset returns the byte offset of pos; problem says why there is none.
 func (idx *lineIndex) offset(pos Position, where at, which string) (int, string) {
 	name := where.field("range") + "." + which
-	line := int(pos.Line)
+	line := int(pos.Line) - idx.first
+	if line < 0 { // a window's edits are inside it (textwindows.go)
+		return 0, name + " is on line " + strconv.Itoa(int(pos.Line)) + ", before the window's first line " + strconv.Itoa(idx.first)
+	}
 	if line >= len(idx.starts) && which == "end" {
 		// An end past the last line means the document's end, as editors
 		// clamp it: servers that replace a whole document say so with an
@@ -406,7 +522,7 @@ func (idx *lineIndex) offset(pos Position, where at, which string) (int, string)
 	}
 	if line >= len(idx.starts) {
 		n := len(idx.starts)
-		return 0, name + " is on line " + strconv.Itoa(line) + ", past the end of the document (lines 0–" + strconv.Itoa(n-1) + ")"
+		return 0, name + " is on line " + strconv.Itoa(int(pos.Line)) + ", past the end of the document (lines 0–" + strconv.Itoa(idx.first+n-1) + ")"
 	}
 	content := idx.text[idx.starts[line]:idx.ends[line]]
 	i, col := 0, 0
@@ -421,7 +537,7 @@ func (idx *lineIndex) offset(pos Position, where at, which string) (int, string)
 			u = 2
 		}
 		if col+u > want {
-			return 0, name + " (" + strconv.Itoa(line) + ":" + strconv.Itoa(want) + ") splits the UTF-16 surrogate pair of " + strconv.QuoteRune(r)
+			return 0, name + " (" + strconv.Itoa(int(pos.Line)) + ":" + strconv.Itoa(want) + ") splits the UTF-16 surrogate pair of " + strconv.QuoteRune(r)
 		}
 		col += u
 		i += w

@@ -283,6 +283,16 @@ func UnifiedDiff(oldName, newName, oldText, newText string, context int) (diff s
 }
 
 func (d lineDiff) unified(oldName, newName string, context int) string {
+	var sb strings.Builder
+	sb.WriteString("--- " + oldName + "\n+++ " + newName + "\n")
+	d.writeHunks(&sb, context, 0, 0)
+	return sb.String()
+}
+
+// writeHunks writes d's hunks, numbering a's lines from aBase and b's from
+// bBase (the lines before them, when d is the diff of a window: the diff
+// of two texts is the diffs of their windows' texts, one after another).
+func (d lineDiff) writeHunks(sb *strings.Builder, context, aBase, bBase int) {
 	if context < 0 {
 		context = 3
 	}
@@ -298,8 +308,6 @@ func (d lineDiff) unified(oldName, newName string, context int) string {
 			bAt[i+1]++
 		}
 	}
-	var sb strings.Builder
-	sb.WriteString("--- " + oldName + "\n+++ " + newName + "\n")
 	for i := 0; i < len(d.ops); {
 		if d.ops[i] == '=' {
 			i++
@@ -317,15 +325,15 @@ func (d lineDiff) unified(oldName, newName string, context int) string {
 			last = j
 		}
 		end := min(last+1+context, len(d.ops))
-		d.writeHunk(&sb, start, end, aAt, bAt)
+		d.writeHunk(sb, start, end, aAt, bAt, aBase, bBase)
 		i = end
 	}
-	return sb.String()
 }
 
-func (d lineDiff) writeHunk(sb *strings.Builder, start, end int, aAt, bAt []int) {
-	side := func(from, to int) string {
+func (d lineDiff) writeHunk(sb *strings.Builder, start, end int, aAt, bAt []int, aBase, bBase int) {
+	side := func(from, to, base int) string {
 		n := to - from
+		from += base
 		switch n {
 		case 0:
 			return strconv.Itoa(from) + ",0"
@@ -334,7 +342,7 @@ func (d lineDiff) writeHunk(sb *strings.Builder, start, end int, aAt, bAt []int)
 		}
 		return strconv.Itoa(from+1) + "," + strconv.Itoa(n)
 	}
-	sb.WriteString("@@ -" + side(aAt[start], aAt[end]) + " +" + side(bAt[start], bAt[end]) + " @@\n")
+	sb.WriteString("@@ -" + side(aAt[start], aAt[end], aBase) + " +" + side(bAt[start], bAt[end], bBase) + " @@\n")
 	for i := start; i < end; i++ {
 		var line string
 		switch d.ops[i] {

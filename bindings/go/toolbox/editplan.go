@@ -10,6 +10,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // An edit plan: what a server's WorkspaceEdit does to the workspace's
@@ -345,11 +346,35 @@ type appliedEdits struct {
 	Diff  string `json:"diff"`
 }
 
+// applyEdits applies a server's edits of one file to its text. The core
+// gets only the lines around the edits when that is less than half the
+// text (core.TextEditWindows: a rename's edits of a 2,000-line file are a
+// few lines each) and answers their new texts, spliced back here; any
+// error of the windows is asked again with the whole text, which says it
+// with the file's own lines.
 func (t *Toolbox) applyEdits(ctx context.Context, uri, text string, edits json.RawMessage, wsURI string) (appliedEdits, error) {
+	if w, ok := core.TextEditWindows(text, edits, diffContext); ok {
+		wins := make([]core.WindowText, len(w.Windows))
+		for i, win := range w.Windows {
+			wins[i] = core.WindowText{Line: win.Line, Text: text[win.Start:win.End]}
+		}
+		var a struct {
+			appliedEdits
+			Windows []core.WindowText `json:"windows"`
+		}
+		in := map[string]any{"uri": uri, "windows": wins, "lines": w.Lines, "lineBreaks": w.LineBreaks, "edits": edits, "workspaceUri": wsURI, "context": diffContext}
+		if err := t.core.Invoke(ctx, "applyTextEdits", in, &a); err == nil && len(a.Windows) == len(wins) {
+			a.appliedEdits.Text = w.Splice(text, a.Windows)
+			return a.appliedEdits, nil
+		}
+	}
 	var a appliedEdits
-	err := t.core.Invoke(ctx, "applyTextEdits", map[string]any{"uri": uri, "text": text, "edits": edits, "workspaceUri": wsURI}, &a)
+	err := t.core.Invoke(ctx, "applyTextEdits", map[string]any{"uri": uri, "text": text, "edits": edits, "workspaceUri": wsURI, "context": diffContext}, &a)
 	return a, err
 }
+
+// diffContext is the context lines of an edit plan's diffs.
+const diffContext = 3
 
 // wholeReplacement is one TextEdit replacing before with after, for the
 // diff of a chain of edits.

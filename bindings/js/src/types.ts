@@ -1690,7 +1690,14 @@ export interface DiagnosticsDeltaResult extends DiagnosticsDelta {
 /** applyTextEdits' input. */
 export interface ApplyTextEditsInput {
   uri: string;
-  text: string;
+  /** The document's text; or, instead, windows with lines and lineBreaks. */
+  text?: string;
+  /** Whole lines around the edits (core.TextEditWindows); the answer has their new texts. */
+  windows?: { line: number; text: string }[];
+  /** With windows: the whole text's line count. */
+  lines?: number;
+  /** With windows: the whole text's line breaks, [crlf, lf, cr]. */
+  lineBreaks?: [number, number, number];
   edits: unknown[] | null;
   workspaceUri?: string;
   context?: number;
@@ -1701,7 +1708,10 @@ export interface ApplyTextEditsInput {
 export interface AppliedTextEdits {
   uri: string;
   path: string;
-  text: string;
+  /** The new text; absent when the input sent windows. */
+  text?: string;
+  /** With windows: each window's new text, in their order. */
+  windows?: { line: number; text: string }[];
   edits: number;
   diff: string;
   changedLines: { first: number; last: number };
