@@ -178,3 +178,39 @@ func BenchmarkDiagnosticsDelta(b *testing.B) {
 		Call("diagnosticsDelta", in)
 	}
 }
+
+// BenchmarkDiagnosticsDeltaRename: a rename's delta on the generated
+// 2,000-line file, the file sent as the host sends it (LinesChanged): the
+// same identifier changed on 22 lines scattered over the whole file, a
+// problem on every changed line before and after. Reports the input's
+// bytes (input-B/op) beside the time.
+func BenchmarkDiagnosticsDeltaRename(b *testing.B) {
+	var text string
+	for _, f := range gocorpus.Generate().Files {
+		if f.Path == gocorpus.LargeFile {
+			text = f.Text
+		}
+	}
+	after := strings.ReplaceAll(text, "HasPrefix", "StartsWith")
+	var problems []string
+	for i, l := range SplitLines(text) {
+		if c := strings.Index(l, "HasPrefix"); c >= 0 {
+			problems = append(problems, fmt.Sprintf(`{"range":{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}},"severity":1,"message":"undefined: x"}`, i, c, i, c+1))
+		}
+	}
+	if len(problems) < 20 {
+		b.Fatalf("the rename changes %d lines, want about 20: the generated file changed?", len(problems))
+	}
+	problem := "[" + strings.Join(problems, ",") + "]"
+	lines, _ := json.Marshal(LinesChanged(text, after))
+	in := []byte(`{"workspaceUri":"file:///w","files":[{"uri":"file:///w/command.go","how":"pull","fresh":true,"before":` + problem + `,"after":` + problem + `,"lines":` + string(lines) + `}]}`)
+	if out := Call("diagnosticsDelta", in); !bytes.Contains(out, []byte(`"persisting":`+fmt.Sprint(len(problems)))) {
+		b.Fatalf("diagnosticsDelta: %s", out)
+	}
+	b.ReportMetric(float64(len(in)), "input-B/op")
+	b.ReportMetric(float64(len(lines)), "lines-B/op")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Call("diagnosticsDelta", in)
+	}
+}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -8,71 +9,183 @@ import (
 
 // The lines a diagnostics delta reads (diagnosticsDelta, matchProblems).
 //
-// Problems are compared through the lines a change touched: the lines
-// from the first that differs to the last that does. Every other line
-// maps to itself, shifted by what the change added or removed, and its
+// Problems are compared through the edit script of the two texts' lines:
+// its hunks, the runs of changed lines. Every line outside them maps to
+// itself, shifted by what the hunks above it added or removed, and its
 // text is never read. So a host need not send both whole texts of a file
-// for a one-line edit — a 2,000-line file's two texts were 130 kB that
-// the module spent 11–16 ms reading — but only the touched lines and
-// where they are (ChangedLines, the input's "lines"). Both whole texts
-// are still accepted and give the same answer: they are cut to the same
-// lines first.
+// — a 2,000-line file's two texts were 130 kB that the module spent
+// 11–16 ms reading — but only the hunks and where they are
+// (ChangedLines, the input's "lines"), without the unchanged lines
+// between them: a rename that changes 22 lines scattered over such a file
+// sent, as one span from the first changed line to the last, nearly both
+// texts again, and the module re-diffed them. The hunks are the edit
+// script itself (each a pure replacement), never diffed again. Both whole
+// texts are still accepted and give the same answer: they are cut to the
+// same hunks first.
 
 // ChangedLines is what changed between two texts, as lines (SplitLines'
-// lines): the texts have BeforeCount and AfterCount lines, equal up to
-// line First and from their last BeforeCount-First-len(Before) lines on,
-// and Before and After are the lines in between. LinesChanged makes it;
-// a host sends it to diagnosticsDelta as a file's "lines".
+// lines): the texts have BeforeCount and AfterCount lines, and Hunks are
+// the runs of changed lines of their line diff, in order; every line
+// outside them is unchanged. LinesChanged makes it; a host sends it to
+// diagnosticsDelta as a file's "lines".
 type ChangedLines struct {
-	First       int      `json:"first"`
-	BeforeCount int      `json:"beforeCount"`
-	AfterCount  int      `json:"afterCount"`
-	Before      []string `json:"before"`
-	After       []string `json:"after"`
+	BeforeCount int        `json:"beforeCount"`
+	AfterCount  int        `json:"afterCount"`
+	Hunks       []LineHunk `json:"hunks"`
 }
 
-// LinesChanged is the ChangedLines from before to after: the lines
-// between their common first and last lines. Pure and cheap (a host calls
-// it natively to send the delta only these lines).
+// LineHunk is a run of changed lines: the text before's lines [First,
+// First+len(Before)) became the lines After. First is a line of the text
+// before (zero-based); in the text after, the hunk starts at First plus
+// what the hunks before it added (the sum of their len(After) -
+// len(Before)).
+type LineHunk struct {
+	First  int      `json:"first"`
+	Before []string `json:"before"`
+	After  []string `json:"after"`
+}
+
+// LinesChanged is the ChangedLines from before to after: one hunk per run
+// of changed lines of the edit script UnifiedDiff uses (ChangedSpans),
+// none when the texts' lines are equal. Pure Go (a host calls it natively
+// to send the delta only these lines).
 func LinesChanged(before, after string) ChangedLines {
 	b, a := SplitLines(before), SplitLines(after)
+	c := ChangedLines{BeforeCount: len(b), AfterCount: len(a), Hunks: []LineHunk{}}
 	p, s := commonEnds(b, a)
-	return ChangedLines{First: p, BeforeCount: len(b), AfterCount: len(a), Before: append([]string{}, b[p:len(b)-s]...), After: append([]string{}, a[p:len(a)-s]...)}
+	ops := diffMiddle(nil, b[p:len(b)-s], a[p:len(a)-s])
+	i, j := p, p // the lines of before and after the script is at
+	for k := 0; k < len(ops); {
+		if ops[k] == '=' {
+			i, j, k = i+1, j+1, k+1
+			continue
+		}
+		h := LineHunk{First: i, Before: []string{}, After: []string{}}
+		for ; k < len(ops) && ops[k] != '='; k++ {
+			if ops[k] == '-' {
+				h.Before = append(h.Before, b[i])
+				i++
+			} else {
+				h.After = append(h.After, a[j])
+				j++
+			}
+		}
+		if h = minimalHunk(h); len(h.Before) > 0 || len(h.After) > 0 {
+			c.Hunks = append(c.Hunks, h)
+		}
+	}
+	return c
 }
 
-// changeLines is a ChangedLines read from an input and made minimal (a
-// host's lines may include equal lines at either end).
-type changeLines ChangedLines
+// minimalHunk is h without the equal lines at its two ends (a host's
+// hunks may include some): they are unchanged lines, mapped as such.
+func minimalHunk(h LineHunk) LineHunk {
+	p, s := commonEnds(h.Before, h.After)
+	h.First += p
+	h.Before, h.After = h.Before[p:len(h.Before)-s], h.After[p:len(h.After)-s]
+	return h
+}
 
-func minimalLines(c ChangedLines) changeLines {
-	p, s := commonEnds(c.Before, c.After)
-	c.First += p
-	c.Before, c.After = c.Before[p:len(c.Before)-s], c.After[p:len(c.After)-s]
-	return changeLines(c)
+// changeLines is a ChangedLines read from an input, its hunks minimal and
+// placed in both texts: the edit script the delta maps lines through.
+type changeLines struct {
+	beforeCount, afterCount int
+	hunks                   []placedHunk
+}
+
+// placedHunk is a hunk in both texts: before lines [bStart, bEnd) became
+// after lines [aStart, aEnd).
+type placedHunk struct {
+	bStart, bEnd, aStart, aEnd int
+	before, after              []string
+}
+
+// placed places c's hunks (minimal, in order, within the counts) in the
+// text after.
+func placed(c ChangedLines) changeLines {
+	cl := changeLines{beforeCount: c.BeforeCount, afterCount: c.AfterCount, hunks: make([]placedHunk, len(c.Hunks))}
+	shift := 0 // what the hunks so far added
+	for k, h := range c.Hunks {
+		cl.hunks[k] = placedHunk{
+			bStart: h.First, bEnd: h.First + len(h.Before),
+			aStart: h.First + shift, aEnd: h.First + shift + len(h.After),
+			before: h.Before, after: h.After,
+		}
+		shift += len(h.After) - len(h.Before)
+	}
+	return cl
 }
 
 // unchanged is a text compared with itself (a dependent of a change):
 // every line maps to itself, none is read.
 var unchanged = changeLines{}
 
-// suffix is how many lines both texts end with unchanged.
-func (c changeLines) suffix() int { return c.BeforeCount - c.First - len(c.Before) }
+// hunkBefore is the hunk holding before line line (inside), or else the
+// number of hunks wholly above it (k). A hunk that only adds lines holds
+// none: the lines it adds come before line First.
+func (c changeLines) hunkBefore(line uint32) (k int, inside bool) {
+	k = sort.Search(len(c.hunks), func(i int) bool { return int64(c.hunks[i].bEnd) > int64(line) })
+	return k, k < len(c.hunks) && int64(c.hunks[k].bStart) <= int64(line)
+}
 
-// beforeLine and afterLine are the trimmed text of a touched line of the
-// text before or after; ok is false for a line the change did not touch.
+// mapLine maps a before line to its after line; ok is false for a changed
+// line. A line outside the hunks moves by what the hunks above it added,
+// also a line past the text's end (a server may place a problem at the
+// end of the last line).
+func (c changeLines) mapLine(line uint32) (uint32, bool) {
+	k, inside := c.hunkBefore(line)
+	if inside {
+		return 0, false
+	}
+	t := int64(line)
+	if k > 0 {
+		t += int64(c.hunks[k-1].aEnd) - int64(c.hunks[k-1].bEnd)
+	}
+	if t < 0 || t > int64(^uint32(0)) {
+		return 0, false
+	}
+	return uint32(t), true
+}
+
+// counterparts are the after lines a changed before line may have become:
+// the line as far from its hunk's start, and the line as far from its
+// hunk's end (the two differ when the edit added or removed lines in the
+// hunk), those inside the hunk's after lines.
+func (c changeLines) counterparts(line uint32) (a, b int64, ok bool) {
+	k, inside := c.hunkBefore(line)
+	if !inside {
+		return 0, 0, false
+	}
+	h := c.hunks[k]
+	a, b = -1, -1
+	if t := int64(h.aStart) + int64(line) - int64(h.bStart); t < int64(h.aEnd) {
+		a = t
+	}
+	if t := int64(h.aEnd) - (int64(h.bEnd) - int64(line)); t >= int64(h.aStart) {
+		b = t
+	}
+	return a, b, a >= 0 || b >= 0
+}
+
+// beforeLine and afterLine are the trimmed text of a changed line of the
+// text before or after (a hunk's line); ok is false for a line the change
+// left as it was, between hunks or around them.
 func (c changeLines) beforeLine(line uint32) (string, bool) {
-	return touchedLine(c.Before, c.First, line)
+	k, inside := c.hunkBefore(line)
+	if !inside {
+		return "", false
+	}
+	h := c.hunks[k]
+	return strings.TrimSpace(h.before[int(line)-h.bStart]), true
 }
 
 func (c changeLines) afterLine(line uint32) (string, bool) {
-	return touchedLine(c.After, c.First, line)
-}
-
-func touchedLine(lines []string, first int, line uint32) (string, bool) {
-	if i := int64(line) - int64(first); i >= 0 && i < int64(len(lines)) {
-		return strings.TrimSpace(lines[i]), true
+	k := sort.Search(len(c.hunks), func(i int) bool { return int64(c.hunks[i].aEnd) > int64(line) })
+	if k == len(c.hunks) || int64(c.hunks[k].aStart) > int64(line) {
+		return "", false
 	}
-	return "", false
+	h := c.hunks[k]
+	return strings.TrimSpace(h.after[int(line)-h.aStart]), true
 }
 
 // readChangeLines reads a file's lines: "lines" (ChangedLines) or the two
@@ -95,45 +208,96 @@ func readChangeLines(lines, beforeText, afterText gjson.Result, where at) (chang
 		}
 		texts[k] = v.Str
 	}
-	return changeLines(LinesChanged(texts[0], texts[1])), nil // minimal as made
+	return placed(LinesChanged(texts[0], texts[1])), nil // minimal as made
 }
 
-const linesShape = "{first, beforeCount, afterCount, before: [line], after: [line]} (core.LinesChanged)"
+const (
+	linesShape = "{beforeCount, afterCount, hunks: " + hunksShape + "} (core.LinesChanged)"
+	hunksShape = "[{first, before: [line], after: [line]}]"
+)
 
 func readLinesArg(v gjson.Result, where string) (changeLines, *Error) {
 	if !v.IsObject() {
 		return changeLines{}, Errorf(CodeInvalidArgument, "%s must be an object %s, got %s", where, linesShape, describe(v))
 	}
-	f := fields(v, "first", "beforeCount", "afterCount", "before", "after")
+	f := fields(v, "beforeCount", "afterCount", "hunks")
 	var c ChangedLines
-	for i, n := range []*int{&c.First, &c.BeforeCount, &c.AfterCount} {
+	for i, n := range []*int{&c.BeforeCount, &c.AfterCount} {
 		k, ok := integer(f[i], 0, maxSafeInteger)
 		if !ok {
-			return changeLines{}, Errorf(CodeInvalidArgument, "%s.%s must be a line count (an integer from 0), got %s", where, []string{"first", "beforeCount", "afterCount"}[i], describe(f[i]))
+			return changeLines{}, Errorf(CodeInvalidArgument, "%s.%s must be a line count (an integer from 0), got %s", where, []string{"beforeCount", "afterCount"}[i], describe(f[i]))
 		}
 		*n = int(k)
 	}
-	for i, dst := range []*[]string{&c.Before, &c.After} {
+	if !f[2].IsArray() {
+		return changeLines{}, Errorf(CodeInvalidArgument, "%s.hunks must be an array of the runs of changed lines %s, in order (none when nothing changed), got %s", where, hunksShape, describe(f[2]))
+	}
+	var bad *Error
+	end, added := 0, 0 // where the last hunk ends in the text before; what the hunks add
+	f[2].ForEach(func(_, hv gjson.Result) bool {
+		w := at{where + ".hunks", len(c.Hunks)}
+		var h LineHunk
+		if h, bad = readHunk(hv, w); bad != nil {
+			return false
+		}
+		switch {
+		case h.First < end:
+			bad = Errorf(CodeInvalidArgument, "%s starts at line %d, before the end of the hunk above it (line %d): hunks must be in order and not overlap; send core.LinesChanged(before, after)", w, h.First, end)
+		case h.First+len(h.Before) > c.BeforeCount:
+			bad = Errorf(CodeInvalidArgument, "%s ends at line %d, past beforeCount %d: a hunk's before lines are lines of the text before; send core.LinesChanged(before, after)", w, h.First+len(h.Before), c.BeforeCount)
+		}
+		if bad != nil {
+			return false
+		}
+		end, added = h.First+len(h.Before), added+len(h.After)-len(h.Before)
+		c.Hunks = append(c.Hunks, h)
+		return true
+	})
+	if bad != nil {
+		return changeLines{}, bad
+	}
+	if c.BeforeCount+added != c.AfterCount {
+		return changeLines{}, Errorf(CodeInvalidArgument, "%s does not add up: beforeCount %d and what the hunks add (%d: their after lines less their before lines) must make afterCount %d; send core.LinesChanged(before, after)", where, c.BeforeCount, added, c.AfterCount)
+	}
+	minimal := c.Hunks[:0]
+	for _, h := range c.Hunks {
+		if h = minimalHunk(h); len(h.Before) > 0 || len(h.After) > 0 {
+			minimal = append(minimal, h)
+		}
+	}
+	c.Hunks = minimal
+	return placed(c), nil
+}
+
+// readHunk reads one of lines.hunks: {first, before, after}.
+func readHunk(v gjson.Result, where at) (LineHunk, *Error) {
+	if !v.IsObject() {
+		return LineHunk{}, Errorf(CodeInvalidArgument, "%s must be an object {first, before: [line], after: [line]}, a run of changed lines, got %s", where, describe(v))
+	}
+	f := fields(v, "first", "before", "after")
+	var h LineHunk
+	first, ok := integer(f[0], 0, maxSafeInteger)
+	if !ok {
+		return LineHunk{}, Errorf(CodeInvalidArgument, "%s must be a line of the text before (an integer from 0), got %s", where.field("first"), describe(f[0]))
+	}
+	h.First = int(first)
+	for i, dst := range []*[]string{&h.Before, &h.After} {
 		name := []string{"before", "after"}[i]
-		if !f[3+i].IsArray() {
-			return changeLines{}, Errorf(CodeInvalidArgument, "%s.%s must be an array of the changed lines' texts, got %s", where, name, describe(f[3+i]))
+		if !f[1+i].IsArray() {
+			return LineHunk{}, Errorf(CodeInvalidArgument, "%s must be an array of the changed lines' texts, got %s", where.field(name), describe(f[1+i]))
 		}
 		var bad *Error
-		f[3+i].ForEach(func(_, l gjson.Result) bool {
+		f[1+i].ForEach(func(_, l gjson.Result) bool {
 			if l.Type != gjson.String {
-				bad = Errorf(CodeInvalidArgument, "%s.%s must hold strings (lines without their ends), got %s", where, name, describe(l))
+				bad = Errorf(CodeInvalidArgument, "%s must hold strings (lines without their ends), got %s", where.field(name), describe(l))
 				return false
 			}
 			*dst = append(*dst, l.Str)
 			return true
 		})
 		if bad != nil {
-			return changeLines{}, bad
+			return LineHunk{}, bad
 		}
 	}
-	s := c.BeforeCount - c.First - len(c.Before)
-	if s < 0 || c.AfterCount-c.First-len(c.After) != s {
-		return changeLines{}, Errorf(CodeInvalidArgument, "%s does not add up: first %d + %d lines before + the unchanged end must be beforeCount %d, and first + %d lines after + the same end afterCount %d; send core.LinesChanged(before, after)", where, c.First, len(c.Before), c.BeforeCount, len(c.After), c.AfterCount)
-	}
-	return minimalLines(c), nil
+	return h, nil
 }

@@ -11,30 +11,30 @@ import (
 // what the edit introduced, what it resolved, what it left.
 //
 // Input {workspaceUri, files: [{uri, lines, before, after, how, fresh}],
-// dependents?, limit?, subject?, speculative?}. lines are the lines the
-// edit touched (core.LinesChanged: {first, beforeCount, afterCount,
-// before, after}; deltalines.go), or beforeText and afterText the whole
-// texts, cut to those lines first (the same answer); neither is read with
-// how "none". before and after are the server's raw Diagnostic[] for the
-// text before and after the edit (absent or null only with how "none");
-// how is "pull" | "push" | "none" (no server checks the file); fresh says
-// after is known to be for the text after. limit (default 20 — also when
-// 0 —, at most 500) bounds the introduced problems listed, and separately
-// the resolved ones.
+// dependents?, limit?, subject?, speculative?}. lines are the runs of
+// lines the edit changed (core.LinesChanged: {beforeCount, afterCount,
+// hunks: [{first, before, after}]}; deltalines.go), or beforeText and
+// afterText the whole texts, cut to those hunks first (the same answer);
+// neither is read with how "none". before and after are the server's raw
+// Diagnostic[] for the text before and after the edit (absent or null
+// only with how "none"); how is "pull" | "push" | "none" (no server
+// checks the file); fresh says after is known to be for the text after.
+// limit (default 20 — also when 0 —, at most 500) bounds the introduced
+// problems listed, and separately the resolved ones.
 //
 // Matching. The lines are mapped through the edit script a unified diff
-// of the two texts shows (the lines the edit touched are diffed, the rest
-// map line to line; "\n", "\r\n" and "\r" end lines, so a line-ending
-// change alone changes nothing): an unchanged line maps to
-// its line after the edit, a changed one belongs to its hunk. A
-// before-problem and an after-problem are the same (persisting) when
-// severity, code, source and message are equal (the message as
-// comparableMessage compares it: a union's members in any order) and
-// their places agree, in passes from the surest (matchProblems): the
-// before-problem's start maps to the after-problem's start (same column);
-// on a changed line, the two problems' lines have the same trimmed text
-// (a moved or re-indented line; both lines touched by the edit: an
-// untouched line's new problem is new), or the after-problem is on the
+// of the two texts shows: lines' hunks, never diffed again ("\n", "\r\n"
+// and "\r" end lines, so a line-ending change alone changes nothing): an
+// unchanged line maps to its line after the edit, a changed one belongs
+// to its hunk. A before-problem and an after-problem are the same
+// (persisting) when severity, code, source and message are equal (the
+// message as comparableMessage compares it: a union's members in any
+// order) and their places agree, in passes from the surest
+// (matchProblems): the before-problem's start maps to the after-problem's
+// start (same column); on a changed line, the two problems' lines have
+// the same trimmed text (a moved or re-indented line; both lines changed
+// by the edit: a new problem on a line the edit left as it was, even
+// between two of its hunks, is new), or the after-problem is on the
 // changed line's counterpart in its hunk in any column (an edit on the
 // line of an error leaves the error, at most moved along the line); last,
 // the same position (two entries that read the same are never one
@@ -171,7 +171,7 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 // lineChange is the changed line region of an edit: before lines
 // [start, beforeEnd) became after lines [start, afterEnd), from the first
 // changed line to the last (GoChangeInsideBody's; the delta maps lines
-// through the edit script, lineMap).
+// through the edit script's hunks, changeLines).
 type lineChange struct {
 	start, beforeEnd, afterEnd int
 }
@@ -203,92 +203,6 @@ func keyOf(p Problem) problemKey {
 	return problemKey{p.Severity, p.Code, p.Source, comparableMessage(p.Message)}
 }
 
-// lineHunk is a run of changed lines of the edit script: before lines
-// [bStart, bEnd) became after lines [aStart, aEnd).
-type lineHunk struct{ bStart, bEnd, aStart, aEnd int }
-
-// lineMap maps before lines to after lines through the edit script
-// UnifiedDiff uses (ChangedSpans): an unchanged line maps to its line
-// after the edit, a changed one to none but belongs to its hunk.
-type lineMap struct {
-	n, m  int     // the texts' line counts
-	to    []int32 // before line → after line, -1 when changed
-	hunk  []int32 // before line → its hunk in hunks, -1 when unchanged
-	hunks []lineHunk
-}
-
-func mapLines(c changeLines) lineMap {
-	n, m := c.BeforeCount, c.AfterCount
-	lm := lineMap{n: n, m: m, to: make([]int32, n), hunk: make([]int32, n)}
-	i, j := 0, 0
-	same := func() {
-		lm.to[i], lm.hunk[i] = int32(j), -1
-		i, j = i+1, j+1
-	}
-	for range c.First {
-		same()
-	}
-	ops := diffMiddle(nil, c.Before, c.After)
-	for k := 0; k < len(ops); {
-		if ops[k] == '=' {
-			same()
-			k++
-			continue
-		}
-		h := lineHunk{bStart: i, aStart: j}
-		for ; k < len(ops) && ops[k] != '='; k++ {
-			if ops[k] == '-' {
-				lm.to[i], lm.hunk[i] = -1, int32(len(lm.hunks))
-				i++
-			} else {
-				j++
-			}
-		}
-		h.bEnd, h.aEnd = i, j
-		lm.hunks = append(lm.hunks, h)
-	}
-	for range c.suffix() {
-		same()
-	}
-	return lm
-}
-
-// mapLine maps a before line to its after line; ok is false for a changed
-// line. A line past the text's end (a server may place a problem at the
-// end of the last line) moves by the difference in line counts.
-func (lm lineMap) mapLine(line uint32) (uint32, bool) {
-	if int64(line) < int64(lm.n) {
-		if t := lm.to[line]; t >= 0 {
-			return uint32(t), true
-		}
-		return 0, false
-	}
-	t := int64(line) + int64(lm.m) - int64(lm.n)
-	if t < 0 || t > int64(^uint32(0)) {
-		return 0, false
-	}
-	return uint32(t), true
-}
-
-// counterparts are the after lines a changed before line may have become:
-// the line as far from its hunk's start, and the line as far from its
-// hunk's end (the two differ when the edit added or removed lines in the
-// hunk), those inside the hunk's after lines.
-func (lm lineMap) counterparts(line uint32) (a, b int64, ok bool) {
-	if int64(line) >= int64(lm.n) || lm.hunk[line] < 0 {
-		return 0, 0, false
-	}
-	h := lm.hunks[lm.hunk[line]]
-	a, b = -1, -1
-	if t := int64(h.aStart) + int64(line) - int64(h.bStart); t < int64(h.aEnd) {
-		a = t
-	}
-	if t := int64(h.aEnd) - (int64(h.bEnd) - int64(line)); t >= int64(h.aStart) {
-		b = t
-	}
-	return a, b, a >= 0 || b >= 0
-}
-
 // matchProblems splits before and after into resolved, introduced and the
 // number persisting: a multiset match of before-problems to after-problems
 // with the same key, in passes from the surest to the loosest, each
@@ -296,8 +210,8 @@ func (lm lineMap) counterparts(line uint32) (a, b int64, ok bool) {
 //
 //  1. An unchanged line: the problem's start maps to the same column of
 //     its line after the edit.
-//  2. A changed line: a problem on a line of the same trimmed text (the
-//     line moved, or only its indentation changed).
+//  2. A changed line: a problem on a changed line (a hunk's) of the same
+//     trimmed text (the line moved, or only its indentation changed).
 //  3. A changed line: a problem on its counterpart line (counterparts),
 //     in any column: an edit on the line of an existing error (a comment
 //     after it, a renamed call) leaves the error, at most moved along the
@@ -307,7 +221,6 @@ func (lm lineMap) counterparts(line uint32) (a, b int64, ok bool) {
 //     before moved away and another took its place (a fix and a new
 //     error that say nothing different to the reader).
 func matchProblems(before, after []Problem, lines changeLines) (resolved, introduced []Problem, persisting int) {
-	lm := mapLines(lines)
 	used := make([]bool, len(after))
 	matched := make([]bool, len(before))
 	bk := make([]problemKey, len(before))
@@ -330,7 +243,7 @@ func matchProblems(before, after []Problem, lines changeLines) (resolved, introd
 		byLine[a.Range.Start.Line] = append(byLine[a.Range.Start.Line], j)
 	}
 	for i, b := range before {
-		line, ok := lm.mapLine(b.Range.Start.Line)
+		line, ok := lines.mapLine(b.Range.Start.Line)
 		if !ok {
 			continue
 		}
@@ -357,7 +270,7 @@ func matchProblems(before, after []Problem, lines changeLines) (resolved, introd
 		if matched[i] {
 			continue
 		}
-		if _, ok := lm.mapLine(b.Range.Start.Line); ok {
+		if _, ok := lines.mapLine(b.Range.Start.Line); ok {
 			continue
 		}
 		text, touched := lines.beforeLine(b.Range.Start.Line)
@@ -378,7 +291,7 @@ func matchProblems(before, after []Problem, lines changeLines) (resolved, introd
 		if matched[i] {
 			continue
 		}
-		l1, l2, ok := lm.counterparts(b.Range.Start.Line)
+		l1, l2, ok := lines.counterparts(b.Range.Start.Line)
 		if !ok {
 			continue
 		}

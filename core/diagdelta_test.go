@@ -40,9 +40,13 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 		// from the first changed line to the last
 		{"a\nb\nc\nd\ne", "A\nb\nc\nd\nE", []int32{-1, 1, 2, 3, -1}},
 		{"a\nb\nc\nd", "a\nx\nb\nc", []int32{0, 2, 3, -1}},
+		// hunks that add and remove lines: each line between them moves
+		// by what the hunks above it added
+		{"a\nb\nc\nd\ne\nf", "a\nB1\nB2\nc\nd\nf", []int32{0, -1, 3, 4, -1, 5}},
+		{"a\nb\nc", "X\na\nb\nY\nZ\nc\nW", []int32{1, 2, 5}},
 	}
 	for _, tt := range tests {
-		lm := mapLines(changeOf(tt.before, tt.after))
+		lm := changeOf(tt.before, tt.after)
 		for l, want := range tt.to {
 			got, ok := lm.mapLine(uint32(l))
 			if (want < 0) == ok || (ok && int32(got) != want) {
@@ -51,16 +55,16 @@ func TestDiagnosticsDeltaLineMap(t *testing.T) {
 		}
 	}
 	// A line past the end moves by the difference in line counts.
-	lm := mapLines(changeOf("a\nb", "x\na\nb"))
+	lm := changeOf("a\nb", "x\na\nb")
 	if got, ok := lm.mapLine(5); !ok || got != 6 {
 		t.Errorf("past the end: %d, %v; want 6", got, ok)
 	}
-	if _, ok := mapLines(changeLines{AfterCount: 1, After: []string{"a"}}).mapLine(^uint32(0)); ok {
+	if _, ok := changeOf("", "a").mapLine(^uint32(0)); ok {
 		t.Error("a line shifted past uint32 must not map")
 	}
 	// A hunk that grew: a changed line's counterparts are as far from the
 	// hunk's start and as far from its end.
-	lm = mapLines(changeOf("a\nb\nc", "a\nb1\nb2\nb3\nc"))
+	lm = changeOf("a\nb\nc", "a\nb1\nb2\nb3\nc")
 	if l1, l2, ok := lm.counterparts(1); !ok || l1 != 1 || l2 != 3 {
 		t.Errorf("counterparts(1) = %d, %d, %v; want 1, 3", l1, l2, ok)
 	}
@@ -124,6 +128,10 @@ func TestDiagnosticsDeltaMatch(t *testing.T) {
 		// when a changed line of the same text had that problem.
 		{"an untouched line's new problem, the same text as a fixed line", "a\nT\nb\nT\n", "a\nU\nb\nT\n",
 			[]Problem{diagAt(1, 0, "m")}, []Problem{diagAt(3, 0, "m")}, 1, 1, 0},
+		// Touched means changed: a line between two hunks is not, though
+		// it lies between the first changed line and the last.
+		{"a new problem between two hunks, the same text as a fixed line", "x\nT\ny\nT\n", "X\nT\ny\nU\n",
+			[]Problem{diagAt(3, 0, "m")}, []Problem{diagAt(1, 0, "m")}, 1, 1, 0},
 		{"a union printed in another order", "a\n", "a\n",
 			[]Problem{diagAt(0, 0, "Property 'url' does not exist on type 'URL | RequestInfo'.")}, []Problem{diagAt(0, 0, "Property 'url' does not exist on type 'RequestInfo | URL'.")}, 0, 0, 1},
 	}
@@ -294,6 +302,6 @@ func TestDiagnosticsDeltaComparableMessageBounds(t *testing.T) {
 	}
 }
 
-// changeOf is the lines a change from before to after touched, as a host
-// sends them.
-func changeOf(before, after string) changeLines { return minimalLines(LinesChanged(before, after)) }
+// changeOf is the hunks of a change from before to after, as a host sends
+// them and the delta reads them.
+func changeOf(before, after string) changeLines { return placed(LinesChanged(before, after)) }

@@ -15,10 +15,12 @@ import (
 // and after, handed to the core (diagnosticsDelta).
 
 // deltaFileInput is one file's diagnosticsDelta input. The file's texts
-// go as the lines the change touched (core.LinesChanged, computed here
-// natively): the delta reads no other line, and both whole texts of a
-// 2,000-line file cost the module 11–16 ms to read for a one-line edit
-// (RATIONALE, "The core gets only the bytes a query needs").
+// go as the hunks of the change, its runs of changed lines
+// (core.LinesChanged, computed here natively): the delta reads no other
+// line, and both whole texts of a 2,000-line file cost the module
+// 11–16 ms to read for a one-line edit, as one span from the first
+// changed line to the last cost nearly as much for a rename scattered
+// over the file (RATIONALE, "The core gets only the bytes a query needs").
 type deltaFileInput struct {
 	URI    string             `json:"uri"`
 	How    string             `json:"how"`

@@ -1656,20 +1656,30 @@ export interface DiagnosticsSnapshot {
   rendered: Rendered;
 }
 /**
- * The lines an edit touched: the texts have `beforeCount` and `afterCount` lines, equal up to
- * line `first` (zero-based) and over their last lines; `before` and `after` are the lines in between.
+ * The lines an edit changed: the texts have `beforeCount` and `afterCount` lines, and `hunks` are
+ * the runs of changed lines of their line diff, in order and not overlapping (none when the lines
+ * are equal); every other line is unchanged and not sent. The counts add up: `beforeCount` plus
+ * each hunk's `after.length - before.length` is `afterCount`.
  */
 export interface ChangedLines {
-  first: number;
   beforeCount: number;
   afterCount: number;
+  hunks: LineHunk[];
+}
+/**
+ * A run of changed lines: the lines `[first, first + before.length)` of the text before
+ * (zero-based) became `after`. In the text after, the hunk starts at `first` plus what the
+ * hunks before it added.
+ */
+export interface LineHunk {
+  first: number;
   before: string[];
   after: string[];
 }
 /** diagnosticsDelta's input: each file's changed lines and diagnostics before and after. */
 export interface DiagnosticsDeltaInput {
   workspaceUri: string;
-  /** Each file's `lines`, what the edit touched, or its two whole texts, `beforeText` and `afterText` (the same answer). */
+  /** Each file's `lines`, the runs of lines the edit changed, or its two whole texts, `beforeText` and `afterText` (the same answer). */
   files: { uri: string; lines?: ChangedLines; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
   /** The other files that use what changed: their text is the same before and after, and not sent. */
   dependents?: {
