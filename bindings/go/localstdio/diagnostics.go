@@ -391,7 +391,7 @@ func (in *instance) pullDiagnostics(ctx context.Context, d *openDocument, key st
 // commandDiagnostics asks the server for d's diagnostics through command
 // (the requests and the reading of the answers are the core's).
 func (in *instance) commandDiagnostics(ctx context.Context, command string, d *openDocument) (json.RawMessage, error) {
-	reqs, err := in.core.CommandDiagnosticsRequests(ctx, command, d.uri)
+	reqs, err := in.commandRequests.requests(ctx, in.core, command, d.uri)
 	if err != nil {
 		return nil, err
 	}

@@ -40,13 +40,14 @@ type instance struct {
 	conn  *jsonrpc2.Conn
 	neg   lspseam.Negotiation
 
-	progress *progressTracker
-	edits    editHook                    // the approved command's applyEdit, while it runs
-	diags    diagnosticStore             // published and pulled diagnostics
-	current  atomic.Pointer[string]      // the method being written or awaited, for failure messages
-	checked  map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
-	changes  changesMemo                 // fileChanges' last answers (guarded by the workspace turn)
-	settled  bool                        // the first query's readiness wait is done (guarded by the workspace turn)
+	progress        *progressTracker
+	edits           editHook                    // the approved command's applyEdit, while it runs
+	diags           diagnosticStore             // published and pulled diagnostics
+	current         atomic.Pointer[string]      // the method being written or awaited, for failure messages
+	checked         map[lspseam.Operation]error // CheckOperation's answers for this server (guarded by the workspace turn)
+	changes         changesMemo                 // fileChanges' last answers (guarded by the workspace turn)
+	commandRequests commandRequestsMemo         // the requests of the server's diagnostics command, by file
+	settled         bool                        // the first query's readiness wait is done (guarded by the workspace turn)
 	// unconfirmed: a wait for the policy's ReadyLog ended without it
 	// (see readiness.go); the reason stands for every answer read before
 	// the log (guarded by the workspace turn).
