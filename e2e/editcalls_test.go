@@ -91,3 +91,56 @@ func TestEditAsksTheCoreOnce(t *testing.T) {
 		t.Errorf("fileChanges calls in the 2nd to 4th edits of one file: %v; want the first to ask the core and the last to be remembered", fileChanges)
 	}
 }
+
+// A rename's edits of a large file go to the core as the lines around
+// them, not the file (core/textwindows.go), and so does the delta of its
+// lines (core/deltalines.go: the hunks, not one span from the first use
+// to the last); the file is renamed everywhere, as a whole text would.
+func TestRenameSendsTheLinesAround(t *testing.T) {
+	cb := newCatalogBench(t)
+	ws, _ := localstdio.CanonicalWorkspace(cb.large)
+	ctx := context.Background()
+	tb, err := toolbox.NewToolbox(ctx, cb.core, cb.svc, "fs", "code", "refactor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.SetApproval(toolbox.ApprovalAuto); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(ws.Path, gocorpus.LargeFile)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := json.RawMessage(`{"target":{"path":"` + gocorpus.LargeFile + `","symbol":"` + gocorpus.NameMethod + `"},"newName":"Title"}`)
+	var answer string
+	calls := cb.traced(func() {
+		r := tb.Call(ctx, "code_rename", args, ws.Path)
+		if r.IsError {
+			t.Fatalf("code_rename: %s", r.Text)
+		}
+		answer = r.Text
+	})
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses := strings.Count(string(before), "Name()")
+	want := strings.ReplaceAll(strings.Replace(string(before), "// Name returns", "// Title returns", 1), "Name()", "Title()") // gopls renames the doc comment's name too
+	if string(after) != want || uses < 10 {
+		t.Fatalf("%s after renaming %d uses is not the file with each renamed; the answer: %s", gocorpus.LargeFile, uses, answer)
+	}
+	asked := map[string]int{}
+	for _, c := range calls {
+		switch c.Method {
+		case "applyTextEdits", "diagnosticsDelta":
+			asked[c.Method]++
+			if c.InputBytes > len(before)/4 {
+				t.Errorf("%s was called with %d input bytes for %d renamed lines of a %d-byte file; want the lines around them", c.Method, c.InputBytes, uses, len(before))
+			}
+		}
+	}
+	if asked["applyTextEdits"] == 0 || asked["diagnosticsDelta"] == 0 {
+		t.Errorf("the rename asked the core %v: want applyTextEdits and diagnosticsDelta", asked)
+	}
+}
