@@ -186,7 +186,7 @@ test-mcp: build
 # Ratios and sizes measured in one run each; see docs/performance.md.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./bindings/go/ ./internal/writeset/
-	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun|BenchmarkImpactRealCode)$$' -benchtime 100x ./e2e/
+	$(GO) test -run '^$$' -bench . -skip '^(BenchmarkLanguageCold|BenchmarkPeersOnCobra|BenchmarkPeersFirstRun|BenchmarkImpactRealCode|BenchmarkRenameRealCode)$$' -benchtime 100x ./e2e/
 	@# The peers on real code, when LSPSEAM_PEER_COBRA and a peer are set (else skipped);
 	@# the first run is that of lspseam as make builds it (with its precompiled core).
 	@$(MAKE) --no-print-directory precompiled
@@ -197,6 +197,9 @@ bench:
 	@if [ -n "$$LSPSEAM_PEER_COBRA" ] && [ -n "$$LSPSEAM_PEER_ZOD" ]; then \
 		$(GO) test -run '^$$' -bench '^BenchmarkImpactRealCode$$' -benchtime 10x ./e2e/; \
 	else echo "BenchmarkImpactRealCode not run: set LSPSEAM_PEER_COBRA and LSPSEAM_PEER_ZOD to checkouts of spf13/cobra and colinhacks/zod"; fi
+	@if [ -n "$$LSPSEAM_PEER_COBRA" ]; then \
+		$(GO) test -run '^$$' -bench '^BenchmarkRenameRealCode$$' -benchtime 10x ./e2e/; \
+	else echo "BenchmarkRenameRealCode not run: set LSPSEAM_PEER_COBRA to a checkout of spf13/cobra"; fi
 	$(MAKE) bench-languages
 	cd bindings/js && npm run build && npm run bench
 	$(MAKE) --no-print-directory bench-tokens

@@ -109,7 +109,8 @@ func BenchmarkCodeLocations(b *testing.B) {
 
 // byNameInputs are the ABI inputs of a by-name references call on the
 // generated 2,000-line file (internal/gocorpus), as the Go host builds
-// them: method, then input.
+// them: method, then input (flattenSymbols: the file's outline, asked
+// once per version of the file).
 func byNameInputs() [][2]string {
 	ws := gocorpus.Generate()
 	const wsURI = "file:///w/big"
@@ -130,6 +131,7 @@ func byNameInputs() [][2]string {
 	}
 	enc := func(v any) string { b, _ := json.Marshal(v); return string(b) }
 	return [][2]string{
+		{"flattenSymbols", enc(map[string]any{"symbols": outlines[target], "text": texts[target]})},
 		{"resolveTarget", enc(map[string]any{"target": map[string]string{"path": gocorpus.LargeFile, "symbol": gocorpus.NameMethod}, "text": texts[target], "symbols": outlines[target]})},
 		{"planSnippets", enc(map[string]any{"locations": locs, "workspaceUri": wsURI})},
 		{"codeLocations", enc(map[string]any{"locations": locs, "workspaceUri": wsURI, "symbols": symbols, "files": files, "subject": "Target: `Name`"})},
