@@ -34,6 +34,11 @@ import "strings"
 // when no kind is (or text has none).
 func dominantBreak(text string) string {
 	crlf, lf, cr := countLineBreaks(text)
+	return dominantOf(crlf, lf, cr)
+}
+
+// dominantOf is dominantBreak of a text with these line breaks.
+func dominantOf(crlf, lf, cr int) string {
 	switch {
 	case crlf > lf+cr:
 		return "\r\n"

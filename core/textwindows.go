@@ -272,7 +272,7 @@ func applyInWindows(out TextEditsResult, wins []textWindow, lines int, breaks [3
 	}
 	form := editForm{keep: keepForm}
 	if keepForm {
-		form.eol = breakOfCounts(breaks)
+		form.eol = dominantOf(breaks[0], breaks[1], breaks[2])
 	}
 	var diff strings.Builder
 	diffShift, lineShift := 0, 0 // what the windows before added, in diff lines and in lines
@@ -339,17 +339,4 @@ func applyInWindows(out TextEditsResult, wins []textWindow, lines int, breaks [3
 	out.FirstChanged = min(starts[first]+lineOfOffset(newFirst, start), limit)
 	out.LastChanged = max(min(starts[last]+lineOfOffset(newLast, end), limit), out.FirstChanged)
 	return out, false, nil
-}
-
-// breakOfCounts is dominantBreak for a text of these line break counts.
-func breakOfCounts(c [3]int) string {
-	switch crlf, lf, cr := c[0], c[1], c[2]; {
-	case crlf > lf+cr:
-		return "\r\n"
-	case lf > crlf+cr:
-		return "\n"
-	case cr > crlf+lf:
-		return "\r"
-	}
-	return ""
 }
