@@ -157,6 +157,14 @@ type Readiness struct {
 	// files and the open ones, so a host marks it incomplete when files of
 	// the root lie outside them.
 	ProjectInclude string `json:"projectInclude,omitempty"`
+	// ConcurrentRequests: the server answers independent requests asked
+	// at once (the outlines of an answer's files) as it answers them one
+	// by one, so a host may have several in flight. Measured per server:
+	// intelephense answered an outline asked beside others without a
+	// promoted constructor property in about half the runs, and a cached
+	// outline then made the same question answer differently; a server
+	// not known to be safe is asked one request at a time.
+	ConcurrentRequests bool `json:"concurrentRequests,omitempty"`
 }
 
 // ProjectIncludePyright is Readiness.ProjectInclude for pyright and its
@@ -227,6 +235,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"projectInclude":`...)
 		b = appendString(b, r.ProjectInclude)
 	}
+	if r.ConcurrentRequests {
+		b = append(b, `,"concurrentRequests":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -276,6 +287,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		SearchNeeds:        b.SearchNeeds,
 		SearchNeedsHint:    b.SearchNeedsHint,
 		ProjectInclude:     b.ProjectInclude,
+		ConcurrentRequests: b.ConcurrentRequests,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

@@ -209,6 +209,8 @@ type ServerBehaviour struct {
 	SearchNeedsHint string   `json:"searchNeedsHint"`
 	// ProjectInclude is Readiness.ProjectInclude.
 	ProjectInclude string `json:"projectInclude"`
+	// ConcurrentRequests is Readiness.ConcurrentRequests.
+	ConcurrentRequests bool `json:"concurrentRequests"`
 	// AnalyzersPausedBy are the diagnostic sources of the server's
 	// compile errors (gopls: "compiler", "syntax") when its findings of
 	// every other source come from analyzers it runs only on a package
@@ -375,6 +377,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			SearchNeeds:        tableStrings(get(b, "searchNeeds")),
 			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
 			ProjectInclude:     get(b, "projectInclude").Str,
+			ConcurrentRequests: get(b, "concurrentRequests").Bool(),
 			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {

@@ -33,7 +33,8 @@ type SessionProvider interface {
 	ProjectRoot(q ProviderQuery) string
 }
 
-// Session is one turn on a language server, for one goroutine.
+// Session is one turn on a language server, for one goroutine (but for
+// Request: see there).
 type Session interface {
 	// Server is the server's configured id, for messages.
 	Server() string
@@ -56,7 +57,10 @@ type Session interface {
 	Read(path string) (SourceFile, error)
 	// Request sends one request and returns its raw result ("null" for
 	// none). A server that does not implement the method (MethodNotFound)
-	// is LSP_UNSUPPORTED_OPERATION.
+	// is LSP_UNSUPPORTED_OPERATION. Unlike the other methods, Request may
+	// be called from several goroutines at once, for requests that do not
+	// depend on each other, when Policy().ConcurrentRequests says the
+	// server answers them as it would one by one.
 	Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
 	// Diagnostics returns the server's diagnostics for f, a document this
 	// session opened (Open), for f's current content when the server

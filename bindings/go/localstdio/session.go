@@ -3,6 +3,7 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -34,15 +35,19 @@ func (p *Provider) Session(ctx context.Context, q lspseam.ProviderQuery, fn func
 	})
 }
 
-// session is one tool's turn on an instance. It is used by one goroutine.
+// session is one tool's turn on an instance. It is used by one
+// goroutine, but for Request, which several may call at once
+// (lspseam.Session): the notes its answers leave are under mu.
 type session struct {
 	p          *Provider
 	s          *slot
 	in         *instance // nil once the turn is over
 	languageID string    // the tool's file's language
-	notice     string
-	waited     bool   // the readiness wait is done
-	first      string // the tool's own file (the first opened)
+	waited     bool      // the readiness wait is done
+	first      string    // the tool's own file (the first opened)
+
+	mu     sync.Mutex
+	notice string
 	// unconfirmed: an answer of this session was read before the loading
 	// signal the instance awaited (see awaitLog), and why it may be partial.
 	unconfirmed string
@@ -55,6 +60,8 @@ func (ss *session) WorkspaceURI() string { return ss.s.ws.URI }
 // wait's reason, an answer read before an awaited loading signal, or, when
 // nothing was asked, that signal still awaited.
 func (ss *session) Notice() string {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
 	switch {
 	case ss.notice != "":
 		return ss.notice
@@ -107,9 +114,11 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 		if err != nil {
 			return lspseam.SourceFile{}, err
 		}
+		ss.mu.Lock()
 		if ss.notice == "" {
 			ss.notice = incomplete
 		}
+		ss.mu.Unlock()
 	}
 	return lspseam.SourceFile(src), nil
 }
@@ -121,6 +130,11 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	if err := in.call(ctx, method, params, &raw); err != nil {
 		return nil, err
 	}
+	// What the answer says of the session is noted one request at a time:
+	// the instance's readiness state is the turn's, and requests of one
+	// turn may run at once.
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
 	if reason := in.answerUnconfirmed(early); reason != "" && ss.unconfirmed == "" {
 		ss.unconfirmed = reason
 	}

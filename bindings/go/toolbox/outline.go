@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -28,6 +29,39 @@ func (t *Toolbox) fileOutline(ctx context.Context, s lspseam.Session, f lspseam.
 	}
 	t.outlines.putOutline(key, o)
 	return o, nil
+}
+
+// maxConcurrentOutlines bounds the outline requests fileOutlines has in
+// flight on one server.
+const maxConcurrentOutlines = 8
+
+// fileOutlines is fileOutline of each of files (open documents). A server
+// whose policy says it answers requests asked together as it answers them
+// one by one (Readiness.ConcurrentRequests: gopls) is asked for them
+// together: the first answer spanning nine files on cobra, with gopls
+// just loaded, spent 0.35 s on its outlines one after another. Any other
+// is asked one after another (intelephense, asked together, left a member
+// out of an outline in half the runs). The results are in files' order.
+func (t *Toolbox) fileOutlines(ctx context.Context, s lspseam.Session, files []lspseam.SourceFile) ([][]lspseam.OutlineEntry, []error) {
+	outs, errs := make([][]lspseam.OutlineEntry, len(files)), make([]error, len(files))
+	if len(files) < 2 || !s.Policy().ConcurrentRequests {
+		for i, f := range files {
+			outs[i], errs[i] = t.fileOutline(ctx, s, f)
+		}
+		return outs, errs
+	}
+	slots := make(chan struct{}, maxConcurrentOutlines)
+	var wg sync.WaitGroup
+	for i, f := range files {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			outs[i], errs[i] = t.fileOutline(ctx, s, f)
+		}()
+	}
+	wg.Wait()
+	return outs, errs
 }
 
 // outlineNamed is the entries that could be a symbol target's: those

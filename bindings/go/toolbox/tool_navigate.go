@@ -54,6 +54,8 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		// left in the cache.
 		texts := map[string]string{}
 		replan := false
+		var ask []lspseam.SourceFile // opened, their outlines not cached
+		var askFor []lspseam.FileRead
 		for _, f := range plan.Files {
 			src, err := s.Read(f.Path)
 			if err != nil {
@@ -72,11 +74,15 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			if err != nil {
 				continue // another language: no symbol names
 			}
-			if o, err := t.fileOutline(ctx, s, opened); err == nil {
-				outlines[f.URI] = o
+			ask, askFor = append(ask, opened), append(askFor, f)
+		}
+		asked, errs := t.fileOutlines(ctx, s, ask)
+		for i, f := range askFor {
+			if errs[i] == nil {
+				outlines[f.URI] = asked[i]
 				replan = replan || f.NeedSymbols
 			} else if ctx.Err() != nil {
-				return err
+				return errs[i]
 			}
 		}
 		in.Outlines = outlinesAt(plan, outlines)

@@ -238,6 +238,8 @@ export interface Readiness {
   diagnosticsQuietMs?: number;
   /** The command through which the server is asked for a document's diagnostics (commandDiagnosticsRequests). */
   diagnosticsCommand?: string;
+  /** The server answers independent requests asked at once as it answers them one by one (gopls): a host may have several in flight. */
+  concurrentRequests?: boolean;
 }
 
 /** negotiate's answer: what a server can do. */
