@@ -77,7 +77,7 @@ func windowedText(r *rand.Rand) string {
 // line breaks.
 func windowedEdits(r *rand.Rand, text string) []TextEdit {
 	lines := uint32(len(newLineIndex(text).starts))
-	news := []string{"renamed", "", "x\n", "a\r\nb", "\n", "😀", "y"}
+	news := []string{"renamed", "", "x\n", "a\r\nb", "\n", "😀", "y", "z\r"}
 	var edits []TextEdit
 	for l := uint32(r.Intn(6)); l < lines; l += uint32(2 + r.Intn(25)) {
 		e := TextEdit{Range: Range{Start: Position{Line: l, Character: uint32(r.Intn(4))}}, NewText: news[r.Intn(len(news))]}
@@ -125,6 +125,16 @@ func TestTextEditWindowsAnswerAsWholeText(t *testing.T) {
 		}
 		if !sameEnvelope(got, whole) {
 			t.Fatalf("text %q, edits %+v, context %d, verbatim %v:\n through windows %s\n whole text      %s", text, edits, context, verbatim, got, whole)
+		}
+		// Both are diffed in windows: the changed lines must still be the
+		// whole texts' (changedLinesOf), and the diff must apply.
+		if ok := gjson.GetBytes(got, "ok"); ok.Exists() {
+			newText := ok.Get("text").Str
+			first, last := changedLinesOf(text, newText)
+			back, _, _, err := applyUnifiedDiff(text, ok.Get("diff").Str)
+			if newText != text && (int(ok.Get("changedLines.first").Int()) != first || int(ok.Get("changedLines.last").Int()) != last) || err != nil || back != newText {
+				t.Fatalf("text %q, edits %+v, context %d: changedLines %s, the whole texts' %d–%d; the diff applies: %v", text, edits, context, ok.Get("changedLines").Raw, first, last, err)
+			}
 		}
 	}
 	if windowed < runs/2 {
@@ -211,7 +221,8 @@ func TestTextEditWindowsArgumentErrors(t *testing.T) {
 }
 
 // FuzzTextEditWindows: any text and edits answer through windows as
-// through the whole text, refusals included.
+// through the whole text, refusals included, with the whole texts'
+// changed lines.
 func FuzzTextEditWindows(f *testing.F) {
 	r := rand.New(rand.NewSource(2))
 	for i := range 8 {
@@ -228,6 +239,12 @@ func FuzzTextEditWindows(f *testing.F) {
 		whole := Call("applyTextEdits", in)
 		if got, _ := applyThroughWindows(text, edits, int(context%8), verbatim); !sameEnvelope(got, whole) {
 			t.Fatalf("through windows %s\nwhole text      %s", got, whole)
+		}
+		if ok := gjson.GetBytes(whole, "ok"); ok.Exists() && ok.Get("text").Str != text {
+			first, last := changedLinesOf(text, ok.Get("text").Str)
+			if int(ok.Get("changedLines.first").Int()) != first || int(ok.Get("changedLines.last").Int()) != last {
+				t.Fatalf("changedLines %s, the whole texts' %d–%d: %s", ok.Get("changedLines").Raw, first, last, whole)
+			}
 		}
 	})
 }
