@@ -174,12 +174,11 @@ func applyTextEditsCall(in gjson.Result) (jsonAppender, *Error) {
 	if !windowed {
 		return ApplyTextEdits(uri.Str, text.Str, edits, wsPath, context, !verbatim)
 	}
-	wins, breaks, err := readTextWindows(in)
+	wins, lines, breaks, err := readTextWindows(in)
 	if err != nil {
 		return nil, err
 	}
-	lines, _ := integer(get(in, "lines"), 0, maxSafeInteger) // read by readTextWindows
-	out, undecided, err := applyInWindows(TextEditsResult{URI: uri.Str, Path: editedPath(uri.Str, wsPath), Edits: len(edits)}, wins, int(lines), breaks, edits, context, !verbatim)
+	out, undecided, err := applyInWindows(TextEditsResult{URI: uri.Str, Path: editedPath(uri.Str, wsPath), Edits: len(edits)}, wins, lines, breaks, edits, context, !verbatim)
 	if err == nil && undecided {
 		err = Errorf(CodeInvalidArgument, "where the change of %s starts or ends cannot be told from its windows (the text around it repeats what it inserts or removes): send the whole text", clip(uri.Str, 200))
 	}

@@ -100,7 +100,7 @@ func windowsOf(text string, es []TextEdit, context int) (w TextWindows, ok bool)
 	if cr > 0 {
 		return TextWindows{}, false
 	}
-	starts := lineStarts(text)
+	starts := newLineIndex(text).starts
 	n := len(starts)
 	pad := max(min(context, maxDiffContext), 1)
 	spans := make([][2]int, 0, len(es))
@@ -157,20 +157,6 @@ func (w TextWindows) Splice(text string, news []WindowText) string {
 	return b.String()
 }
 
-// lineStarts is where each of text's LSP lines starts ("\n" and "\r\n"
-// end a line; a final line break starts one more, empty line).
-func lineStarts(text string) []int {
-	starts := make([]int, 1, strings.Count(text, "\n")+1)
-	for i := 0; ; {
-		j := strings.IndexByte(text[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
-}
-
 // textWindow is one window of applyTextEdits' input: the document's lines
 // from line on, as text.
 type textWindow struct {
@@ -191,32 +177,31 @@ type WindowText struct {
 }
 
 // readTextWindows reads applyTextEdits' windows, lines and lineBreaks.
-func readTextWindows(in gjson.Result) ([]textWindow, [3]int, *Error) {
+func readTextWindows(in gjson.Result) (wins []textWindow, lines int, breaks [3]int, _ *Error) {
 	const shape = "windows: [{line, text}], lines, lineBreaks: [crlf, lf, cr] (core.TextEditWindows)"
-	var breaks [3]int
 	f := fields(in, "windows", "lines", "lineBreaks")
-	lines, ok := integer(f[1], 0, maxSafeInteger)
+	n, ok := integer(f[1], 0, maxSafeInteger)
 	if !ok {
-		return nil, breaks, Errorf(CodeInvalidArgument, "lines must be the whole text's line count (an integer from 0), got %s; with windows send %s", describe(f[1]), shape)
+		return nil, 0, breaks, Errorf(CodeInvalidArgument, "lines must be the whole text's line count (an integer from 0), got %s; with windows send %s", describe(f[1]), shape)
 	}
+	lines = int(n)
 	counts := f[2].Array()
 	if !f[2].IsArray() || len(counts) != 3 {
-		return nil, breaks, Errorf(CodeInvalidArgument, "lineBreaks must be the whole text's counts [crlf, lf, cr], got %s", describe(f[2]))
+		return nil, 0, breaks, Errorf(CodeInvalidArgument, "lineBreaks must be the whole text's counts [crlf, lf, cr], got %s", describe(f[2]))
 	}
 	for i, c := range counts {
 		n, ok := integer(c, 0, maxSafeInteger)
 		if !ok {
-			return nil, breaks, Errorf(CodeInvalidArgument, "lineBreaks must hold counts (integers from 0), got %s", describe(c))
+			return nil, 0, breaks, Errorf(CodeInvalidArgument, "lineBreaks must hold counts (integers from 0), got %s", describe(c))
 		}
 		breaks[i] = int(n)
 	}
 	if breaks[2] > 0 {
-		return nil, breaks, Errorf(CodeInvalidArgument, "a text with lone \\r line breaks cannot be sent as windows (the diff's lines are not its lines): send the whole text")
+		return nil, 0, breaks, Errorf(CodeInvalidArgument, "a text with lone \\r line breaks cannot be sent as windows (the diff's lines are not its lines): send the whole text")
 	}
 	if !f[0].IsArray() {
-		return nil, breaks, Errorf(CodeInvalidArgument, "windows must be an array %s, got %s", shape, describe(f[0]))
+		return nil, 0, breaks, Errorf(CodeInvalidArgument, "windows must be an array %s, got %s", shape, describe(f[0]))
 	}
-	var wins []textWindow
 	var bad *Error
 	f[0].ForEach(func(_, v gjson.Result) bool {
 		where := at{"windows", len(wins)}
@@ -232,11 +217,11 @@ func readTextWindows(in gjson.Result) ([]textWindow, [3]int, *Error) {
 			return false
 		}
 		w.lines = countLines(w.text)
-		w.tail = w.line+w.lines == int(lines)
+		w.tail = w.line+w.lines == lines
 		switch {
 		case len(wins) > 0 && w.line < wins[len(wins)-1].line+wins[len(wins)-1].lines:
 			bad = Errorf(CodeInvalidArgument, "%s starts at line %d, inside the window before it: send windows in order, apart", where, w.line)
-		case w.line+w.lines > int(lines):
+		case w.line+w.lines > lines:
 			bad = Errorf(CodeInvalidArgument, "%s (lines %d–%d) reaches past the text's %d lines", where, w.line, w.line+w.lines-1, lines)
 		case !w.tail && !strings.HasSuffix(w.text, "\n"):
 			bad = Errorf(CodeInvalidArgument, "%s must end with its last line's line break (only the window that ends the text may not)", where)
@@ -245,12 +230,12 @@ func readTextWindows(in gjson.Result) ([]textWindow, [3]int, *Error) {
 		return bad == nil
 	})
 	if bad != nil {
-		return nil, breaks, bad
+		return nil, 0, breaks, bad
 	}
 	if len(wins) == 0 {
-		return nil, breaks, Errorf(CodeInvalidArgument, "windows must hold at least one window; send %s, or the whole text", shape)
+		return nil, 0, breaks, Errorf(CodeInvalidArgument, "windows must hold at least one window; send %s, or the whole text", shape)
 	}
-	return wins, breaks, nil
+	return wins, lines, breaks, nil
 }
 
 // applyInWindows is ApplyTextEdits over windows of a document of lines
@@ -323,18 +308,19 @@ func applyInWindows(out TextEditsResult, wins []textWindow, lines int, breaks [3
 	limit := max(lines+lineShift, 1)
 	oldFirst, newFirst := wins[first].text, out.Windows[first].Text
 	start := commonPrefix(oldFirst, newFirst)
-	oldLast, newLast := wins[last].text, out.Windows[last].Text
-	from := 0
-	if first == last {
-		from = start
-	}
-	suffix := commonSuffix(oldLast, newLast, min(len(oldLast), len(newLast))-from)
-	if start == min(len(oldFirst), len(newFirst)) || first != last && suffix == min(len(oldLast), len(newLast)) {
+	if start == min(len(oldFirst), len(newFirst)) {
 		return out, true, nil
 	}
-	end := len(newLast) - suffix
-	if first != last || end > start {
-		end-- // the line of the change's last byte
+	oldLast, newLast := wins[last].text, out.Windows[last].Text
+	var end int
+	if first == last {
+		end = changedEnd(oldLast, newLast, start)
+	} else {
+		suffix := commonSuffix(oldLast, newLast, min(len(oldLast), len(newLast)))
+		if suffix == min(len(oldLast), len(newLast)) {
+			return out, true, nil
+		}
+		end = len(newLast) - suffix - 1 // the change's last byte (its first is in an earlier window)
 	}
 	out.FirstChanged = min(starts[first]+lineOfOffset(newFirst, start), limit)
 	out.LastChanged = max(min(starts[last]+lineOfOffset(newLast, end), limit), out.FirstChanged)
