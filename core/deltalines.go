@@ -52,24 +52,7 @@ type LineHunk struct {
 func LinesChanged(before, after string) ChangedLines {
 	b, a := SplitLines(before), SplitLines(after)
 	c := ChangedLines{BeforeCount: len(b), AfterCount: len(a), Hunks: []LineHunk{}}
-	p, s := commonEnds(b, a)
-	ops := diffMiddle(nil, b[p:len(b)-s], a[p:len(a)-s])
-	i, j := p, p // the lines of before and after the script is at
-	for k := 0; k < len(ops); {
-		if ops[k] == '=' {
-			i, j, k = i+1, j+1, k+1
-			continue
-		}
-		h := LineHunk{First: i, Before: []string{}, After: []string{}}
-		for ; k < len(ops) && ops[k] != '='; k++ {
-			if ops[k] == '-' {
-				h.Before = append(h.Before, b[i])
-				i++
-			} else {
-				h.After = append(h.After, a[j])
-				j++
-			}
-		}
+	for _, h := range lineHunks(b, a) {
 		if h = minimalHunk(h); len(h.Before) > 0 || len(h.After) > 0 {
 			c.Hunks = append(c.Hunks, h)
 		}

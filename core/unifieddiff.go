@@ -399,28 +399,42 @@ func commonEnds(before, after []string) (p, s int) {
 // span from the first changed line to the last would (changedLineRange).
 // Equal lines give none.
 func ChangedSpans(before, after []string) []ChangedSpan {
+	var spans []ChangedSpan
+	for _, h := range lineHunks(before, after) {
+		spans = append(spans, ChangedSpan{h.First, h.First + len(h.Before)})
+	}
+	return spans
+}
+
+// lineHunks is the runs of removed and added lines of the edit script
+// UnifiedDiff uses from lines before to lines after, in order, each
+// holding its lines of both (slices of before and after); none for equal
+// lines. ChangedSpans and LinesChanged are read from it.
+func lineHunks(before, after []string) []LineHunk {
 	n, m := len(before), len(after)
 	p, s := commonEnds(before, after)
 	if p == n && p == m {
 		return nil
 	}
 	ops := diffMiddle(nil, before[p:n-s], after[p:m-s])
-	var spans []ChangedSpan
-	line := p // the before-line the script is at
-	for i := 0; i < len(ops); {
-		if ops[i] == '=' {
-			line++
-			i++
+	var hunks []LineHunk
+	i, j := p, p // the lines of before and after the script is at
+	for k := 0; k < len(ops); {
+		if ops[k] == '=' {
+			i, j, k = i+1, j+1, k+1
 			continue
 		}
-		start := line
-		for i < len(ops) && ops[i] != '=' {
-			if ops[i] == '-' {
-				line++
+		h := LineHunk{First: i}
+		j0 := j
+		for ; k < len(ops) && ops[k] != '='; k++ {
+			if ops[k] == '-' {
+				i++
+			} else {
+				j++
 			}
-			i++
 		}
-		spans = append(spans, ChangedSpan{start, line})
+		h.Before, h.After = before[h.First:i:i], after[j0:j:j]
+		hunks = append(hunks, h)
 	}
-	return spans
+	return hunks
 }
