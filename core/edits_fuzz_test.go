@@ -111,6 +111,33 @@ func applyInput(text string, edits []TextEdit, context int) []byte {
 	return append(b, '}')
 }
 
+// applyInputAs is applyInput with verbatim set when asked.
+func applyInputAs(text string, edits []TextEdit, context int, verbatim bool) []byte {
+	b := applyInput(text, edits, context)
+	if verbatim {
+		b = append(b[:len(b)-1], `,"verbatim":true}`...)
+	}
+	return b
+}
+
+// fuzzedEdits is what the applyTextEdits fuzzers make of their arguments:
+// the text as JSON carries it (valid UTF-8), edits from spec and pieces,
+// the diff context and verbatim from context's bits, and the input.
+type fuzzedEdits struct {
+	text     string
+	edits    []TextEdit
+	context  int
+	verbatim bool
+	input    []byte
+}
+
+func fuzzEdits(text string, spec []byte, pieces string, context uint8) fuzzedEdits {
+	text, pieces = strings.ToValidUTF8(text, "\uFFFD"), strings.ToValidUTF8(pieces, "\uFFFD")
+	c := fuzzedEdits{text: text, edits: editsFromSpec(text, spec, pieces), context: int(context % 8), verbatim: context&0x80 != 0}
+	c.input = applyInputAs(c.text, c.edits, c.context, c.verbatim)
+	return c
+}
+
 // FuzzApplyTextEdits: any text and edits give a well-formed envelope with
 // a documented code; an ok answer is what the UTF-16 oracle computes (with
 // the file's form kept unless verbatim: its byte order mark kept and not
@@ -126,13 +153,8 @@ func FuzzApplyTextEdits(f *testing.F) {
 		f.Add(c.text, []byte{0, 0, 1, 1, 2, 0x81, 2, 0, 0}, "a\r\n|", uint8(1))
 	}
 	f.Fuzz(func(t *testing.T, text string, spec []byte, pieces string, context uint8) {
-		text, pieces = strings.ToValidUTF8(text, "\uFFFD"), strings.ToValidUTF8(pieces, "\uFFFD")
-		edits := editsFromSpec(text, spec, pieces)
-		verbatim := context&0x80 != 0
-		input := applyInput(text, edits, int(context%8))
-		if verbatim {
-			input = append(input[:len(input)-1], `,"verbatim":true}`...)
-		}
+		c := fuzzEdits(text, spec, pieces, context)
+		text, edits, verbatim, input := c.text, c.edits, c.verbatim, c.input
 		env := Call("applyTextEdits", input)
 		ok := checkEnvelope(t, input, env, 40*len(input)+1<<14)
 		want, wantOK := oracleApply(text, edits, !verbatim)

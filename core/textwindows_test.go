@@ -13,10 +13,7 @@ import (
 // the windows' new texts spliced back into text, or, when the text is not
 // windowed or the windows' answer is any error, the whole text's answer.
 func applyThroughWindows(text string, edits []TextEdit, context int, verbatim bool) (env []byte, windowed bool) {
-	whole := applyInput(text, edits, context)
-	if verbatim {
-		whole = append(whole[:len(whole)-1], `,"verbatim":true}`...)
-	}
+	whole := applyInputAs(text, edits, context, verbatim)
 	raw := appendArray(nil, edits)
 	w, ok := TextEditWindows(text, raw, context)
 	if !ok {
@@ -114,11 +111,7 @@ func TestTextEditWindowsAnswerAsWholeText(t *testing.T) {
 		text := windowedText(r)
 		edits := windowedEdits(r, text)
 		context, verbatim := r.Intn(5), r.Intn(6) == 0
-		in := applyInput(text, edits, context)
-		if verbatim {
-			in = append(in[:len(in)-1], `,"verbatim":true}`...)
-		}
-		whole := Call("applyTextEdits", in)
+		whole := Call("applyTextEdits", applyInputAs(text, edits, context, verbatim))
 		got, w := applyThroughWindows(text, edits, context, verbatim)
 		if w {
 			windowed++
@@ -229,15 +222,10 @@ func FuzzTextEditWindows(f *testing.F) {
 		f.Add(windowedText(r), []byte{byte(i), 0, 1, byte(10 + i), 2, 0x81, byte(30 + i), 200, 0}, "renamed|\n|x\r\ny|", uint8(i))
 	}
 	f.Fuzz(func(t *testing.T, text string, spec []byte, pieces string, context uint8) {
-		text, pieces = strings.ToValidUTF8(text, "\uFFFD"), strings.ToValidUTF8(pieces, "\uFFFD")
-		edits := editsFromSpec(text, spec, pieces)
-		verbatim := context&0x80 != 0
-		in := applyInput(text, edits, int(context%8))
-		if verbatim {
-			in = append(in[:len(in)-1], `,"verbatim":true}`...)
-		}
-		whole := Call("applyTextEdits", in)
-		if got, _ := applyThroughWindows(text, edits, int(context%8), verbatim); !sameEnvelope(got, whole) {
+		c := fuzzEdits(text, spec, pieces, context)
+		text = c.text
+		whole := Call("applyTextEdits", c.input)
+		if got, _ := applyThroughWindows(text, c.edits, c.context, c.verbatim); !sameEnvelope(got, whole) {
 			t.Fatalf("through windows %s\nwhole text      %s", got, whole)
 		}
 		if ok := gjson.GetBytes(whole, "ok"); ok.Exists() && ok.Get("text").Str != text {

@@ -15,16 +15,7 @@ import (
 // input pushes the oldest out.
 func TestChangesMemoKeepsRecentInputs(t *testing.T) {
 	ctx := context.Background()
-	var asked atomic.Int32
-	c, err := lspseam.NewCore(ctx, lspseam.WithCallTrace(func(tr lspseam.CallTrace) {
-		if tr.Method == "fileChanges" {
-			asked.Add(1)
-		}
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(ctx)
+	c, asked := countingCore(t, "fileChanges")
 	input := func(path string) lspseam.FileChangesInput {
 		return lspseam.FileChangesInput{
 			Changes:    []lspseam.PathChange{{Path: "/w/" + path, First: "changed", Last: "changed"}},
@@ -53,4 +44,22 @@ func TestChangesMemoKeepsRecentInputs(t *testing.T) {
 	if n := asked.Load(); n != 6 {
 		t.Errorf("the core was asked %d times for 9 calls on 5 inputs, want 6", n)
 	}
+}
+
+// countingCore is a Core that counts its calls of method (closed when the
+// test ends): a memo's test sees how often it asked the module.
+func countingCore(t *testing.T, method string) (*lspseam.Core, *atomic.Int32) {
+	t.Helper()
+	ctx := context.Background()
+	asked := new(atomic.Int32)
+	c, err := lspseam.NewCore(ctx, lspseam.WithCallTrace(func(tr lspseam.CallTrace) {
+		if tr.Method == method {
+			asked.Add(1)
+		}
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close(ctx) })
+	return c, asked
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"reflect"
 	"sync"
-	"sync/atomic"
 	"testing"
 
-	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -16,16 +14,7 @@ import (
 // another command is asked anew, and an error is not remembered.
 func TestCommandRequestsAskedOncePerFile(t *testing.T) {
 	ctx := context.Background()
-	var asked atomic.Int32
-	c, err := lspseam.NewCore(ctx, lspseam.WithCallTrace(func(tr lspseam.CallTrace) {
-		if tr.Method == "commandDiagnosticsRequests" {
-			asked.Add(1)
-		}
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(ctx)
+	c, asked := countingCore(t, "commandDiagnosticsRequests")
 	var m commandRequestsMemo
 	uris := []string{"file:///w/a.ts", "file:///w/b.ts"}
 	var wg sync.WaitGroup
