@@ -19,7 +19,7 @@ import (
 // Safe for concurrent use: Session.Check asks for several files at once.
 type commandRequestsMemo struct {
 	mu   sync.Mutex
-	byID map[commandFile][]lspseam.LSPRequest
+	byFile map[commandFile][]lspseam.LSPRequest
 }
 
 type commandFile struct{ command, uri string }
@@ -33,7 +33,7 @@ const commandRequestsMemoSize = 2048
 func (m *commandRequestsMemo) requests(ctx context.Context, c *lspseam.Core, command, uri string) ([]lspseam.LSPRequest, error) {
 	key := commandFile{command, uri}
 	m.mu.Lock()
-	reqs, ok := m.byID[key]
+	reqs, ok := m.byFile[key]
 	m.mu.Unlock()
 	if ok {
 		return reqs, nil
@@ -43,10 +43,10 @@ func (m *commandRequestsMemo) requests(ctx context.Context, c *lspseam.Core, com
 		return nil, err
 	}
 	m.mu.Lock()
-	if m.byID == nil || len(m.byID) >= commandRequestsMemoSize {
-		m.byID = map[commandFile][]lspseam.LSPRequest{}
+	if m.byFile == nil || len(m.byFile) >= commandRequestsMemoSize {
+		m.byFile = map[commandFile][]lspseam.LSPRequest{}
 	}
-	m.byID[key] = reqs
+	m.byFile[key] = reqs
 	m.mu.Unlock()
 	return reqs, nil
 }
