@@ -18,7 +18,7 @@ import (
 //
 // Safe for concurrent use: Session.Check asks for several files at once.
 type commandRequestsMemo struct {
-	mu   sync.Mutex
+	mu     sync.Mutex
 	byFile map[commandFile][]lspseam.LSPRequest
 }
 
