@@ -74,7 +74,8 @@ type Core struct {
 	releases     int // how many times the module was released (tests; under mu)
 
 	// precomputed: the embedded module runs, so the generated answers
-	// (handshake.go) are its answers.
+	// (handshake.go) and the native core's (nativestart.go) are its
+	// answers.
 	precomputed bool
 	// start is the module's first compilation (lazystart.go).
 	start startState
@@ -294,6 +295,12 @@ func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, e
 func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, error) {
 	if c.precomputed {
 		if out, ok := handshakeAnswers().lookup(method, input); ok {
+			if c.isClosed() {
+				return nil, disposed()
+			}
+			return out, nil
+		}
+		if out, ok := c.nativeBeforeStart(method, input); ok {
 			if c.isClosed() {
 				return nil, disposed()
 			}

@@ -17,7 +17,8 @@ import (
 // BenchmarkMCPStartEmptyCache: `lspseam mcp` spawned with an empty
 // compilation cache (the first run of a build), timed to its initialize
 // response (the SDK client's Connect) and to the answer of its first
-// tools/call (read, which needs the core but no language server). With
+// tools/call (read, which needs the core but no language server), on the
+// presets and with a --config file (validated before the handshake). With
 // LSPSEAM_BENCH_BASELINE_BIN set to another lspseam binary (e.g. one built
 // from main), both are run alternately in one run and the ratios
 // reported. lspseam is built as `go build ./cmd/shim` builds it, so it
@@ -34,12 +35,22 @@ func BenchmarkMCPStartEmptyCache(b *testing.B) {
 	}
 	ws := filepath.Join(tmp, "ws")
 	writeFile(b, filepath.Join(ws, "a.go"), "package a\n\nfunc Hello() {}\n")
+	config := filepath.Join(tmp, "lspseam.yaml")
+	writeFile(b, config, "servers:\n  gopls:\n    command: gopls\n    optional: true\n    extensionToLanguage: {.go: go}\n")
+	for _, mode := range []struct {
+		name string
+		args []string
+	}{{"presets", nil}, {"config", []string{"--config", config}}} {
+		b.Run(mode.name, func(b *testing.B) { benchmarkMCPStart(b, bins, tmp, ws, mode.args) })
+	}
+}
+
+func benchmarkMCPStart(b *testing.B, bins []struct{ name, path string }, tmp, ws string, args []string) {
 	initialize := map[string][]time.Duration{}
 	firstCall := map[string][]time.Duration{}
-	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, bn := range bins {
-			cmd := exec.Command(bn.path, "mcp", "--workspace", ws, "--tools", "lsp,code,fs")
+			cmd := exec.Command(bn.path, append([]string{"mcp", "--workspace", ws, "--tools", "lsp,code,fs"}, args...)...)
 			cmd.Dir = tmp
 			cmd.Env = append(os.Environ(), "LSPSEAM_CACHE_DIR="+b.TempDir())
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -58,7 +69,6 @@ func BenchmarkMCPStartEmptyCache(b *testing.B) {
 			cancel()
 		}
 	}
-	b.StopTimer()
 	median := func(d []time.Duration) time.Duration {
 		s := append([]time.Duration(nil), d...)
 		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })

@@ -75,19 +75,69 @@ func TestMCPHandshakeBeforeCoreCompiles(t *testing.T) {
 	}
 }
 
-// With --config the core must validate the user's file before the
-// handshake (a bad one is reported in it), so the handshake waits for the
-// compilation; from an empty cache the lsp tool's first call still
-// answers correctly.
+// With --config the handshake does not wait for the module either: the
+// user's file is validated by the native core before the module has
+// started (bindings/go/nativestart.go), so initialize — whose
+// instructions would carry a bad file's problems — and tools/list are
+// answered while the compilation is held. Released, the lsp tool's first
+// call answers correctly from an empty cache.
 func TestMCPEmptyCacheWithConfig(t *testing.T) {
 	f := newMCPFixture(t)
-	cs, _, stderr := f.connectMCPIn(t, t.TempDir(), []string{"LSPSEAM_CACHE_DIR=" + testenv.ColdCacheDir(t)},
+	cache := testenv.ColdCacheDir(t)
+	hold := filepath.Join(t.TempDir(), "release-the-compilation")
+	cs, _, stderr := f.connectMCPIn(t, t.TempDir(), []string{"LSPSEAM_CACHE_DIR=" + cache, "LSPSEAM_TEST_COMPILE_HOLD=" + hold},
 		"--config", f.config, "--workspace", f.workspace, "--log-level", "info")
 	defer cs.Close()
 	ctx := testContext(t)
+	if cs.InitializeResult() == nil || !strings.Contains(cs.InitializeResult().Instructions, "Languages of the workspace") {
+		t.Fatalf("initialize: %+v", cs.InitializeResult())
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stderr.String(), "core module ready") || len(cacheFiles(t, cache)) != 0 {
+		t.Fatalf("the core module was compiled before the hold was released:\n%s", stderr.String())
+	}
+	if err := os.WriteFile(hold, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	res, err := callLSP(t, ctx, cs, map[string]any{"operation": "goToDefinition", "file_path": "a.go", "line": 5, "character": 15}, nil)
 	if err != nil || res.IsError || !strings.Contains(resultText(res), "a.go:5:15") {
 		t.Fatalf("the first lsp call: %v %s\nstderr:\n%s", err, resultText(res), stderr.String())
+	}
+}
+
+// From a warm cache (or the cache a binary's carried code was just
+// written into) no bridge is prepared, so every call that needs the
+// module waits for it to load; validating the --config did too, and with
+// it the handshake. With the load held, a good config's initialize and
+// tools/list are answered and a bad one's problem is in the handshake's
+// instructions: the file was validated without the module.
+func TestMCPConfigBeforeCoreLoads(t *testing.T) {
+	f := newMCPFixture(t)
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	writeFile(t, bad, "servers:\n  fake:\n    comand: fakelsp\n")
+	for _, c := range []struct {
+		name, config, says string
+	}{
+		{"good", f.config, "Languages of the workspace"},
+		{"bad", bad, `LSP_CONFIG_INVALID`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hold := filepath.Join(t.TempDir(), "never-released")
+			cs, _, stderr := f.connectMCPIn(t, t.TempDir(), []string{"LSPSEAM_TEST_COMPILE_HOLD=" + hold},
+				"--config", c.config, "--workspace", f.workspace, "--log-level", "info")
+			defer cs.Close()
+			if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, c.says) {
+				t.Fatalf("instructions %q\nstderr:\n%s", ins, stderr.String())
+			}
+			if _, err := cs.ListTools(testContext(t), nil); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(stderr.String(), "core module ready") {
+				t.Fatalf("the core module was ready while its load was held:\n%s", stderr.String())
+			}
+		})
 	}
 }
 

@@ -109,7 +109,8 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 // module: the tool definitions and the presets come from the answers
 // generated at build time, so `lspseam tools`, `doctor` and the servers
 // commands answer without waiting for a compilation (lspseam.WithLazyCompile);
-// one given --config waits for it, as the core validates the file.
+// a --config file is validated by the core package linked natively until
+// the module has started (bindings/go/nativestart.go).
 func lazyCoreOptions(log *slog.Logger) []lspseam.Option {
 	return append(coreOptions(log), lspseam.WithLazyCompile())
 }
@@ -152,8 +153,9 @@ type host struct {
 // compiled: the presets and the tool definitions come from the answers
 // generated at build time (lspseam.WithLazyCompile), and the servers are
 // registered in the background (hoststart.go); every call waits for that
-// first (host.waitStarted). A --config file is validated by the
-// module, so with one startHost waits for the compilation.
+// first (host.waitStarted). A --config file is validated by the native
+// core package while the module starts (bindings/go/nativestart.go), so
+// a bad one is reported in the handshake without waiting for it.
 func startHost(ctx context.Context, flags commonFlags, stderr io.Writer, lazy bool) (*host, error) {
 	log, err := newLogger(flags.logLevel, stderr)
 	if err != nil {
