@@ -237,6 +237,14 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 			r, ok, _ := in.diags.latest(uriKey(d.uri))
 			fresh := ok && r.seq > max(d.synced, after) && (r.version == nil || *r.version == d.version)
 			stood := r.at.Add(quiet)
+			if fresh {
+				if predates, settles := in.predatesCatchUp(r.seq, now); predates {
+					fresh = false
+					if !settles.IsZero() && settles.Before(wake) {
+						wake = settles
+					}
+				}
+			}
 			if (fresh && !now.Before(stood)) || !now.Before(end) {
 				out[i].Report = pushedReport(out[i].File.URI, d, r, ok, fresh, start)
 				continue
@@ -308,6 +316,7 @@ func (s *diagnosticStore) bump() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.epoch++
+	s.bumpedAt = s.seq
 }
 
 func (s *diagnosticStore) currentEpoch() uint64 {

@@ -374,3 +374,72 @@ func TestAwaitPushedCountsFromTheChange(t *testing.T) {
 	wantReport(t, out[0].Report, "push", false, 0, "a changed")
 	wantReport(t, out[1].Report, "push", true, 1, "b")
 }
+
+// TestCheckReportsAfterCatchUp: in a turn whose catch-up told a push
+// server of a change made outside lspseam (c.go created on disk), a
+// document's report from before it is not the server's word on the
+// workspace until the server shows it has processed the change —
+// published a report after it and stayed quiet. A server that says
+// nothing leaves the earlier report answered not fresh; one that
+// republishes another file's report leaves it standing, fresh; one that
+// republishes it is answered its new report.
+func TestCheckReportsAfterCatchUp(t *testing.T) {
+	register := map[string]any{"serverRequest": "client/registerCapability", "params": map[string]any{"registrations": []any{
+		map[string]any{"id": "w", "method": "workspace/didChangeWatchedFiles", "registerOptions": map[string]any{"watchers": []any{
+			map[string]any{"globPattern": "**/*.go"}}}},
+	}}}
+	for _, c := range []struct {
+		name    string
+		after   func(f *fake) []any // what the server publishes when told of c.go
+		fresh   bool
+		message string
+	}{
+		{"says nothing", func(f *fake) []any { return nil }, false, "b before"},
+		{"republishes another file", func(f *fake) []any { return []any{f.publish("a.go", 0, "a again")} }, true, "b before"},
+		{"republishes the file", func(f *fake) []any { return []any{f.publish("b.go", 0, "b after")} }, true, "b after"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFake(t, nil, nil)
+			f.setScript(map[string]any{
+				"capabilities": map[string]any{"textDocumentSync": map[string]any{"openClose": true, "change": 1}, "definitionProvider": true},
+				"methods": map[string]any{
+					"initialized":                     map[string]any{"action": "none", "after": []any{register}},
+					"textDocument/didOpen":            map[string]any{"action": "none", "after": []any{f.publish("a.go", 0, "a"), f.publish("b.go", 0, "b before")}},
+					"workspace/didChangeWatchedFiles": map[string]any{"action": "none", "after": c.after(f)},
+				}})
+			check := func(wait time.Duration) []lspseam.FileCheck {
+				t.Helper()
+				var checks []lspseam.FileCheck
+				err := f.session(context.Background(), func(ctx context.Context, s lspseam.Session) error {
+					var err error
+					checks, err = s.Check(ctx, []string{"a.go", "b.go"}, lspseam.DiagnosticsOptions{Wait: wait})
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return checks
+			}
+			wantReport(t, check(checkWait(t))[1].Report, "push", true, 1, "b before")
+			f.writeFiles(t, "c.go") // another tool creates a file the server is told of
+			// Not fresh only when the wait ends: a short one.
+			wait := checkWait(t)
+			if !c.fresh {
+				wait = 300 * time.Millisecond
+			}
+			checks := check(wait)
+			// The server was told (its log may lag the check's answer).
+			for f.received("workspace/didChangeWatchedFiles") != 1 {
+				if d, ok := t.Deadline(); ok && time.Until(d) < 5*time.Second {
+					t.Fatalf("%d didChangeWatchedFiles, want 1 (c.go created)", f.received("workspace/didChangeWatchedFiles"))
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			version := 0 // a report answered not fresh is on no version
+			if c.fresh {
+				version = 1
+			}
+			wantReport(t, checks[1].Report, "push", c.fresh, version, c.message)
+		})
+	}
+}

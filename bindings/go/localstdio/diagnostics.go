@@ -45,6 +45,7 @@ const (
 type diagnosticStore struct {
 	mu      sync.Mutex
 	seq     uint64                        // reports received so far
+	lastAt  time.Time                     // when the latest report came
 	pushed  map[string]*pushedDiagnostics // by uriKey
 	pulled  map[string]*pulledDiagnostics // by uriKey
 	noPull  bool                          // textDocument/diagnostic answered MethodNotFound
@@ -53,6 +54,10 @@ type diagnosticStore struct {
 	// document sync and file event, every command run (check.go).
 	epoch   uint64
 	checked map[string]*checkedReport // by uriKey: Check's asked reports
+	// bumpedAt is the report mark when the epoch last advanced: the
+	// reports numbered above it came after the last notification sent
+	// that may change them (catchupreports.go).
+	bumpedAt uint64
 }
 
 type pushedDiagnostics struct {
@@ -128,7 +133,8 @@ func (s *diagnosticStore) publish(log *slog.Logger, params *json.RawMessage) {
 		delete(s.pushed, oldest)
 	}
 	s.seq++
-	s.pushed[key] = &pushedDiagnostics{items: p.Diagnostics, version: version, seq: s.seq, at: time.Now()}
+	s.lastAt = time.Now()
+	s.pushed[key] = &pushedDiagnostics{items: p.Diagnostics, version: version, seq: s.seq, at: s.lastAt}
 	close(s.changedLocked())
 	s.changed = make(chan struct{})
 }
@@ -265,7 +271,12 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		now := time.Now()
 		wake := end
 		if fresh {
-			if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
+			if predates, settles := in.predatesCatchUp(r.seq, now); predates {
+				fresh = false
+				if !settles.IsZero() && settles.Before(wake) {
+					wake = settles
+				}
+			} else if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
 				wake = quiet
 			}
 		}

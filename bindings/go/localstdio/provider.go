@@ -243,7 +243,12 @@ func (p *Provider) catchUp(ctx context.Context, s *slot) (notice string, err err
 	if err := in.sub.w.sync(ctx); err != nil {
 		return "", p.ctxErr(ctx, "waiting for file events to be read")
 	}
+	epoch := in.diags.currentEpoch()
 	notice, err = in.catchUp(ctx)
+	in.caughtUp = 0
+	if in.diags.currentEpoch() != epoch {
+		in.caughtUp = in.diags.markAtBump()
+	}
 	if err == nil {
 		return notice, nil
 	}
