@@ -294,13 +294,11 @@ func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, e
 
 func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, error) {
 	if c.precomputed {
-		if out, ok := handshakeAnswers().lookup(method, input); ok {
-			if c.isClosed() {
-				return nil, disposed()
-			}
-			return out, nil
+		out, ok := handshakeAnswers().lookup(method, input)
+		if !ok {
+			out, ok = c.nativeBeforeStart(method, input)
 		}
-		if out, ok := c.nativeBeforeStart(method, input); ok {
+		if ok {
 			if c.isClosed() {
 				return nil, disposed()
 			}

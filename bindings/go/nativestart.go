@@ -12,10 +12,10 @@ import "github.com/lspseam/lspseam/core"
 // validateConfig is answered by the core package linked into the host:
 // the same source compiled natively, and TestParity checks that module
 // and native answer every golden case byte for byte (the validateConfig
-// cases among them), FuzzNativeStartParity any other input. After the start the module answers,
-// as it does every other method: the module stays the one authority on
-// the query path, the native package only bridges a start for what the
-// host must show before its first tool call.
+// cases among them), FuzzNativeStartParity any other input. After the
+// start the module answers, as it does every other method: the module
+// stays the one authority on the query path, the native package only
+// bridges a start for what the host must show before its first tool call.
 
 // answeredNativelyBeforeStart are the methods the native core package
 // answers while the module is starting: pure functions of small inputs a

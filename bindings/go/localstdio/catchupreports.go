@@ -16,29 +16,36 @@ import "time"
 // as broken by the change, since the "after" reports come later.
 //
 // So, in the turn whose catch-up told the server something (caughtUp is
-// the report mark when it sent the last of it), such a report is fresh only once the server has
-// shown it has processed the catch-up: it published a report after it and
-// then stayed quiet for the quiet time. A server that republishes only
+// the report mark when it sent the last of it), such a report is fresh
+// only once the server has shown it has processed the catch-up: it
+// published a report after it and then stayed quiet for the quiet time. A server that republishes only
 // the reports that changed then said nothing more about this document,
 // whose report stands. Until then, the report is awaited like any other,
 // and when the wait ends it is answered as it is, not fresh. Pulled and
 // command-asked reports are not concerned: every notification that may
 // change a report advances the epoch that keeps them (check.go).
 
-// predatesCatchUp says whether a pushed report numbered seq, fresh as far
-// as its own document is concerned, may predate the changes this turn's
-// catch-up told the server of; settles is when that stops, unless another
-// report comes first (zero: only a report can end it).
-func (in *instance) predatesCatchUp(seq uint64, now time.Time) (predates bool, settles time.Time) {
+// afterCatchUp says whether a pushed report numbered seq, fresh as far as
+// its own document is concerned, is fresh for this turn too: it does not
+// predate the changes the turn's catch-up told the server of, or the
+// server has since shown it processed them. When it is not, wake is
+// brought forward to when that could change without another report.
+func (in *instance) afterCatchUp(seq uint64, now, wake time.Time) (fresh bool, _ time.Time) {
 	if in.caughtUp == 0 || seq > in.caughtUp {
-		return false, time.Time{}
+		return true, wake
 	}
 	last, at := in.diags.latestReport()
 	if last <= in.caughtUp {
-		return true, time.Time{} // the server has said nothing since
+		return false, wake // the server has said nothing since: only a report can end it
 	}
-	settles = at.Add(in.diagnosticsQuiet())
-	return now.Before(settles), settles
+	settles := at.Add(in.diagnosticsQuiet())
+	if !now.Before(settles) {
+		return true, wake
+	}
+	if settles.Before(wake) {
+		wake = settles
+	}
+	return false, wake
 }
 
 // latestReport is the number of the latest report received and when it

@@ -238,12 +238,7 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 			fresh := ok && r.seq > max(d.synced, after) && (r.version == nil || *r.version == d.version)
 			stood := r.at.Add(quiet)
 			if fresh {
-				if predates, settles := in.predatesCatchUp(r.seq, now); predates {
-					fresh = false
-					if !settles.IsZero() && settles.Before(wake) {
-						wake = settles
-					}
-				}
+				fresh, wake = in.afterCatchUp(r.seq, now, wake)
 			}
 			if (fresh && !now.Before(stood)) || !now.Before(end) {
 				out[i].Report = pushedReport(out[i].File.URI, d, r, ok, fresh, start)

@@ -271,12 +271,10 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		now := time.Now()
 		wake := end
 		if fresh {
-			if predates, settles := in.predatesCatchUp(r.seq, now); predates {
-				fresh = false
-				if !settles.IsZero() && settles.Before(wake) {
-					wake = settles
-				}
-			} else if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
+			fresh, wake = in.afterCatchUp(r.seq, now, wake)
+		}
+		if fresh {
+			if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
 				wake = quiet
 			}
 		}

@@ -48,10 +48,10 @@ type instance struct {
 	changes         changesMemo                 // fileChanges' last answers (guarded by the workspace turn)
 	commandRequests commandRequestsMemo         // the requests of the server's diagnostics command, by file
 	settled         bool                        // the first query's readiness wait is done (guarded by the workspace turn)
-	// caughtUp is the report mark right after this turn's catch-up told
-	// the server of changes made outside lspseam (0: it told it none):
-	// a pushed report numbered at or below it may predate them, so it is
-	// not fresh for this turn (freshness.go). Guarded by the workspace turn.
+	// caughtUp is the report mark when this turn's catch-up sent the last
+	// of the changes made outside lspseam it told the server of (0: it
+	// told it none): a pushed report numbered at or below it may predate
+	// them (catchupreports.go). Guarded by the workspace turn.
 	caughtUp uint64
 	// unconfirmed: a wait for the policy's ReadyLog ended without it
 	// (see readiness.go); the reason stands for every answer read before
