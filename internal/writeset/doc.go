@@ -10,9 +10,10 @@
 //     sets) and released by the kernel when their holder dies.
 //   - journal.go: the intent journal of one set — its files, their content
 //     hashes before and after, the temporaries and the links that keep the
-//     old contents — written and synced before the first rename and removed
-//     after the last, with the set's state (prepared, committed, rolling
-//     back) in the journal's name.
+//     old contents — written before the first rename (and synced, for a
+//     set of more than one change) and removed after the last, with the
+//     set's state (prepared, committed, rolling back) in the journal's
+//     name.
 //   - recover.go: what any later process does with a journal whose owner
 //     died: roll the set forward when it was committed and every file can
 //     get its new content, back otherwise, leaving alone any file someone

@@ -19,6 +19,7 @@ type fixture struct {
 	ws    string
 	root  *os.Root
 	store *Store
+	set   []string // the files the set changes
 }
 
 var (
@@ -45,12 +46,36 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{t, ws, root, store}
+	return &fixture{t, ws, root, store, []string{"a.txt", "sub/b.txt", "c.txt", "d.txt"}}
+}
+
+// newSingleFixture is a fixture whose set changes one file: name, one of
+// the four.
+func newSingleFixture(t *testing.T, name string) *fixture {
+	f := newFixture(t)
+	f.set = []string{name}
+	return f
+}
+
+// applied is the workspace's files once the set is made: the old files
+// with the set's changes.
+func (f *fixture) applied() map[string]string {
+	want := map[string]string{}
+	for k, v := range oldFiles {
+		want[k] = v
+	}
+	for _, name := range f.set {
+		delete(want, name)
+		if text, ok := newFiles[name]; ok {
+			want[name] = text
+		}
+	}
+	return want
 }
 
 func (f *fixture) changes() []Change {
 	var cs []Change
-	for _, name := range []string{"a.txt", "sub/b.txt", "c.txt", "d.txt"} {
+	for _, name := range f.set {
 		c := Change{Path: name}
 		if text, ok := oldFiles[name]; ok {
 			c.Before = HashString(text)
@@ -132,26 +157,33 @@ func TestApplyMakesTheWholeSet(t *testing.T) {
 func TestApplyRollsBackAFailedStep(t *testing.T) {
 	for step := 0; step < 4; step++ {
 		t.Run(fmt.Sprint("step", step), func(t *testing.T) {
-			f := newFixture(t)
-			Hook = func(s string, i int) error {
-				if s == "rename" && i == step {
-					return errors.New("injected")
-				}
-				return nil
-			}
-			defer func() { Hook = nil }()
-			err := f.begin().Apply()
-			var aerr *ApplyError
-			if !errors.As(err, &aerr) || len(aerr.Uncertain) != 0 {
-				t.Fatalf("Apply = %v, want an ApplyError with nothing uncertain", err)
-			}
-			if got := f.state(); !sameFiles(got, oldFiles) {
-				t.Fatalf("after a failed step %d: %v, want %v", step, got, oldFiles)
-			}
-			if j := f.journals(); len(j) != 0 {
-				t.Errorf("journals left: %v", j)
-			}
+			newFixture(t).failRename(step)
 		})
+	}
+}
+
+// failRename applies the set with its rename step failing: the set is
+// rolled back, with nothing uncertain and nothing left.
+func (f *fixture) failRename(step int) {
+	t := f.t
+	t.Helper()
+	Hook = func(s string, i int) error {
+		if s == "rename" && i == step {
+			return errors.New("injected")
+		}
+		return nil
+	}
+	defer func() { Hook = nil }()
+	err := f.begin().Apply()
+	var aerr *ApplyError
+	if !errors.As(err, &aerr) || len(aerr.Uncertain) != 0 {
+		t.Fatalf("Apply = %v, want an ApplyError with nothing uncertain", err)
+	}
+	if got := f.state(); !sameFiles(got, oldFiles) {
+		t.Fatalf("after a failed step %d: %v, want %v", step, got, oldFiles)
+	}
+	if j := f.journals(); len(j) != 0 {
+		t.Errorf("journals left: %v", j)
 	}
 }
 
@@ -338,5 +370,87 @@ func TestRecoverRemovesADeadWritersNewJournal(t *testing.T) {
 	}
 	if _, err := os.Stat(dead); err == nil {
 		t.Error("a dead writer's journal being written is still there")
+	}
+}
+
+// The single-change sets: a file modified, created, deleted.
+var singles = []string{"a.txt", "c.txt", "d.txt"}
+
+// TestSingleChangeApplyAndRollback: a set of one change, made without the
+// ordering syncs and the old-content link, is made whole, and a failed
+// rename leaves the file as it was.
+func TestSingleChangeApplyAndRollback(t *testing.T) {
+	for _, name := range singles {
+		t.Run(name, func(t *testing.T) {
+			f := newSingleFixture(t, name)
+			tx := f.begin()
+			if tx.ordered || tx.changes[0].Old != "" {
+				t.Fatalf("a one-change set is ordered (%v) or keeps an old-content link (%q)", tx.ordered, tx.changes[0].Old)
+			}
+			if err := tx.Apply(); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := f.state(), f.applied(); !sameFiles(got, want) {
+				t.Fatalf("after Apply: %v, want %v", got, want)
+			}
+
+			newSingleFixture(t, name).failRename(0)
+		})
+	}
+}
+
+// TestSingleChangeRecoverAfterACrashAtEveryStep: a one-change set killed
+// at each step is recovered to the old or the new file, byte for byte,
+// with nothing of the set left, as a set of many is.
+func TestSingleChangeRecoverAfterACrashAtEveryStep(t *testing.T) {
+	for _, name := range singles {
+		for _, tc := range []struct {
+			step string
+			out  string
+			made bool
+		}{
+			{"prepared", OutcomeDiscarded, false},
+			{"committed", OutcomeForward, true},
+			{"rename", OutcomeForward, true},
+			{"renamed", OutcomeForward, true},
+		} {
+			t.Run(name+"/"+tc.step, func(t *testing.T) {
+				f := newSingleFixture(t, name)
+				f.crashAt(tc.step, 0)
+				reports, err := f.store.Recover(context.Background(), f.ws)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(reports) != 1 || reports[0].Outcome != tc.out || len(reports[0].Conflicts) != 0 {
+					t.Fatalf("reports %+v, want one %q without conflicts", reports, tc.out)
+				}
+				want := oldFiles
+				if tc.made {
+					want = f.applied()
+				}
+				if got := f.state(); !sameFiles(got, want) {
+					t.Fatalf("after recovery: %v, want %v", got, want)
+				}
+				if j := f.journals(); len(j) != 0 {
+					t.Errorf("journals left: %v", j)
+				}
+			})
+		}
+	}
+}
+
+// TestSingleChangeRecoverRollsBackWhenItsTemporaryIsGone: a committed
+// one-change set whose temporary someone removed changes nothing, and
+// needs no old-content link to say so.
+func TestSingleChangeRecoverRollsBackWhenItsTemporaryIsGone(t *testing.T) {
+	f := newSingleFixture(t, "a.txt")
+	tx := f.crashAt("rename", 0)
+	os.Remove(filepath.Join(f.ws, filepath.FromSlash(tx.changes[0].Temp)))
+	reports, err := f.store.Recover(context.Background(), f.ws)
+	if err != nil || len(reports) != 1 || reports[0].Outcome != OutcomeBack || len(reports[0].Conflicts) != 0 {
+		t.Fatalf("%+v %v, want one rollback without conflicts", reports, err)
+	}
+	if got := f.state(); !sameFiles(got, oldFiles) {
+		t.Fatalf("after recovery: %v, want %v", got, oldFiles)
 	}
 }

@@ -54,9 +54,26 @@ func writeCrashState(t *testing.T, ws, which string) {
 	}
 }
 
+// The one-file change: pkg0/f00.go flipped between its A and B contents,
+// the rest of the workspace at A (LSPSEAM_CRASH_ONE). A set of one change
+// is made without the journal's ordering syncs and old-content link
+// (internal/writeset, journal.go), so it has its own kill test.
+const crashOneFile = "pkg0/f00.go"
+
+func oneFileState(which string) map[string]string {
+	files := crashState("A")
+	files[crashOneFile] = crashState(which)[crashOneFile]
+	return files
+}
+
 // workspaceState names the state the workspace is in ("A", "B"), or
 // describes how it is neither.
 func workspaceState(t *testing.T, ws string) string {
+	return workspaceStateOf(t, ws, crashState)
+}
+
+// workspaceStateOf is workspaceState with the states' contents given.
+func workspaceStateOf(t *testing.T, ws string, crashState func(which string) map[string]string) string {
 	t.Helper()
 	got := map[string]string{}
 	var stray []string
@@ -125,14 +142,23 @@ func TestCrashWriter(t *testing.T) {
 	}
 	r.UseWriteSets(store, nil)
 	rounds, _ := strconv.Atoi(os.Getenv("LSPSEAM_CRASH_ROUNDS"))
+	one := os.Getenv("LSPSEAM_CRASH_ONE") != ""
 	for round := 0; round < rounds; round++ {
 		from, to := "A", "B"
 		if _, err := os.Stat(filepath.Join(ws, "moved", "c40.go")); err == nil {
 			from, to = "B", "A"
 		}
 		old, next := crashState(from), crashState(to)
+		names, size := union(old, next), crashFiles
+		if one {
+			if text, _ := os.ReadFile(filepath.Join(ws, filepath.FromSlash(crashOneFile))); string(text) == crashState("B")[crashOneFile] {
+				from, to = "B", "A"
+			}
+			old, next = oneFileState(from), oneFileState(to)
+			names, size = map[string]bool{crashOneFile: true}, 1
+		}
 		var files []plannedFile
-		for name := range union(old, next) {
+		for name := range names {
 			cur, err := r.Read(name)
 			if err != nil {
 				t.Fatal(err)
@@ -145,7 +171,7 @@ func TestCrashWriter(t *testing.T) {
 			}
 			files = append(files, pf)
 		}
-		if len(files) != crashFiles {
+		if len(files) != size {
 			t.Fatalf("%d files in the set", len(files))
 		}
 		if err := writeAll(context.Background(), r, files); err != nil {
@@ -167,10 +193,11 @@ func union(a, b map[string]string) map[string]bool {
 
 // runCrashWriter runs the writer and waits for it, killing it after
 // killAfter (0: never); it reports whether the writer was killed.
-func runCrashWriter(t *testing.T, ws, step string, rounds int, killAfter time.Duration) bool {
+func runCrashWriter(t *testing.T, ws, step string, rounds int, killAfter time.Duration, env ...string) bool {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashWriter$")
 	cmd.Env = append(os.Environ(), "LSPSEAM_CRASH_WS="+ws, "LSPSEAM_CRASH_STEP="+step, "LSPSEAM_CRASH_ROUNDS="+strconv.Itoa(rounds))
+	cmd.Env = append(cmd.Env, env...)
 	out := &strings.Builder{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
@@ -237,6 +264,30 @@ func TestSetKilledAtEveryStep(t *testing.T) {
 			want = "A"
 		}
 		if got := workspaceState(t, ws); got != want {
+			t.Errorf("%s: after recovery the workspace is %s, want %s", step, got, want)
+		}
+		noJournals(t)
+	}
+}
+
+// TestOneFileKilledAtEveryStep: a one-file change killed at each step of
+// its set is the old or the new file after the next call, with no
+// temporary or journal left, as a set of many is.
+func TestOneFileKilledAtEveryStep(t *testing.T) {
+	for _, step := range []string{"prepared:0", "committed:0", "rename:0", "renamed:0", "done:0"} {
+		ws := t.TempDir()
+		writeCrashState(t, ws, "A")
+		if !runCrashWriter(t, ws, step, 1, 0, "LSPSEAM_CRASH_ONE=1") {
+			t.Fatalf("%s: the writer was not killed", step)
+		}
+		if got, want := recoverByNextCall(t, ws), step != "done:0"; got != want {
+			t.Errorf("%s: the next call said it recovered: %v, want %v", step, got, want)
+		}
+		want := "B"
+		if step == "prepared:0" {
+			want = "A"
+		}
+		if got := workspaceStateOf(t, ws, oneFileState); got != want {
 			t.Errorf("%s: after recovery the workspace is %s, want %s", step, got, want)
 		}
 		noJournals(t)
