@@ -77,6 +77,49 @@ func TestCodeDelete(t *testing.T) {
 	}
 }
 
+// TestCodeDeleteBuildExcludedUse: gopls searches the files of this
+// machine's build, so a use in a file the build excludes is not among its
+// references; code_delete refuses (usesUnknown) naming that file, writes
+// nothing, and deletes once the file no longer names the function.
+func TestCodeDeleteBuildExcludedUse(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	path := filepath.Join(dir, "shape.go")
+	withHelper := string(readFile(t, path)) + "\n// hiddenHelper is used only where the build does not look.\nfunc hiddenHelper() int {\n\treturn 1\n}\n"
+	hidden := filepath.Join(dir, "hidden_other.go")
+	for name, text := range map[string]string{
+		path:   withHelper,
+		hidden: "//go:build lspseam_never\n\npackage shapes\n\nvar _ = hiddenHelper()\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	del := func() (toolCallAnswer, map[string]any) {
+		a := srv.toolCall(t, "code_delete", json.RawMessage(`{"target":{"path":"shape.go","symbol":"hiddenHelper"}}`), dir)
+		var s map[string]any
+		json.Unmarshal(a.StructuredContent, &s)
+		return a, s
+	}
+	a, s := del()
+	errObj, _ := s["error"].(map[string]any)
+	if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, "hidden_other.go") {
+		t.Fatalf("deleting a function only a build-excluded file uses: %s", a.Content[0].Text)
+	}
+	if got := string(readFile(t, path)); got != withHelper {
+		t.Fatal("a refused delete changed shape.go")
+	}
+	// Without the use, the same call previews the deletion.
+	if err := os.WriteFile(hidden, []byte("//go:build lspseam_never\n\npackage shapes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if a, s = del(); a.IsError || s["previewId"] == nil {
+		t.Fatalf("deleting it once nothing names it: %s", a.Content[0].Text)
+	}
+}
+
 // TestCodeDeleteWithoutIndex: clangd without compile_commands.json has no
 // index and searches only the files it has opened, so "no use left" from
 // its references is no proof. On a copy of the C fixture without one,

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -64,6 +65,14 @@ func buildExcludedUsers(r *workspacefs.Root, rel string, names []string) []strin
 		}
 	}
 	return out
+}
+
+// clipNames lists names, the first n of them and how many more.
+func clipNames(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + " and " + strconv.Itoa(len(names)-n) + " more"
 }
 
 // declaredName is the identifier an outline entry declares: gopls names

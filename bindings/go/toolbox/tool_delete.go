@@ -13,10 +13,13 @@ import (
 // code_delete: a symbol's declaration and its doc comment go, through the
 // applier like every change, but only while nothing outside the
 // declaration uses it, as far as a complete search can tell (an answer
-// the session marks possibly incomplete refuses: ReasonUsesUnknown). The server's references decide (uses inside the
-// declaration, a recursive call, do not count); they are asked again when
-// a preview is applied, since a use added elsewhere meanwhile does not
-// touch the previewed file.
+// the session marks possibly incomplete refuses: ReasonUsesUnknown). The
+// server's references decide (uses inside the declaration, a recursive
+// call, do not count); they are asked again when a preview is applied,
+// since a use added elsewhere meanwhile does not touch the previewed
+// file. A search cannot be complete where the server does not look: Go
+// files beside the declaration that the default build excludes
+// (gobuildtags.go) and name it refuse the deletion too.
 
 // maxListedUses bounds the uses a refusal lists.
 const maxListedUses = 20
@@ -24,8 +27,13 @@ const maxListedUses = 20
 func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	if call.PreviewID != "" {
 		// Applying: the uses are checked again first.
-		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
-			_, _, _, err := t.deletionEdit(ctx, s, *call.Target)
+		r, err := t.openFSRoot(ws)
+		if err != nil {
+			return answer{}, err
+		}
+		defer r.Close()
+		err = t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
+			_, _, _, err := t.deletionEdit(ctx, s, r, *call.Target)
 			return err
 		})
 		if err != nil {
@@ -33,7 +41,7 @@ func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 	}
 	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
-		uri, edit, rt, err := t.deletionEdit(ctx, s, *call.Target)
+		uri, edit, rt, err := t.deletionEdit(ctx, s, r, *call.Target)
 		if err != nil {
 			return "", nil, err
 		}
@@ -44,8 +52,9 @@ func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws st
 }
 
 // deletionEdit is the edit that deletes the target's declaration, or
-// LSP_CONFLICT (ReasonStillReferenced) listing the uses outside it.
-func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, target lspseam.Target) (string, json.RawMessage, lspseam.ResolvedTarget, error) {
+// LSP_CONFLICT listing the uses outside it (ReasonStillReferenced) or
+// saying why the search cannot tell (ReasonUsesUnknown).
+func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *workspacefs.Root, target lspseam.Target) (string, json.RawMessage, lspseam.ResolvedTarget, error) {
 	if target.Symbol == "" {
 		return "", nil, lspseam.ResolvedTarget{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "code_delete deletes a symbol: give target.symbol (a line target has no declaration to delete)")
 	}
@@ -77,6 +86,11 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, target ls
 		// could have missed the uses that matter.
 		if why := s.Notice(); why != "" {
 			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but its search may be incomplete (%s); delete it with code_replace or edit once you have checked its uses yourself", targetLabel(rt), why)
+			e.Reason = core.ReasonUsesUnknown
+			return "", nil, rt, e
+		}
+		if hidden := buildExcludedUsers(r, rt.Path, []string{rt.Identifier}); len(hidden) > 0 {
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s beside it, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), clipNames(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}
