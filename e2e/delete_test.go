@@ -120,6 +120,54 @@ func TestCodeDeleteBuildExcludedUse(t *testing.T) {
 	}
 }
 
+// TestCodeDeleteThroughLink: a symbolic link in the workspace to the
+// declaration's file makes it another file to pyright and tsserver, whose
+// references then miss the uses through the link; code_delete refuses
+// (usesUnknown) naming the link and writes nothing, while the same
+// function in a file no link reaches is deleted.
+func TestCodeDeleteThroughLink(t *testing.T) {
+	requireServers(t, "typescript-language-server", "pyright-langserver")
+	for _, c := range []struct{ ws, linked, unlinked, link, target, added, symbol string }{
+		{"py", "shapes/base.py", "shapes/report.py", "linked.py", "shapes/base.py", "\n\ndef linked_helper() -> int:\n    return 1\n", "linked_helper"},
+		{"ts", "src/shape.ts", "src/report.ts", "src/linked.ts", "shape.ts", "\nexport function linkedHelper(): number {\n  return 1;\n}\n", "linkedHelper"},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			texts := map[string]string{}
+			for _, f := range []string{c.linked, c.unlinked} {
+				texts[f] = string(readFile(t, filepath.Join(dir, f))) + c.added
+				if err := os.WriteFile(filepath.Join(dir, f), []byte(texts[f]), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Symlink(c.target, filepath.Join(dir, c.link)); err != nil {
+				t.Fatal(err)
+			}
+			srv := catalogServe(t)
+			defer srv.shutdown(t)
+			del := func(file string) (toolCallAnswer, map[string]any) {
+				args, _ := json.Marshal(map[string]any{"target": map[string]any{"path": file, "symbol": c.symbol}})
+				a := srv.toolCall(t, "code_delete", args, dir)
+				var s map[string]any
+				json.Unmarshal(a.StructuredContent, &s)
+				return a, s
+			}
+			a, s := del(c.linked)
+			errObj, _ := s["error"].(map[string]any)
+			if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, c.link) {
+				t.Fatalf("deleting a function whose file a link also reaches: %s", a.Content[0].Text)
+			}
+			if got := string(readFile(t, filepath.Join(dir, c.linked))); got != texts[c.linked] {
+				t.Fatalf("a refused delete changed %s", c.linked)
+			}
+			if a, s = del(c.unlinked); a.IsError || s["previewId"] == nil {
+				t.Fatalf("deleting it from %s, which no link reaches: %s", c.unlinked, a.Content[0].Text)
+			}
+		})
+	}
+}
+
 // TestCodeDeleteWithoutIndex: clangd without compile_commands.json has no
 // index and searches only the files it has opened, so "no use left" from
 // its references is no proof. On a copy of the C fixture without one,

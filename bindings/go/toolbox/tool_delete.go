@@ -19,7 +19,9 @@ import (
 // since a use added elsewhere meanwhile does not touch the previewed
 // file. A search cannot be complete where the server does not look: Go
 // files beside the declaration that the default build excludes
-// (gobuildtags.go) and name it refuse the deletion too.
+// (gobuildtags.go) and name it refuse the deletion too, and so does a
+// symbolic link in the workspace to the declaration's file, whose uses
+// the server does not count as its (linkedpaths.go).
 
 // maxListedUses bounds the uses a refusal lists.
 const maxListedUses = 20
@@ -86,6 +88,11 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 		// could have missed the uses that matter.
 		if why := s.Notice(); why != "" {
 			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but its search may be incomplete (%s); delete it with code_replace or edit once you have checked its uses yourself", targetLabel(rt), why)
+			e.Reason = core.ReasonUsesUnknown
+			return "", nil, rt, e
+		}
+		if links := linksTo(ctx, r, r.Resolve(rt.Path)); len(links) > 0 {
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but the workspace also reaches its file through the symbolic %s %s, and a server takes the file under each path as another file, so uses through %s are not among its references; check them, then delete it with code_replace or edit", targetLabel(rt), plural(len(links), "link", "links"), clipNames(links, 8), plural(len(links), "it", "them"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}
