@@ -252,8 +252,11 @@ const (
 	defaultReadLimit       = 2000
 	maxReadLimit           = 10000
 	defaultActivationLimit = 20
-	maxActivationLimit     = 200
 )
+
+// MaxActivationLimit is the most files one code_diagnostics call opens
+// (activationLimit's bound).
+const MaxActivationLimit = 200
 
 // ParseCodeArgs validates a catalog tool's arguments.
 func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
@@ -427,7 +430,7 @@ func ParseCodeArgs(tool string, args gjson.Result) (CodeCall, *Error) {
 			}
 			c.ActivateWorkspace = aw.Type == gjson.True
 		}
-		c.ActivationLimit = int(intArg(args, "activationLimit", 1, maxActivationLimit, defaultActivationLimit, add))
+		c.ActivationLimit = int(intArg(args, "activationLimit", 1, MaxActivationLimit, defaultActivationLimit, add))
 		if c.Path != "" && (c.ActivateWorkspace || get(args, "activationLimit").Exists()) {
 			add("activateWorkspace and activationLimit are for the workspace: leave out path, or leave them out")
 		}

@@ -268,7 +268,7 @@ func TestToolboxWorkspaceDiagnostics(t *testing.T) {
 		t.Fatalf("a workspace read without activation started %d servers", n)
 	}
 	res, s = f.call(tb, "code_diagnostics", `{"activateWorkspace":true,"activationLimit":1}`)
-	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 1 of the 2") {
+	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 1 of the 2") || !strings.Contains(res.Text, "activationLimit 1 reached: raise it, up to 200") {
 		t.Fatalf("activation limit 1: %s %s", res.Text, res.Structured)
 	}
 	res, s = f.call(tb, "code_diagnostics", `{"activateWorkspace":true}`)
@@ -279,6 +279,20 @@ func TestToolboxWorkspaceDiagnostics(t *testing.T) {
 	res, s = f.call(tb, "code_diagnostics", `{"severity":"error"}`)
 	if res.IsError || s["status"] != "fresh" || s["totalFound"] != float64(2) {
 		t.Fatalf("open documents: %s %s", res.Text, res.Structured)
+	}
+}
+
+// A workspace read whose files get no report says so, not that the
+// activation limit was reached (it was not: raising it would not help).
+func TestToolboxWorkspaceDiagnosticsUnreported(t *testing.T) {
+	f := newFake(t, nil, nil)
+	pull := map[string]any{"textDocumentSync": 1, "diagnosticProvider": map[string]any{"interFileDependencies": false, "workspaceDiagnostics": false}}
+	f.setScript(map[string]any{"capabilities": pull, "methods": map[string]any{
+		"textDocument/diagnostic": map[string]any{"action": "error", "code": -32603, "message": "no report"},
+	}})
+	res, s := f.call(f.toolbox(), "code_diagnostics", `{"activateWorkspace":true,"activationLimit":200}`)
+	if res.IsError || s["status"] != "partial" || !strings.Contains(res.Text, "covers 0 of the 2") || strings.Contains(res.Text, "reached") || !strings.Contains(res.Text, "got no report") {
+		t.Fatalf("files without a report: %s %s", res.Text, res.Structured)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // code_diagnostics: the problems the language servers report, for one
@@ -178,8 +179,15 @@ func (t *Toolbox) workspaceDiagnostics(ctx context.Context, call lspseam.CodeCal
 		switch {
 		case outOfTime != "":
 			// said below
+		case call.ActivateWorkspace && budget == 0 && call.ActivationLimit < core.MaxActivationLimit:
+			partial += " (activationLimit " + strconv.Itoa(call.ActivationLimit) + " reached: raise it, up to " + strconv.Itoa(core.MaxActivationLimit) + ", or ask about a file by path)"
+		case call.ActivateWorkspace && budget == 0:
+			partial += " (activationLimit " + strconv.Itoa(call.ActivationLimit) + " reached, the most one call opens: ask about the others by path)"
+		case call.ActivateWorkspace && len(notices) > 0:
+			// The limit was not reached: the servers of the rest were
+			// not available, as the notices below say.
 		case call.ActivateWorkspace:
-			partial += " (activationLimit " + strconv.Itoa(call.ActivationLimit) + " reached: raise it, up to 200, or ask about a file by path)"
+			partial += " (the others got no report from their servers: ask again, or ask about a file by path)"
 		default:
 			partial += " (those their servers hold open); pass activateWorkspace: true to open and check up to activationLimit (default 20) more, most recently changed first"
 		}
