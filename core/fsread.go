@@ -24,7 +24,8 @@ import (
 //
 // Lines are counted as everywhere in core (lines.go): \n, \r\n and \r end
 // a line, a final line break ends the last line ("a\nb" and "a\nb\n" both
-// have 2 lines, "" none); a leading byte order mark is not shown. An
+// have 2 lines, "" none); a leading byte order mark is not shown, and
+// the footer of a window with line 1 says how servers count it. An
 // offset past the last line is FS_INVALID_ARGUMENT saying how many lines
 // the file has (offset 1 of an empty file is an empty window).
 
@@ -105,7 +106,7 @@ func readViewCall(in gjson.Result) (jsonAppender, *Error) {
 // ReadText projects a window of text's lines (see readView); offset is
 // one-based, limit and maxLineChars at least 1.
 func ReadText(text, path string, offset, limit, maxLineChars int) (ReadView, *Error) {
-	text = strings.TrimPrefix(text, utf8BOM)
+	text, bom := strings.CutPrefix(text, utf8BOM)
 	v := ReadView{Path: path, StartLine: offset}
 	src := lineSource{s: text}
 	// Skip to the first line of the window, counting as we go.
@@ -150,8 +151,17 @@ func ReadText(text, path string, offset, limit, maxLineChars int) (ReadView, *Er
 	default:
 		v.Footer = "(" + rangePhrase(offset, last) + " of " + strconv.Itoa(v.TotalLines) + "; end of file)"
 	}
+	if bom && offset == 1 && v.ReturnedLines > 0 {
+		// Servers are sent the mark (design.md, "Edits"), so they count it
+		// as line 1's first column: say so where the line is shown.
+		v.Footer += "\n" + bomColumnsNote
+	}
 	return v, nil
 }
+
+// bomColumnsNote explains line 1's columns in a file with a byte order
+// mark, which read does not show.
+const bomColumnsNote = "The file starts with a byte order mark (not shown). Language servers count it, so on line 1 the columns in other answers, and the columns you give for line 1, are one more than the characters shown here."
 
 func linesPhrase(n int) string { return strconv.Itoa(n) + " " + plural(n, "line", "lines") }
 

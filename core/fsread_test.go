@@ -23,7 +23,7 @@ func TestReadText(t *testing.T) {
 		{name: "empty", text: "", offset: 1, limit: 2000, max: 2000, want: "", footer: "(empty file)", start: 1},
 		{name: "bom only", text: "\uFEFF", offset: 1, limit: 2000, max: 2000, want: "", footer: "(empty file)", start: 1},
 		{name: "blank lines", text: "\n\n", offset: 1, limit: 2000, max: 2000, want: "     1\t\n     2\t", footer: "(end of file, 2 lines)", start: 1, returned: 2, total: 2},
-		{name: "crlf and bom", text: "\uFEFFa\r\nb\r\n", offset: 1, limit: 2000, max: 2000, want: "     1\ta\n     2\tb", footer: "(end of file, 2 lines)", start: 1, returned: 2, total: 2},
+		{name: "crlf and bom", text: "\uFEFFa\r\nb\r\n", offset: 1, limit: 2000, max: 2000, want: "     1\ta\n     2\tb", footer: "(end of file, 2 lines)\n" + bomColumnsNote, start: 1, returned: 2, total: 2},
 		{name: "first page", text: "a\nb\nc\nd\n", offset: 1, limit: 2, max: 2000, want: "     1\ta\n     2\tb", footer: "(lines 1–2 of 4; call read with offset 3 to continue)", start: 1, returned: 2, total: 4, next: 3, partial: true},
 		{name: "middle", text: "a\nb\nc\nd\n", offset: 2, limit: 2, max: 2000, want: "     2\tb\n     3\tc", footer: "(lines 2–3 of 4; call read with offset 4 to continue)", start: 2, returned: 2, total: 4, next: 4, partial: true},
 		{name: "last page", text: "a\nb\nc\nd\n", offset: 3, limit: 2000, max: 2000, want: "     3\tc\n     4\td", footer: "(lines 3–4 of 4; end of file)", start: 3, returned: 2, total: 4, partial: true},
