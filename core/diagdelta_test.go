@@ -247,7 +247,7 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		{"resolved and introduced", `,"dependents":{"files":[` + dep("b.go", d(0, "old"), d(1, "new"), true) + `]}`, `"withIntroduced":["b.go"],"withResolved":["b.go"]`,
 			[]string{"1 other file checked, 1 with new problems (1 error introduced, 1 resolved):\n  b.go:2:1 error: new\nResolved in other files:\n  b.go:1:1 error: old"}, nil},
 		{"moved line is not persisting: the text is unchanged", `,"dependents":{"files":[` + dep("b.go", d(0, "m"), d(1, "m"), true) + `]}`, `"counts":{"introduced":1,"resolved":1,"persisting":0`, nil, nil},
-		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked, no new problems.\nStale (other files): b.go"}, nil},
+		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked, no new problems in the reports there are (1 stale, below).\nStale (other files): b.go"}, nil},
 		{"inside bodies only: not checked", `,"dependents":{"insideBodies":1}`, `"insideBodies":1`,
 			[]string{"Other files: not checked — the change stays inside function bodies"}, []string{"none use what changed"}},
 		{"a declaration asked, another inside a body: none use it", `,"dependents":{"asked":1,"insideBodies":1}`, `"insideBodies":1`,

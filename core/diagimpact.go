@@ -354,6 +354,9 @@ func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 			b.WriteString(", " + strconv.Itoa(n) + " with new problems (" + o.introducedBySeverity.phrase() + " introduced, " + strconv.Itoa(o.Resolved) + " resolved):")
 		case o.Resolved > 0:
 			b.WriteString(", no new problems; " + strconv.Itoa(o.Resolved) + " resolved:")
+		case len(o.Stale) > 0:
+			// Not a clean bill: some reports may be from before the change.
+			b.WriteString(", no new problems in the reports there are (" + strconv.Itoa(len(o.Stale)) + " stale, below).")
 		default:
 			b.WriteString(", no new problems.")
 		}
