@@ -403,7 +403,7 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 		}
 		if !block {
 			line, _ := lines.line(l.Range.Start.Line)
-			c.Snippet = clipRunes(strings.TrimSpace(line), maxSnippetLineRunes)
+			c.Snippet = snippetAt(line, l.Range.Start.Character, maxSnippetLineRunes)
 			out.Locations = append(out.Locations, c)
 			continue
 		}
@@ -450,6 +450,42 @@ func (fc fileChunks) line(n uint32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// snippetAt is a location's one-line snippet: line without its leading
+// and trailing space, at most n code points. When the line is longer, the
+// part shown holds the location (UTF-16 column col): its start when the
+// location is near it, else a window around the location, each cut
+// marked with "…" (a use at column 3,000 of a minified line would
+// otherwise be cut away).
+func snippetAt(line string, col uint32, n int) string {
+	trimmed := strings.TrimSpace(line)
+	total := utf8.RuneCountInString(trimmed)
+	if total <= n {
+		return trimmed
+	}
+	// The location's code point in trimmed.
+	at, units := 0, uint32(0)
+	for _, r := range line {
+		if units >= col {
+			break
+		}
+		units++
+		if r >= 0x10000 {
+			units++ // two UTF-16 units
+		}
+		at++
+	}
+	at -= utf8.RuneCountInString(line) - utf8.RuneCountInString(strings.TrimLeft(line, " \t\r\n\v\f"))
+	if at < n*2/3 {
+		return clipRunes(trimmed, n)
+	}
+	start := min(at-n/3, total-(n-1))
+	window := []rune(trimmed)[start:]
+	if len(window) > n-1 {
+		return "…" + string(window[:n-2]) + "…"
+	}
+	return "…" + string(window)
 }
 
 // clipRunes cuts s to n code points, marking the cut with "…".

@@ -137,3 +137,31 @@ func TestLocationListKeyFollowsTheOrder(t *testing.T) {
 		t.Error("a longer answer has the key of a shorter one")
 	}
 }
+
+// A long line's snippet holds the location: the line's start when the
+// location is near it, else a window around it.
+func TestSnippetAt(t *testing.T) {
+	long := strings.Repeat("a", 300) + "needle" + strings.Repeat("b", 300)
+	astral := "\t" + strings.Repeat("😀", 200) + "needle" + strings.Repeat("c", 100)
+	for _, c := range []struct {
+		name string
+		line string
+		col  uint32
+		want func(string) bool
+	}{
+		{"short line whole", "\tx := f(y)  ", 6, func(s string) bool { return s == "x := f(y)" }},
+		{"near the start: the start", long, 10, func(s string) bool { return strings.HasPrefix(s, "aaa") && strings.HasSuffix(s, "…") }},
+		{"far: a window with the location", long, 300, func(s string) bool {
+			return strings.HasPrefix(s, "…") && strings.HasSuffix(s, "…") && strings.Contains(s, "needle")
+		}},
+		{"astral characters before it: counted in UTF-16 units", astral, 1 + 400, func(s string) bool {
+			return strings.HasPrefix(s, "…") && strings.Contains(s, "needle")
+		}},
+		{"at the end: the line's end", long, 600, func(s string) bool { return strings.HasPrefix(s, "…") && strings.HasSuffix(s, "bbb") }},
+	} {
+		got := snippetAt(c.line, c.col, maxSnippetLineRunes)
+		if n := utf8.RuneCountInString(got); n > maxSnippetLineRunes || !c.want(got) {
+			t.Errorf("%s: %d code points %q", c.name, n, got)
+		}
+	}
+}
