@@ -79,7 +79,8 @@ func TestCodeDelete(t *testing.T) {
 
 // TestCodeDeleteBuildExcludedUse: gopls searches the files of this
 // machine's build, so a use in a file the build excludes is not among its
-// references; code_delete refuses (usesUnknown) naming that file, writes
+// references: the references answer says it may be incomplete, naming
+// the file, and code_delete refuses (usesUnknown) naming it, writes
 // nothing, and deletes once the file no longer names the function.
 func TestCodeDeleteBuildExcludedUse(t *testing.T) {
 	requireServers(t, "gopls")
@@ -97,6 +98,13 @@ func TestCodeDeleteBuildExcludedUse(t *testing.T) {
 	}
 	srv := catalogServe(t)
 	defer srv.shutdown(t)
+	// Its references say they may be incomplete, naming the file.
+	refs := srv.toolCall(t, "code_navigate", json.RawMessage(`{"target":{"path":"shape.go","symbol":"hiddenHelper"},"kind":"references"}`), dir)
+	var rs map[string]any
+	json.Unmarshal(refs.StructuredContent, &rs)
+	if inc, _ := rs["incomplete"].(string); refs.IsError || !strings.Contains(inc, "hidden_other.go") || !strings.Contains(refs.Content[0].Text, "Incomplete: ") {
+		t.Errorf("references of a function a build-excluded file uses: %s", refs.Content[0].Text)
+	}
 	del := func() (toolCallAnswer, map[string]any) {
 		a := srv.toolCall(t, "code_delete", json.RawMessage(`{"target":{"path":"shape.go","symbol":"hiddenHelper"}}`), dir)
 		var s map[string]any

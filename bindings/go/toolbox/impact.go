@@ -172,7 +172,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		names[d.rel] = append(names[d.rel], declaredName(d.e.Name))
 	}
 	for _, c := range changed {
-		for _, rel := range buildExcludedUsers(r, c.rel, names[c.rel]) {
+		for _, rel := range t.goBuild.excludedUsers(r, c.rel, names[c.rel]) {
 			if !isChanged[rel] && !seen[rel] {
 				seen[rel] = true
 				files = append(files, rel)

@@ -96,7 +96,7 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}
-		if hidden := buildExcludedUsers(r, rt.Path, []string{rt.Identifier}); len(hidden) > 0 {
+		if hidden := t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier}); len(hidden) > 0 {
 			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s beside it, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), clipNames(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e

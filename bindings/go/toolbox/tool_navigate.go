@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -123,6 +124,9 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
 		}
 		a.incomplete = s.Notice()
+		if call.Kind == "references" {
+			a.incomplete = joinNotices(a.incomplete, t.excludedUsesNotice(ws, rt))
+		}
 		return nil
 	})
 	return a, err
@@ -211,4 +215,22 @@ func navigateNoun(kind string) string {
 		return "implementations"
 	}
 	return kind
+}
+
+// excludedUsesNotice is what a Go references answer says of the files
+// beside the target that the build excludes and that name it ("" none).
+func (t *Toolbox) excludedUsesNotice(ws string, rt lspseam.ResolvedTarget) string {
+	if !strings.HasSuffix(rt.Path, ".go") || rt.Identifier == "" {
+		return ""
+	}
+	r, err := t.openFSRoot(ws)
+	if err != nil {
+		return ""
+	}
+	defer r.Close()
+	users := t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier})
+	if len(users) == 0 {
+		return ""
+	}
+	return "this machine's build excludes " + clipNames(users, 8) + " beside it, which " + plural(len(users), "names", "name") + " `" + rt.Identifier + "`; the server does not search such files, so uses there are not listed"
 }

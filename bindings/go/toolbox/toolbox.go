@@ -47,8 +47,9 @@ type Toolbox struct {
 	// in (SetReportWait); 0: the defaults, made for a session that can
 	// ask again.
 	reportWait time.Duration
-	mutating   sync.Mutex // one change at a time (reads stay concurrent)
-	writes     writeState // cross-process write locks and journals
+	mutating   sync.Mutex     // one change at a time (reads stay concurrent)
+	writes     writeState     // cross-process write locks and journals
+	goBuild    goBuildMatches // Go files the default build excludes (gobuildtags.go)
 }
 
 // NewToolbox offers the tools of the given toolsets (DefaultToolsets when
