@@ -45,7 +45,11 @@ import "github.com/tidwall/gjson"
 //	                            when indexed: a change to one means a restart (a fresh
 //	                            clangd re-indexes files whose content changed)
 //	                            (clangd 22.1.1 measured the same; its callees come
-//	                            from its own answer to outgoingCalls, not this table)
+//	                            from its own answer to outgoingCalls, not this table);
+//	                            it parses a file's headers from the disk, not from
+//	                            their open documents, so a preview cannot show a
+//	                            header's new text to the files that include it
+//	                            (headersFromDisk)
 //	intelephense                answers empty lists while it indexes the workspace and
 //	                            its stubs (progress "... indexing", then the log
 //	                            "Indexer: Indexing finished"); re-indexes a created or
@@ -165,6 +169,14 @@ type Readiness struct {
 	// outline then made the same question answer differently; a server
 	// not known to be safe is asked one request at a time.
 	ConcurrentRequests bool `json:"concurrentRequests,omitempty"`
+	// HeadersFromDisk are the extensions of files the server reads from
+	// the disk, not from its open documents, when it parses the files
+	// that include them (clangd without --use-dirty-headers, which clangd
+	// 14 lacks: a header's unsaved text is seen by the header's own
+	// diagnostics only). A speculative check of a change to such a file
+	// cannot show its new text to the files that include it, so a host
+	// leaves those out rather than report them against the old text.
+	HeadersFromDisk []string `json:"headersFromDisk,omitempty"`
 }
 
 // ProjectIncludePyright is Readiness.ProjectInclude for pyright and its
@@ -238,6 +250,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.ConcurrentRequests {
 		b = append(b, `,"concurrentRequests":true`...)
 	}
+	if len(r.HeadersFromDisk) > 0 {
+		b = append(b, `,"headersFromDisk":`...)
+		b = appendStrings(b, r.HeadersFromDisk)
+	}
 	return append(b, '}')
 }
 
@@ -288,6 +304,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		SearchNeedsHint:    b.SearchNeedsHint,
 		ProjectInclude:     b.ProjectInclude,
 		ConcurrentRequests: b.ConcurrentRequests,
+		HeadersFromDisk:    b.HeadersFromDisk,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

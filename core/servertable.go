@@ -211,6 +211,8 @@ type ServerBehaviour struct {
 	ProjectInclude string `json:"projectInclude"`
 	// ConcurrentRequests is Readiness.ConcurrentRequests.
 	ConcurrentRequests bool `json:"concurrentRequests"`
+	// HeadersFromDisk is Readiness.HeadersFromDisk.
+	HeadersFromDisk []string `json:"headersFromDisk"`
 	// AnalyzersPausedBy are the diagnostic sources of the server's
 	// compile errors (gopls: "compiler", "syntax") when its findings of
 	// every other source come from analyzers it runs only on a package
@@ -378,6 +380,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
 			ProjectInclude:     get(b, "projectInclude").Str,
 			ConcurrentRequests: get(b, "concurrentRequests").Bool(),
+			HeadersFromDisk:    tableStrings(get(b, "headersFromDisk")),
 			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {

@@ -166,3 +166,38 @@ func TestSpeculativeRenameOntoExistingName(t *testing.T) {
 	}
 	e.srv.shutdown(t)
 }
+
+// TestSpeculativeHeaderOnClangd: clangd parses the files that include a
+// header from the disk's copy of it, so a preview of a rename across a
+// header and the C files using it checks the header alone, names the
+// other files as not checked before writing, and reports no error the
+// applied change would not have (checked against the header's old
+// text, the renamed calls were undeclared functions).
+func TestSpeculativeHeaderOnClangd(t *testing.T) {
+	requireServers(t, "clangd")
+	e := newEditSession(t, "c")
+	freshC.prepare(t, e.dir)
+	files := []string{"shape.h", "shape.c", "main.c", "report.c"}
+	snap := e.snapshot(files...)
+	a, s := e.call("code_rename", map[string]any{"target": map[string]any{"path": "shape.h", "symbol": "total_area"}, "newName": "summed_area"})
+	if a.IsError || s["applied"] != false || str(s["previewId"]) == "" {
+		t.Fatalf("preview: %s", a.StructuredContent)
+	}
+	e.unchanged("the preview", snap)
+	left, _ := s["speculativeLeftOut"].([]any)
+	var names []string
+	for _, l := range left {
+		names = append(names, str(l))
+	}
+	if !slices.Contains(names, "shape.c") || !slices.Contains(names, "main.c") || !strings.Contains(a.Content[0].Text, "reads shape.h from the disk") {
+		t.Errorf("the preview does not name the files that include shape.h as not checked (left out %v):\n%s", names, a.Content[0].Text)
+	}
+	if d := deltaOf(t, "the preview", s); d.Counts.Introduced != 0 {
+		t.Errorf("the preview reports %d problems introduced, which the rename does not cause:\n%s", d.Counts.Introduced, a.Content[0].Text)
+	}
+	a, s = e.call("code_rename", map[string]any{"target": map[string]any{"path": "shape.h", "symbol": "total_area"}, "newName": "summed_area", "previewId": str(s["previewId"])})
+	if d := deltaOf(t, "the applied rename", s); a.IsError || s["applied"] != true || d.Counts.Introduced != 0 {
+		t.Errorf("applied: %s", a.Content[0].Text)
+	}
+	e.srv.shutdown(t)
+}

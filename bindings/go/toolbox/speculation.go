@@ -2,6 +2,8 @@ package toolbox
 
 import (
 	"context"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,12 +42,37 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	}
 	if len(left) > 0 {
 		a.text += "\nNot checked before writing: " + strings.Join(left, ", ") + " (a created, deleted or renamed file cannot be shown to the server without writing it)."
+	}
+	// A header the server reads from the disk when it parses the files
+	// that include it (clangd) is shown to the server for its own check
+	// only: the other files would be checked against its old text.
+	headers, others := splitHeadersFromDisk(shown, s.Policy().HeadersFromDisk)
+	if len(headers) > 0 {
+		var names []string
+		for _, f := range others {
+			names = append(names, f.rel)
+		}
+		left = append(left, names...)
+		shown, changed = headers, changed[:0]
+		for _, f := range headers {
+			changed = append(changed, lspseam.SpeculativeText{Path: f.rel, Text: f.after})
+		}
+		what := "the files that use what changed"
+		if len(names) > 0 {
+			what = strings.Join(names, ", ") + " and " + what
+		}
+		a.text += "\nNot checked before writing: " + what + " (language server " + strconv.Quote(s.Server()) + " reads " + headerNames(headers) + " from the disk when it parses the files that include " + plural(len(headers), "it", "them") + ", so they cannot be checked against " + plural(len(headers), "its", "their") + " new text before it is written; the applied change checks them)."
+	}
+	if len(left) > 0 {
 		a.fields = append(a.fields, field{"speculativeLeftOut", left})
 	}
 	if len(shown) == 0 {
 		return a
 	}
-	imp := t.impactOf(ctx, r, s, shown) // the files that use what the change touches, checked beside it
+	var imp *impact
+	if len(headers) == 0 {
+		imp = t.impactOf(ctx, r, s, shown) // the files that use what the change touches, checked beside it
+	}
 	before, err := diagnosticsBeforeWith(ctx, s, shown, imp, lspseam.DiagnosticsOptions{})
 	if err != nil {
 		return withoutSpeculation(a, err)
@@ -98,4 +125,27 @@ func withoutSpeculation(a answer, err error) answer {
 	a.text += "\nNot checked before writing: " + msg
 	a.fields = append(a.fields, field{"speculativeError", msg})
 	return a
+}
+
+// splitHeadersFromDisk separates the files whose extension is one of
+// exts (Readiness.HeadersFromDisk) from the others; none when no file is
+// such a header.
+func splitHeadersFromDisk(files []plannedFile, exts []string) (headers, others []plannedFile) {
+	for _, f := range files {
+		if slices.Contains(exts, strings.ToLower(path.Ext(f.rel))) {
+			headers = append(headers, f)
+		} else {
+			others = append(others, f)
+		}
+	}
+	return headers, others
+}
+
+// headerNames lists the headers' paths.
+func headerNames(headers []plannedFile) string {
+	names := make([]string, len(headers))
+	for i, f := range headers {
+		names[i] = f.rel
+	}
+	return strings.Join(names, ", ")
 }

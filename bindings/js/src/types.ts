@@ -240,6 +240,8 @@ export interface Readiness {
   diagnosticsCommand?: string;
   /** The server answers independent requests asked at once as it answers them one by one (gopls): a host may have several in flight. */
   concurrentRequests?: boolean;
+  /** Extensions of files the server reads from the disk, not from its open documents, when it parses the files that include them (clangd): a speculative check cannot show their new text to those files. */
+  headersFromDisk?: string[];
 }
 
 /** negotiate's answer: what a server can do. */
