@@ -152,7 +152,9 @@ type DiagnosticsOptions struct {
 	// being written to disk as they are checked. They are shown as saved
 	// (didSave too, for a server that asks for saves: the disk is about
 	// to hold them), and Landing is called once the checks are made, to
-	// return when the write is done. Then the documents are given the
+	// return when the write is done (before the texts are shown, for a
+	// change to a file the server reads from the disk when it parses
+	// others, Readiness.HeadersFromDisk; at most once either way). Then the documents are given the
 	// disk's bytes as after any speculation: nothing to do once the write
 	// landed, the old text if it failed. The write's wait and the
 	// server's check overlap instead of following each other.

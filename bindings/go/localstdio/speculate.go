@@ -3,7 +3,9 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"path"
 	"slices"
+	"strings"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -33,7 +35,8 @@ import (
 // it gave before the speculation (asked again until it is).
 //
 // A change being written (DiagnosticsOptions.Landing) is checked the same
-// way while the write lands: its texts are synced as from the disk
+// way while the write lands (after it, for a change to a header the server
+// reads from the disk: Readiness.HeadersFromDisk): its texts are synced as from the disk
 // (didSave after didChange for a server that asks for saves), the write
 // awaited before the documents are given the disk's bytes again — the
 // same bytes, so nothing is sent and nothing needs settling, unless the
@@ -51,6 +54,21 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 		// Check goes window by window, closing documents between windows;
 		// a closed document would lose its speculative text unchecked.
 		return nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "a speculative check shows the server at most %d files at once (maxOpenDocuments); this one has %d", in.docs.max, len(paths))
+	}
+	if landing := opts.Landing; landing != nil {
+		landed := false
+		opts.Landing = func() {
+			if !landed {
+				landed = true
+				landing()
+			}
+		}
+		if in.headersFromDisk(changed) {
+			// The server parses the files that include a changed header
+			// from the disk's copy of it: they are checked once the
+			// write is on the disk, not beside it.
+			opts.Landing()
+		}
 	}
 	out = make([]lspseam.FileCheck, len(paths))
 	start := time.Now()
@@ -116,6 +134,16 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	// report that came first, and that report would wait out the whole
 	// wait, stale, though it is one on the change.
 	return out, in.checkAll(ctx, out, batch, start, end, &syncFloor{changed: len(changed)})
+}
+
+// headersFromDisk reports whether one of the changed files has an
+// extension the server reads from the disk when it parses the files that
+// include it (Readiness.HeadersFromDisk: clangd's headers).
+func (in *instance) headersFromDisk(changed []lspseam.SpeculativeText) bool {
+	exts := in.neg.Readiness.HeadersFromDisk
+	return slices.ContainsFunc(changed, func(c lspseam.SpeculativeText) bool {
+		return slices.Contains(exts, strings.ToLower(path.Ext(c.Path)))
+	})
 }
 
 // restoreDisk gives each of docs the disk's bytes again, as the watcher's
