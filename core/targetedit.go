@@ -136,13 +136,74 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 			return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(uint32(end))}, NewText: strings.TrimSuffix(asLines(in.NewText), eol)}, nil
 		}
 		if in.Range != nil {
-			return TextEditValue{Range: *in.Range, NewText: in.NewText}, nil
+			return replaceSymbol(in, lines, eol, lineStart(first)), nil
 		}
 		return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(first)}, NewText: in.NewText}, nil
 	case "delete":
 		return deleteEdit(in, lines, first, last, lineStart, lineEnd)
 	}
 	return TextEditValue{}, Errorf(CodeInvalidArgument, "where must be before, after, start, end, replace or delete, got %q", clip(in.Where, 40))
+}
+
+// replaceSymbol is where "replace" of a symbol's range. The text goes in
+// as given when it is written to start at the declaration's column
+// (writtenAtRange), one line, or the declaration follows other code on
+// its line. Otherwise, a declaration with only indentation before it
+// takes the text's lines re-indented as code_insert's are (the text's
+// common indentation off, the declaration's on, bodyedit.go's
+// reindent), so it can also be written as the model reads it — the
+// whole declaration copied with its indentation, or as at column 1 —
+// and lands at the declaration's indentation with its relative
+// indentation kept (as given, a Python method's body written at column
+// 5 under a `def` at 1 landed beside the `def`). lineStart is where the range's first line starts (after a
+// byte order mark on line 0).
+func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart Position) TextEditValue {
+	r := *in.Range
+	line := lines[r.Start.Line]
+	before := line[:byteOffsetOfColumn(line, int(r.Start.Character))]
+	if r.Start.Line == 0 {
+		before = strings.TrimPrefix(before, utf8BOM)
+	}
+	text := strings.TrimRight(in.NewText, "\r\n")
+	if strings.Trim(before, " \t") != "" || !strings.ContainsAny(text, "\r\n") || writtenAtRange(text, before) {
+		return TextEditValue{Range: r, NewText: in.NewText}
+	}
+	// The range's end keeps what follows it on its line; at the line's
+	// end, the line's own break ends the text (a final one of the text's
+	// would add a blank line), else the text's goes with it as given.
+	newText := strings.TrimSuffix(reindent(text, before, eol), eol)
+	if int(r.End.Line) >= len(lines) || int(r.End.Character) < utf16Len(lines[r.End.Line]) {
+		newText += in.NewText[len(text):]
+	}
+	return TextEditValue{Range: Range{Start: lineStart, End: r.End}, NewText: newText}
+}
+
+// writtenAtRange reports whether a text of several lines is written to
+// start at the declaration's column: its first line without indentation
+// and every other line at the file's own (starting with indent, the
+// declaration's), except where a first line ending a block opener (":")
+// is followed by a line no deeper than the declaration, which only a text
+// written as at column 1 has (a Python body must be deeper). Such a text
+// goes in as given; any other is re-indented.
+func writtenAtRange(text, indent string) bool {
+	ls := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
+	if indentOf(ls[0]) != "" {
+		return false
+	}
+	next := ""
+	for _, l := range ls[1:] {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if !strings.HasPrefix(l, indent) {
+			return false
+		}
+		if next == "" {
+			next = l
+		}
+	}
+	opener := strings.HasSuffix(strings.TrimRight(ls[0], " \t"), ":")
+	return !(opener && next != "" && len(indentOf(next)) <= len(indent))
 }
 
 // deleteEdit is where "delete" (see above).
