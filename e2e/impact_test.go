@@ -263,3 +263,50 @@ func TestImpactRefactor(t *testing.T) {
 		t.Errorf("the text does not name the callers' errors")
 	}
 }
+
+// TestImpactThroughInterface: a method's change that makes its type stop
+// satisfying an interface breaks the files that use the type as that
+// interface, which are references to the type, not to the method (gopls:
+// shapes.Circle returned as a Shape; tsserver: a Circle returned as a
+// Shape). The edit's delta checks the type's users too and names the
+// problem there; undone, it is resolved.
+func TestImpactThroughInterface(t *testing.T) {
+	requireServers(t, "gopls", "typescript-language-server")
+	for _, c := range []struct {
+		ws, file string
+		change   verifyEdit
+		broken   string // the other file the change breaks
+	}{
+		{"go", "circle.go", verifyEdit{"func (c Circle) Perimeter() float64 {", "func (c Circle) Perimeter(scale float64) float64 {"}, "geom/parse.go"},
+		{"ts", "src/circle.ts", verifyEdit{"  perimeter(): number {\n    return 2 * Math.PI * this.radius;", "  perimeter(): string {\n    return String(2 * Math.PI * this.radius);"}, "src/geom/parse.ts"},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			srv := catalogServe(t)
+			defer srv.shutdown(t)
+			if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": c.file}), dir); a.IsError {
+				t.Fatalf("read: %s", a.StructuredContent)
+			}
+			for _, back := range []bool{false, true} {
+				a := srv.toolCall(t, "edit", editArgs(c.file, c.change, back), dir)
+				var r struct {
+					Diagnostics *struct {
+						Others *impactOthers `json:"others"`
+					} `json:"diagnostics"`
+				}
+				if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+					t.Fatalf("edit (undone: %v): no delta of other files (%v): %s", back, err, a.Content[0].Text)
+				}
+				o := r.Diagnostics.Others
+				list, what := o.WithIntroduced, "introduced"
+				if back {
+					list, what = o.WithResolved, "resolved"
+				}
+				if !slices.Contains(list, c.broken) {
+					t.Errorf("edit (undone: %v): no problem %s in %s:\n%s", back, what, c.broken, a.Content[0].Text)
+				}
+			}
+		})
+	}
+}

@@ -23,7 +23,8 @@ import (
 // declaration the change touched or removed: each changed file's changed
 // lines (the lines between the before and after texts' common leading
 // and trailing lines), the declarations of its outline whose range
-// overlaps them (innermost first, not those local to a function), at most
+// overlaps them (innermost first, not those local to a function), and
+// the types that declare changed members (memberType), at most
 // maxImpactDeclarations, and the server's references to each. They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
@@ -117,12 +118,25 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			continue
 		}
 		before, after := core.SplitLines(c.before), core.SplitLines(c.after)
+		var types []lspseam.OutlineEntry
 		for _, e := range changedDeclarations(outline, before, after) {
 			if insideGoBody(c.rel, e, before, after) {
 				found.insideBodies++
 				continue
 			}
 			decls = append(decls, decl{f.URI, c.rel, e})
+			if typ, ok := memberType(outline, e); ok && !slices.Contains(types, typ) {
+				types = append(types, typ)
+			}
+		}
+		// A member's change can break the uses of its type as an
+		// interface (Go's implicit satisfaction, TypeScript's structural
+		// typing: `var _ fmt.Stringer = Circle{}`, a Circle passed as a
+		// Shape), which are references to the type, not to the member.
+		for _, typ := range types {
+			if !slices.ContainsFunc(decls, func(d decl) bool { return d.uri == f.URI && d.e == typ }) {
+				decls = append(decls, decl{f.URI, c.rel, typ})
+			}
 		}
 	}
 	if len(decls) > maxImpactDeclarations {
@@ -188,6 +202,36 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	return found
 }
+
+// memberType is the outline entry of the type that declares member e (a
+// class, interface, struct or enum of the same file), if e is a member.
+func memberType(outline []lspseam.OutlineEntry, e lspseam.OutlineEntry) (lspseam.OutlineEntry, bool) {
+	if e.Container == "" {
+		return lspseam.OutlineEntry{}, false
+	}
+	for _, t := range outline {
+		qualified := t.Name
+		if t.Container != "" {
+			qualified = t.Container + "." + t.Name
+		}
+		if qualified != e.Container {
+			continue
+		}
+		switch t.Kind {
+		case symbolKindClass, symbolKindEnum, symbolKindInterface, symbolKindStruct:
+			return t, true
+		}
+	}
+	return lspseam.OutlineEntry{}, false
+}
+
+// LSP SymbolKinds of the types whose members memberType finds.
+const (
+	symbolKindClass     = 5
+	symbolKindEnum      = 10
+	symbolKindInterface = 11
+	symbolKindStruct    = 23
+)
 
 // changedDeclarations is the entries of a file's outline (for before)
 // whose range overlaps the lines a hunk of the change replaced, innermost
