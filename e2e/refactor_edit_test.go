@@ -334,6 +334,31 @@ func TestRefactorEditActionsTS(t *testing.T) {
 		t.Errorf("remove unused imports: the delta does not resolve the unused Circle: %s", a.Content[0].Text)
 	}
 
+	// The fix-all quick fix, listed without only: the per-problem
+	// requests and the lines' request both offer it, and the server
+	// resolves only the copy of its latest answer (an earlier copy ran
+	// its command and changed nothing).
+	e.write("src/pair2.ts", "export function pair(r: number) {\n  return [new Circle(r), new Rect(r, r)];\n}\n")
+	list = map[string]any{"path": "src/pair2.ts", "line": 2}
+	a, s = e.call("code_actions", list)
+	var fixAll string
+	for _, act := range asList(s["actions"]) {
+		if act["title"] == "Add all missing imports" {
+			fixAll = str(act["actionId"])
+		}
+	}
+	if a.IsError || fixAll == "" {
+		t.Fatalf("add all missing imports (quick fix): not listed: %s", a.Content[0].Text)
+	}
+	a, s = e.call("code_actions", with(list, "apply", fixAll))
+	if a.IsError || str(s["previewId"]) == "" {
+		t.Fatalf("add all missing imports (quick fix): preview: %s", a.Content[0].Text)
+	}
+	a, _ = e.call("code_actions", with(with(list, "apply", fixAll), "previewId", s["previewId"]))
+	if got := e.read("src/pair2.ts"); a.IsError || !strings.Contains(got, `import { Circle } from "./circle";`) || !strings.Contains(got, `import { Rect } from "./rect";`) {
+		t.Errorf("add all missing imports (quick fix): src/pair2.ts holds:\n%s\nwant both imports added:\n%s", got, a.Content[0].Text)
+	}
+
 	// Add the missing import of Circle.
 	list = map[string]any{"path": "src/pair.ts", "line": 4, "only": "source.addMissingImports.ts"}
 	id = e.findAction("add missing imports", list, "source.addMissingImports.ts", "Add all missing imports")

@@ -16,6 +16,10 @@ type listedAction struct {
 	version string // workspacefs.ContentVersion of the file when listed
 	title   string
 	raw     json.RawMessage
+	// asked is the codeAction request whose answer gave raw: a server
+	// that resolves only the actions of its latest answer
+	// (typescript-language-server) is asked it again before resolving.
+	asked json.RawMessage
 }
 
 // actionStore keeps the last listing's actions per file (a session's).

@@ -81,7 +81,12 @@ func (t *Toolbox) codeActions(ctx context.Context, call lspseam.CodeCall, ws str
 		}
 		raw := act.raw
 		if shape.Edit == nil && shape.Command == nil || shape.Edit == nil && shape.Data != nil {
-			// A lazy action: its edit comes from codeAction/resolve.
+			// A lazy action: its edit comes from codeAction/resolve, of
+			// the server's latest answer's copy (typescript-language-server
+			// resolves no other: each codeAction request clears what it
+			// can resolve, so the listing's copy of "Add all missing
+			// imports" resolved to no edit once the listing asked again).
+			raw = t.askedAgain(ctx, s, act)
 			if resolved, err := s.Request(ctx, "codeAction/resolve", raw); err == nil {
 				raw = resolved
 				shape = actionShape{}
@@ -148,7 +153,7 @@ func (t *Toolbox) listActions(ctx context.Context, s lspseam.Session, call lspse
 	// a whole line is not the undefined name a fix creates. Then the lines
 	// as a whole, for the rest; an action listed twice (same title and
 	// kind) is kept once.
-	var items []json.RawMessage
+	var items, asked []json.RawMessage // each action, and the request that gave it
 	seen := map[string]bool{}
 	for _, params := range perDiagnosticParams(req.Params, maxDiagnosticRequests) {
 		raw, err := s.Request(ctx, req.Method, params)
@@ -158,14 +163,22 @@ func (t *Toolbox) listActions(ctx context.Context, s lspseam.Session, call lspse
 			}
 			break // the lines' request below says what is wrong
 		}
+		n := len(items)
 		items, _ = checkedActions(items, seen, raw, call.Only)
+		for range items[n:] {
+			asked = append(asked, params)
+		}
 	}
 	raw, err := s.Request(ctx, req.Method, req.Params)
 	if err != nil {
 		return nil, t.insteadOf(ctx, err, req.Method, s.Server())
 	}
+	n := len(items)
 	if items, err = checkedActions(items, seen, raw, call.Only); err != nil {
 		return nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered textDocument/codeAction with %.200s, not a list", s.Server(), raw)
+	}
+	for range items[n:] {
+		asked = append(asked, req.Params)
 	}
 	version := workspacefs.ContentVersion(f.Text)
 	var list []listedAction
@@ -175,10 +188,35 @@ func (t *Toolbox) listActions(ctx context.Context, s lspseam.Session, call lspse
 			continue
 		}
 		sum := sha256.Sum256([]byte(f.URI + "\x00" + version + "\x00" + strconv.Itoa(i) + "\x00" + string(item)))
-		list = append(list, listedAction{id: "a-" + hex.EncodeToString(sum[:6]), uri: f.URI, version: version, title: shape.Title, raw: item})
+		list = append(list, listedAction{id: "a-" + hex.EncodeToString(sum[:6]), uri: f.URI, version: version, title: shape.Title, raw: item, asked: asked[i]})
 	}
 	t.actions.put(list)
 	return list, nil
+}
+
+// askedAgain is act as the server answers the request that listed it,
+// asked again (same title and kind); act's own copy when the answer lacks
+// it or the request fails.
+func (t *Toolbox) askedAgain(ctx context.Context, s lspseam.Session, act listedAction) json.RawMessage {
+	if len(act.asked) == 0 {
+		return act.raw
+	}
+	raw, err := s.Request(ctx, "textDocument/codeAction", act.asked)
+	if err != nil {
+		return act.raw
+	}
+	var list []json.RawMessage
+	json.Unmarshal(listOrEmpty(raw), &list)
+	var was struct{ Title, Kind string }
+	json.Unmarshal(act.raw, &was)
+	for _, item := range list {
+		var k struct{ Title, Kind string }
+		json.Unmarshal(item, &k)
+		if k == was {
+			return item
+		}
+	}
+	return act.raw
 }
 
 // maxDiagnosticRequests bounds the per-problem requests of a listing.
