@@ -207,3 +207,23 @@ func TestRefactorQuickFix(t *testing.T) {
 		})
 	}
 }
+
+// TestRefactorRenameFileWithoutReferenceUpdates: pyright offers no
+// workspace/willRenameFiles, so a file is renamed alone; the preview and
+// the applied answer both say the importers were not updated.
+func TestRefactorRenameFileWithoutReferenceUpdates(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	dir := copyFixture(t, "py")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	args := map[string]any{"path": "shapes/report.py", "newPath": "shapes/reporting.py"}
+	a, s := refactorCall(t, srv, dir, "code_rename_file", args)
+	const says = "does not update references when a file is renamed"
+	if a.IsError || s["previewId"] == nil || !strings.Contains(a.Content[0].Text, says) {
+		t.Fatalf("preview: %s", a.Content[0].Text)
+	}
+	a, s = refactorCall(t, srv, dir, "code_rename_file", with(args, "previewId", s["previewId"]))
+	if a.IsError || s["applied"] != true || !strings.Contains(a.Content[0].Text, says) || !strings.Contains(str(s["notice"]), says) {
+		t.Errorf("apply: the answer does not say the importers were left alone: %s", a.Content[0].Text)
+	}
+}

@@ -52,17 +52,33 @@ func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws stri
 				return "", nil, lspseam.Errorf(lspseam.CodeMalformedResponse, "language server %q answered workspace/willRenameFiles with %.200s, not a WorkspaceEdit", s.Server(), edit)
 			}
 		} else {
-			notice = "Language server " + s.Server() + " does not update references when a file is renamed (no workspace/willRenameFiles): check the files that import " + oldRel + "."
+			notice = noReferenceUpdates(s.Server(), oldRel)
 		}
 		op, _ := json.Marshal(map[string]any{"kind": "rename", "oldUri": f.URI, "newUri": newURI})
 		edit, _ := json.Marshal(map[string]any{"documentChanges": append(changes, op)})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/willRenameFiles", edit, s.DocumentVersions())
 		return "move " + oldRel + " → " + newRel, files, err
 	})
+	if err == nil && notice == "" && call.PreviewID != "" {
+		// A preview applied plans nothing, yet its answer must say what
+		// the preview said: that the server left the importers alone.
+		t.service.Session(ctx, call.NewPath, ws, func(ctx context.Context, s lspseam.Session) error { // the file is there now
+			if !s.Methods()["workspace/willRenameFiles"] {
+				notice = noReferenceUpdates(s.Server(), call.Path)
+			}
+			return nil
+		})
+	}
 	if err == nil && notice != "" {
 		a.notice, a.noticeSaid = notice, false
 	}
 	return a, err
+}
+
+// noReferenceUpdates is the notice of a file rename whose server does not
+// update the files that import it.
+func noReferenceUpdates(server, oldRel string) string {
+	return "Language server " + server + " does not update references when a file is renamed (no workspace/willRenameFiles): check the files that import " + oldRel + "."
 }
 
 // asDocumentChanges turns a WorkspaceEdit (null, changes or
