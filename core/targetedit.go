@@ -136,7 +136,7 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 			return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(uint32(end))}, NewText: strings.TrimSuffix(asLines(in.NewText), eol)}, nil
 		}
 		if in.Range != nil {
-			return replaceSymbol(in, lines, eol, lineStart(first)), nil
+			return replaceSymbol(in, lines, eol, lineStart), nil
 		}
 		return TextEditValue{Range: Range{Start: lineStart(first), End: lineEnd(first)}, NewText: in.NewText}, nil
 	case "delete":
@@ -157,7 +157,7 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 // indentation kept (as given, a Python method's body written at column
 // 5 under a `def` at 1 landed beside the `def`). lineStart is where the range's first line starts (after a
 // byte order mark on line 0).
-func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart Position) TextEditValue {
+func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart func(uint32) Position) TextEditValue {
 	r := *in.Range
 	line := lines[r.Start.Line]
 	before := line[:byteOffsetOfColumn(line, int(r.Start.Character))]
@@ -165,7 +165,16 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart Pos
 		before = strings.TrimPrefix(before, utf8BOM)
 	}
 	text := strings.TrimRight(in.NewText, "\r\n")
-	if strings.Trim(before, " \t") != "" || !strings.ContainsAny(text, "\r\n") || writtenAtRange(text, before) {
+	start := lineStart(r.Start.Line)
+	if doc := docCommentStart(lines, r.Start.Line); doc < r.Start.Line && strings.Trim(before, " \t") == "" && opensWithComment(text) {
+		// The text brings its own doc comment (or decorators): it
+		// replaces the declaration's, which servers leave out of the
+		// range, rather than landing under it twice.
+		start = lineStart(doc)
+		if writtenAtRange(text, before) {
+			text = before + text // whole lines now: the first one too
+		}
+	} else if strings.Trim(before, " \t") != "" || !strings.ContainsAny(text, "\r\n") || writtenAtRange(text, before) {
 		return TextEditValue{Range: r, NewText: in.NewText}
 	}
 	// The range's end keeps what follows it on its line; at the line's
@@ -173,9 +182,30 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart Pos
 	// would add a blank line), else the text's goes with it as given.
 	newText := strings.TrimSuffix(reindent(text, before, eol), eol)
 	if int(r.End.Line) >= len(lines) || int(r.End.Character) < utf16Len(lines[r.End.Line]) {
-		newText += in.NewText[len(text):]
+		newText += in.NewText[len(strings.TrimRight(in.NewText, "\r\n")):]
 	}
-	return TextEditValue{Range: Range{Start: lineStart, End: r.End}, NewText: newText}
+	return TextEditValue{Range: Range{Start: start, End: r.End}, NewText: newText}
+}
+
+// opensWithComment: text's first non-blank line is a comment or a
+// decorator, what docCommentStart takes for a declaration's doc.
+func opensWithComment(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "#") && len(t) > 1 && isASCIILetter(t[1]) {
+			return false // a C preprocessor line
+		}
+		for _, p := range []string{"//", "/*", "#", "@"} {
+			if strings.HasPrefix(t, p) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // writtenAtRange reports whether a text of several lines is written to
