@@ -308,19 +308,30 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 	return in.write(ctx, method, func() error { return in.conn.Notify(context.Background(), method, params) })
 }
 
-// write runs one write to the server in the calling goroutine. If ctx ends
-// before the write completes, the instance is invalidated — a write cut
-// short may have left half a message in the stream — and invalidation
-// closes the pipe, which ends a write blocked on a server that stopped
-// reading. A failed write invalidates the instance too.
+// write runs one write to the server in the calling goroutine. A caller
+// whose ctx ends meanwhile does not cut it short: the server is shared by
+// every session of the workspace (the daemon's clients too), and a
+// message cut short would leave half of it in the stream, so the write
+// gets killGraceMs to finish — a request so written is then cancelled by
+// call like any other. Only a write still blocked after that (a server
+// that stopped reading) invalidates the instance, which closes the pipe
+// and ends the write. A failed write invalidates the instance too.
+// (Invalidating at once killed the server of every client when one
+// client was killed while its request was being written.)
 func (in *instance) write(ctx context.Context, method string, write func() error) error {
+	done := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
-		in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled", method, in.server.ID))
+		grace := time.NewTimer(in.killGrace())
+		defer grace.Stop()
+		select {
+		case <-done:
+		case <-grace.C:
+			in.invalidate(lspseam.Errorf(lspseam.CodeCancelled, "the %s write to language server %q was cancelled and did not finish within killGraceMs (%d ms): the server stopped reading, and was stopped", method, in.server.ID, in.server.Config.KillGraceMs))
+		}
 	})
 	err := write()
-	if !stop() {
-		return ctxError(ctx, method) // ctx ended during the write: invalidated
-	}
+	close(done)
+	stop()
 	if err != nil {
 		if in.isDead() {
 			return in.deadErr
