@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -465,18 +466,8 @@ func snippetAt(line string, col uint32, n int) string {
 		return trimmed
 	}
 	// The location's code point in trimmed.
-	at, units := 0, uint32(0)
-	for _, r := range line {
-		if units >= col {
-			break
-		}
-		units++
-		if r >= 0x10000 {
-			units++ // two UTF-16 units
-		}
-		at++
-	}
-	at -= utf8.RuneCountInString(line) - utf8.RuneCountInString(strings.TrimLeft(line, " \t\r\n\v\f"))
+	lead := len(line) - len(strings.TrimLeftFunc(line, unicode.IsSpace))
+	at := utf8.RuneCountInString(line[:byteOffsetOfColumn(line, int(col))]) - utf8.RuneCountInString(line[:lead])
 	if at < n*2/3 {
 		return clipRunes(trimmed, n)
 	}

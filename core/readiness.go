@@ -1,6 +1,12 @@
 package core
 
-import "github.com/tidwall/gjson"
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
 
 // Readiness: when a fresh server's answers can be trusted.
 //
@@ -177,6 +183,13 @@ type Readiness struct {
 	// cannot show its new text to the files that include it, so a host
 	// leaves those out rather than report them against the old text.
 	HeadersFromDisk []string `json:"headersFromDisk,omitempty"`
+}
+
+// ReadsFromDisk reports whether the server reads file from
+// the disk, not from its open document, when it parses the files that
+// include it: its extension is one of HeadersFromDisk.
+func (r Readiness) ReadsFromDisk(file string) bool {
+	return slices.Contains(r.HeadersFromDisk, strings.ToLower(path.Ext(file)))
 }
 
 // ProjectIncludePyright is Readiness.ProjectInclude for pyright and its

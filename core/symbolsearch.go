@@ -491,7 +491,7 @@ func gapName(g symbolSearchGap) string {
 		s += " (" + strings.Join(detail, ", ") + ")"
 	}
 	if len(g.Roots) > 0 {
-		s += " in " + listed(g.Roots, maxListedDocs)
+		s += " in " + Listed(g.Roots, maxListedDocs)
 	}
 	return s
 }
@@ -504,8 +504,8 @@ func sourceName(s *symbolSearchSource) string {
 	return strings.Join(s.Languages, ", ") + " (" + s.Server + ")"
 }
 
-// listed joins up to n names, counting the rest.
-func listed(names []string, n int) string {
+// Listed joins up to n names, counting the rest ("a, b and 3 more").
+func Listed(names []string, n int) string {
 	if len(names) <= n {
 		return strings.Join(names, ", ")
 	}
@@ -542,10 +542,10 @@ func renderWorkspaceSearch(c CodeSymbols, limit int) Rendered {
 	for _, s := range c.Searched {
 		b.WriteString("\n  " + sourceName(s) + " — " + strconv.Itoa(s.Found) + " found")
 		if len(s.Roots) > 1 || (len(s.Roots) == 1 && s.Roots[0] != ".") {
-			b.WriteString("; project " + plural(len(s.Roots), "root", "roots") + " " + listed(s.Roots, maxListedDocs))
+			b.WriteString("; project " + plural(len(s.Roots), "root", "roots") + " " + Listed(s.Roots, maxListedDocs))
 		}
 		if s.FollowsDocument {
-			b.WriteString("; asked once per project, with " + listed(s.Documents, maxListedDocs) + " (" + s.Server + " searches only the projects of the document it is given)")
+			b.WriteString("; asked once per project, with " + Listed(s.Documents, maxListedDocs) + " (" + s.Server + " searches only the projects of the document it is given)")
 		}
 	}
 	if len(c.NotSearched) > 0 {
@@ -648,7 +648,7 @@ func withoutDependencies(matches []workspaceSymbol, servers []string, byServer b
 // noDependenciesLine says which servers found nothing in the dependencies
 // they were asked to search.
 func noDependenciesLine(servers []string) string {
-	return "dependencies: true found no match outside the workspace from " + listed(servers, maxListedDocs) +
+	return "dependencies: true found no match outside the workspace from " + Listed(servers, maxListedDocs) +
 		": a server may not search libraries at all, so a library's symbol may still exist; search its files (e.g. node_modules, site-packages) for the name"
 }
 

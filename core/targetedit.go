@@ -165,6 +165,7 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 		before = strings.TrimPrefix(before, utf8BOM)
 	}
 	text := strings.TrimRight(in.NewText, "\r\n")
+	finalBreak := in.NewText[len(text):]
 	start := lineStart(r.Start.Line)
 	if doc := docCommentStart(lines, r.Start.Line); doc < r.Start.Line && strings.Trim(before, " \t") == "" && opensWithComment(text) {
 		// The text brings its own doc comment (or decorators): it
@@ -182,7 +183,7 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 	// would add a blank line), else the text's goes with it as given.
 	newText := strings.TrimSuffix(reindent(text, before, eol), eol)
 	if int(r.End.Line) >= len(lines) || int(r.End.Character) < utf16Len(lines[r.End.Line]) {
-		newText += in.NewText[len(strings.TrimRight(in.NewText, "\r\n")):]
+		newText += finalBreak
 	}
 	return TextEditValue{Range: Range{Start: start, End: r.End}, NewText: newText}
 }

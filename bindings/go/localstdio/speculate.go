@@ -3,9 +3,7 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
-	"path"
 	"slices"
-	"strings"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -55,20 +53,14 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 		// a closed document would lose its speculative text unchecked.
 		return nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "a speculative check shows the server at most %d files at once (maxOpenDocuments); this one has %d", in.docs.max, len(paths))
 	}
-	if landing := opts.Landing; landing != nil {
-		landed := false
-		opts.Landing = func() {
-			if !landed {
-				landed = true
-				landing()
-			}
-		}
-		if in.headersFromDisk(changed) {
-			// The server parses the files that include a changed header
-			// from the disk's copy of it: they are checked once the
-			// write is on the disk, not beside it.
-			opts.Landing()
-		}
+	// The server parses the files that include a changed header from the
+	// disk's copy of it: they are checked once the write is on the disk,
+	// not beside it.
+	landedFirst := opts.Landing != nil && slices.ContainsFunc(changed, func(c lspseam.SpeculativeText) bool {
+		return in.neg.Readiness.ReadsFromDisk(c.Path)
+	})
+	if landedFirst {
+		opts.Landing()
 	}
 	out = make([]lspseam.FileCheck, len(paths))
 	start := time.Now()
@@ -77,7 +69,7 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	priors := map[*openDocument]json.RawMessage{} // asked reports on the disk's text, when the check before left them
 	shownHash := map[*openDocument]uint64{}       // each document's hash as shown
 	defer func() {
-		if opts.Landing != nil {
+		if opts.Landing != nil && !landedFirst {
 			opts.Landing()
 		}
 		if rerr := in.restoreDisk(ctx, shown); rerr != nil && err == nil {
@@ -134,16 +126,6 @@ func (ss *session) Speculate(ctx context.Context, changed []lspseam.SpeculativeT
 	// report that came first, and that report would wait out the whole
 	// wait, stale, though it is one on the change.
 	return out, in.checkAll(ctx, out, batch, start, end, &syncFloor{changed: len(changed)})
-}
-
-// headersFromDisk reports whether one of the changed files has an
-// extension the server reads from the disk when it parses the files that
-// include it (Readiness.HeadersFromDisk: clangd's headers).
-func (in *instance) headersFromDisk(changed []lspseam.SpeculativeText) bool {
-	exts := in.neg.Readiness.HeadersFromDisk
-	return slices.ContainsFunc(changed, func(c lspseam.SpeculativeText) bool {
-		return slices.Contains(exts, strings.ToLower(path.Ext(c.Path)))
-	})
 }
 
 // restoreDisk gives each of docs the disk's bytes again, as the watcher's

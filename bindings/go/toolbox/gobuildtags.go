@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -109,14 +108,6 @@ func (m *goBuildMatches) excludedUsers(r *workspacefs.Root, rel string, names []
 		}
 	}
 	return out
-}
-
-// clipNames lists names, the first n of them and how many more.
-func clipNames(names []string, n int) string {
-	if len(names) <= n {
-		return strings.Join(names, ", ")
-	}
-	return strings.Join(names[:n], ", ") + " and " + strconv.Itoa(len(names)-n) + " more"
 }
 
 // declaredName is the identifier an outline entry declares: gopls names

@@ -217,21 +217,13 @@ func memberType(outline []lspseam.OutlineEntry, e lspseam.OutlineEntry) (lspseam
 		if qualified != e.Container {
 			continue
 		}
-		switch t.Kind {
-		case symbolKindClass, symbolKindEnum, symbolKindInterface, symbolKindStruct:
+		switch core.SymbolKind(t.Kind).String() {
+		case "class", "enum", "interface", "struct":
 			return t, true
 		}
 	}
 	return lspseam.OutlineEntry{}, false
 }
-
-// LSP SymbolKinds of the types whose members memberType finds.
-const (
-	symbolKindClass     = 5
-	symbolKindEnum      = 10
-	symbolKindInterface = 11
-	symbolKindStruct    = 23
-)
 
 // changedDeclarations is the entries of a file's outline (for before)
 // whose range overlaps the lines a hunk of the change replaced, innermost

@@ -2,8 +2,6 @@ package toolbox
 
 import (
 	"context"
-	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -46,12 +44,9 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	// A header the server reads from the disk when it parses the files
 	// that include it (clangd) is shown to the server for its own check
 	// only: the other files would be checked against its old text.
-	headers, others := splitHeadersFromDisk(shown, s.Policy().HeadersFromDisk)
+	headers, others := splitHeadersFromDisk(shown, s.Policy())
 	if len(headers) > 0 {
-		var names []string
-		for _, f := range others {
-			names = append(names, f.rel)
-		}
+		names := relsOf(others)
 		left = append(left, names...)
 		shown, changed = headers, changed[:0]
 		for _, f := range headers {
@@ -61,7 +56,7 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 		if len(names) > 0 {
 			what = strings.Join(names, ", ") + " and " + what
 		}
-		a.text += "\nNot checked before writing: " + what + " (language server " + strconv.Quote(s.Server()) + " reads " + headerNames(headers) + " from the disk when it parses the files that include " + plural(len(headers), "it", "them") + ", so they cannot be checked against " + plural(len(headers), "its", "their") + " new text before it is written; the applied change checks them)."
+		a.text += "\nNot checked before writing: " + what + " (language server " + strconv.Quote(s.Server()) + " reads " + strings.Join(relsOf(headers), ", ") + " from the disk when it parses the files that include " + plural(len(headers), "it", "them") + ", so they cannot be checked against " + plural(len(headers), "its", "their") + " new text before it is written; the applied change checks them)."
 	}
 	if len(left) > 0 {
 		a.fields = append(a.fields, field{"speculativeLeftOut", left})
@@ -127,12 +122,13 @@ func withoutSpeculation(a answer, err error) answer {
 	return a
 }
 
-// splitHeadersFromDisk separates the files whose extension is one of
-// exts (Readiness.HeadersFromDisk) from the others; none when no file is
-// such a header.
-func splitHeadersFromDisk(files []plannedFile, exts []string) (headers, others []plannedFile) {
+// splitHeadersFromDisk separates the files the server reads from the
+// disk when it parses the files that include them
+// (Readiness.ReadsFromDisk) from the others; none when no file is such a
+// header.
+func splitHeadersFromDisk(files []plannedFile, policy lspseam.Readiness) (headers, others []plannedFile) {
 	for _, f := range files {
-		if slices.Contains(exts, strings.ToLower(path.Ext(f.rel))) {
+		if policy.ReadsFromDisk(f.rel) {
 			headers = append(headers, f)
 		} else {
 			others = append(others, f)
@@ -141,11 +137,11 @@ func splitHeadersFromDisk(files []plannedFile, exts []string) (headers, others [
 	return headers, others
 }
 
-// headerNames lists the headers' paths.
-func headerNames(headers []plannedFile) string {
-	names := make([]string, len(headers))
-	for i, f := range headers {
-		names[i] = f.rel
+// relsOf is the files' workspace-relative paths.
+func relsOf(files []plannedFile) []string {
+	rels := make([]string, len(files))
+	for i, f := range files {
+		rels[i] = f.rel
 	}
-	return strings.Join(names, ", ")
+	return rels
 }

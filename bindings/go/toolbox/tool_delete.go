@@ -92,12 +92,12 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 			return "", nil, rt, e
 		}
 		if links := linksTo(ctx, r, r.Resolve(rt.Path)); len(links) > 0 {
-			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but the workspace also reaches its file through the symbolic %s %s, and a server takes the file under each path as another file, so uses through %s are not among its references; check them, then delete it with code_replace or edit", targetLabel(rt), plural(len(links), "link", "links"), clipNames(links, 8), plural(len(links), "it", "them"))
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but the workspace also reaches its file through the symbolic %s %s, and a server takes the file under each path as another file, so uses through %s are not among its references; check them, then delete it with code_replace or edit", targetLabel(rt), plural(len(links), "link", "links"), core.Listed(links, 8), plural(len(links), "it", "them"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}
 		if hidden := t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier}); len(hidden) > 0 {
-			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s beside it, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), clipNames(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s beside it, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), core.Listed(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}

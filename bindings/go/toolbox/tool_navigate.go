@@ -232,5 +232,5 @@ func (t *Toolbox) excludedUsesNotice(ws string, rt lspseam.ResolvedTarget) strin
 	if len(users) == 0 {
 		return ""
 	}
-	return "this machine's build excludes " + clipNames(users, 8) + " beside it, which " + plural(len(users), "names", "name") + " `" + rt.Identifier + "`; the server does not search such files, so uses there are not listed"
+	return "this machine's build excludes " + core.Listed(users, 8) + " beside it, which " + plural(len(users), "names", "name") + " `" + rt.Identifier + "`; the server does not search such files, so uses there are not listed"
 }
