@@ -171,6 +171,7 @@ type hierarchyNode struct {
 	unexpanded string
 	cycle      bool
 	out        []int // indexes of the nodes its edges go to
+	refused    int   // edges from it a limit left out
 }
 
 type callSite struct {
@@ -618,6 +619,16 @@ func (t *traversal) parseExpansion(node int, v gjson.Result) ([]foundItem, strin
 	return out, problem
 }
 
+// refuseEdge counts the edge from node from to the node id as found but
+// left out by a limit.
+func (t *traversal) refuseEdge(from int, id string) {
+	key := [2]string{t.g.nodes[from].id, id}
+	if !t.refusedEdges[key] {
+		t.refusedEdges[key] = true
+		t.g.nodes[from].refused++
+	}
+}
+
 // link adds the edge from node to a found item (and the item's node).
 func (t *traversal) link(from int, f foundItem) {
 	g := t.g
@@ -630,7 +641,7 @@ func (t *traversal) link(from int, f foundItem) {
 		}
 	}
 	if len(g.edges) == t.edgeLimit {
-		t.refusedEdges[[2]string{g.nodes[from].id, id}] = true
+		t.refuseEdge(from, id)
 		if !known {
 			t.refusedNodes[id] = true
 		}
@@ -646,7 +657,7 @@ func (t *traversal) link(from int, f foundItem) {
 	} else {
 		if len(g.nodes) == t.nodeLimit {
 			t.refuseNode(id)
-			t.refusedEdges[[2]string{g.nodes[from].id, id}] = true
+			t.refuseEdge(from, id)
 			return
 		}
 		to = t.addNode(f.item, id, g.nodes[from].depth+1, len(g.edges))
@@ -1005,7 +1016,15 @@ func (g *hierarchyGraph) render() Rendered {
 		}
 		printed[i] = true
 		body = append(body, line{"- " + g.label(n) + g.state(n), i})
-		if n.expanded && len(edgesFrom[i]) == 0 {
+		switch {
+		case !n.expanded || len(edgesFrom[i]) > 0:
+		case n.refused > 0: // all of them past a limit: not "none"
+			more := ""
+			if g.nextOffset > 0 {
+				more = "; they follow on the next page"
+			}
+			body = append(body, line{"  (" + in.Kind.name + " found past the limit: " + strconv.Itoa(n.refused) + more + ")", -1})
+		default:
 			body = append(body, line{"  (no " + in.Kind.name + " found" + noCallersCaveat(in.Kind.name, n.item) + ")", -1})
 		}
 		walk(i, 1)
@@ -1021,7 +1040,8 @@ func (g *hierarchyGraph) render() Rendered {
 	if len(g.reasons) > 0 {
 		s := "(truncated: " + strings.Join(g.reasons, "; ")
 		if g.totalNodes > len(g.nodes) {
-			s += "; " + strconv.Itoa(len(g.nodes)) + " of " + strconv.Itoa(g.totalNodes) + " nodes found are shown"
+			// Nodes past the limit are not expanded: more may be beyond.
+			s += "; " + strconv.Itoa(len(g.nodes)) + " of at least " + strconv.Itoa(g.totalNodes) + " nodes found are shown"
 		}
 		switch {
 		case g.nextOffset > 0:

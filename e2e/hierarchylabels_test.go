@@ -42,6 +42,30 @@ func TestHierarchyLabelsAgree(t *testing.T) {
 	}
 }
 
+// TestHierarchyPagesSayWhatIsBeyond: a graph cut at its node limit
+// said "(no callers found)" under a root whose callers were all past the
+// limit, "1 of 3 nodes found" where more may lie beyond the unexpanded
+// nodes, and named the root by the server's item kind, "(function)", on
+// every page after the first (its outline was read only for the page's
+// nodes, and page 2 has a node of the root's file).
+func TestHierarchyPagesSayWhatIsBeyond(t *testing.T) {
+	requireServers(t, "gopls")
+	ws := copyFixture(t, "go")
+	out, code, stderr := runCall(t, ws, "code_hierarchy", json.RawMessage(`{"target":{"path":"shape.go","symbol":"Shape.Area"},"kind":"callers","limit":1}`), "--pages", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, stderr)
+	}
+	text := string(out)
+	for _, w := range []string{"(callers found past the limit: 2; they follow on the next page)", "1 of at least 3 nodes found are shown", "Callers of `Area` (method Shape.Area) at shape.go:9:2, depth 1 — nodes 2–2"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the pages lack %q:\n%s", w, text)
+		}
+	}
+	if strings.Contains(text, "no callers found") || strings.Contains(text, "`Area` (function)") {
+		t.Errorf("the pages say there are no callers, or name the root by the item's kind:\n%s", text)
+	}
+}
+
 // TestImplementationDirection: gopls answers implementation of a
 // concrete method with the interface method it implements, which under
 // "Target: `Area` (method Circle.Area)" read as "implemented by

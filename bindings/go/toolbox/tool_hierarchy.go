@@ -78,7 +78,9 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				// line does (an item says "function" for a method,
 				// "class" for a struct), and the core answers again.
 				labelled = true
-				if o := t.nodeOutlines(ctx, s, file, step.Nodes); len(o) > 0 {
+				// A later page's nodes are not the root's, whose label
+				// the heading repeats on every page: its line is added.
+				if o := t.nodeOutlines(ctx, s, file, append(rootsIn(roots, file.URI, rt.Path), step.Nodes...)); len(o) > 0 {
 					in["outlines"] = o
 					continue
 				}
@@ -138,6 +140,29 @@ type hierarchyNodeAt struct {
 	Path    string `json:"path"`
 	Line    uint32 `json:"line"`
 	Outside bool   `json:"outsideWorkspace"`
+}
+
+// rootsIn is where the prepared roots in the target's file (uri; path as
+// the core writes it) are, for their outline labels.
+func rootsIn(roots json.RawMessage, uri, path string) []hierarchyNodeAt {
+	var items []struct {
+		URI            string `json:"uri"`
+		SelectionRange struct {
+			Start struct {
+				Line uint32 `json:"line"`
+			} `json:"start"`
+		} `json:"selectionRange"`
+	}
+	if json.Unmarshal(roots, &items) != nil { // the core refuses it, with its reason
+		return nil
+	}
+	var at []hierarchyNodeAt
+	for _, it := range items {
+		if it.URI == uri {
+			at = append(at, hierarchyNodeAt{Path: path, Line: it.SelectionRange.Start.Line + 1})
+		}
+	}
+	return at
 }
 
 // maxLabelledFiles bounds the files whose outlines label a graph's nodes:
