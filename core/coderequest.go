@@ -240,13 +240,25 @@ func inlayRange(text string, lines *LineRange) (Range, *Error) {
 // map), a method the server lacks is LSP_UNSUPPORTED_OPERATION naming what
 // to use instead.
 func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
+	ri, err := decodeCodeRequest(in, nil)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(CodeRequest(ri))
+}
+
+// decodeCodeRequest reads codeRequest's input and checks its method
+// against the negotiation's methods. at, when set, is the position
+// (resolveTarget's request: the target it resolved), and the input's is
+// not read.
+func decodeCodeRequest(in gjson.Result, at *Position) (CodeRequestInput, *Error) {
 	m := get(in, "method")
 	if m.Type != gjson.String {
-		return nil, Errorf(CodeInvalidArgument, "method must be an LSP method name, got %s", describe(m))
+		return CodeRequestInput{}, Errorf(CodeInvalidArgument, "method must be an LSP method name, got %s", describe(m))
 	}
 	if ms := get(in, "methods"); ms.Exists() && ms.Type != gjson.Null {
 		if !ms.IsObject() {
-			return nil, Errorf(CodeInvalidArgument, "methods must be the negotiation's {method: bool} map, got %s", describe(ms))
+			return CodeRequestInput{}, Errorf(CodeInvalidArgument, "methods must be the negotiation's {method: bool} map, got %s", describe(ms))
 		}
 		have := map[string]bool{}
 		ms.ForEach(func(k, v gjson.Result) bool {
@@ -254,7 +266,7 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 			return true
 		})
 		if !CodeMethodSupported(have, m.Str) {
-			return nil, UnsupportedMethod(m.Str, get(in, "server").String())
+			return CodeRequestInput{}, UnsupportedMethod(m.Str, get(in, "server").String())
 		}
 	}
 	ri := CodeRequestInput{Method: m.Str, URI: get(in, "uri").String(), Query: get(in, "query").String(), Text: get(in, "text").String(), NewName: get(in, "newName").String()}
@@ -265,22 +277,24 @@ func codeRequestCall(in gjson.Result) (jsonAppender, *Error) {
 		ri.Only = append(ri.Only, k.String())
 		return true
 	})
-	if p := get(in, "position"); p.Exists() {
+	if at != nil {
+		ri.Position = *at
+	} else if p := get(in, "position"); p.Exists() {
 		line, ok1 := integer(get(p, "line"), 0, maxUint31)
 		char, ok2 := integer(get(p, "character"), 0, maxUint31)
 		if !ok1 || !ok2 {
-			return nil, Errorf(CodeInvalidArgument, "position must be {line, character} (zero-based), got %s", describe(p))
+			return CodeRequestInput{}, Errorf(CodeInvalidArgument, "position must be {line, character} (zero-based), got %s", describe(p))
 		}
 		ri.Position = Position{Line: uint32(line), Character: uint32(char)}
 	}
 	if r := get(in, "range"); r.Exists() && r.Type != gjson.Null {
 		lr, problem := decodeLineRange(r)
 		if problem != "" {
-			return nil, Errorf(CodeInvalidArgument, "%s", problem)
+			return CodeRequestInput{}, Errorf(CodeInvalidArgument, "%s", problem)
 		}
 		ri.Lines = &lr
 	}
-	return wrap(CodeRequest(ri))
+	return ri, nil
 }
 
 // detectIndent guesses a file's indentation for formatting options: tabs

@@ -67,6 +67,9 @@ type ResolvedTarget struct {
 	// symbol that is elsewhere); Text carries it too.
 	Note string `json:"note,omitempty"`
 	Text string `json:"text"`
+	// Request is the request for the target, when the input asked for one
+	// (resolveTarget's request: codeRequest's input without a position).
+	Request *CodeRequest `json:"request,omitempty"`
 }
 
 // SnippetsInput is the input of PlanSnippets: the server's locations, the

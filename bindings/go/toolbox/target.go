@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,14 @@ type resolvedFile struct {
 // openTarget opens the target's file, takes its outline when the server
 // has them, and resolves the target.
 func (t *Toolbox) openTarget(ctx context.Context, s lspseam.Session, call lspseam.CodeCall) (lspseam.ResolvedTarget, resolvedFile, error) {
+	return t.openTargetAsking(ctx, s, call, "")
+}
+
+// openTargetAsking is openTarget for a positional request of method at
+// the target ("" none): the core builds it in the call that resolves the
+// target (rt.Request), checked against the server's methods as request
+// checks it, and askTarget sends it.
+func (t *Toolbox) openTargetAsking(ctx context.Context, s lspseam.Session, call lspseam.CodeCall, method string) (lspseam.ResolvedTarget, resolvedFile, error) {
 	f, err := s.Open(ctx, call.Path)
 	if err != nil {
 		return lspseam.ResolvedTarget{}, resolvedFile{}, err
@@ -67,8 +76,21 @@ func (t *Toolbox) openTarget(ctx context.Context, s lspseam.Session, call lspsea
 	} else if call.Target.Symbol != "" {
 		return lspseam.ResolvedTarget{}, file, lspseam.Errorf(lspseam.CodeUnsupportedOperation, "language server %q lists no document symbols, so a target cannot name a symbol; target by line with matchText instead", s.Server())
 	}
-	rt, err := t.resolveTarget(ctx, call, file)
+	var ask *lspseam.CodeRequestInput
+	if method != "" {
+		ask = &lspseam.CodeRequestInput{Method: method, URI: f.URI, Methods: s.Methods(), Server: s.Server()}
+	}
+	rt, err := t.resolveTarget(ctx, call, file, ask)
+	if err == nil && method != "" && rt.Request == nil {
+		err = fmt.Errorf("lspseam: resolveTarget answered no request for %s", method) // a module older than this host
+	}
 	return rt, file, err
+}
+
+// askTarget sends the request openTargetAsking had built for rt.
+func (t *Toolbox) askTarget(ctx context.Context, s lspseam.Session, rt lspseam.ResolvedTarget, method string) (json.RawMessage, error) {
+	raw, err := s.Request(ctx, rt.Request.Method, rt.Request.Params)
+	return raw, t.insteadOf(ctx, err, method, s.Server())
 }
 
 // resolveTarget hands the core what the target needs (outline.go): for a
@@ -78,8 +100,8 @@ func (t *Toolbox) openTarget(ctx context.Context, s lspseam.Session, call lspsea
 // line, the entries holding the line and the line, then, only when that
 // fails, the file's text (the errors quote the lines around and search
 // the file for matchText).
-func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file resolvedFile) (lspseam.ResolvedTarget, error) {
-	in := resolveTargetRaw{Target: *call.Target, FirstMatch: call.FirstMatch, Exact: call.Toolset == "refactor"}
+func (t *Toolbox) resolveTarget(ctx context.Context, call lspseam.CodeCall, file resolvedFile, ask *lspseam.CodeRequestInput) (lspseam.ResolvedTarget, error) {
+	in := resolveTargetRaw{Target: *call.Target, FirstMatch: call.FirstMatch, Exact: call.Toolset == "refactor", Request: ask}
 	var rt lspseam.ResolvedTarget
 	switch {
 	case !file.hasOutline:
@@ -139,7 +161,10 @@ type resolveTargetRaw struct {
 	Exact      bool                    `json:"exact,omitempty"`
 	Outline    *[]lspseam.OutlineEntry `json:"outline,omitempty"`
 	Lines      *[]lspseam.LineChunk    `json:"lines,omitempty"`
-	Text       *string                 `json:"text,omitempty"` // last: the module finds the others without walking it
+	// Request is codeRequest's input without the position (the
+	// target's): its request comes back in the target's answer.
+	Request *lspseam.CodeRequestInput `json:"request,omitempty"`
+	Text    *string                   `json:"text,omitempty"` // last: the module finds the others without walking it
 }
 
 // request sends one positional catalog request, checked against the

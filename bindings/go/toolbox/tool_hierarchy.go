@@ -43,12 +43,12 @@ func (t *Toolbox) hierarchy(ctx context.Context, call lspseam.CodeCall, ws strin
 func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
-		rt, file, err := t.openTarget(ctx, s, call)
+		prepare, _, _ := core.HierarchyMethods(call.Kind)
+		rt, file, err := t.openTargetAsking(ctx, s, call, prepare)
 		if err != nil {
 			return err
 		}
-		prepare, _, _ := core.HierarchyMethods(call.Kind)
-		roots, err := t.request(ctx, s, prepare, file.URI, rt.Position)
+		roots, err := t.askTarget(ctx, s, rt, prepare)
 		if err != nil {
 			return err
 		}

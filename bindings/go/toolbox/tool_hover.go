@@ -13,11 +13,11 @@ import (
 func (t *Toolbox) hover(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
-		rt, file, err := t.openTarget(ctx, s, call)
+		rt, file, err := t.openTargetAsking(ctx, s, call, "textDocument/hover")
 		if err != nil {
 			return err
 		}
-		hover, err := t.request(ctx, s, "textDocument/hover", file.URI, rt.Position)
+		hover, err := t.askTarget(ctx, s, rt, "textDocument/hover")
 		if err != nil {
 			return err
 		}

@@ -24,12 +24,12 @@ func (t *Toolbox) navigate(ctx context.Context, call lspseam.CodeCall, ws string
 func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	var a answer
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
-		rt, file, err := t.openTarget(ctx, s, call)
+		method := "textDocument/" + call.Kind
+		rt, file, err := t.openTargetAsking(ctx, s, call, method)
 		if err != nil {
 			return err
 		}
-		method := "textDocument/" + call.Kind
-		raw, err := t.request(ctx, s, method, file.URI, rt.Position)
+		raw, err := t.askTarget(ctx, s, rt, method)
 		if err != nil {
 			return err
 		}

@@ -555,6 +555,11 @@ export interface ResolveTargetInput {
    * explanation).
    */
   lines?: LineChunk[];
+  /**
+   * codeRequest's input without position: the answer carries the request
+   * at the resolved target (one call instead of two).
+   */
+  request?: Omit<CodeRequestInput, 'position'>;
 }
 
 /** flattenSymbols' input: a file's raw documentSymbol result and its whole text (once per version of the file). */
@@ -604,6 +609,8 @@ export interface ResolvedTarget {
   note?: string;
   /** The subject line to echo in the answer: "Target: `Area` (method Circle.Area) at geom/geom.go:10:18". */
   text: string;
+  /** The request at the target, when the input had request. */
+  request?: CodeRequest;
 }
 
 /** planSnippets' input (and the first part of codeLocations'). */
