@@ -1,0 +1,64 @@
+package toolbox
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// TestExcludedUsersFollowEdits: which build-excluded files name a
+// declaration is remembered per version of each file (size and
+// modification time), so a file edited to name it (or to stop) answers
+// the new way at once, even an edit of the same size in the same clock
+// tick (racyWindow).
+func TestExcludedUsersFollowEdits(t *testing.T) {
+	ws := t.TempDir()
+	other := "windows"
+	if runtime.GOOS == "windows" {
+		other = "linux"
+	}
+	excluded := "lib_" + other + ".go"
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("lib.go", "package lib\n\nfunc Target() {}\n")
+	write(excluded, "package lib\n\nfunc other() {}\n")
+	write("also.go", "package lib\n\nfunc also() { Target() }\n") // included: the server finds it
+	r, err := workspacefs.Open(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var m goBuildMatches
+	for _, step := range []struct {
+		text string
+		old  bool // modified an hour ago: remembered, not read again
+		want []string
+	}{
+		{"package lib\n\nfunc other() {}\n", true, nil},
+		{"package lib\n\nfunc other() { Target() }\n", true, []string{excluded}},
+		{"package lib\n\nfunc other() { Target() }\n", true, []string{excluded}},
+		// Just written, the same size: a new version all the same.
+		{"package lib\n\nfunc other() { target() }\n", false, nil},
+		{"package lib\n\nfunc other() { Target() }\n", false, []string{excluded}},
+	} {
+		write(excluded, step.text)
+		if step.old {
+			hourAgo := time.Now().Add(-time.Hour)
+			if err := os.Chtimes(filepath.Join(ws, excluded), hourAgo, hourAgo); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := m.excludedUsers(r, "lib.go", []string{"Target"}); !slices.Equal(got, step.want) {
+			t.Errorf("with %s = %q: excluded users %q, want %q", excluded, step.text, got, step.want)
+		}
+	}
+}
