@@ -277,6 +277,16 @@ type renderedLocations struct {
 	Rendered
 }
 
+// jsonSize is the answer's size, about: the text's (Rendered's, which
+// the embedding would take alone) and the locations'.
+func (r renderedLocations) jsonSize() int {
+	n := r.Rendered.jsonSize() + 96
+	for _, l := range r.Locations {
+		n += len(l.Path) + len(l.Snippet) + len(l.Snippet)/8 + len(l.Symbol) + len(l.Kind) + len(l.Container) + 200
+	}
+	return n
+}
+
 func (r renderedLocations) appendJSON(b []byte) []byte {
 	b = r.CodeLocations.appendJSON(b)
 	b = append(b[:len(b)-1], `,"rendered":`...)
@@ -297,28 +307,8 @@ func readChunks(uri string, v gjson.Result, spans []LineSpan) (FileLines, *Error
 		}
 		return fl, nil
 	}
-	var err *Error
-	i := 0
-	v.ForEach(func(_, c gjson.Result) bool {
-		start, ok := integer(get(c, "start"), 0, maxUint31)
-		lines := get(c, "lines")
-		if !c.IsObject() || !ok || (!lines.IsArray() && lines.Type != gjson.Null) {
-			err = Errorf(CodeInvalidArgument, "files[%s][%d] must be {start, lines}: start a zero-based line number, lines an array of strings; got %s", clip(uri, 200), i, describe(c))
-			return false
-		}
-		chunk := LineChunk{Start: uint32(start)}
-		lines.ForEach(func(_, l gjson.Result) bool {
-			if l.Type != gjson.String {
-				err = Errorf(CodeInvalidArgument, "files[%s][%d].lines must hold strings, got %s", clip(uri, 200), i, describe(l))
-				return false
-			}
-			chunk.Lines = append(chunk.Lines, l.Str)
-			return true
-		})
-		fl.Chunks = append(fl.Chunks, chunk)
-		i++
-		return err == nil
-	})
+	chunks, err := decodeLineChunks(v, "files["+clip(uri, 200)+"]")
+	fl.Chunks = chunks
 	return fl, err
 }
 

@@ -548,13 +548,17 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 		}
 		var b strings.Builder
 		if i == 0 || l.Path != c.Locations[i-1].Path {
-			b.WriteString("\n" + l.Path)
+			b.WriteString("\n")
+			b.WriteString(l.Path)
 			if l.Outside {
 				b.WriteString(" (outside the workspace: no source shown)")
 			}
 		}
 		for _, m := range c.Locations[i:j] {
-			b.WriteString("\n  " + strconv.FormatUint(m.Line, 10) + ":" + strconv.FormatUint(m.Column, 10))
+			b.WriteString("\n  ")
+			b.WriteString(strconv.FormatUint(m.Line, 10))
+			b.WriteString(":")
+			b.WriteString(strconv.FormatUint(m.Column, 10))
 			switch {
 			case m.Symbol != "" && m.OnSymbol:
 				b.WriteString(" (" + strings.TrimSpace(m.Kind+" "+qualified(m.Container, m.Symbol)) + ")")
@@ -574,7 +578,13 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 						continue
 					}
 					num := strconv.FormatUint(n, 10)
-					b.WriteString("\n    " + strings.Repeat(" ", width-len(num)) + num + " | " + line)
+					b.WriteString("\n    ")
+					for range width - len(num) {
+						b.WriteByte(' ')
+					}
+					b.WriteString(num)
+					b.WriteString(" | ")
+					b.WriteString(line)
 					next = n + 1
 				}
 			}
@@ -582,7 +592,8 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 				b.WriteString("\n    … (the body goes on to line " + strconv.FormatUint(l.BodyEndLine, 10) + "; " + strconv.Itoa(MaxBodyLines) + " lines shown)")
 			}
 		case l.Snippet != "":
-			b.WriteString("  " + l.Snippet)
+			b.WriteString("  ")
+			b.WriteString(l.Snippet)
 		}
 		blocks = append(blocks, block{b.String(), j - i})
 		i = j
@@ -615,6 +626,11 @@ func RenderCodeLocations(c CodeLocations, subject string, maxChars int) Rendered
 	used := utf8.RuneCountInString(text)
 	all := used
 	var whole strings.Builder
+	size := len(text) + 1
+	for _, blk := range blocks {
+		size += len(blk.text)
+	}
+	whole.Grow(size + 160) // and the notice
 	whole.WriteString(text)
 	for _, blk := range blocks {
 		all += utf8.RuneCountInString(blk.text)
@@ -666,14 +682,21 @@ func qualified(container, name string) string {
 // locationListKey names an answer's locations in the order its pages
 // take them (listKey of their "uri\x00range" lines).
 func locationListKey(locs []Location, order []lineRef) string {
-	keys := make([]string, len(order))
-	for i, ref := range order {
+	// The same bytes listKey hashes for "uri\x00line:char-line:char",
+	// written into one buffer instead of a string per location.
+	h := newListKey()
+	var b []byte
+	for _, ref := range order {
 		l := locs[ref.loc]
 		r := l.Range
-		keys[i] = l.URI + "\x00" + strconv.FormatUint(uint64(r.Start.Line), 10) + ":" + strconv.FormatUint(uint64(r.Start.Character), 10) +
-			"-" + strconv.FormatUint(uint64(r.End.Line), 10) + ":" + strconv.FormatUint(uint64(r.End.Character), 10)
+		b = append(append(b[:0], l.URI...), 0)
+		b = strconv.AppendUint(b, uint64(r.Start.Line), 10)
+		b = strconv.AppendUint(append(b, ':'), uint64(r.Start.Character), 10)
+		b = strconv.AppendUint(append(b, '-'), uint64(r.End.Line), 10)
+		b = strconv.AppendUint(append(b, ':'), uint64(r.End.Character), 10)
+		h.addBytes(b)
 	}
-	return listKey(keys)
+	return h.String()
 }
 
 // listKey names a list of strings in its order: a 64-bit FNV-1a hash of
@@ -682,15 +705,33 @@ func locationListKey(locs []Location, order []lineRef) string {
 // order, ties ranked otherwise) are another answer: its pages would not
 // fit together.
 func listKey(keys []string) string {
-	const offset64, prime64 = 14695981039346656037, 1099511628211
-	h := uint64(offset64)
+	h := newListKey()
 	for _, k := range keys {
-		for i := 0; i < len(k); i++ {
-			h ^= uint64(k[i])
-			h *= prime64
-		}
-		h ^= '\n'
+		h.add(k)
+	}
+	return h.String()
+}
+
+// listKeyHash is listKey's hash (64-bit FNV-1a), taking the list one
+// item at a time.
+type listKeyHash struct{ h uint64 }
+
+func newListKey() *listKeyHash { return &listKeyHash{14695981039346656037} }
+
+// add hashes one item and the line break after it.
+func (k *listKeyHash) add(item string) { k.h = hashItem(k.h, item) }
+
+// addBytes is add for an item in a buffer.
+func (k *listKeyHash) addBytes(item []byte) { k.h = hashItem(k.h, item) }
+
+func hashItem[T ~string | ~[]byte](h uint64, item T) uint64 {
+	const prime64 = 1099511628211
+	for i := 0; i < len(item); i++ {
+		h ^= uint64(item[i])
 		h *= prime64
 	}
-	return strconv.FormatUint(h, 16)
+	h ^= '\n'
+	return h * prime64
 }
+
+func (k *listKeyHash) String() string { return strconv.FormatUint(k.h, 16) }
