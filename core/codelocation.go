@@ -203,6 +203,15 @@ func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, sym
 	return plan, nil
 }
 
+// InsideWorkspace is the path PlanSnippets reads a location's file at:
+// the absolute path of a file: URI strictly inside the workspace at
+// wsPath (WorkspacePath's answer); false for a file it never reads.
+func InsideWorkspace(uri, wsPath string) (string, bool) { return insideWorkspace(uri, wsPath) }
+
+// ContextSpan is the lines PlanSnippets reads around a location's line
+// without a body.
+func ContextSpan(line uint32, context int) LineSpan { return contextSpan(line, context) }
+
 // insideWorkspace returns the absolute path of a file: URI strictly inside
 // the workspace directory; false for anything else (outside, the
 // workspace itself, not a local file: URI).

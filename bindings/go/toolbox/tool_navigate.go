@@ -39,15 +39,17 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			outlines[file.URI] = file.outline
 		}
 		in := snippetsRaw{Locations: locs, WorkspaceURI: s.WorkspaceURI(), Context: call.Context, IncludeBody: call.IncludeBody, Limit: call.Limit, Offset: offset}
-		var plan lspseam.SnippetPlan
+		plan, planned := hostPlannedReads(locs, in.WorkspaceURI, call, offset)
 		if call.IncludeBody { // only bodies need symbols to plan
 			if err := t.core.Invoke(ctx, "planSnippets", in, &plan); err != nil {
 				return serverPayloadError(err, s.Server(), method)
 			}
 			in.Outlines = outlinesAt(plan, outlines)
 		}
-		if err := t.core.Invoke(ctx, "planSnippets", in, &plan); err != nil {
-			return serverPayloadError(err, s.Server(), method)
+		if !planned {
+			if err := t.core.Invoke(ctx, "planSnippets", in, &plan); err != nil {
+				return serverPayloadError(err, s.Server(), method)
+			}
 		}
 		// The outline of every result file names each location's
 		// enclosing symbol (and gives includeBody its bodies): every file,

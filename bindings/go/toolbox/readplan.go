@@ -1,0 +1,106 @@
+package toolbox
+
+import (
+	"encoding/json"
+	"slices"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
+)
+
+// A navigation answer's snippets are planned twice by the core: once to
+// tell the host which lines of which files to read (planSnippets), once
+// more in codeLocations from the lines it is given, which may be any
+// superset of the plan. When every location the server answered is on
+// the page (no offset, no more than the limit) and no body is wanted,
+// the plan is the context lines around each location's line in each
+// file inside the workspace, so the host reads those directly and the
+// first call is not made: a call into the module after the server's
+// answer costs a few hundred microseconds however little it does
+// (docs/performance.md). The lines, the files and the paths are the
+// core's (core.ContextSpan, core.InsideWorkspace), and codeLocations
+// still decides what is shown; anything else (bodies, pages, large
+// answers) asks planSnippets first.
+
+// maxHostPlannedFiles bounds the files of an answer whose reads the host
+// plans.
+const maxHostPlannedFiles = 64
+
+// hostPlannedReads is the reads of locations (a server's Location or
+// LocationLink list) for context lines around each, when they can be
+// planned without the core: false when they cannot, or when the
+// locations are not a list the host can read (the core then says what is
+// wrong with them).
+func hostPlannedReads(locations json.RawMessage, workspaceURI string, call lspseam.CodeCall, offset int) (lspseam.SnippetPlan, bool) {
+	limit := call.Limit
+	if limit == 0 {
+		limit = core.DefaultLocationLimit
+	}
+	if call.IncludeBody || offset != 0 || call.Context < 0 || call.Context > core.MaxSnippetContext {
+		return lspseam.SnippetPlan{}, false
+	}
+	wsPath, ok := core.WorkspacePath(workspaceURI)
+	if !ok {
+		return lspseam.SnippetPlan{}, false
+	}
+	type position struct {
+		Line uint32 `json:"line"`
+	}
+	type lineRange struct {
+		Start *position `json:"start"`
+	}
+	var named []struct {
+		URI                  string     `json:"uri"`
+		Range                *lineRange `json:"range"`
+		TargetURI            string     `json:"targetUri"`
+		TargetSelectionRange *lineRange `json:"targetSelectionRange"`
+	}
+	if json.Unmarshal(locations, &named) != nil || len(named) > limit {
+		return lspseam.SnippetPlan{}, false
+	}
+	var plan lspseam.SnippetPlan
+	byURI := map[string]int{}
+	for _, l := range named {
+		uri, r := l.URI, l.Range
+		if l.TargetURI != "" { // a LocationLink, read as the core reads it
+			uri, r = l.TargetURI, l.TargetSelectionRange
+		}
+		if r == nil || r.Start == nil {
+			return lspseam.SnippetPlan{}, false
+		}
+		line := r.Start.Line
+		plan.Locations = append(plan.Locations, lspseam.Location{URI: uri, Range: lspseam.Range{Start: lspseam.Position{Line: line}, End: lspseam.Position{Line: line}}})
+		path, inside := core.InsideWorkspace(uri, wsPath)
+		if !inside {
+			continue
+		}
+		i, ok := byURI[uri]
+		if !ok {
+			if len(plan.Files) == maxHostPlannedFiles {
+				return lspseam.SnippetPlan{}, false
+			}
+			i = len(plan.Files)
+			byURI[uri] = i
+			plan.Files = append(plan.Files, lspseam.FileRead{URI: uri, Path: path})
+		}
+		plan.Files[i].Spans = append(plan.Files[i].Spans, core.ContextSpan(line, call.Context))
+	}
+	for i := range plan.Files {
+		plan.Files[i].Spans = mergedSpans(plan.Files[i].Spans)
+	}
+	return plan, true
+}
+
+// mergedSpans is spans in order, overlapping or adjacent ones joined.
+func mergedSpans(spans []lspseam.LineSpan) []lspseam.LineSpan {
+	slices.SortFunc(spans, func(a, b lspseam.LineSpan) int { return int(int64(a.Start) - int64(b.Start)) })
+	out := spans[:0]
+	for _, s := range spans {
+		if n := len(out); n > 0 && uint64(s.Start) <= uint64(out[n-1].End)+1 {
+			out[n-1].End = max(out[n-1].End, s.End)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
