@@ -30,30 +30,45 @@ func LineChunks(text string, spans []LineSpan) []LineChunk {
 		return out
 	}
 	byStart := slices.SortedFunc(slices.Values(spans), func(a, b LineSpan) int { return cmp.Compare(a.Start, b.Start) })
-	last := slices.MaxFunc(spans, func(a, b LineSpan) int { return cmp.Compare(a.End, b.End) }).End
 	kept := map[uint32]string{}
 	src := lineSource{s: text}
-	var count uint32 // the lines read: every line up to last that exists
-	var next int     // byStart[next:] start after the current line
-	var reach uint32 // the furthest End of the spans started so far
-	started := false
-	for start := 0; start < len(text) && count <= last; count++ {
-		for ; next < len(byStart) && byStart[next].Start <= count; next++ {
-			reach, started = max(reach, byStart[next].End), true
+	line, pos := uint32(0), 0 // the line that starts at pos
+	for i := 0; i < len(byStart) && pos < len(text); {
+		if start := byStart[i].Start; start > line {
+			var passed uint32
+			pos, passed = src.skip(pos, start-line)
+			if line += passed; line < start || pos == len(text) {
+				break // the text ends before the span
+			}
 		}
-		end, after := src.next(start)
-		if started && count <= reach {
-			kept[count] = text[start:end]
+		// The lines of the spans that start by each line, overlapping
+		// spans read once.
+		reach := byStart[i].End
+		for ; pos < len(text) && line <= reach; line++ {
+			for ; i < len(byStart) && byStart[i].Start <= line; i++ {
+				reach = max(reach, byStart[i].End)
+			}
+			end, after := src.next(pos)
+			kept[line] = text[pos:end]
+			pos = after
+			if line == reach { // the last line a span may ask for
+				line++
+				break
+			}
 		}
-		start = after
 	}
 	for _, s := range spans {
-		if s.Start >= count {
-			continue
+		first, ok := kept[s.Start]
+		if !ok {
+			continue // starts past the end
 		}
-		c := LineChunk{Start: s.Start, Lines: make([]string, 0, min(s.End, count-1)-s.Start+1)}
-		for l := s.Start; l <= min(s.End, count-1); l++ {
-			c.Lines = append(c.Lines, kept[l])
+		c := LineChunk{Start: s.Start, Lines: []string{first}}
+		for l := uint64(s.Start) + 1; l <= uint64(s.End); l++ {
+			next, ok := kept[uint32(l)]
+			if !ok {
+				break // past the end
+			}
+			c.Lines = append(c.Lines, next)
 		}
 		out = append(out, c)
 	}

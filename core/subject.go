@@ -172,6 +172,41 @@ func (src lineSource) text(start, end int) string {
 }
 
 // lineAt returns line n (zero-based), without its terminator.
+// skipBlock is how many bytes skip looks at at once.
+const skipBlock = 4096
+
+// skip returns the start of the line k lines after the one that starts at
+// start, and how many lines it passed (fewer than k when the text ends:
+// start is then len(s)). Where the text has no "\r", whole blocks of
+// lines are passed by counting their "\n"s, not one line at a time: a
+// snippet's lines are usually deep in a long file.
+func (src lineSource) skip(start int, k uint32) (int, uint32) {
+	s := src.s
+	var n uint32
+	for !src.raw && n < k && start < len(s) {
+		block := s[start:min(len(s), start+skipBlock)]
+		if strings.IndexByte(block, '\r') >= 0 {
+			break // "\r" and "\r\n" end lines too: one at a time
+		}
+		c := uint32(strings.Count(block, "\n"))
+		if c == 0 {
+			break // a line longer than the block
+		}
+		if c <= k-n {
+			start += strings.LastIndexByte(block, '\n') + 1
+			n += c
+			continue
+		}
+		for ; n < k; n++ {
+			start += strings.IndexByte(s[start:], '\n') + 1
+		}
+	}
+	for ; n < k && start < len(s); n++ {
+		_, start = src.next(start)
+	}
+	return start, n
+}
+
 func (src lineSource) lineAt(n uint32) (string, bool) {
 	start := 0
 	for i := uint32(0); i < n; i++ {
