@@ -332,38 +332,62 @@ func codeLocationsCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		maxChars = int(n)
 	}
+	lines := func(f FileRead) (FileLines, bool, *Error) {
+		v, ok := si.files[f.URI]
+		if !ok {
+			return FileLines{}, false, nil // unreadable: no snippet
+		}
+		fl, err := readChunks(f.URI, v, f.Spans)
+		return fl, true, err
+	}
+	note := func(plan SnippetPlan, cl CodeLocations) (string, *Error) {
+		v := m[memberImplementationOf]
+		if !v.Exists() || v.Type == gjson.Null {
+			return "", nil
+		}
+		uri, pos, name := get(v, "uri"), get(v, "position"), get(v, "name")
+		p, problem := positionOf(pos, at{"implementationOf", -1}, "position", "")
+		if uri.Type != gjson.String || uri.Str == "" || problem != "" || (name.Exists() && name.Type != gjson.String) {
+			return "", Errorf(CodeInvalidArgument, "implementationOf must be {uri, position, name?}: the target's file, zero-based position and name, got %s", describe(v))
+		}
+		return implementsNote(implementationOf{URI: uri.Str, Position: p, Name: name.Str}, plan, cl, si.symbols), nil
+	}
+	return codeLocationsOf(si, lines, subject.Str, maxChars, note)
+}
+
+// codeLocationsOf is codeLocations from its decoded input: lines gives
+// what the host read of a planned file (false: nothing), note the line
+// under the subject, if any.
+func codeLocationsOf(si snippetInput, lines func(FileRead) (FileLines, bool, *Error), subject string, maxChars int, note func(SnippetPlan, CodeLocations) (string, *Error)) (jsonAppender, *Error) {
 	plan, err := PlanSnippets(si.locs, si.ws, si.opts, si.symbols)
 	if err != nil {
 		return nil, err
 	}
 	var read []FileLines
 	for _, f := range plan.Files {
-		v, ok := si.files[f.URI]
-		if !ok {
-			continue // unreadable: no snippet
-		}
-		fl, err := readChunks(f.URI, v, f.Spans)
+		fl, ok, err := lines(f)
 		if err != nil {
 			return nil, err
 		}
-		read = append(read, fl)
+		if ok {
+			read = append(read, fl)
+		}
 	}
 	cl, err := BuildCodeLocations(plan, read, si.symbols)
 	if err != nil {
 		return nil, err
 	}
-	head := subject.Str
-	if v := m[memberImplementationOf]; v.Exists() && v.Type != gjson.Null {
-		uri, pos, name := get(v, "uri"), get(v, "position"), get(v, "name")
-		p, problem := positionOf(pos, at{"implementationOf", -1}, "position", "")
-		if uri.Type != gjson.String || uri.Str == "" || problem != "" || (name.Exists() && name.Type != gjson.String) {
-			return nil, Errorf(CodeInvalidArgument, "implementationOf must be {uri, position, name?}: the target's file, zero-based position and name, got %s", describe(v))
+	head := subject
+	if note != nil {
+		n, err := note(plan, cl)
+		if err != nil {
+			return nil, err
 		}
-		if note := implementsNote(implementationOf{URI: uri.Str, Position: p, Name: name.Str}, plan, cl, si.symbols); note != "" {
+		if n != "" {
 			if head != "" { // under the subject line
 				head += "\n"
 			}
-			head += note
+			head += n
 		}
 	}
 	return renderedLocations{cl, RenderCodeLocations(cl, head, maxChars)}, nil

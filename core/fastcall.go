@@ -39,6 +39,27 @@ func fastCall(method, input string) (value jsonAppender, err *Error, ok bool) {
 			return nil, err, true
 		}
 		return v, nil, true
+	case "planSnippets":
+		in, ok := scanSnippetInput(input)
+		if !ok {
+			return nil, nil, false
+		}
+		plan, err := PlanSnippets(in.si.locs, in.si.ws, in.si.opts, in.si.symbols)
+		if err != nil {
+			return nil, err, true
+		}
+		return plan, nil, true
+	case "codeLocations":
+		in, ok := scanSnippetInput(input)
+		if !ok {
+			return nil, nil, false
+		}
+		lines := func(f FileRead) (FileLines, bool, *Error) {
+			chunks, ok := in.chunks[f.URI]
+			return FileLines{URI: f.URI, Chunks: chunks}, ok, nil
+		}
+		v, err := codeLocationsOf(in.si, lines, in.subject, in.maxChars, nil)
+		return v, err, true
 	case "translateRender":
 		in, ok := s.translateRenderInput()
 		if !ok || !s.end() {

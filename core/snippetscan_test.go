@@ -1,0 +1,66 @@
+package core
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/lspseam/lspseam/internal/casefile"
+)
+
+// snippetInputOfAnswer is a navigation answer's codeLocations input as a
+// host sends it: locations, the outline entries on their lines, and the
+// lines read, with the escapes source lines have (tabs, quotes, <, &).
+const snippetInputOfAnswer = `{"locations":[{"uri":"file:///ws/a.go","range":{"start":{"line":3,"character":5},"end":{"line":3,"character":9}}},` +
+	`{"uri":"file:///ws/sub/b.go","range":{"start":{"line":10,"character":2},"end":{"line":10,"character":6}}},` +
+	`{"uri":"file:///elsewhere/c.go","range":{"start":{"line":1,"character":0},"end":{"line":1,"character":1}}}],` +
+	`"workspaceUri":"file:///ws","limit":200,` +
+	`"outlines":{"file:///ws/sub/b.go":[{"name":"Run","kind":12,"range":{"start":{"line":8,"character":0},"end":{"line":14,"character":1}},"selectionRange":{"start":{"line":8,"character":5},"end":{"line":8,"character":8}}}]},` +
+	`"files":{"file:///ws/a.go":[{"start":3,"lines":["func Name() string { return \"x\" }"]}],"file:///ws/sub/b.go":[{"start":10,"lines":["\tif a \u003c b \u0026\u0026 Name() != \"\" {"]}]},` +
+	`"subject":"Target: ` + "`Name`" + ` (function) at a.go:4:6"}`
+
+// TestFastSnippetsTakeTheAnswerInput: the shape a navigation answer sends
+// is read by the fast path, with the same envelope as the general path.
+func TestFastSnippetsTakeTheAnswerInput(t *testing.T) {
+	for _, method := range []string{"planSnippets", "codeLocations"} {
+		value, err, ok := fastCall(method, snippetInputOfAnswer)
+		if !ok {
+			t.Fatalf("%s fell back", method)
+		}
+		fast := envelopeOf(value, err, len(snippetInputOfAnswer))
+		if general := generalCall(method, []byte(snippetInputOfAnswer)); !bytes.Equal(fast, general) {
+			t.Fatalf("%s:\nfast    %s\ngeneral %s", method, fast, general)
+		}
+	}
+}
+
+// FuzzFastSnippets checks that whatever the fast path answers for
+// planSnippets and codeLocations, the general path answers with the same
+// bytes.
+func FuzzFastSnippets(f *testing.F) {
+	cases, err := casefile.Load(casefile.Dir(".."))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Method == "planSnippets" || c.Method == "codeLocations" {
+			f.Add(c.Method == "codeLocations", c.Bytes())
+		}
+	}
+	f.Add(true, []byte(snippetInputOfAnswer))
+	f.Add(false, []byte(`{"locations":[{"uri":"file:///ws/a","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}}],"workspaceUri":"file:///ws","context":null,"includeBody":false,"x":[1,{"y":"\u0041"}],"files":{"file:///ws/a":[{"start":0,"lines":null,"z":1}]}}`))
+	f.Add(true, []byte(`{"locations":[{"uri":"file:///ws/a","range":{"start":{"line":2,"character":0},"end":{"line":2,"character":1}}}],"workspaceUri":"file:///ws","context":4,"maxResultChars":10,"subject":"s\ud83d\ude00"}`))
+	f.Fuzz(func(t *testing.T, locations bool, input []byte) {
+		method := "planSnippets"
+		if locations {
+			method = "codeLocations"
+		}
+		value, err, ok := fastCall(method, string(input))
+		if !ok {
+			return
+		}
+		fast := envelopeOf(value, err, len(input))
+		if general := generalCall(method, input); !bytes.Equal(fast, general) {
+			t.Fatalf("%s %s:\nfast    %s\ngeneral %s", method, input, fast, general)
+		}
+	})
+}
