@@ -208,6 +208,13 @@ func PlanSnippets(locs []Location, workspaceURI string, opts SnippetOptions, sym
 // wsPath (WorkspacePath's answer); false for a file it never reads.
 func InsideWorkspace(uri, wsPath string) (string, bool) { return insideWorkspace(uri, wsPath) }
 
+// ReadLocations reads a server's Location or LocationLink list as
+// planSnippets reads it (a link as its targetUri and
+// targetSelectionRange), on its fast path only: false for anything that
+// path leaves to the general one (escapes, an unusual number), including
+// every malformed list.
+func ReadLocations(raw string) ([]Location, bool) { return scanLocations(raw, true) }
+
 // ContextSpan is the lines PlanSnippets reads around a location's line
 // without a body.
 func ContextSpan(line uint32, context int) LineSpan { return contextSpan(line, context) }

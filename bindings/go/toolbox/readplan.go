@@ -17,10 +17,11 @@ import (
 // file inside the workspace, so the host reads those directly and the
 // first call is not made: a call into the module after the server's
 // answer costs a few hundred microseconds however little it does
-// (docs/performance.md). The lines, the files and the paths are the
-// core's (core.ContextSpan, core.InsideWorkspace), and codeLocations
-// still decides what is shown; anything else (bodies, pages, large
-// answers) asks planSnippets first.
+// (docs/performance.md). The locations, the lines, the files and the
+// paths are read and chosen by the core's own code, called natively
+// (core.ReadLocations, core.ContextSpan, core.InsideWorkspace), and
+// codeLocations still decides what is shown; anything else (bodies,
+// pages, large answers) asks planSnippets first.
 
 // maxHostPlannedFiles bounds the files of an answer whose reads the host
 // plans.
@@ -28,9 +29,9 @@ const maxHostPlannedFiles = 64
 
 // hostPlannedReads is the reads of locations (a server's Location or
 // LocationLink list) for context lines around each, when they can be
-// planned without the core: false when they cannot, or when the
-// locations are not a list the host can read (the core then says what is
-// wrong with them).
+// planned without the module: false when they cannot, or when the
+// locations are not a list the core's fast reader takes (planSnippets
+// then reads them, or says what is wrong with them).
 func hostPlannedReads(locations json.RawMessage, workspaceURI string, call lspseam.CodeCall, offset int) (lspseam.SnippetPlan, bool) {
 	limit := call.Limit
 	if limit == 0 {
@@ -43,47 +44,28 @@ func hostPlannedReads(locations json.RawMessage, workspaceURI string, call lspse
 	if !ok {
 		return lspseam.SnippetPlan{}, false
 	}
-	type position struct {
-		Line uint32 `json:"line"`
-	}
-	type lineRange struct {
-		Start *position `json:"start"`
-	}
-	var named []struct {
-		URI                  string     `json:"uri"`
-		Range                *lineRange `json:"range"`
-		TargetURI            string     `json:"targetUri"`
-		TargetSelectionRange *lineRange `json:"targetSelectionRange"`
-	}
-	if json.Unmarshal(locations, &named) != nil || len(named) > limit {
+	named, ok := core.ReadLocations(string(locations))
+	if !ok || len(named) > limit {
 		return lspseam.SnippetPlan{}, false
 	}
 	var plan lspseam.SnippetPlan
 	byURI := map[string]int{}
 	for _, l := range named {
-		uri, r := l.URI, l.Range
-		if l.TargetURI != "" { // a LocationLink, read as the core reads it
-			uri, r = l.TargetURI, l.TargetSelectionRange
-		}
-		if r == nil || r.Start == nil {
-			return lspseam.SnippetPlan{}, false
-		}
-		line := r.Start.Line
-		plan.Locations = append(plan.Locations, lspseam.Location{URI: uri, Range: lspseam.Range{Start: lspseam.Position{Line: line}, End: lspseam.Position{Line: line}}})
-		path, inside := core.InsideWorkspace(uri, wsPath)
+		plan.Locations = append(plan.Locations, l)
+		path, inside := core.InsideWorkspace(l.URI, wsPath)
 		if !inside {
 			continue
 		}
-		i, ok := byURI[uri]
+		i, ok := byURI[l.URI]
 		if !ok {
 			if len(plan.Files) == maxHostPlannedFiles {
 				return lspseam.SnippetPlan{}, false
 			}
 			i = len(plan.Files)
-			byURI[uri] = i
-			plan.Files = append(plan.Files, lspseam.FileRead{URI: uri, Path: path})
+			byURI[l.URI] = i
+			plan.Files = append(plan.Files, lspseam.FileRead{URI: l.URI, Path: path})
 		}
-		plan.Files[i].Spans = append(plan.Files[i].Spans, core.ContextSpan(line, call.Context))
+		plan.Files[i].Spans = append(plan.Files[i].Spans, core.ContextSpan(l.Range.Start.Line, call.Context))
 	}
 	for i := range plan.Files {
 		plan.Files[i].Spans = mergedSpans(plan.Files[i].Spans)
