@@ -29,6 +29,13 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if err != nil {
 			return err
 		}
+		// The build-excluded files beside the target are looked at while
+		// the server searches: the notice costs the answer nothing.
+		var excluded chan string
+		if call.Kind == "references" {
+			excluded = make(chan string, 1)
+			go func() { excluded <- t.excludedUsesNotice(ws, rt) }()
+		}
 		raw, err := t.askTarget(ctx, s, rt, method)
 		if err != nil {
 			return err
@@ -127,7 +134,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 		a.incomplete = s.Notice()
 		if call.Kind == "references" {
-			a.incomplete = joinNotices(a.incomplete, t.excludedUsesNotice(ws, rt))
+			a.incomplete = joinNotices(a.incomplete, <-excluded)
 		}
 		return nil
 	})
