@@ -209,6 +209,33 @@ func (s *locScanner) skip() bool {
 	return ok
 }
 
+// array reads the array at the scanner, calling elem for each element
+// with the scanner at it; elem reads the element and reports whether it
+// could. For arrays of few or large elements: the per-location reader
+// writes its loop out (see object).
+func (s *locScanner) array(elem func() bool) bool {
+	if !s.byte('[') {
+		return false
+	}
+	s.ws()
+	if s.byte(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		s.ws()
+		if s.byte(']') {
+			return true
+		}
+		if !s.byte(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
 // object reads the object at the scanner, calling read for each member
 // with the scanner at its value; read reads or skips the value and
 // reports whether it could. For the readers that run once per input

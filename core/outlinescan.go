@@ -21,29 +21,19 @@ package core
 func scanOutline(raw string) ([]Symbol, bool) {
 	s := locScanner{raw: raw}
 	s.ws()
-	if !s.byte('[') {
-		return nil, false
-	}
+	out, ok := s.outline()
+	return out, ok && s.end()
+}
+
+// outline reads an array of outline entries at the scanner.
+func (s *locScanner) outline() ([]Symbol, bool) {
 	out := []Symbol{}
-	s.ws()
-	if s.byte(']') {
-		return out, s.end()
-	}
-	for {
+	ok := s.array(func() bool {
 		sym, ok := s.outlineEntry()
-		if !ok {
-			return nil, false
-		}
 		out = append(out, sym)
-		s.ws()
-		if s.byte(']') {
-			return out, s.end()
-		}
-		if !s.byte(',') {
-			return nil, false
-		}
-		s.ws()
-	}
+		return ok
+	})
+	return out, ok
 }
 
 // outlineEntry reads one entry (the loop written out, as location's is).

@@ -178,15 +178,8 @@ func (s *locScanner) uriObject(value func(uri string) bool) bool {
 // lineChunks reads [{start, lines:[string]}], as decodeLineChunks does
 // (other members skipped, lines null as none).
 func (s *locScanner) lineChunks() ([]LineChunk, bool) {
-	if !s.byte('[') {
-		return nil, false
-	}
 	var out []LineChunk
-	s.ws()
-	if s.byte(']') {
-		return out, true
-	}
-	for {
+	ok := s.array(func() bool {
 		var c LineChunk
 		var hasStart, hasLines bool
 		ok := s.object(func(key string) bool {
@@ -201,76 +194,18 @@ func (s *locScanner) lineChunks() ([]LineChunk, bool) {
 				if s.literal("null") {
 					return true
 				}
-				return s.strings(&c.Lines)
+				return s.array(func() bool {
+					v, ok := s.text()
+					c.Lines = append(c.Lines, v)
+					return ok
+				})
 			case key == "start" || key == "lines":
 				return false // repeated: the general path takes the first
 			}
 			return s.skip()
 		})
-		if !ok || !hasStart {
-			return nil, false
-		}
 		out = append(out, c)
-		s.ws()
-		if s.byte(']') {
-			return out, true
-		}
-		if !s.byte(',') {
-			return nil, false
-		}
-		s.ws()
-	}
-}
-
-// strings reads an array of strings into dst.
-func (s *locScanner) strings(dst *[]string) bool {
-	if !s.byte('[') {
-		return false
-	}
-	s.ws()
-	if s.byte(']') {
-		return true
-	}
-	for {
-		v, ok := s.text()
-		if !ok {
-			return false
-		}
-		*dst = append(*dst, v)
-		s.ws()
-		if s.byte(']') {
-			return true
-		}
-		if !s.byte(',') {
-			return false
-		}
-		s.ws()
-	}
-}
-
-// outline reads an array of outline entries, as scanOutline does.
-func (s *locScanner) outline() ([]Symbol, bool) {
-	if !s.byte('[') {
-		return nil, false
-	}
-	out := []Symbol{}
-	s.ws()
-	if s.byte(']') {
-		return out, true
-	}
-	for {
-		sym, ok := s.outlineEntry()
-		if !ok {
-			return nil, false
-		}
-		out = append(out, sym)
-		s.ws()
-		if s.byte(']') {
-			return out, true
-		}
-		if !s.byte(',') {
-			return nil, false
-		}
-		s.ws()
-	}
+		return ok && hasStart
+	})
+	return out, ok
 }

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/lspseam/lspseam/internal/casefile"
@@ -22,13 +21,8 @@ const snippetInputOfAnswer = `{"locations":[{"uri":"file:///ws/a.go","range":{"s
 // is read by the fast path, with the same envelope as the general path.
 func TestFastSnippetsTakeTheAnswerInput(t *testing.T) {
 	for _, method := range []string{"planSnippets", "codeLocations"} {
-		value, err, ok := fastCall(method, snippetInputOfAnswer)
-		if !ok {
+		if !fastMatchesGeneral(t, method, []byte(snippetInputOfAnswer)) {
 			t.Fatalf("%s fell back", method)
-		}
-		fast := envelopeOf(value, err, len(snippetInputOfAnswer))
-		if general := generalCall(method, []byte(snippetInputOfAnswer)); !bytes.Equal(fast, general) {
-			t.Fatalf("%s:\nfast    %s\ngeneral %s", method, fast, general)
 		}
 	}
 }
@@ -54,13 +48,6 @@ func FuzzFastSnippets(f *testing.F) {
 		if locations {
 			method = "codeLocations"
 		}
-		value, err, ok := fastCall(method, string(input))
-		if !ok {
-			return
-		}
-		fast := envelopeOf(value, err, len(input))
-		if general := generalCall(method, input); !bytes.Equal(fast, general) {
-			t.Fatalf("%s %s:\nfast    %s\ngeneral %s", method, input, fast, general)
-		}
+		fastMatchesGeneral(t, method, input)
 	})
 }
