@@ -160,11 +160,8 @@ func (s *locScanner) text() (string, bool) {
 }
 
 // uriObject reads an object keyed by file URI (keys without escapes, each
-// once), read calling value with the scanner at each value.
+// once), calling value with the scanner at each value.
 func (s *locScanner) uriObject(value func(uri string) bool) bool {
-	if s.literal("null") {
-		return true
-	}
 	keys := map[string]bool{}
 	return s.object(func(uri string) bool {
 		if keys[uri] {
@@ -175,8 +172,9 @@ func (s *locScanner) uriObject(value func(uri string) bool) bool {
 	})
 }
 
-// lineChunks reads [{start, lines:[string]}], as decodeLineChunks does
-// (other members skipped, lines null as none).
+// lineChunks reads [{start, lines?:[string]}], as decodeLineChunks does
+// (other members skipped). A null (lines, or a files or outlines object)
+// is left to the general path, whose gjson walk reads it as one element.
 func (s *locScanner) lineChunks() ([]LineChunk, bool) {
 	var out []LineChunk
 	ok := s.array(func() bool {
@@ -191,9 +189,6 @@ func (s *locScanner) lineChunks() ([]LineChunk, bool) {
 				return ok && n <= maxUint31
 			case key == "lines" && !hasLines:
 				hasLines = true
-				if s.literal("null") {
-					return true
-				}
 				return s.array(func() bool {
 					v, ok := s.text()
 					c.Lines = append(c.Lines, v)

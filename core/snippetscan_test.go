@@ -43,6 +43,12 @@ func FuzzFastSnippets(f *testing.F) {
 	f.Add(true, []byte(snippetInputOfAnswer))
 	f.Add(false, []byte(`{"locations":[{"uri":"file:///ws/a","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}}],"workspaceUri":"file:///ws","context":null,"includeBody":false,"x":[1,{"y":"\u0041"}],"files":{"file:///ws/a":[{"start":0,"lines":null,"z":1}]}}`))
 	f.Add(true, []byte(`{"locations":[{"uri":"file:///ws/a","range":{"start":{"line":2,"character":0},"end":{"line":2,"character":1}}}],"workspaceUri":"file:///ws","context":4,"maxResultChars":10,"subject":"s\ud83d\ude00"}`))
+	// null where an object or array belongs: gjson's walk reads it as
+	// one element, so the general path refuses it (the fuzzer's first
+	// find).
+	for _, member := range []string{`"files":null`, `"outlines":null`, `"files":{"file:///ws/a":[{"start":0,"lines":null}]}`} {
+		f.Add(true, []byte(`{"locations":[{"uri":"file:///ws/a","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}],"workspaceUri":"file:///ws",`+member+`}`))
+	}
 	f.Fuzz(func(t *testing.T, locations bool, input []byte) {
 		method := "planSnippets"
 		if locations {
