@@ -387,11 +387,15 @@ install_clangd() {
     sudo=sudo
   fi
   log "clangd: apt-get update && apt-get install -y clangd"
-  if ! run apt-update $sudo env DEBIAN_FRONTEND=noninteractive apt-get update; then
+  # Another apt-get (a fresh machine's unattended upgrades, a second
+  # install beside this one) holds dpkg's lock for a while: wait for it
+  # rather than fail at once.
+  local lockwait="-o DPkg::Lock::Timeout=300"
+  if ! run apt-update $sudo env DEBIAN_FRONTEND=noninteractive apt-get $lockwait update; then
     failed[clangd]="apt-get update failed"
     return
   fi
-  if ! run apt-install $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends clangd; then
+  if ! run apt-install $sudo env DEBIAN_FRONTEND=noninteractive apt-get $lockwait install -y --no-install-recommends clangd; then
     failed[clangd]="apt-get install clangd failed"
     return
   fi
