@@ -108,6 +108,21 @@ type Session interface {
 	Notice() string
 }
 
+// SymbolicLinkLister is an optional interface of a Session that knows
+// the workspace's symbolic links without walking it (the local provider
+// keeps them from its file watcher). An answer about a declaration's uses
+// must say when the declaration's file is also reached through a link, a
+// second file to a server; the toolbox walks the workspace to find out
+// when the Session is not a SymbolicLinkLister.
+type SymbolicLinkLister interface {
+	// SymbolicLinks returns the absolute paths of the workspace's
+	// symbolic links as of the session's start (its freshness barrier),
+	// and false when it cannot list them all (the caller then looks for
+	// itself). Like Session's other methods, only while the session is
+	// held; the slice is the caller's.
+	SymbolicLinks() ([]string, bool)
+}
+
 // SourceFile is a file read under the source rules: its canonical
 // absolute path, file: URI and text.
 type SourceFile struct {

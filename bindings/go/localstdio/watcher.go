@@ -158,6 +158,7 @@ type workspaceWatcher struct {
 	subs        map[*subscription]struct{}
 	tree        map[string]map[string]bool // directory → child name → is a directory
 	entries     int                        // files and directories in tree
+	links       map[string]struct{}        // the symbolic links in tree, by absolute path (links.go)
 	truncated   bool                       // the tree hit maxTreeEntries
 	warnedLarge bool                       // the large-workspace warning was logged (workspacescope.go)
 	polling     bool                       // inotify is not used; sync rescans
@@ -197,6 +198,7 @@ func (s *watcherSet) start(root string) *workspaceWatcher {
 		log:      s.log.With("workspace", root),
 		subs:     map[*subscription]struct{}{},
 		tree:     map[string]map[string]bool{},
+		links:    map[string]struct{}{},
 		waiters:  map[uint64]chan struct{}{},
 		loopDone: make(chan struct{}),
 	}
@@ -315,6 +317,7 @@ func (w *workspaceWatcher) handleError(err error) {
 		w.loseAllLocked("file events were lost (inotify queue overflow)")
 		// Directories created during the overflow may have no watch yet.
 		w.tree = map[string]map[string]bool{}
+		w.links = map[string]struct{}{}
 		w.entries = 0
 		w.indexDir(w.root, false)
 		return
@@ -363,6 +366,7 @@ func (w *workspaceWatcher) handle(ev fsnotify.Event) {
 			delete(children, base)
 			w.entries--
 		}
+		delete(w.links, name)
 	case ev.Has(fsnotify.Create):
 		info, err := os.Lstat(name)
 		if err == nil && info.IsDir() {
@@ -377,6 +381,7 @@ func (w *workspaceWatcher) handle(ev fsnotify.Event) {
 			kind = changeChanged
 		}
 		w.noteChild(dir, base, false)
+		w.noteLink(name, err == nil && info.Mode()&fs.ModeSymlink != 0)
 		w.recordLocked(name, kind)
 	case ev.Has(fsnotify.Write):
 		w.recordLocked(name, changeChanged)
@@ -445,6 +450,7 @@ func (w *workspaceWatcher) indexDir(dir string, created bool) {
 			w.entries++
 			p := filepath.Join(d, e.Name())
 			children[e.Name()] = e.IsDir()
+			w.noteLink(p, e.Type()&fs.ModeSymlink != 0)
 			if e.IsDir() {
 				stack = append(stack, p)
 			} else if created {
@@ -478,6 +484,7 @@ func (w *workspaceWatcher) forgetDir(dir string) {
 		if isDir {
 			w.forgetDir(p)
 		} else {
+			delete(w.links, p)
 			w.recordLocked(p, changeDeleted)
 		}
 	}
@@ -534,6 +541,7 @@ func (w *workspaceWatcher) startPolling(why string) {
 		}()
 	}
 	w.tree = map[string]map[string]bool{}
+	w.links = map[string]struct{}{}
 	w.entries = 0
 	w.stamps = w.scan(nil)
 }

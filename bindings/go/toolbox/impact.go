@@ -178,6 +178,15 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	if found.asked > 0 {
 		found.partial = s.Notice()
+		// Nor do they reach the uses through symbolic links to a
+		// changed file (linkedpaths.go).
+		known, noted := linksOf(s), map[string]bool{}
+		for _, d := range decls {
+			if !noted[d.rel] {
+				noted[d.rel] = true
+				found.partial = joinNotices(found.partial, linkedUsesNotice(ictx, known, r, d.rel))
+			}
+		}
 	}
 	// Go files the build excludes, which the server's references never
 	// name (gobuildtags.go).

@@ -70,6 +70,13 @@ func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws 
 				}
 				a.incomplete = joinNotices(a.incomplete, why)
 			}
+			// Nor does its search reach the uses through a symbolic
+			// link to the declaration's file (linkedpaths.go).
+			if rel, rerr := r.Rel(call.Path); rerr == nil {
+				if n := linkedUsesNotice(ctx, linksOf(s), r, rel); n != "" {
+					a.incomplete = joinNotices(a.incomplete, "the rename may have missed uses: "+n)
+				}
+			}
 		}
 		return err
 	})

@@ -91,7 +91,7 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}
-		if links := linksTo(ctx, r, r.Resolve(rt.Path)); len(links) > 0 {
+		if links := linksToFile(ctx, linksOf(s), r, rt.Path); len(links) > 0 {
 			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but the workspace also reaches its file through the symbolic %s %s, and a server takes the file under each path as another file, so uses through %s are not among its references; check them, then delete it with code_replace or edit", targetLabel(rt), plural(len(links), "link", "links"), core.Listed(links, 8), plural(len(links), "it", "them"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e

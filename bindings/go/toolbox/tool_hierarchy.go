@@ -105,6 +105,9 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 					t.withCursor(&a, call, offset, step.NextOffset-offset, step.TotalNodes, step.ResultKey, "")
 				}
 				a.incomplete = s.Notice()
+				if call.Kind == "callers" || call.Kind == "subtypes" { // found by the uses of the root
+					a.incomplete = joinNotices(a.incomplete, t.linkedUsesNoticeIn(ctx, s, ws, rt.Path))
+				}
 				return nil
 			}
 			for _, p := range step.Pending {

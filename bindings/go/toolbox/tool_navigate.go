@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -29,12 +30,13 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if err != nil {
 			return err
 		}
-		// The build-excluded files beside the target are looked at while
-		// the server searches: the notice costs the answer nothing.
-		var excluded chan string
-		if call.Kind == "references" {
-			excluded = make(chan string, 1)
-			go func() { excluded <- t.excludedUsesNotice(ws, rt) }()
+		// The uses the server cannot list (usesNotice) are looked for
+		// while it searches: the notice costs the answer nothing.
+		var unlisted chan string
+		if call.Kind == "references" || call.Kind == "implementation" {
+			unlisted = make(chan string, 1)
+			known := linksOf(s)
+			go func() { unlisted <- t.usesNotice(ctx, known, ws, rt, call.Kind == "references") }()
 		}
 		raw, err := t.askTarget(ctx, s, rt, method)
 		if err != nil {
@@ -133,8 +135,8 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
 		}
 		a.incomplete = s.Notice()
-		if call.Kind == "references" {
-			a.incomplete = joinNotices(a.incomplete, <-excluded)
+		if unlisted != nil {
+			a.incomplete = joinNotices(a.incomplete, <-unlisted)
 		}
 		return nil
 	})
@@ -226,17 +228,30 @@ func navigateNoun(kind string) string {
 	return kind
 }
 
-// excludedUsesNotice is what a Go references answer says of the files
-// beside the target that the build excludes and that name it ("" none).
-func (t *Toolbox) excludedUsesNotice(ws string, rt lspseam.ResolvedTarget) string {
-	if !strings.HasSuffix(rt.Path, ".go") || rt.Identifier == "" {
-		return ""
-	}
+// usesNotice is what an answer listing the uses of rt says of the uses
+// the server cannot list ("" none): those through symbolic links to its
+// file (linkedpaths.go) and, with excluded, in the Go files beside it the
+// build excludes. It uses no session: it runs beside the session's
+// request, and may end after it.
+func (t *Toolbox) usesNotice(ctx context.Context, known knownLinks, ws string, rt lspseam.ResolvedTarget, excluded bool) string {
 	r, err := t.openFSRoot(ws)
 	if err != nil {
 		return ""
 	}
 	defer r.Close()
+	notice := linkedUsesNotice(ctx, known, r, rt.Path)
+	if excluded {
+		notice = joinNotices(notice, t.excludedUsesNotice(r, rt))
+	}
+	return notice
+}
+
+// excludedUsesNotice is what a Go references answer says of the files
+// beside the target that the build excludes and that name it ("" none).
+func (t *Toolbox) excludedUsesNotice(r *workspacefs.Root, rt lspseam.ResolvedTarget) string {
+	if !strings.HasSuffix(rt.Path, ".go") || rt.Identifier == "" {
+		return ""
+	}
 	users := t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier})
 	if len(users) == 0 {
 		return ""

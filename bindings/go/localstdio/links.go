@@ -1,0 +1,53 @@
+package localstdio
+
+import (
+	"sort"
+)
+
+// The workspace's symbolic links, from the watcher's index.
+//
+// A file the workspace also reaches through a symbolic link is two files
+// to a language server (toolbox/linkedpaths.go): an answer about uses of a
+// declaration in it must say that uses through the link are not listed.
+// Finding the links takes a walk of the workspace, tens of milliseconds
+// on a large one, for every such answer; the watcher has walked it
+// already and sees every entry created or removed since, so it keeps the
+// links as it goes and a session lists them as of its freshness barrier.
+
+// noteLink records whether the entry at path (absolute, just read) is a
+// symbolic link, with w.mu held.
+func (w *workspaceWatcher) noteLink(path string, isLink bool) {
+	if isLink {
+		w.links[path] = struct{}{}
+	} else {
+		delete(w.links, path)
+	}
+}
+
+// symbolicLinks returns the absolute paths of the symbolic links in the
+// workspace, sorted, and whether that is all of them: not while polling
+// (a rescan keeps no entry types) or when the index was cut at
+// maxTreeEntries.
+func (w *workspaceWatcher) symbolicLinks() ([]string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.polling || w.truncated {
+		return nil, false
+	}
+	out := make([]string, 0, len(w.links))
+	for p := range w.links {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out, true
+}
+
+// SymbolicLinks implements lspseam.SymbolicLinkLister: the workspace's
+// links as of the turn's freshness barrier.
+func (ss *session) SymbolicLinks() ([]string, bool) {
+	sub := ss.inst().sub
+	if sub == nil || sub.w == nil {
+		return nil, false
+	}
+	return sub.w.symbolicLinks()
+}
