@@ -12,7 +12,8 @@ import (
 // directory holding it) makes it a second file to pyright and tsserver,
 // whose references then miss the uses through the link. With the server
 // already running, a link created by another tool makes code_navigate
-// references, code_hierarchy callers and a code_rename preview say that
+// references, the lsp tool's findReferences, code_hierarchy callers and a
+// code_rename preview say that
 // uses through it are not listed, naming it; a link into a dependency
 // directory does not, nor does a file no link reaches, and once the link
 // is gone the answers say nothing of it.
@@ -65,9 +66,18 @@ func TestUsesThroughLinks(t *testing.T) {
 				t.Fatal(err)
 			}
 			mustName("references", refs(), c.fileLink)
+			// The lsp tool's findReferences at the declaration, too.
+			text := string(readFile(t, filepath.Join(dir, c.file)))
+			line := lineOf(t, text, " "+c.symbol+"(")
+			col := strings.Index(strings.Split(text, "\n")[line], c.symbol) + 1
+			if a := srv.toolCall(t, "lsp", jsonArgs(map[string]any{"operation": "findReferences", "file_path": c.file, "line": line + 1, "character": col}), dir); a.IsError {
+				t.Fatalf("lsp findReferences: %s", a.Content[0].Text)
+			} else {
+				mustName("the lsp tool's findReferences", a.Content[0].Text, c.fileLink)
+			}
 			_, inc := call("code_hierarchy", c.file, c.symbol, map[string]any{"kind": "callers"})
 			mustName("callers", inc, c.fileLink)
-			text, inc := call("code_rename", c.file, c.symbol, map[string]any{"newName": c.symbol + "_renamed"})
+			text, inc = call("code_rename", c.file, c.symbol, map[string]any{"newName": c.symbol + "_renamed"})
 			mustName("a rename's preview", inc, c.fileLink)
 			if !strings.Contains(text, "previewId") && !strings.Contains(text, "preview") {
 				t.Fatalf("the rename was not previewed: %s", text)

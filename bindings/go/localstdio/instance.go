@@ -413,6 +413,13 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if incomplete == "" && scopedOperation(q.Operation) {
 		incomplete = in.projectScopeNotice(ctx, src.Path)
 	}
+	if scopedOperation(q.Operation) { // said beside any other reason: asking again does not clear it
+		if n := in.linkedUsesNotice(ctx, src.Path); n != "" && incomplete != "" {
+			incomplete += "; " + n
+		} else if n != "" {
+			incomplete = n
+		}
+	}
 	if incomplete == "" {
 		incomplete = notice
 	}

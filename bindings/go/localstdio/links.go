@@ -1,7 +1,10 @@
 package localstdio
 
 import (
+	"context"
 	"sort"
+
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // The workspace's symbolic links, from the watcher's index.
@@ -50,4 +53,29 @@ func (ss *session) SymbolicLinks() ([]string, bool) {
 		return nil, false
 	}
 	return sub.w.symbolicLinks()
+}
+
+// linkedUsesNotice is the lsp tool's incomplete notice for a references
+// or implementation answer about path when symbolic links in the
+// workspace lead to it ("" none; workspacefs.LinksTo). Nothing is opened
+// or walked while the watcher lists no link.
+func (in *instance) linkedUsesNotice(ctx context.Context, path string) string {
+	var known []string
+	complete := false
+	if in.sub != nil && in.sub.w != nil {
+		known, complete = in.sub.w.symbolicLinks()
+	}
+	if complete && len(known) == 0 {
+		return ""
+	}
+	r, err := workspacefs.Open(in.ws.Path)
+	if err != nil {
+		return ""
+	}
+	defer r.Close()
+	rel, err := r.Rel(path)
+	if err != nil {
+		return ""
+	}
+	return workspacefs.LinkedUsesNotice(rel, r.LinksTo(ctx, rel, known, complete))
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
 // A workspace census: one bounded walk of a workspace that says which
@@ -45,21 +46,6 @@ type sourceFile struct {
 	modified time.Time // zero unless the census was timed
 }
 
-// skippedDir reports whether a census leaves a directory out: hidden ones
-// (.git, .venv, .cache), and those that hold dependencies or generated
-// files rather than the workspace's own source (node_modules, vendor,
-// __pycache__, virtual environments).
-func skippedDir(name string) bool {
-	if strings.HasPrefix(name, ".") {
-		return true
-	}
-	switch name {
-	case "node_modules", "bower_components", "jspm_packages", "vendor", "__pycache__", "venv", "site-packages":
-		return true
-	}
-	return false
-}
-
 // takeCensus walks dir (not following symbolic links) for the files each
 // provider of t's Service owns in workspace ws. timed reads each owned
 // file's modification time (one more system call a file: a third of the
@@ -84,7 +70,7 @@ func (t *Toolbox) takeCensus(ctx context.Context, dir, ws string, timed bool) *w
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if p != dir && skippedDir(name) {
+			if p != dir && workspacefs.SkippedDir(name) {
 				return filepath.SkipDir
 			}
 			return nil
