@@ -1172,3 +1172,41 @@ func TestFreshGoNewPackages(t *testing.T) {
 	s.check(t, ws, "references include 20 new packages", "findReferences", l.defFile, defp, refs.locations())
 	s.shutdown(t)
 }
+
+// TestPyrightCreationOutsideInclude: pyright does not look at a file
+// created outside its configuration's include (the py fixture includes
+// shapes and main.py), so it logs no "Found N source files" for it; the
+// next answer used to wait for that signal until it gave up (5 s) and be
+// marked as not confirmed. Now it waits for nothing and says nothing of
+// it, while a file created inside the include is still awaited (pyright
+// logs the signal) and answered unmarked.
+func TestPyrightCreationOutsideInclude(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	dir := copyFixture(t, "py")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	// A hover: no other notice can stand in front of "did not confirm".
+	base := string(readFile(t, filepath.Join(dir, "shapes/base.py")))
+	line := lineOf(t, base, "def total_area(")
+	hover := func() string {
+		t.Helper()
+		a := srv.toolCall(t, "lsp", jsonArgs(map[string]any{"operation": "hover", "file_path": "shapes/base.py", "line": line + 1, "character": 5}), dir)
+		if a.IsError || !strings.Contains(a.Content[0].Text, "total_area") {
+			t.Fatalf("hover: %s", a.Content[0].Text)
+		}
+		return a.Content[0].Text
+	}
+	hover() // the server is up
+	for _, f := range []string{"scratch.py", "tools/gen.py", "shapes/extra.py"} {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("X = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if text := hover(); strings.Contains(text, "incomplete") {
+			t.Fatalf("after %s was created: %s", f, text)
+		}
+	}
+}

@@ -211,6 +211,9 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			return "", err
 		}
 		for _, c := range batch.Changes {
+			if c.Type == lspseam.FileCreated && in.ignoresCreated(c.URI) {
+				continue // nothing to wait for
+			}
 			structural = structural || c.Type != lspseam.FileChanged
 			if _, ok := in.server.Config.LanguageOf(c.URI); ok && c.Type == lspseam.FileChanged {
 				edited = true
@@ -257,6 +260,13 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		in.log.Debug("file changes delivered", "matched", plan.Matched, "ignored", plan.Ignored, "reverified", len(plan.Reverify))
 	}
 	return "", nil
+}
+
+// ignoresCreated reports whether the server is known to do nothing when
+// the file or directory at uri is created (pyrightIgnoresCreated).
+func (in *instance) ignoresCreated(uri string) bool {
+	path, ok := hostPaths.URIPath(uri)
+	return ok && in.pyrightIgnoresCreated(path)
 }
 
 // closeChanged closes the open document at path when its bytes on disk

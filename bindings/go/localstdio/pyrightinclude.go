@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/lspseam/lspseam/core"
 )
 
 // pyright analyzes the files its configuration's include names, and the
@@ -25,33 +27,59 @@ import (
 // of the root, when its include leaves files of the root out ("" when it
 // does not, or cannot be read).
 func (in *instance) pyrightIncludeNotice(ctx context.Context) string {
-	include, config := pyrightInclude(in.root.Path, in.server.ID)
-	if len(include) == 0 {
+	include, config := pyrightIncludeOf(in.root.Path, in.server.ID)
+	if include == nil {
 		return ""
 	}
-	var dirs []string
-	for _, inc := range include {
-		if strings.ContainsAny(inc, "*?[") {
-			return ""
-		}
-		dirs = append(dirs, filepath.Clean(filepath.Join(in.root.Path, filepath.FromSlash(inc))))
-	}
-	covered := func(p string) bool {
-		for _, d := range dirs {
-			if p == d || strings.HasPrefix(p, d+string(filepath.Separator)) {
-				return true
-			}
-		}
-		return false
-	}
-	outside := in.scopeWalks.files(ctx, in.root.Path, "pyright\x00"+strings.Join(dirs, "\x00"), func(p string) bool {
+	outside := in.scopeWalks.files(ctx, in.root.Path, "pyright\x00"+strings.Join(include, "\x00"), func(p string) bool {
 		ext := strings.ToLower(filepath.Ext(p))
-		return (ext == ".py" || ext == ".pyi") && !covered(p)
+		return (ext == ".py" || ext == ".pyi") && !coveredBy(include, p)
 	})
 	if len(outside) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("%s outside the include of %s (such as %s): language server %q searches them only while they are open, so uses there may be missing; add them to include to have every use found", in.filesOfRoot(len(outside), "Python"), config, in.wsRel(outside[0]), in.server.ID)
+}
+
+// pyrightIncludeOf is the include of the pyright configuration in root as
+// absolute paths, and the name of where it was read: nil when none sets
+// one, or one has a wildcard (not second-guessed).
+func pyrightIncludeOf(root, serverID string) ([]string, string) {
+	include, config := pyrightInclude(root, serverID)
+	var dirs []string
+	for _, inc := range include {
+		if strings.ContainsAny(inc, "*?[") {
+			return nil, ""
+		}
+		dirs = append(dirs, filepath.Clean(filepath.Join(root, filepath.FromSlash(inc))))
+	}
+	return dirs, config
+}
+
+// coveredBy reports whether the absolute path p is one of dirs or below one.
+func coveredBy(dirs []string, p string) bool {
+	for _, d := range dirs {
+		if p == d || strings.HasPrefix(p, d+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// pyrightIgnoresCreated reports whether the server is a pyright that does
+// not look at a file or directory created at path: pyright (1.1.414's
+// _shouldHandleSourceFileWatchChanges) acts on a created path only when
+// its include covers it, or its program knows the file, which it cannot
+// for a path that did not exist. It then logs no "Found N source files",
+// so waiting for that signal (awaitChangesApplied) would only time out:
+// 5 s, and an answer marked as not confirmed, after every file an agent
+// creates outside the include (a scratch script at the root).
+func (in *instance) pyrightIgnoresCreated(path string) bool {
+	if in.neg.Readiness.ProjectInclude != core.ProjectIncludePyright {
+		return false
+	}
+	include, _ := pyrightIncludeOf(in.root.Path, in.server.ID)
+	return include != nil && !coveredBy(include, path)
 }
 
 // pyrightInclude is the include of the pyright configuration in root and
