@@ -1173,31 +1173,47 @@ func TestFreshGoNewPackages(t *testing.T) {
 	s.shutdown(t)
 }
 
-// TestPyrightCreationOutsideInclude: pyright does not look at a file
-// created outside its configuration's include (the py fixture includes
-// shapes and main.py), so it logs no "Found N source files" for it; the
-// next answer used to wait for that signal until it gave up (5 s) and be
-// marked as not confirmed. Now it waits for nothing and says nothing of
-// it, while a file created inside the include is still awaited (pyright
-// logs the signal) and answered unmarked.
-func TestPyrightCreationOutsideInclude(t *testing.T) {
+// TestPyrightFilesOutsideInclude: pyright does not look at a file created
+// or deleted outside its configuration's include (the py fixture includes
+// shapes and main.py): it logged nothing the catch-up could wait for (5 s,
+// then answers marked as not confirmed), and kept resolving imports as
+// before, so an included file importing a module created at the root kept
+// "Import could not be resolved", and kept its types once the module was
+// deleted. Made to read its configuration again, it reports the disk:
+// the diagnostics follow the module's creation and deletion, unmarked,
+// and a scratch file no one imports costs a hover nothing.
+func TestPyrightFilesOutsideInclude(t *testing.T) {
 	requireServers(t, "pyright-langserver")
 	dir := copyFixture(t, "py")
 	srv := catalogServe(t)
 	defer srv.shutdown(t)
+	user := filepath.Join(dir, "shapes", "usescratch.py")
+	if err := os.WriteFile(user, []byte("from scratch import helper\n\nhelper()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diagnostics := func(what string, missing bool) {
+		t.Helper()
+		a := srv.toolCall(t, "code_diagnostics", jsonArgs(map[string]any{"path": "shapes/usescratch.py"}), dir)
+		text := a.Content[0].Text
+		if a.IsError || strings.Contains(text, "reportMissingImports") != missing || strings.Contains(text, "did not confirm") || !strings.Contains(text, "fresh") {
+			t.Fatalf("%s: want the missing import reported: %v; got %s", what, missing, text)
+		}
+	}
+	diagnostics("before the module exists", true)
+	module := filepath.Join(dir, "scratch.py")
+	if err := os.WriteFile(module, []byte("def helper() -> int:\n    return 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diagnostics("once the module was created outside the include", false)
+	if err := os.Remove(module); err != nil {
+		t.Fatal(err)
+	}
+	diagnostics("once the module was deleted", true)
+
 	// A hover: no other notice can stand in front of "did not confirm".
 	base := string(readFile(t, filepath.Join(dir, "shapes/base.py")))
 	line := lineOf(t, base, "def total_area(")
-	hover := func() string {
-		t.Helper()
-		a := srv.toolCall(t, "lsp", jsonArgs(map[string]any{"operation": "hover", "file_path": "shapes/base.py", "line": line + 1, "character": 5}), dir)
-		if a.IsError || !strings.Contains(a.Content[0].Text, "total_area") {
-			t.Fatalf("hover: %s", a.Content[0].Text)
-		}
-		return a.Content[0].Text
-	}
-	hover() // the server is up
-	for _, f := range []string{"scratch.py", "tools/gen.py", "shapes/extra.py"} {
+	for _, f := range []string{"notes.py", "tools/gen.py", "shapes/extra.py"} {
 		p := filepath.Join(dir, f)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -1205,8 +1221,9 @@ func TestPyrightCreationOutsideInclude(t *testing.T) {
 		if err := os.WriteFile(p, []byte("X = 1\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if text := hover(); strings.Contains(text, "incomplete") {
-			t.Fatalf("after %s was created: %s", f, text)
+		a := srv.toolCall(t, "lsp", jsonArgs(map[string]any{"operation": "hover", "file_path": "shapes/base.py", "line": line + 1, "character": 5}), dir)
+		if a.IsError || !strings.Contains(a.Content[0].Text, "total_area") || strings.Contains(a.Content[0].Text, "incomplete") {
+			t.Fatalf("a hover after %s was created: %s", f, a.Content[0].Text)
 		}
 	}
 }

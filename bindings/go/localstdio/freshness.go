@@ -202,6 +202,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		}
 	}
 	structural := false // a file appeared or disappeared
+	reread := false     // one appeared or disappeared where the server does not look
 	edited := false     // a source file (of the server's languages) changed
 	if len(reindex) > 0 {
 		plan.Batches = append(plan.Batches, lspseam.FileChangeBatch{Changes: reindex})
@@ -211,8 +212,9 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			return "", err
 		}
 		for _, c := range batch.Changes {
-			if c.Type == lspseam.FileCreated && in.ignoresCreated(c.URI) {
-				continue // nothing to wait for
+			if c.Type != lspseam.FileChanged && in.outsideProject(c.URI) {
+				reread = true
+				continue
 			}
 			structural = structural || c.Type != lspseam.FileChanged
 			if _, ok := in.server.Config.LanguageOf(c.URI); ok && c.Type == lspseam.FileChanged {
@@ -248,6 +250,16 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		}
 		in.log.Debug("opened a file of a new directory", "path", path)
 	}
+	if reread {
+		// Told to read its settings again, pyright applies its
+		// configuration anew: it enumerates its files, resolves every
+		// import again and logs the signal awaited below. settings is
+		// null: they are pulled (workspace/configuration) as at the start.
+		if err := in.notify(ctx, "workspace/didChangeConfiguration", map[string]any{"settings": nil}); err != nil {
+			return "", err
+		}
+		structural = true
+	}
 	if structural || (edited && in.neg.Readiness.ChangeSettleEdits) {
 		if incomplete, err := in.awaitChangesApplied(ctx, mark); incomplete != "" || err != nil {
 			return incomplete, err
@@ -262,11 +274,12 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	return "", nil
 }
 
-// ignoresCreated reports whether the server is known to do nothing when
-// the file or directory at uri is created (pyrightIgnoresCreated).
-func (in *instance) ignoresCreated(uri string) bool {
+// outsideProject reports whether the file or directory at uri, created or
+// deleted, is one the server does not look at until it is made to read
+// its project again (pyrightOutsideInclude).
+func (in *instance) outsideProject(uri string) bool {
 	path, ok := hostPaths.URIPath(uri)
-	return ok && in.pyrightIgnoresCreated(path)
+	return ok && in.pyrightOutsideInclude(path)
 }
 
 // closeChanged closes the open document at path when its bytes on disk

@@ -66,15 +66,17 @@ func coveredBy(dirs []string, p string) bool {
 	return false
 }
 
-// pyrightIgnoresCreated reports whether the server is a pyright that does
-// not look at a file or directory created at path: pyright (1.1.414's
-// _shouldHandleSourceFileWatchChanges) acts on a created path only when
-// its include covers it, or its program knows the file, which it cannot
-// for a path that did not exist. It then logs no "Found N source files",
-// so waiting for that signal (awaitChangesApplied) would only time out:
-// 5 s, and an answer marked as not confirmed, after every file an agent
-// creates outside the include (a scratch script at the root).
-func (in *instance) pyrightIgnoresCreated(path string) bool {
+// pyrightOutsideInclude reports whether the server is a pyright whose
+// configuration's include leaves out path. pyright (1.1.414's
+// _shouldHandleSourceFileWatchChanges) does not look at a file or
+// directory created or deleted there: it logs no "Found N source files"
+// (the catch-up waited 5 s for it, after every scratch file an agent
+// wrote at the root), and it keeps resolving imports as before — an
+// included file that imports a module created outside the include kept
+// "Import could not be resolved", and one whose module was deleted kept
+// its types, however long one waited. Told to read its settings again
+// (catchUp), it enumerates and resolves anew and logs the signal.
+func (in *instance) pyrightOutsideInclude(path string) bool {
 	if in.neg.Readiness.ProjectInclude != core.ProjectIncludePyright {
 		return false
 	}
