@@ -1137,6 +1137,9 @@ func (g *hierarchyGraph) kindText(n hierarchyNode) string {
 	if symbol == n.item.name {
 		symbol = ""
 	}
+	if symbol == "" && strings.HasPrefix(n.item.name, "("+kind+") ") {
+		return "" // the name says it: pyright's module-level caller "(module) a.py"
+	}
 	switch {
 	case kind != "" && symbol != "":
 		return " (" + kind + " " + symbol + ")"
