@@ -1227,3 +1227,52 @@ func TestPyrightFilesOutsideInclude(t *testing.T) {
 		}
 	}
 }
+
+// TestPyrightOwnExclusions: with no exclude configured pyright leaves out
+// node_modules, __pycache__, hidden paths and virtual environments on its
+// own, and looks at none of them when they are created — a `pip install`
+// into a .venv in the workspace made every next answer wait 5 s for a
+// signal that never came, and marked it as not confirmed. On a copy of
+// the py fixture whose pyproject.toml sets no include (the whole root),
+// answers after such creations are unmarked.
+func TestPyrightOwnExclusions(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	dir := copyFixture(t, "py")
+	cfg := filepath.Join(dir, "pyproject.toml")
+	text := string(readFile(t, cfg))
+	if !strings.Contains(text, "include = [") {
+		t.Fatalf("the fixture's pyproject.toml sets no include: %s", text)
+	}
+	if err := os.WriteFile(cfg, []byte(strings.Replace(text, "include = [", "# include = [", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	base := string(readFile(t, filepath.Join(dir, "shapes/base.py")))
+	line := lineOf(t, base, "def total_area(")
+	hover := func(what string) {
+		t.Helper()
+		a := srv.toolCall(t, "lsp", jsonArgs(map[string]any{"operation": "hover", "file_path": "shapes/base.py", "line": line + 1, "character": 5}), dir)
+		if a.IsError || !strings.Contains(a.Content[0].Text, "total_area") || strings.Contains(a.Content[0].Text, "incomplete") {
+			t.Fatalf("a hover %s: %s", what, a.Content[0].Text)
+		}
+	}
+	hover("at the start")
+	for _, files := range [][]string{
+		{".venv/lib/python3.11/site-packages/pkg/__init__.py"},
+		{"venv/pyvenv.cfg", "venv/lib/python3.11/site-packages/other.py"},
+		{"shapes/.scratch.py"},
+		{"node_modules/tool/x.py"},
+	} {
+		for _, f := range files {
+			p := filepath.Join(dir, f)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte("X = 1\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		hover("after " + strings.Join(files, ", ") + " was created")
+	}
+}

@@ -203,7 +203,8 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	}
 	structural := false // a file appeared or disappeared
 	reread := false     // one appeared or disappeared where the server does not look
-	edited := false     // a source file (of the server's languages) changed
+	scope := in.unlookedPaths()
+	edited := false // a source file (of the server's languages) changed
 	if len(reindex) > 0 {
 		plan.Batches = append(plan.Batches, lspseam.FileChangeBatch{Changes: reindex})
 	}
@@ -212,7 +213,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			return "", err
 		}
 		for _, c := range batch.Changes {
-			if c.Type != lspseam.FileChanged && in.outsideProject(c.URI) {
+			if c.Type != lspseam.FileChanged && scope.ignores(c.URI) {
 				reread = true
 				continue
 			}
@@ -274,12 +275,29 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	return "", nil
 }
 
-// outsideProject reports whether the file or directory at uri, created or
-// deleted, is one the server does not look at until it is made to read
-// its project again (pyrightOutsideInclude).
-func (in *instance) outsideProject(uri string) bool {
+// unlookedPaths is the paths the server does not look at when they are
+// created or deleted, until it is made to read its project again
+// (pyrightscope.go), for one catch-up's changes.
+func (in *instance) unlookedPaths() *unlooked { return &unlooked{in: in} }
+
+type unlooked struct {
+	in      *instance
+	read    bool          // pyright's configuration was read (at the first created or deleted path)
+	pyright *pyrightScope // nil: not a pyright
+}
+
+// ignores reports whether the server does not look at the file or
+// directory at uri when it is created or deleted.
+func (u *unlooked) ignores(uri string) bool {
+	if !u.read {
+		u.read = true
+		u.pyright = u.in.pyrightScopeOf()
+	}
+	if u.pyright == nil {
+		return false
+	}
 	path, ok := hostPaths.URIPath(uri)
-	return ok && in.pyrightOutsideInclude(path)
+	return ok && u.pyright.ignores(path)
 }
 
 // closeChanged closes the open document at path when its bytes on disk

@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/lspseam/lspseam/core"
 )
 
 // pyright analyzes the files its configuration's include names, and the
@@ -66,24 +64,6 @@ func coveredBy(dirs []string, p string) bool {
 	return false
 }
 
-// pyrightOutsideInclude reports whether the server is a pyright whose
-// configuration's include leaves out path. pyright (1.1.414's
-// _shouldHandleSourceFileWatchChanges) does not look at a file or
-// directory created or deleted there: it logs no "Found N source files"
-// (the catch-up waited 5 s for it, after every scratch file an agent
-// wrote at the root), and it keeps resolving imports as before — an
-// included file that imports a module created outside the include kept
-// "Import could not be resolved", and one whose module was deleted kept
-// its types, however long one waited. Told to read its settings again
-// (catchUp), it enumerates and resolves anew and logs the signal.
-func (in *instance) pyrightOutsideInclude(path string) bool {
-	if in.neg.Readiness.ProjectInclude != core.ProjectIncludePyright {
-		return false
-	}
-	include, _ := pyrightIncludeOf(in.root.Path, in.server.ID)
-	return include != nil && !coveredBy(include, path)
-}
-
 // pyrightInclude is the include of the pyright configuration in root and
 // the name of where it was read (nil when none sets one).
 func pyrightInclude(root, serverID string) ([]string, string) {
@@ -110,6 +90,47 @@ func pyrightInclude(root, serverID string) ([]string, string) {
 		}
 	}
 	return nil, ""
+}
+
+// pyrightExcludeSet reports whether the pyright configuration in root
+// sets exclude (or might: one that cannot be read counts as set), which
+// replaces pyright's own exclusions (pyrightscope.go).
+func pyrightExcludeSet(root, serverID string) bool {
+	if data, err := os.ReadFile(filepath.Join(root, "pyrightconfig.json")); err == nil {
+		var cfg map[string]json.RawMessage
+		if json.Unmarshal(data, &cfg) != nil {
+			return true
+		}
+		_, set := cfg["exclude"]
+		return set
+	}
+	data, err := os.ReadFile(filepath.Join(root, "pyproject.toml"))
+	if err != nil {
+		return false
+	}
+	for _, table := range []string{"tool.pyright", "tool.basedpyright"} {
+		if tomlHasKey(string(data), table, "exclude") {
+			return true
+		}
+	}
+	return false
+}
+
+// tomlHasKey reports whether [table] of a TOML document has a line that
+// sets key, whatever its value.
+func tomlHasKey(doc, table, key string) bool {
+	in := false
+	for _, line := range strings.Split(doc, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			in = t == "["+table+"]"
+			continue
+		}
+		if name, _, found := strings.Cut(t, "="); in && found && strings.Trim(strings.TrimSpace(name), `"'`) == key {
+			return true
+		}
+	}
+	return false
 }
 
 // tomlStringArray reads key = ["a", "b", …] (over several lines or one)
