@@ -1276,3 +1276,53 @@ func TestPyrightOwnExclusions(t *testing.T) {
 		hover("after " + strings.Join(files, ", ") + " was created")
 	}
 }
+
+// TestOtherFilesCostNothing: pyright and intelephense signal when they
+// have applied a created or deleted source file, and lspseam waits for
+// that signal; for a file they do not read (notes, data, a Makefile) they
+// signal nothing, and the next answer waited out 5 s (pyright) or 10 s
+// (intelephense) and was marked as not confirmed. Now such files are not
+// waited for: the answers after them are unmarked, while a source file
+// created beside them is still awaited and answered.
+func TestOtherFilesCostNothing(t *testing.T) {
+	requireServers(t, "pyright-langserver", "intelephense")
+	for _, c := range []struct{ ws, file, source string }{
+		{"py", "shapes/base.py", "shapes/extra.py"},
+		{"php", "main.php", "src/Extra.php"},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			srv := catalogServe(t)
+			defer srv.shutdown(t)
+			symbols := func(what string) string {
+				t.Helper()
+				a := srv.toolCall(t, "code_symbols", jsonArgs(map[string]any{"path": c.file}), dir)
+				if a.IsError || strings.Contains(a.Content[0].Text, "did not confirm") || strings.Contains(a.Content[0].Text, "Incomplete") {
+					t.Fatalf("the symbols of %s %s: %s", c.file, what, a.Content[0].Text)
+				}
+				return a.Content[0].Text
+			}
+			symbols("at the start")
+			for _, f := range []string{"notes.txt", filepath.Dir(c.file) + "/data.json", "Makefile"} {
+				if err := os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				symbols("after " + f + " was created")
+				if err := os.Remove(filepath.Join(dir, f)); err != nil {
+					t.Fatal(err)
+				}
+				symbols("after " + f + " was deleted")
+			}
+			ext := filepath.Ext(c.source)
+			content := "X = 1\n"
+			if ext == ".php" {
+				content = "<?php\nfunction extra_one() { return 1; }\n"
+			}
+			if err := os.WriteFile(filepath.Join(dir, c.source), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			symbols("after " + c.source + " was created")
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/core"
 )
 
 // Bringing a running server up to date with the disk before a query: the
@@ -201,7 +202,7 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			return "", err
 		}
 	}
-	structural := false // a file appeared or disappeared
+	structural := false // a file the server reads appeared or disappeared
 	reread := false     // one appeared or disappeared where the server does not look
 	scope := in.unlookedPaths()
 	edited := false // a source file (of the server's languages) changed
@@ -213,13 +214,17 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			return "", err
 		}
 		for _, c := range batch.Changes {
-			if c.Type != lspseam.FileChanged && scope.ignores(c.URI) {
+			switch {
+			case c.Type == lspseam.FileChanged:
+				if _, ok := in.server.Config.LanguageOf(c.URI); ok {
+					edited = true
+				}
+			case !in.readsFile(c.URI):
+				// Nothing to wait for (readsFile).
+			case scope.ignores(c.URI):
 				reread = true
-				continue
-			}
-			structural = structural || c.Type != lspseam.FileChanged
-			if _, ok := in.server.Config.LanguageOf(c.URI); ok && c.Type == lspseam.FileChanged {
-				edited = true
+			default:
+				structural = true
 			}
 		}
 	}
@@ -273,6 +278,24 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 		in.log.Debug("file changes delivered", "matched", plan.Matched, "ignored", plan.Ignored, "reverified", len(plan.Reverify))
 	}
 	return "", nil
+}
+
+// readsFile reports whether the server reads the file at uri from disk:
+// a file of its languages, of the other files it reads (WatchExtensions),
+// or a root marker (its project's configuration). No other file's
+// appearing or disappearing changes its answers — nor a directory's,
+// whose files come as changes of their own — and a server that signals
+// when it has applied such a change signals nothing for them: after a
+// notes.txt was created, pyright's next answer waited out 5 s and
+// intelephense's 10 s, both then marked as not confirmed.
+func (in *instance) readsFile(uri string) bool {
+	if _, ok := in.server.Config.LanguageOf(uri); ok {
+		return true
+	}
+	if slices.Contains(in.neg.Readiness.WatchExtensions, core.FinalExtension(uri)) {
+		return true
+	}
+	return slices.Contains(in.server.Config.RootMarkers, core.BaseName(uri))
 }
 
 // unlookedPaths is the paths the server does not look at when they are
