@@ -309,8 +309,8 @@ type unlooked struct {
 	pyright *pyrightScope // nil: not a pyright
 }
 
-// ignores reports whether the server does not look at the file or
-// directory at uri when it is created or deleted.
+// ignores reports whether the server does not look at the file at uri
+// (one it reads: readsFile) when it is created or deleted.
 func (u *unlooked) ignores(uri string) bool {
 	if !u.read {
 		u.read = true
