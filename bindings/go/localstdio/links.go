@@ -10,7 +10,7 @@ import (
 // The workspace's symbolic links, from the watcher's index.
 //
 // A file the workspace also reaches through a symbolic link is two files
-// to a language server (toolbox/linkedpaths.go): an answer about uses of a
+// to a language server (workspacefs/links.go): an answer about uses of a
 // declaration in it must say that uses through the link are not listed.
 // Finding the links takes a walk of the workspace, tens of milliseconds
 // on a large one, for every such answer; the watcher has walked it
