@@ -25,7 +25,8 @@ import (
 // of the root, when its include leaves files of the root out ("" when it
 // does not, or cannot be read).
 func (in *instance) pyrightIncludeNotice(ctx context.Context) string {
-	include, config := pyrightIncludeOf(in.root.Path, in.server.ID)
+	cfg := readPyrightConfig(in.root.Path, in.server.ID)
+	include := cfg.includeDirs(in.root.Path)
 	if include == nil {
 		return ""
 	}
@@ -36,22 +37,70 @@ func (in *instance) pyrightIncludeNotice(ctx context.Context) string {
 	if len(outside) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s outside the include of %s (such as %s): language server %q searches them only while they are open, so uses there may be missing; add them to include to have every use found", in.filesOfRoot(len(outside), "Python"), config, in.wsRel(outside[0]), in.server.ID)
+	return fmt.Sprintf("%s outside the include of %s (such as %s): language server %q searches them only while they are open, so uses there may be missing; add them to include to have every use found", in.filesOfRoot(len(outside), "Python"), cfg.from, in.wsRel(outside[0]), in.server.ID)
 }
 
-// pyrightIncludeOf is the include of the pyright configuration in root as
-// absolute paths, and the name of where it was read: nil when none sets
-// one, or one has a wildcard (not second-guessed).
-func pyrightIncludeOf(root, serverID string) ([]string, string) {
-	include, config := pyrightInclude(root, serverID)
+// pyrightConfig is what lspseam reads of the pyright configuration in a
+// root, from one read of its file.
+type pyrightConfig struct {
+	include []string // as written; nil when none sets one
+	from    string   // where include was read
+	// excludeSet: the configuration sets exclude (or might: one that
+	// cannot be read counts as setting it), which replaces pyright's own
+	// exclusions (pyrightscope.go).
+	excludeSet bool
+}
+
+// readPyrightConfig reads pyrightconfig.json, else pyproject.toml's
+// [tool.pyright] (or [tool.basedpyright] first, for basedpyright).
+func readPyrightConfig(root, serverID string) pyrightConfig {
+	if data, err := os.ReadFile(filepath.Join(root, "pyrightconfig.json")); err == nil {
+		var cfg map[string]json.RawMessage
+		if json.Unmarshal(data, &cfg) != nil {
+			return pyrightConfig{excludeSet: true}
+		}
+		_, excludeSet := cfg["exclude"]
+		out := pyrightConfig{from: "pyrightconfig.json", excludeSet: excludeSet}
+		if raw, ok := cfg["include"]; ok && json.Unmarshal(raw, &out.include) != nil {
+			out.include, out.from = nil, "" // not an array of strings: claim nothing
+		}
+		return out
+	}
+	data, err := os.ReadFile(filepath.Join(root, "pyproject.toml"))
+	if err != nil {
+		return pyrightConfig{}
+	}
+	doc := string(data)
+	var out pyrightConfig
+	for _, table := range []string{"tool.pyright", "tool.basedpyright"} {
+		if _, _, _, found := tomlKey(doc, table, "exclude"); found {
+			out.excludeSet = true
+		}
+	}
+	tables := []string{"tool.pyright"}
+	if strings.Contains(serverID, "basedpyright") {
+		tables = []string{"tool.basedpyright", "tool.pyright"}
+	}
+	for _, table := range tables {
+		if inc, ok := tomlStringArray(doc, table, "include"); ok {
+			out.include, out.from = inc, "pyproject.toml's ["+table+"]"
+			break
+		}
+	}
+	return out
+}
+
+// includeDirs is the include as absolute paths under root: nil when none
+// is set, or one has a wildcard (not second-guessed).
+func (c pyrightConfig) includeDirs(root string) []string {
 	var dirs []string
-	for _, inc := range include {
+	for _, inc := range c.include {
 		if strings.ContainsAny(inc, "*?[") {
-			return nil, ""
+			return nil
 		}
 		dirs = append(dirs, filepath.Clean(filepath.Join(root, filepath.FromSlash(inc))))
 	}
-	return dirs, config
+	return dirs
 }
 
 // coveredBy reports whether the absolute path p is one of dirs or below one.
@@ -64,73 +113,22 @@ func coveredBy(dirs []string, p string) bool {
 	return false
 }
 
-// pyrightInclude is the include of the pyright configuration in root and
-// the name of where it was read (nil when none sets one).
-func pyrightInclude(root, serverID string) ([]string, string) {
-	if data, err := os.ReadFile(filepath.Join(root, "pyrightconfig.json")); err == nil {
-		var cfg struct {
-			Include []string `json:"include"`
-		}
-		if json.Unmarshal(data, &cfg) != nil {
-			return nil, ""
-		}
-		return cfg.Include, "pyrightconfig.json"
-	}
-	data, err := os.ReadFile(filepath.Join(root, "pyproject.toml"))
-	if err != nil {
-		return nil, ""
-	}
-	tables := []string{"tool.pyright"}
-	if strings.Contains(serverID, "basedpyright") {
-		tables = []string{"tool.basedpyright", "tool.pyright"}
-	}
-	for _, table := range tables {
-		if inc, ok := tomlStringArray(string(data), table, "include"); ok {
-			return inc, "pyproject.toml's [" + table + "]"
-		}
-	}
-	return nil, ""
-}
-
-// pyrightExcludeSet reports whether the pyright configuration in root
-// sets exclude (or might: one that cannot be read counts as set), which
-// replaces pyright's own exclusions (pyrightscope.go).
-func pyrightExcludeSet(root, serverID string) bool {
-	if data, err := os.ReadFile(filepath.Join(root, "pyrightconfig.json")); err == nil {
-		var cfg map[string]json.RawMessage
-		if json.Unmarshal(data, &cfg) != nil {
-			return true
-		}
-		_, set := cfg["exclude"]
-		return set
-	}
-	data, err := os.ReadFile(filepath.Join(root, "pyproject.toml"))
-	if err != nil {
-		return false
-	}
-	for _, table := range []string{"tool.pyright", "tool.basedpyright"} {
-		if tomlHasKey(string(data), table, "exclude") {
-			return true
-		}
-	}
-	return false
-}
-
-// tomlHasKey reports whether [table] of a TOML document has a line that
-// sets key, whatever its value.
-func tomlHasKey(doc, table, key string) bool {
+// tomlKey finds the line of [table] of a TOML document that sets key:
+// the document's lines, that line's index and the text after "=".
+func tomlKey(doc, table, key string) (lines []string, i int, value string, found bool) {
+	lines = strings.Split(doc, "\n")
 	in := false
-	for _, line := range strings.Split(doc, "\n") {
-		t := strings.TrimSpace(line)
+	for i = 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
 		if strings.HasPrefix(t, "[") {
 			in = t == "["+table+"]"
 			continue
 		}
-		if name, _, found := strings.Cut(t, "="); in && found && strings.Trim(strings.TrimSpace(name), `"'`) == key {
-			return true
+		if name, value, ok := strings.Cut(t, "="); in && ok && strings.Trim(strings.TrimSpace(name), `"'`) == key {
+			return lines, i, value, true
 		}
 	}
-	return false
+	return lines, 0, "", false
 }
 
 // tomlStringArray reads key = ["a", "b", …] (over several lines or one)
@@ -139,44 +137,31 @@ func tomlHasKey(doc, table, key string) bool {
 // value not an array of plain strings), and the caller then claims
 // nothing.
 func tomlStringArray(doc, table, key string) ([]string, bool) {
-	lines := strings.Split(doc, "\n")
-	in := false
-	for i := 0; i < len(lines); i++ {
-		t := strings.TrimSpace(lines[i])
-		if strings.HasPrefix(t, "[") {
-			in = t == "["+table+"]"
+	lines, i, value, found := tomlKey(doc, table, key)
+	if !found {
+		return nil, false
+	}
+	value = strings.TrimSpace(value)
+	for !strings.Contains(value, "]") && i+1 < len(lines) {
+		i++
+		value += " " + strings.TrimSpace(stripTOMLComment(lines[i]))
+	}
+	value = strings.TrimSpace(stripTOMLComment(value))
+	if !strings.HasPrefix(value, "[") || !strings.HasSuffix(value, "]") {
+		return nil, false
+	}
+	var out []string
+	for _, item := range strings.Split(strings.Trim(value, "[]"), ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
 			continue
 		}
-		if !in {
-			continue
-		}
-		name, value, found := strings.Cut(t, "=")
-		if !found || strings.Trim(strings.TrimSpace(name), `"'`) != key {
-			continue
-		}
-		value = strings.TrimSpace(value)
-		for !strings.Contains(value, "]") && i+1 < len(lines) {
-			i++
-			value += " " + strings.TrimSpace(stripTOMLComment(lines[i]))
-		}
-		value = strings.TrimSpace(stripTOMLComment(value))
-		if !strings.HasPrefix(value, "[") || !strings.HasSuffix(value, "]") {
+		if len(item) < 2 || (item[0] != '"' && item[0] != '\'') || item[len(item)-1] != item[0] || strings.Contains(item, `\`) {
 			return nil, false
 		}
-		var out []string
-		for _, item := range strings.Split(strings.Trim(value, "[]"), ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
-			if len(item) < 2 || (item[0] != '"' && item[0] != '\'') || item[len(item)-1] != item[0] || strings.Contains(item, `\`) {
-				return nil, false
-			}
-			out = append(out, item[1:len(item)-1])
-		}
-		return out, true
+		out = append(out, item[1:len(item)-1])
 	}
-	return nil, false
+	return out, true
 }
 
 // stripTOMLComment drops a # comment outside quotes from a line.

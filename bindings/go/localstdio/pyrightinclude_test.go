@@ -32,18 +32,18 @@ func TestTOMLStringArray(t *testing.T) {
 
 func TestPyrightInclude(t *testing.T) {
 	dir := t.TempDir()
-	if inc, _ := pyrightInclude(dir, "pyright"); inc != nil {
+	if inc := readPyrightConfig(dir, "pyright").include; inc != nil {
 		t.Fatalf("no configuration: %q", inc)
 	}
 	os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[tool.basedpyright]\ninclude = [\"lib\"]\n[tool.pyright]\ninclude = [\"src\"]\n"), 0o644)
-	if inc, from := pyrightInclude(dir, "pyright"); !slices.Equal(inc, []string{"src"}) || from != "pyproject.toml's [tool.pyright]" {
-		t.Errorf("pyright: %q from %s", inc, from)
+	if c := readPyrightConfig(dir, "pyright"); !slices.Equal(c.include, []string{"src"}) || c.from != "pyproject.toml's [tool.pyright]" {
+		t.Errorf("pyright: %q from %s", c.include, c.from)
 	}
-	if inc, from := pyrightInclude(dir, "basedpyright"); !slices.Equal(inc, []string{"lib"}) || from != "pyproject.toml's [tool.basedpyright]" {
-		t.Errorf("basedpyright: %q from %s", inc, from)
+	if c := readPyrightConfig(dir, "basedpyright"); !slices.Equal(c.include, []string{"lib"}) || c.from != "pyproject.toml's [tool.basedpyright]" {
+		t.Errorf("basedpyright: %q from %s", c.include, c.from)
 	}
 	os.WriteFile(filepath.Join(dir, "pyrightconfig.json"), []byte(`{"include": ["app"]}`), 0o644)
-	if inc, from := pyrightInclude(dir, "pyright"); !slices.Equal(inc, []string{"app"}) || from != "pyrightconfig.json" {
-		t.Errorf("pyrightconfig.json first: %q from %s", inc, from)
+	if c := readPyrightConfig(dir, "pyright"); !slices.Equal(c.include, []string{"app"}) || c.from != "pyrightconfig.json" {
+		t.Errorf("pyrightconfig.json first: %q from %s", c.include, c.from)
 	}
 }

@@ -39,11 +39,11 @@ func (in *instance) pyrightScopeOf() *pyrightScope {
 	if in.neg.Readiness.ProjectInclude != core.ProjectIncludePyright {
 		return nil
 	}
-	include, _ := pyrightIncludeOf(in.root.Path, in.server.ID)
+	cfg := readPyrightConfig(in.root.Path, in.server.ID)
 	return &pyrightScope{
 		root:        in.root.Path,
-		include:     include,
-		autoExclude: !pyrightExcludeSet(in.root.Path, in.server.ID),
+		include:     cfg.includeDirs(in.root.Path),
+		autoExclude: !cfg.excludeSet,
 		venvs:       map[string]bool{},
 	}
 }

@@ -71,7 +71,7 @@ func TestPyrightExcludeSet(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, c.file), []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := pyrightExcludeSet(dir, "pyright"); got != c.want {
+		if got := readPyrightConfig(dir, "pyright").excludeSet; got != c.want {
 			t.Errorf("%s %q: exclude set = %v, want %v", c.file, c.text, got, c.want)
 		}
 	}
