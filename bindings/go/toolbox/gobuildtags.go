@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -114,13 +115,11 @@ func (m *goBuildMatches) namesAny(stamp goFileStamp, names []string, read func()
 	if !ok {
 		return false
 	}
-	found := false
-	for _, n := range unknown {
-		if core.HasIdentifier(text, n) {
-			found = true
-			break
-		}
+	uses := make([]bool, len(unknown))
+	for i, n := range unknown {
+		uses[i] = core.HasIdentifier(text, n)
 	}
+	found := slices.Contains(uses, true)
 	if racy(stamp) {
 		return found
 	}
@@ -128,8 +127,8 @@ func (m *goBuildMatches) namesAny(stamp goFileStamp, names []string, read func()
 	if m.names == nil || len(m.names) >= maxGoBuildMatches {
 		m.names = map[goFileName]bool{}
 	}
-	for _, n := range unknown {
-		m.names[goFileName{stamp, n}] = core.HasIdentifier(text, n)
+	for i, n := range unknown {
+		m.names[goFileName{stamp, n}] = uses[i]
 	}
 	m.mu.Unlock()
 	return found
