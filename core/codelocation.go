@@ -260,6 +260,10 @@ func bodySpan(symbols []Symbol, p Position) (span LineSpan, cut bool, ok bool) {
 	return LineSpan{Start: start, End: end}, cut, true
 }
 
+// MergeSpans is spans in order, overlapping or adjacent ones joined, as
+// PlanSnippets reads them (it reorders spans in place).
+func MergeSpans(spans []LineSpan) []LineSpan { return mergeSpans(spans) }
+
 func mergeSpans(spans []LineSpan) []LineSpan {
 	if len(spans) < 2 {
 		return spans

@@ -2,7 +2,6 @@ package toolbox
 
 import (
 	"encoding/json"
-	"slices"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
@@ -19,7 +18,8 @@ import (
 // answer costs a few hundred microseconds however little it does
 // (docs/performance.md). The locations, the lines, the files and the
 // paths are read and chosen by the core's own code, called natively
-// (core.ReadLocations, core.ContextSpan, core.InsideWorkspace), and
+// (core.ReadLocations, core.ContextSpan, core.MergeSpans,
+// core.InsideWorkspace), and
 // codeLocations still decides what is shown; anything else (bodies,
 // pages, large answers) asks planSnippets first.
 
@@ -68,21 +68,7 @@ func hostPlannedReads(locations json.RawMessage, workspaceURI string, call lspse
 		plan.Files[i].Spans = append(plan.Files[i].Spans, core.ContextSpan(l.Range.Start.Line, call.Context))
 	}
 	for i := range plan.Files {
-		plan.Files[i].Spans = mergedSpans(plan.Files[i].Spans)
+		plan.Files[i].Spans = core.MergeSpans(plan.Files[i].Spans)
 	}
 	return plan, true
-}
-
-// mergedSpans is spans in order, overlapping or adjacent ones joined.
-func mergedSpans(spans []lspseam.LineSpan) []lspseam.LineSpan {
-	slices.SortFunc(spans, func(a, b lspseam.LineSpan) int { return int(int64(a.Start) - int64(b.Start)) })
-	out := spans[:0]
-	for _, s := range spans {
-		if n := len(out); n > 0 && uint64(s.Start) <= uint64(out[n-1].End)+1 {
-			out[n-1].End = max(out[n-1].End, s.End)
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
 }
