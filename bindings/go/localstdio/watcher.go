@@ -172,7 +172,7 @@ type workspaceWatcher struct {
 }
 
 // fileStamp is what a polling rescan compares. A file modified within
-// racyWindow of a scan may change again without changing its size or
+// workspacefs.RacyWindow of a scan may change again without changing its size or
 // modification time (file system timestamps are coarser than writes), so
 // its content hash is kept too, as git does for "racily clean" entries.
 type fileStamp struct {
@@ -180,14 +180,10 @@ type fileStamp struct {
 	mtime  int64
 	ino    uint64
 	dir    bool
-	racy   bool // modified within racyWindow of its scan
+	racy   bool // modified within workspacefs.RacyWindow of its scan
 	hashed bool
 	hash   uint64
 }
-
-// racyWindow is how recent a modification time must be for a rescan to
-// compare the file's content as well.
-const racyWindow = 2 * time.Second
 
 var stampSeed = maphash.MakeSeed()
 
@@ -575,7 +571,7 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 		if info.Mode().IsRegular() {
 			old, had := prev[p]
 			sameStamp := had && old.size == st.size && old.mtime == st.mtime && old.ino == st.ino
-			st.racy = now.Sub(info.ModTime()) < racyWindow
+			st.racy = now.Sub(info.ModTime()) < workspacefs.RacyWindow
 			if st.racy || (sameStamp && old.racy) {
 				if h, ok := hashFile(p); ok {
 					st.hashed, st.hash = true, h

@@ -36,7 +36,8 @@ const maxExcludedBytes = 1 << 20
 
 // goBuildMatches remembers which Go files the default build excludes and
 // which identifiers the excluded ones name, by path, size and
-// modification time (not for a file modified within racyWindow): go/build
+// modification time (not for a file modified within
+// workspacefs.RacyWindow): go/build
 // reads a file's header to tell, and a references answer asks about every
 // file of its directory (cobra's 25: 0.6 ms a call, 95 µs with the
 // exclusions remembered, 70 µs with the names too, most of it one lstat a
@@ -134,15 +135,11 @@ func (m *goBuildMatches) namesAny(stamp goFileStamp, names []string, read func()
 	return found
 }
 
-// racyWindow is how recent a modification time is too recent to stand
-// for a file's version: file systems stamp times from a clock that
-// advances in ticks of milliseconds, so a second write of the same size
-// in the same tick looks unchanged. A file modified within it is read
-// again each time, never remembered (what git calls racy entries).
-const racyWindow = 2 * time.Second
-
+// racy reports whether stamp's file was modified too recently for its
+// stamp to stand for its version: it is read again each time, never
+// remembered.
 func racy(stamp goFileStamp) bool {
-	return time.Since(stamp.modified) < racyWindow
+	return time.Since(stamp.modified) < workspacefs.RacyWindow
 }
 
 // excludedUsers is the workspace-relative Go files in the directory of

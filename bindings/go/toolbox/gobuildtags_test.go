@@ -15,7 +15,7 @@ import (
 // declaration is remembered per version of each file (size and
 // modification time), so a file edited to name it (or to stop) answers
 // the new way at once, even an edit of the same size in the same clock
-// tick (racyWindow).
+// tick (workspacefs.RacyWindow).
 func TestExcludedUsersFollowEdits(t *testing.T) {
 	ws := t.TempDir()
 	other := "windows"
