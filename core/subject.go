@@ -171,7 +171,6 @@ func (src lineSource) text(start, end int) string {
 	return gjson.Parse(`"` + line + `"`).Str
 }
 
-// lineAt returns line n (zero-based), without its terminator.
 // skipBlock is how many bytes skip looks at at once.
 const skipBlock = 4096
 
@@ -207,6 +206,7 @@ func (src lineSource) skip(start int, k uint32) (int, uint32) {
 	return start, n
 }
 
+// lineAt returns line n (zero-based), without its terminator.
 func (src lineSource) lineAt(n uint32) (string, bool) {
 	start := 0
 	for i := uint32(0); i < n; i++ {
