@@ -131,7 +131,7 @@ var ABIMethods = []ABIMethod{
 	{
 		Name: "fileChanges", run: fileChangesCall,
 		Input:   "`{changes:[{path, first, last}], registrations:null|[…], extensions, root, openDocuments, maxBatch?, windows?}`",
-		Output:  "`{batches:[{changes:[{uri, type}]}], reverify:[path], matched, ignored}`: each batch is the params of one `workspace/didChangeWatchedFiles`",
+		Output:  "`{batches:[{changes:[{uri, type}]}], reverify:[path], matched, ignored, open?, openOmitted?, uncovered?}`: each batch is the params of one `workspace/didChangeWatchedFiles`; `uncovered`, the changed files of the server's kinds (not open, inside `root`) its registrations do not select",
 		TSInput: "FileChangesInput", TSOutput: "FileChangesResult",
 	},
 	{

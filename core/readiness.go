@@ -183,6 +183,14 @@ type Readiness struct {
 	// cannot show its new text to the files that include it, so a host
 	// leaves those out rather than report them against the old text.
 	HeadersFromDisk []string `json:"headersFromDisk,omitempty"`
+	// ReportsUnopened: the server validates whole modules, publishing
+	// reports for files it has not opened, and publishes nothing new when
+	// one of them is then opened with the content it read (terraform-ls).
+	// A report on a file that came after every notification sent before
+	// the file's didOpen, the didOpen carrying the file's bytes on disk,
+	// is then its word on the opened document; waiting for another would
+	// wait out the budget and call the report stale.
+	ReportsUnopened bool `json:"reportsUnopened,omitempty"`
 }
 
 // ReadsFromDisk reports whether the server reads file from
@@ -267,6 +275,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"headersFromDisk":`...)
 		b = appendStrings(b, r.HeadersFromDisk)
 	}
+	if r.ReportsUnopened {
+		b = append(b, `,"reportsUnopened":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -318,6 +329,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ProjectInclude:     b.ProjectInclude,
 		ConcurrentRequests: b.ConcurrentRequests,
 		HeadersFromDisk:    b.HeadersFromDisk,
+		ReportsUnopened:    b.ReportsUnopened,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

@@ -213,6 +213,8 @@ type ServerBehaviour struct {
 	ConcurrentRequests bool `json:"concurrentRequests"`
 	// HeadersFromDisk is Readiness.HeadersFromDisk.
 	HeadersFromDisk []string `json:"headersFromDisk"`
+	// ReportsUnopened is Readiness.ReportsUnopened.
+	ReportsUnopened bool `json:"reportsUnopened"`
 	// AnalyzersPausedBy are the diagnostic sources of the server's
 	// compile errors (gopls: "compiler", "syntax") when its findings of
 	// every other source come from analyzers it runs only on a package
@@ -381,6 +383,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			ProjectInclude:     get(b, "projectInclude").Str,
 			ConcurrentRequests: get(b, "concurrentRequests").Bool(),
 			HeadersFromDisk:    tableStrings(get(b, "headersFromDisk")),
+			ReportsUnopened:    get(b, "reportsUnopened").Bool(),
 			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {

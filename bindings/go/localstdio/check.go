@@ -235,7 +235,7 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 		for _, i := range left {
 			d := docs[i]
 			r, ok, _ := in.diags.latest(uriKey(d.uri))
-			fresh := ok && r.seq > max(d.synced, after) && (r.version == nil || *r.version == d.version)
+			fresh := ok && (r.seq > max(d.synced, after) || in.standsSinceOpen(d, r.seq, after)) && (r.version == nil || *r.version == d.version)
 			stood := r.at.Add(quiet)
 			if fresh {
 				fresh, wake = in.afterCatchUp(r.seq, now, wake)
@@ -307,11 +307,25 @@ func changesReports(method string) bool {
 	return false
 }
 
-func (s *diagnosticStore) bump() {
+// bump records a notification that may change reports; contentChanged
+// when it may change what the server knows of some file's content (every
+// one but the didOpen of a document with its bytes on disk).
+func (s *diagnosticStore) bump(contentChanged bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.epoch++
 	s.bumpedAt = s.seq
+	if contentChanged {
+		s.changedAt = s.seq
+	}
+}
+
+// changedMark is the report mark when the last notification that may
+// change what the server knows of a file's content was sent.
+func (s *diagnosticStore) changedMark() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changedAt
 }
 
 func (s *diagnosticStore) currentEpoch() uint64 {

@@ -37,8 +37,8 @@ func (h *editHook) take() (apply func(context.Context, json.RawMessage) error, c
 // ExecuteCommand implements lspseam.Session.
 func (ss *session) ExecuteCommand(ctx context.Context, params json.RawMessage, applyEdit func(context.Context, json.RawMessage) error) (json.RawMessage, error) {
 	in := ss.inst()
-	in.diags.bump() // a command may change what the server reports
-	defer in.diags.bump()
+	in.diags.bump(true) // a command may change what the server reports
+	defer in.diags.bump(true)
 	in.edits.mu.Lock()
 	in.edits.apply, in.edits.ctx = applyEdit, ctx
 	in.edits.mu.Unlock()

@@ -58,6 +58,11 @@ type diagnosticStore struct {
 	// reports numbered above it came after the last notification sent
 	// that may change them (catchupreports.go).
 	bumpedAt uint64
+	// changedAt is the report mark when the last notification that may
+	// change what the server knows of a file's content was sent: bumpedAt
+	// but for the didOpen of documents with their bytes on disk
+	// (standsSinceOpen).
+	changedAt uint64
 }
 
 type pushedDiagnostics struct {
@@ -267,7 +272,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	}
 	for {
 		r, ok, changed := in.diags.latest(key)
-		fresh := ok && current && r.seq > d.synced && (r.version == nil || *r.version == d.version)
+		fresh := ok && current && (r.seq > d.synced || in.standsSinceOpen(d, r.seq, 0)) && (r.version == nil || *r.version == d.version)
 		now := time.Now()
 		wake := end
 		if fresh {
@@ -294,6 +299,16 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		}
 		timer.Stop()
 	}
+}
+
+// standsSinceOpen says whether a pushed report numbered seq, which came
+// before d's didOpen, is the server's word on d all the same: the server
+// publishes reports for files it has not opened and nothing new when one
+// is opened with the content it read (Readiness.ReportsUnopened), d has
+// the bytes on disk it was opened with, and the report came after every
+// other notification that may change it (and after the mark after).
+func (in *instance) standsSinceOpen(d *openDocument, seq, after uint64) bool {
+	return in.neg.Readiness.ReportsUnopened && d.fromDisk && seq > max(d.floor, after)
 }
 
 // pulls says whether the server is asked for diagnostics

@@ -35,6 +35,13 @@ type openDocument struct {
 	hash       uint64 // of the text the server has
 	used       uint64 // the cache's clock when last queried
 	synced     uint64 // the diagnostics mark just before its last didOpen/didChange
+	// fromDisk: the document has the bytes on disk it was opened with
+	// (not a speculative or changed text); then floor is the report mark
+	// when the last notification before its didOpen that may change what
+	// the server knows of a file's content was sent
+	// (Readiness.ReportsUnopened: a later report stands).
+	fromDisk bool
+	floor    uint64
 }
 
 type documentCache struct {
@@ -128,7 +135,7 @@ func (in *instance) ensureOpen(ctx context.Context, src Source, languageID strin
 			return err
 		}
 	}
-	d := &openDocument{path: src.Path, uri: src.URI, languageID: languageID, version: 1, used: c.clock}
+	d := &openDocument{path: src.Path, uri: src.URI, languageID: languageID, version: 1, used: c.clock, fromDisk: true}
 	return in.openDocument(ctx, d, src.Text, c.hashOf(src.Text))
 }
 
@@ -136,12 +143,16 @@ func (in *instance) ensureOpen(ctx context.Context, src Source, languageID strin
 // h, and records d as open.
 func (in *instance) openDocument(ctx context.Context, d *openDocument, text string, h uint64) error {
 	open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: d.languageID, Version: d.version, Text: text}}
-	synced := in.diags.mark()
-	if err := in.notify(ctx, "textDocument/didOpen", open); err != nil {
+	synced, floor := in.diags.mark(), in.diags.changedMark()
+	notify := in.notify
+	if d.fromDisk {
+		notify = in.notifyFromDisk
+	}
+	if err := notify(ctx, "textDocument/didOpen", open); err != nil {
 		return err
 	}
 	d.hash = h
-	d.synced = synced
+	d.synced, d.floor = synced, floor
 	in.docs.put(d)
 	return nil
 }
@@ -169,6 +180,7 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 			return err
 		}
 		d.version++
+		d.fromDisk = false // text may be a speculative one
 		return in.openDocument(ctx, d, text, h)
 	}
 	change := didChangeParams{
@@ -182,6 +194,7 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 	d.version++
 	d.hash = h
 	d.synced = synced
+	d.fromDisk = false
 	return nil
 }
 

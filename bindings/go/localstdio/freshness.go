@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -87,6 +88,18 @@ func withoutTransient(changes []lspseam.PathChange, open []string) []lspseam.Pat
 		kept = append(kept, c)
 	}
 	return kept
+}
+
+// present is the paths that still exist after changes (their last raw
+// change is not a deletion).
+func present(paths []string, changes []lspseam.PathChange) []string {
+	var out []string
+	for _, p := range paths {
+		if i := slices.IndexFunc(changes, func(c lspseam.PathChange) bool { return c.Path == p }); i >= 0 && changes[i].Last != "deleted" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // errChangesLost means the instance cannot be brought up to date and must
@@ -178,6 +191,13 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 			why = "this server registered no file watchers, so lspseam cannot rely on it acting on file change events"
 		}
 		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and %s", plan.Matched, why), changed}
+	}
+	if len(plan.Uncovered) > 0 {
+		// Files of its own kinds that its watcher registrations leave out
+		// (terraform-ls watches only .terraform/): told nothing, it would
+		// keep answering from what it read, so a fresh process reads the
+		// disk instead.
+		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk (%s), and its file watcher registrations do not cover them", len(plan.Uncovered), filepath.Base(plan.Uncovered[0])), present(plan.Uncovered, changes)}
 	}
 	mark := in.progress.logMark()
 	// A server that applies edits late (ChangeSettleEdits) applies an open

@@ -244,6 +244,10 @@ func TestWatchRegistrations(t *testing.T) {
 		"initialized":             map[string]any{"action": "none", "after": []any{register}},
 	}}
 	f := newFake(t, script, nil)
+	// Here before the server starts: its creation is a Go file the
+	// registrations do not cover (TestUncoveredSourcesRestart), its
+	// deletion one they do.
+	write(t, filepath.Join(f.ws, "gen/z.go"), "package gen\n")
 	ws, _ := filepath.EvalSymlinks(f.ws)
 	data, _ := json.Marshal(script)
 	if err := os.WriteFile(f.script, []byte(strings.ReplaceAll(string(data), "$WS", FileURI(ws))), 0o644); err != nil {
@@ -255,8 +259,6 @@ func TestWatchRegistrations(t *testing.T) {
 	}
 	write(t, filepath.Join(f.ws, "notes.txt"), "x\n")
 	write(t, filepath.Join(f.ws, "go.mod"), "module a\n")
-	write(t, filepath.Join(f.ws, "gen/z.go"), "package gen\n")
-	write(t, filepath.Join(f.ws, "c.go"), "package a\n")
 	f.mustQuery(lspseam.OpDefinition)
 	if err := os.Remove(filepath.Join(f.ws, "gen/z.go")); err != nil {
 		t.Fatal(err)
@@ -273,6 +275,47 @@ func TestWatchRegistrations(t *testing.T) {
 	f.mustQuery(lspseam.OpDefinition)
 	if w := f.watched(); len(w) != 3 {
 		t.Fatalf("a change was delivered after unregistering: %q", w)
+	}
+	f.noViolations()
+	checkQuiescent(t, f, g)
+}
+
+// TestUncoveredSourcesRestart: a server whose watcher registrations leave
+// out files of its own language (terraform-ls registers watchers for
+// .terraform/ only) would never hear of them: a file of its language
+// created or changed outside them means a fresh process, which opens the
+// created file, and the answer is not marked incomplete; a change its
+// registrations do cover is still sent, without a restart.
+func TestUncoveredSourcesRestart(t *testing.T) {
+	g := baseline(t)
+	register := map[string]any{"serverRequest": "client/registerCapability", "params": map[string]any{"registrations": []any{
+		map[string]any{"id": "w1", "method": "workspace/didChangeWatchedFiles", "registerOptions": map[string]any{"watchers": []any{
+			map[string]any{"globPattern": "**/*.txt"},
+		}}},
+	}}}
+	script := map[string]any{"methods": map[string]any{
+		"textDocument/definition": map[string]any{"result": "$echoPosition"},
+		"initialized":             map[string]any{"action": "none", "after": []any{register}},
+	}}
+	f := newFake(t, script, nil)
+	f.mustQuery(lspseam.OpDefinition)
+	if !waitFor(2*time.Second, func() bool { return countResponses(f, "client/registerCapability") > 0 }) {
+		t.Fatal("the fake server did not register")
+	}
+	write(t, filepath.Join(f.ws, "notes.txt"), "x\n")
+	f.mustQuery(lspseam.OpDefinition)
+	if w, pids := f.watched(), f.pids(); !slices.Equal(w, []string{"notes.txt created"}) || len(pids) != 1 {
+		t.Fatalf("a covered change: watched %q, server processes %v; want it sent to the one server", w, pids)
+	}
+	write(t, filepath.Join(f.ws, "extra.go"), "package a\n\nfunc E() { A() }\n")
+	if res := f.mustQuery(lspseam.OpDefinition); res.Incomplete != "" {
+		t.Fatalf("marked incomplete: %s", res.Incomplete)
+	}
+	if pids := f.pids(); len(pids) != 2 {
+		t.Fatalf("not restarted after a Go file its watchers do not cover was created: %v", pids)
+	}
+	if w := f.watched(); len(w) != 1 {
+		t.Fatalf("file events sent for a file the registrations leave out: %q", w)
 	}
 	f.noViolations()
 	checkQuiescent(t, f, g)

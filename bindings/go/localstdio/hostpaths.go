@@ -54,7 +54,7 @@ func fromWatchPaths(rules core.PathRules, res *lspseam.FileChangesResult) {
 	if !rules.Windows {
 		return
 	}
-	for _, list := range [][]string{res.Reverify, res.Open} {
+	for _, list := range [][]string{res.Reverify, res.Open, res.Uncovered} {
 		for i, p := range list {
 			list[i] = rules.HostPath(p)
 		}

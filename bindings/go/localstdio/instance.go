@@ -295,6 +295,17 @@ func (in *instance) dispatch(ctx context.Context, method string, params any, id 
 
 // notify writes a notification (see write).
 func (in *instance) notify(ctx context.Context, method string, params any) error {
+	return in.send(ctx, method, params, false)
+}
+
+// notifyFromDisk writes the didOpen of a document with its bytes on disk:
+// it changes no content the server knows, so a report made before it may
+// still stand (Readiness.ReportsUnopened).
+func (in *instance) notifyFromDisk(ctx context.Context, method string, params any) error {
+	return in.send(ctx, method, params, true)
+}
+
+func (in *instance) send(ctx context.Context, method string, params any, fromDisk bool) error {
 	if in.isDead() {
 		return in.deadErr
 	}
@@ -303,7 +314,7 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 	}
 	defer in.doing(method)()
 	if changesReports(method) {
-		in.diags.bump()
+		in.diags.bump(!fromDisk)
 	}
 	return in.write(ctx, method, func() error { return in.conn.Notify(context.Background(), method, params) })
 }

@@ -242,6 +242,8 @@ export interface Readiness {
   concurrentRequests?: boolean;
   /** Extensions of files the server reads from the disk, not from its open documents, when it parses the files that include them (clangd): a speculative check cannot show their new text to those files. */
   headersFromDisk?: string[];
+  /** The server publishes reports for files it has not opened and nothing new when one is opened with the content it read (terraform-ls): such a report, after everything sent before the didOpen, stands for the opened document. */
+  reportsUnopened?: boolean;
 }
 
 /** negotiate's answer: what a server can do. */
@@ -394,6 +396,12 @@ export interface FileChangesResult {
   open?: string[];
   /** New directories beyond `open`'s limit. */
   openOmitted?: number;
+  /**
+   * Changed files of the server's own kinds (not open, inside `root`) that its watcher
+   * registrations do not select: counted in `ignored`; a host that wants
+   * the server's answers to follow them restarts it.
+   */
+  uncovered?: string[];
 }
 
 // ---- ABI method inputs ------------------------------------------------------

@@ -1,0 +1,3 @@
+output "missing" {
+  value = var.not_declared
+}
