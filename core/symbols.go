@@ -16,7 +16,8 @@ import (
 // locations (codelocation.go) find the symbol they lie in.
 //
 // Servers spell members differently: gopls names a method "(*Circle).Area"
-// at the top level, clangd an out-of-line definition "Circle::area", the
+// at the top level, clangd an out-of-line definition "Circle::area", buf a
+// field "shapes.v1.Circle.radius" in the container "shapes.v1.Circle", the
 // others nest the member under its class. All three become the member
 // "Area"/"area" in the container "Circle", so `Circle.Area` finds it in
 // every language.
@@ -192,6 +193,7 @@ func (f *flattener) add(v gjson.Result, where at, parent string, depth int) stri
 		s.Selection = s.Range
 		if containerName.Type == gjson.String && parent == "" {
 			s.Container = containerName.Str
+			s.Name = nameInContainer(s.Name, s.Container)
 		}
 	} else {
 		if s.Range, problem = rangeOf(rng, where, "range"); problem != "" {
@@ -229,6 +231,16 @@ func (f *flattener) add(v gjson.Result, where at, parent string, depth int) stri
 		return problem == ""
 	})
 	return problem
+}
+
+// nameInContainer is a SymbolInformation's name without its container:
+// buf names each symbol in full ("shapes.v1.Point.x" in the container
+// "shapes.v1.Point"), the others by itself ("x"), which stays as it is.
+func nameInContainer(name, container string) string {
+	if rest, ok := strings.CutPrefix(name, container+"."); ok && container != "" && rest != "" {
+		return rest
+	}
+	return name
 }
 
 func first(have, v gjson.Result) gjson.Result {

@@ -442,6 +442,7 @@ func readSymbolNode(v gjson.Result, where at, depth int) (*symbolNode, string) {
 				return nil, where.field("containerName") + " must be a string, got " + describe(containerName)
 			}
 			n.containerName = containerName.Str
+			n.Name = nameInContainer(n.Name, n.containerName)
 		}
 		return n, ""
 	}

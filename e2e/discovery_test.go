@@ -107,7 +107,7 @@ func TestPresetsFileWithoutServers(t *testing.T) {
 		t.Fatalf("exit %d, %s: %s\nstderr: %s", code, errCode, msg, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
-	if len(lines) != 1 || !strings.Contains(lines[0], "level=WARN") || !strings.Contains(lines[0], "optional language servers not installed, skipped: bashls (bash-language-server), clangd, ") || !strings.Contains(lines[0], "`lspseam doctor` lists the languages") {
+	if len(lines) != 1 || !strings.Contains(lines[0], "level=WARN") || !strings.Contains(lines[0], "optional language servers not installed, skipped: bashls (bash-language-server), buf, clangd, ") || !strings.Contains(lines[0], "`lspseam doctor` lists the languages") {
 		t.Errorf("want one warning naming the skipped servers, got:\n%s", stderr)
 	}
 	if strings.Contains(stderr, lookup(env, "PATH")) {
@@ -189,7 +189,7 @@ func TestMissingPresetsWarnedByLongLivedShims(t *testing.T) {
 		if sub == "serve" {
 			_, _, stderr = runShim(t, shimPath, env, sub)
 		}
-		if n := strings.Count(stderr, "optional language servers not installed, skipped: bashls (bash-language-server), clangd, "); n != 1 || !strings.Contains(stderr, "level=WARN") {
+		if n := strings.Count(stderr, "optional language servers not installed, skipped: bashls (bash-language-server), buf, clangd, "); n != 1 || !strings.Contains(stderr, "level=WARN") {
 			t.Errorf("%s: want one warning naming the missing presets, got:\n%s", sub, stderr)
 		}
 	}

@@ -81,7 +81,7 @@ func TestServersSkipWhatTheyCannotInstall(t *testing.T) {
 	}
 	code, out := install("")
 	for _, want := range []string{
-		"needs: go for gopls and terraform-ls; Node.js >= 20 with npm", "Debian/Ubuntu apt-get",
+		"needs: go for gopls, terraform-ls and buf; Node.js >= 20 with npm", "Debian/Ubuntu apt-get",
 		"ready in " + filepath.Join(tools, "bin"), "gopls                       golang.org/x/tools/gopls",
 		"SKIPPED pyright: 'node' is not on PATH",
 		"SKIPPED clangd: clangd is not on PATH and apt-get is not available",

@@ -39,7 +39,7 @@ if [ "$node_ok" = 0 ] || ! command -v npm >/dev/null 2>&1; then
 fi
 
 servers=()
-for s in gopls typescript-language-server pyright-langserver clangd bash-language-server yaml-language-server \
+for s in gopls terraform-ls buf typescript-language-server pyright-langserver clangd bash-language-server yaml-language-server \
 	vscode-json-language-server vscode-html-language-server vscode-css-language-server intelephense docker-langserver \
 	vue-language-server svelteserver fortls cmake-language-server basedpyright-langserver ruff tombi ../clangd-22/bin/clangd; do
 	[ -x "$tools_bin/$s" ] || servers+=("${s##*/}")

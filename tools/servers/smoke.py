@@ -28,6 +28,7 @@ TOOLS = pathlib.Path(os.environ.get("LSPSEAM_TOOLS") or HERE.parent.parent / ".t
 SERVERS = {
     "gopls": ("bin/gopls", ["serve"]),
     "terraform": ("bin/terraform-ls", ["serve"]),
+    "proto": ("bin/buf", ["lsp", "serve"]),
     "typescript": ("bin/typescript-language-server", ["--stdio"]),
     "pyright": ("bin/pyright-langserver", ["--stdio"]),
     "clangd": ("bin/clangd", []),
