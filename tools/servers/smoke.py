@@ -29,6 +29,7 @@ SERVERS = {
     "gopls": ("bin/gopls", ["serve"]),
     "terraform": ("bin/terraform-ls", ["serve"]),
     "proto": ("bin/buf", ["lsp", "serve"]),
+    "prisma": ("bin/prisma-language-server", ["--stdio"]),
     "typescript": ("bin/typescript-language-server", ["--stdio"]),
     "pyright": ("bin/pyright-langserver", ["--stdio"]),
     "clangd": ("bin/clangd", []),
