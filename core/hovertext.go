@@ -18,7 +18,9 @@ import (
 // The hover (every shape translate accepts, normalized by translateHover)
 // is flattened to plain text: the signature — the first fenced code block,
 // without its fence (the second when the first is a lone module path, as
-// rust-analyzer writes) — then the first paragraph of documentation, with
+// rust-analyzer writes; without a code block, a first paragraph made only
+// of code spans and emphases, as terraform-ls writes "**name** _type_") —
+// then the first paragraph of documentation, with
 // Markdown's inline marks (code spans, emphasis, links, escapes) removed;
 // headings, rules, further code blocks, later paragraphs, link-only
 // paragraphs (gopls's pkg.go.dev link) and clangd's type/parameter lines
@@ -293,7 +295,7 @@ func hoverContentsText(md string) string {
 	lines := strings.Split(strings.ReplaceAll(md, "\r\n", "\n"), "\n")
 	var code []string
 	haveCode, secondCode := false, false
-	var para, fallback []string
+	var para, next, fallback []string
 	paraDone := false
 	var cur []string
 	// afterParams: the paragraph flushed last was clangd's lone
@@ -304,8 +306,12 @@ func hoverContentsText(md string) string {
 		if len(cur) > 0 {
 			skip := skippedParagraph(cur) || (afterParams && isBulletList(cur))
 			afterParams = len(cur) == 1 && strings.TrimSpace(cur[0]) == "Parameters:"
-			if !paraDone && !skip {
+			switch {
+			case skip:
+			case !paraDone:
 				para, paraDone = cur, true
+			case next == nil:
+				next = cur
 			}
 		}
 		cur = nil
@@ -355,18 +361,70 @@ func hoverContentsText(md string) string {
 	if !paraDone && !haveCode && len(fallback) > 0 {
 		para = fallback
 	}
-	if len(para) > 0 {
-		// Clipped first: the text is clipped to that anyway, and it bounds
-		// the inline scan on hostile input.
-		lines := strings.Split(clipRunes(strings.Join(para, "\n"), maxHoverTextRunes), "\n")
-		for k, l := range lines {
-			lines[k] = flattenInline(strings.TrimSpace(l), 0)
-		}
-		if p := strings.TrimSpace(strings.Join(lines, "\n")); p != "" {
-			parts = append(parts, p)
-		}
+	if !haveCode && next != nil && isSignatureParagraph(para) {
+		// No code block, and the first paragraph is only marked-up names
+		// (terraform-ls: "**cidr_block** _required, string_"): it is the
+		// signature, and the documentation is the paragraph after it.
+		parts = append(parts, flattenParagraph(para))
+		para = next
+	}
+	if p := flattenParagraph(para); p != "" {
+		parts = append(parts, p)
 	}
 	return strings.Join(parts, "\n\n")
+}
+
+// flattenParagraph is a paragraph's lines without Markdown's inline marks.
+func flattenParagraph(para []string) string {
+	if len(para) == 0 {
+		return ""
+	}
+	// Clipped first: the text is clipped to that anyway, and it bounds the
+	// inline scan on hostile input.
+	lines := strings.Split(clipRunes(strings.Join(para, "\n"), maxHoverTextRunes), "\n")
+	for k, l := range lines {
+		lines[k] = flattenInline(strings.TrimSpace(l), 0)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// isSignatureParagraph: every word of the paragraph is inside a code span,
+// emphasis or strong emphasis ("**cidr_block** _required, string_",
+// "`var.region`"), as a server writes a name and its type when it has no
+// code block to put them in.
+func isSignatureParagraph(para []string) bool {
+	if len(para) == 0 || len(para) > 3 {
+		return false
+	}
+	for _, line := range para {
+		if !allMarkedUp(strings.TrimSpace(line)) {
+			return false
+		}
+	}
+	return true
+}
+
+// allMarkedUp reports whether s is one or more runs, separated by spaces,
+// each a code span or an emphasis with * or _ (single or double).
+func allMarkedUp(s string) bool {
+	if s == "" {
+		return false
+	}
+	for s != "" {
+		mark := s[:1]
+		if mark != "`" && mark != "*" && mark != "_" {
+			return false
+		}
+		if mark != "`" && strings.HasPrefix(s, mark+mark) {
+			mark += mark
+		}
+		end := strings.Index(s[len(mark):], mark)
+		if end <= 0 {
+			return false // unclosed, or empty
+		}
+		s = strings.TrimLeft(s[len(mark)+end+len(mark):], " \t")
+	}
+	return true
 }
 
 // isHeading recognizes an ATX heading: one to six #, then a space or
