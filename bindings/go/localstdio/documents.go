@@ -144,11 +144,8 @@ func (in *instance) ensureOpen(ctx context.Context, src Source, languageID strin
 func (in *instance) openDocument(ctx context.Context, d *openDocument, text string, h uint64) error {
 	open := didOpenParams{TextDocument: textDocumentItem{URI: d.uri, LanguageID: d.languageID, Version: d.version, Text: text}}
 	synced, floor := in.diags.mark(), in.diags.changedMark()
-	notify := in.notify
-	if d.fromDisk {
-		notify = in.notifyFromDisk
-	}
-	if err := notify(ctx, "textDocument/didOpen", open); err != nil {
+	// A didOpen of the bytes on disk changes no content the server knows.
+	if err := in.send(ctx, "textDocument/didOpen", open, d.fromDisk); err != nil {
 		return err
 	}
 	d.hash = h

@@ -90,13 +90,14 @@ func withoutTransient(changes []lspseam.PathChange, open []string) []lspseam.Pat
 	return kept
 }
 
-// present is the paths that still exist after changes (their last raw
-// change is not a deletion).
-func present(paths []string, changes []lspseam.PathChange) []string {
+// changedSources is the files of the server's languages that changes
+// leave on disk (their last raw change is not a deletion): what a fresh
+// server replacing one that missed them opens first (reopenChanged).
+func (in *instance) changedSources(changes []lspseam.PathChange) []string {
 	var out []string
-	for _, p := range paths {
-		if i := slices.IndexFunc(changes, func(c lspseam.PathChange) bool { return c.Path == p }); i >= 0 && changes[i].Last != "deleted" {
-			out = append(out, p)
+	for _, c := range changes {
+		if _, ok := in.server.Config.LanguageOf(c.Path); ok && c.Last != "deleted" {
+			out = append(out, c.Path)
 		}
 	}
 	return out
@@ -180,24 +181,18 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	if plan.Matched > 0 && ignores {
 		// Telling this server would change nothing: it keeps answering from
 		// what it indexed. A fresh process reads the disk.
-		var changed []string
-		for _, c := range changes {
-			if _, ok := in.server.Config.LanguageOf(c.Path); ok && c.Last != "deleted" {
-				changed = append(changed, c.Path)
-			}
-		}
 		why := "this server ignores file change events"
 		if !in.neg.Readiness.IgnoresWatchedFiles {
 			why = "this server registered no file watchers, so lspseam cannot rely on it acting on file change events"
 		}
-		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and %s", plan.Matched, why), changed}
+		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk, and %s", plan.Matched, why), in.changedSources(changes)}
 	}
 	if len(plan.Uncovered) > 0 {
 		// Files of its own kinds that its watcher registrations leave out
 		// (terraform-ls watches only .terraform/): told nothing, it would
 		// keep answering from what it read, so a fresh process reads the
 		// disk instead.
-		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk (%s), and its file watcher registrations do not cover them", len(plan.Uncovered), filepath.Base(plan.Uncovered[0])), present(plan.Uncovered, changes)}
+		return "", errChangesLost{fmt.Sprintf("%d file(s) it has not opened changed on disk (%s), and its file watcher registrations do not cover them", len(plan.Uncovered), filepath.Base(plan.Uncovered[0])), in.changedSources(changes)}
 	}
 	mark := in.progress.logMark()
 	// A server that applies edits late (ChangeSettleEdits) applies an open

@@ -298,13 +298,9 @@ func (in *instance) notify(ctx context.Context, method string, params any) error
 	return in.send(ctx, method, params, false)
 }
 
-// notifyFromDisk writes the didOpen of a document with its bytes on disk:
-// it changes no content the server knows, so a report made before it may
-// still stand (Readiness.ReportsUnopened).
-func (in *instance) notifyFromDisk(ctx context.Context, method string, params any) error {
-	return in.send(ctx, method, params, true)
-}
-
+// send writes a notification; fromDisk says it changes no content the
+// server knows (the didOpen of a document with its bytes on disk), so a
+// report made before it may still stand (Readiness.ReportsUnopened).
 func (in *instance) send(ctx context.Context, method string, params any, fromDisk bool) error {
 	if in.isDead() {
 		return in.deadErr
