@@ -191,6 +191,29 @@ type Readiness struct {
 	// is then its word on the opened document; waiting for another would
 	// wait out the budget and call the report stale.
 	ReportsUnopened bool `json:"reportsUnopened,omitempty"`
+	// SignalNeeds, when set, are files (slash paths) one of which must be
+	// in a file's directory or one of its parents for ExpectSignal to
+	// hold for that file: the server signals the end of loading a
+	// configured project only. typescript-language-server reports
+	// tsserver's loading of a tsconfig.json or jsconfig.json project as
+	// progress; a file under neither is put in an inferred project of the
+	// open files and what they import, built as it is opened, with no
+	// progress at all: a first query on a lone .js file waited out the
+	// 15 s settle and was called incomplete. A host waits for the signal
+	// only for a file under one of these.
+	SignalNeeds []string `json:"signalNeeds,omitempty"`
+	// CleanConfirmedBy, when set, is a request (an LSP method taking a
+	// textDocument) whose answer for a document comes only after the
+	// server has validated every change it was sent before the request,
+	// for a server that publishes nothing for a document that was clean
+	// and still is. terraform-ls publishes a module's reports only when
+	// the module had or has a problem, and its documentSymbol handler
+	// waits for the document directory's pending jobs, validation
+	// included. A host waiting for a report on a document whose last
+	// report is empty (or who has none) asks this request; its answer
+	// with no report after it, within the quiet window, confirms the
+	// document clean.
+	CleanConfirmedBy string `json:"cleanConfirmedBy,omitempty"`
 }
 
 // ReadsFromDisk reports whether the server reads file from
@@ -278,6 +301,14 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.ReportsUnopened {
 		b = append(b, `,"reportsUnopened":true`...)
 	}
+	if len(r.SignalNeeds) > 0 {
+		b = append(b, `,"signalNeeds":`...)
+		b = appendStrings(b, r.SignalNeeds)
+	}
+	if r.CleanConfirmedBy != "" {
+		b = append(b, `,"cleanConfirmedBy":`...)
+		b = appendString(b, r.CleanConfirmedBy)
+	}
 	return append(b, '}')
 }
 
@@ -330,6 +361,8 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ConcurrentRequests: b.ConcurrentRequests,
 		HeadersFromDisk:    b.HeadersFromDisk,
 		ReportsUnopened:    b.ReportsUnopened,
+		SignalNeeds:        b.SignalNeeds,
+		CleanConfirmedBy:   b.CleanConfirmedBy,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

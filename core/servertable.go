@@ -215,6 +215,9 @@ type ServerBehaviour struct {
 	HeadersFromDisk []string `json:"headersFromDisk"`
 	// ReportsUnopened is Readiness.ReportsUnopened.
 	ReportsUnopened bool `json:"reportsUnopened"`
+	// SignalNeeds and CleanConfirmedBy are Readiness's.
+	SignalNeeds      []string `json:"signalNeeds"`
+	CleanConfirmedBy string   `json:"cleanConfirmedBy"`
 	// AnalyzersPausedBy are the diagnostic sources of the server's
 	// compile errors (gopls: "compiler", "syntax") when its findings of
 	// every other source come from analyzers it runs only on a package
@@ -384,6 +387,8 @@ func parseServerTable(v gjson.Result) ServerTable {
 			ConcurrentRequests: get(b, "concurrentRequests").Bool(),
 			HeadersFromDisk:    tableStrings(get(b, "headersFromDisk")),
 			ReportsUnopened:    get(b, "reportsUnopened").Bool(),
+			SignalNeeds:        tableStrings(get(b, "signalNeeds")),
+			CleanConfirmedBy:   get(b, "cleanConfirmedBy").Str,
 			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {

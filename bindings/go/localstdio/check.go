@@ -227,11 +227,13 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 		}
 		after = floor.seq
 	}
+	var confirmed map[int]time.Time // when the server answered each clean confirmation (cleanconfirm.go)
 	for {
 		changed := in.diags.next() // before reading: no report is missed
 		now := time.Now()
 		wake := end
 		waiting := left[:0]
+		var ask []*openDocument
 		for _, i := range left {
 			d := docs[i]
 			r, ok, _ := in.diags.latest(uriKey(d.uri))
@@ -239,6 +241,13 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 			stood := r.at.Add(quiet)
 			if fresh {
 				fresh, wake = in.afterCatchUp(r.seq, now, wake)
+			} else if confirmed == nil && in.cleanCandidate(r, ok) {
+				ask = append(ask, d)
+			} else if clean, w := in.cleanStands(confirmed[i], r, ok, now, wake); clean {
+				out[i].Report = pushedReport(out[i].File.URI, d, pushedDiagnostics{}, false, true, start)
+				continue
+			} else {
+				wake = w
 			}
 			if (fresh && !now.Before(stood)) || !now.Before(end) {
 				out[i].Report = pushedReport(out[i].File.URI, d, r, ok, fresh, start)
@@ -252,6 +261,10 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 		left = waiting
 		if len(left) == 0 {
 			return nil
+		}
+		if len(ask) > 0 {
+			confirmed = in.confirmAllClean(ctx, ask, docs, end)
+			continue
 		}
 		timer := time.NewTimer(time.Until(wake))
 		select {

@@ -63,6 +63,9 @@ type diagnosticStore struct {
 	// but for the didOpen of documents with their bytes on disk
 	// (standsSinceOpen).
 	changedAt uint64
+	// dropped: a report was dropped to keep at most maxDiagnosticURIs
+	// (cleanCandidate).
+	dropped bool
 }
 
 type pushedDiagnostics struct {
@@ -136,6 +139,7 @@ func (s *diagnosticStore) publish(log *slog.Logger, params *json.RawMessage) {
 			}
 		}
 		delete(s.pushed, oldest)
+		s.dropped = true
 	}
 	s.seq++
 	s.lastAt = time.Now()
@@ -270,9 +274,16 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	if !current {
 		end = start // nothing to wait for
 	}
+	var confirmed time.Time // when the server answered the clean confirmation (cleanconfirm.go)
+	asked := false
 	for {
 		r, ok, changed := in.diags.latest(key)
 		fresh := ok && current && (r.seq > d.synced || in.standsSinceOpen(d, r.seq, 0)) && (r.version == nil || *r.version == d.version)
+		if !fresh && current && !asked && in.cleanCandidate(r, ok) {
+			asked = true
+			confirmed = in.confirmClean(ctx, d, end)
+			continue
+		}
 		now := time.Now()
 		wake := end
 		if fresh {
@@ -282,6 +293,10 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 			if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
 				wake = quiet
 			}
+		} else if clean, w := in.cleanStands(confirmed, r, ok, now, wake); clean {
+			return pushedReport(f.URI, d, pushedDiagnostics{}, false, true, start), nil
+		} else {
+			wake = w
 		}
 		if !now.Before(wake) {
 			return pushedReport(f.URI, d, r, ok, fresh, start), nil

@@ -404,7 +404,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if err := in.ensureOpen(ctx, src, q.LanguageID); err != nil {
 		return lspseam.Result{}, err
 	}
-	incomplete, err := in.awaitReady(ctx, opened, began, ended)
+	incomplete, err := in.awaitReady(ctx, src.Path, opened, began, ended)
 	if err != nil {
 		return lspseam.Result{}, err
 	}

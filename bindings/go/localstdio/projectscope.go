@@ -96,23 +96,33 @@ func (in *instance) searchNeedsNotice(path string, needs []string) string {
 			return ""
 		}
 	}
-	for dir := filepath.Dir(path); ; {
-		for _, n := range needs {
-			if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(n))); err == nil && info.Mode().IsRegular() {
-				return ""
-			}
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+	if foundAbove(path, needs) {
+		return ""
 	}
 	notice := fmt.Sprintf("language server %q found no %s for %s (in its directory or a parent), so it has no index of the project and searched only the files it has opened", in.server.ID, strings.Join(needs, " or "), in.wsRel(path))
 	if h := in.neg.Readiness.SearchNeedsHint; h != "" {
 		notice += "; " + h
 	}
 	return notice
+}
+
+// foundAbove says whether one of names (slash paths) is a regular file in
+// path's directory or one of its parents, up to the filesystem's root (as
+// servers look for their project files: clangd's compilation database,
+// tsserver's tsconfig.json).
+func foundAbove(path string, names []string) bool {
+	for dir := filepath.Dir(path); ; {
+		for _, n := range names {
+			if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(n))); err == nil && info.Mode().IsRegular() {
+				return true
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 // The other way round: the file is in a configured project, and files of

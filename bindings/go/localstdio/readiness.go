@@ -24,8 +24,11 @@ func budgetReserve(remaining time.Duration) time.Duration {
 // On the first query of a fresh instance it waits for no active progress
 // and for a loading signal (progress that began and ended after didOpen,
 // or the policy's log line), at most SettleMs. Later queries only wait for
-// active progress to end.
-func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, ended int) (string, error) {
+// active progress to end. A query on path, a file for which the server
+// gives no signal (none of the policy's SignalNeeds above it: a file of
+// an inferred project, built as it is opened), waits for no active
+// progress only, and leaves the first-query wait to a file that has one.
+func (in *instance) awaitReady(ctx context.Context, path string, opened time.Time, began, ended int) (string, error) {
 	policy := in.neg.Readiness
 	budgetEnd := time.Time{} // zero: no budget
 	if deadline, ok := ctx.Deadline(); ok {
@@ -33,11 +36,12 @@ func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, end
 	}
 	settleEnd := opened.Add(time.Duration(policy.SettleMs) * time.Millisecond)
 	logged := false
+	unsignalled := policy.ExpectSignal && len(policy.SignalNeeds) > 0 && !foundAbove(path, policy.SignalNeeds)
 	for {
 		titles, changed := in.progress.snapshot()
 		idle := len(titles) == 0
 		now := time.Now()
-		if in.settled {
+		if in.settled || unsignalled {
 			if idle {
 				return "", nil
 			}
@@ -64,7 +68,7 @@ func (in *instance) awaitReady(ctx context.Context, opened time.Time, began, end
 			in.log.Info("waiting for the language server to finish loading the project", "busy", titles, "firstQuery", !in.settled, "settleMs", policy.SettleMs)
 		}
 		wake := settleEnd
-		if in.settled || !idle {
+		if in.settled || unsignalled || !idle {
 			wake = time.Time{}
 		}
 		if !budgetEnd.IsZero() {

@@ -3,11 +3,13 @@ package localstdio
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/testenv"
 )
 
 // The readiness policy's log signal (pyright's "Found N source files"),
@@ -140,4 +142,35 @@ func TestReadyLogSession(t *testing.T) {
 			f.noViolations()
 		})
 	}
+}
+
+// TestNoLoadingSignalOutsideAConfiguredProject: typescript-language-server
+// signals loading a tsconfig.json or jsconfig.json project only (the
+// policy's signalNeeds). A first query on a file under neither waited out
+// the 15 s settle for a signal that never comes and was marked
+// incomplete; now it is answered once the server is idle, unmarked. A
+// later query on a file under a tsconfig.json still waits for the signal
+// (this fake, with a settle of 0, never gives one: that answer is marked).
+func TestNoLoadingSignalOutsideAConfiguredProject(t *testing.T) {
+	f := newFake(t, map[string]any{"capabilities": tsserverCaps, "methods": map[string]any{
+		"textDocument/definition": map[string]any{"result": "$echoPosition"},
+	}}, nil)
+	budget := testenv.StepBudget(t)
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	res, err := f.query(ctx, lspseam.OpDefinition, "a.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantIncomplete(t, "a file under no tsconfig.json", res, false)
+	write(t, filepath.Join(f.ws, "app", "tsconfig.json"), "{}\n")
+	write(t, filepath.Join(f.ws, "app", "b.go"), "package app\n\nfunc B() {}\n")
+	res, err = f.query(ctx, lspseam.OpDefinition, filepath.Join("app", "b.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Incomplete == "" {
+		t.Error("a file under a tsconfig.json, with no loading signal: not marked incomplete")
+	}
+	f.noViolations()
 }

@@ -110,7 +110,7 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 	if !ss.waited {
 		ss.waited = true
 		ss.first = src.Path
-		incomplete, err := in.awaitReady(ctx, opened, began, ended)
+		incomplete, err := in.awaitReady(ctx, src.Path, opened, began, ended)
 		if err != nil {
 			return lspseam.SourceFile{}, err
 		}

@@ -244,6 +244,10 @@ export interface Readiness {
   headersFromDisk?: string[];
   /** The server publishes reports for files it has not opened and nothing new when one is opened with the content it read (terraform-ls): such a report, after everything sent before the didOpen, stands for the opened document. */
   reportsUnopened?: boolean;
+  /** Files one of which must be in a file's directory or a parent for the loading signal (expectSignal) to come for it: typescript-language-server signals loading a tsconfig.json or jsconfig.json project only, never an inferred one. */
+  signalNeeds?: string[];
+  /** A request (an LSP method taking a textDocument) whose answer comes only after the server validated every change sent before it, for a server that publishes nothing for a document that was and is clean (terraform-ls: textDocument/documentSymbol): its answer, with no report after it within the quiet window, confirms a document whose last report was empty clean. */
+  cleanConfirmedBy?: string;
 }
 
 /** negotiate's answer: what a server can do. */
