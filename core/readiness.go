@@ -214,6 +214,12 @@ type Readiness struct {
 	// with no report after it, within the quiet window, confirms the
 	// document clean.
 	CleanConfirmedBy string `json:"cleanConfirmedBy,omitempty"`
+	// ReportsOnlySynced: the server checks a document, and publishes for
+	// it, only when that document is opened or changed; a change to a
+	// file it imports leaves its report as it was (buf). A host syncs
+	// such a document again, with the same text, before awaiting its
+	// report when the server has been told of a content change since.
+	ReportsOnlySynced bool `json:"reportsOnlySynced,omitempty"`
 }
 
 // ReadsFromDisk reports whether the server reads file from
@@ -309,6 +315,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = append(b, `,"cleanConfirmedBy":`...)
 		b = appendString(b, r.CleanConfirmedBy)
 	}
+	if r.ReportsOnlySynced {
+		b = append(b, `,"reportsOnlySynced":true`...)
+	}
 	return append(b, '}')
 }
 
@@ -363,6 +372,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		ReportsUnopened:    b.ReportsUnopened,
 		SignalNeeds:        b.SignalNeeds,
 		CleanConfirmedBy:   b.CleanConfirmedBy,
+		ReportsOnlySynced:  b.ReportsOnlySynced,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

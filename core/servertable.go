@@ -215,9 +215,10 @@ type ServerBehaviour struct {
 	HeadersFromDisk []string `json:"headersFromDisk"`
 	// ReportsUnopened is Readiness.ReportsUnopened.
 	ReportsUnopened bool `json:"reportsUnopened"`
-	// SignalNeeds and CleanConfirmedBy are Readiness's.
-	SignalNeeds      []string `json:"signalNeeds"`
-	CleanConfirmedBy string   `json:"cleanConfirmedBy"`
+	// SignalNeeds, CleanConfirmedBy and ReportsOnlySynced are Readiness's.
+	SignalNeeds       []string `json:"signalNeeds"`
+	CleanConfirmedBy  string   `json:"cleanConfirmedBy"`
+	ReportsOnlySynced bool     `json:"reportsOnlySynced"`
 	// AnalyzersPausedBy are the diagnostic sources of the server's
 	// compile errors (gopls: "compiler", "syntax") when its findings of
 	// every other source come from analyzers it runs only on a package
@@ -389,6 +390,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			ReportsUnopened:    get(b, "reportsUnopened").Bool(),
 			SignalNeeds:        tableStrings(get(b, "signalNeeds")),
 			CleanConfirmedBy:   get(b, "cleanConfirmedBy").Str,
+			ReportsOnlySynced:  get(b, "reportsOnlySynced").Bool(),
 			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {

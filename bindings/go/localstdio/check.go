@@ -216,6 +216,13 @@ func (in *instance) latestKnown(uri string, d *openDocument, start time.Time) ls
 // here): a document the change did not touch has nothing new to report on
 // before that.
 func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, batch []int, docs map[int]*openDocument, start, end time.Time, floor *syncFloor) error {
+	for _, i := range batch {
+		if d := docs[i]; in.behindOtherChanges(d) {
+			if err := in.resync(ctx, d, out[i].File.Text); err != nil {
+				return err
+			}
+		}
+	}
 	left := append([]int(nil), batch...)
 	quiet := in.diagnosticsQuiet()
 	var after uint64
@@ -330,6 +337,7 @@ func (s *diagnosticStore) bump(contentChanged bool) {
 	s.bumpedAt = s.seq
 	if contentChanged {
 		s.changedAt = s.seq
+		s.contentEpoch++
 	}
 }
 

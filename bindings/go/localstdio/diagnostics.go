@@ -63,6 +63,9 @@ type diagnosticStore struct {
 	// but for the didOpen of documents with their bytes on disk
 	// (standsSinceOpen).
 	changedAt uint64
+	// contentEpoch counts the notifications that may change what the
+	// server knows of a file's content (resync.go).
+	contentEpoch uint64
 	// dropped: a report was dropped to keep at most maxDiagnosticURIs
 	// (cleanCandidate).
 	dropped bool
@@ -273,6 +276,10 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	end := waitEnd(ctx, start, opts.Wait)
 	if !current {
 		end = start // nothing to wait for
+	} else if in.behindOtherChanges(d) {
+		if err := in.resync(ctx, d, f.Text); err != nil {
+			return lspseam.DiagnosticReport{}, err
+		}
 	}
 	var confirmed time.Time // when the server answered the clean confirmation (cleanconfirm.go)
 	asked := false

@@ -42,6 +42,9 @@ type openDocument struct {
 	// (Readiness.ReportsUnopened: a later report stands).
 	fromDisk bool
 	floor    uint64
+	// contentEpoch is the store's content epoch after its last sync
+	// (resync.go).
+	contentEpoch uint64
 }
 
 type documentCache struct {
@@ -150,6 +153,7 @@ func (in *instance) openDocument(ctx context.Context, d *openDocument, text stri
 	}
 	d.hash = h
 	d.synced, d.floor = synced, floor
+	d.contentEpoch = in.diags.contentEpochNow()
 	in.docs.put(d)
 	return nil
 }
@@ -192,6 +196,7 @@ func (in *instance) syncDocument(ctx context.Context, d *openDocument, text stri
 	d.hash = h
 	d.synced = synced
 	d.fromDisk = false
+	d.contentEpoch = in.diags.contentEpochNow()
 	return nil
 }
 

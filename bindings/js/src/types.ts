@@ -248,6 +248,8 @@ export interface Readiness {
   signalNeeds?: string[];
   /** A request (an LSP method taking a textDocument) whose answer comes only after the server validated every change sent before it, for a server that publishes nothing for a document that was and is clean (terraform-ls: textDocument/documentSymbol): its answer, with no report after it within the quiet window, confirms a document whose last report was empty clean. */
   cleanConfirmedBy?: string;
+  /** The server checks a document only when it is opened or changed, not when a file it imports changes (buf): a host syncs it again, same text, before awaiting its report after a content change to another file. */
+  reportsOnlySynced?: boolean;
 }
 
 /** negotiate's answer: what a server can do. */
