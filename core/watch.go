@@ -369,7 +369,7 @@ func (c FileChangeBatch) appendJSON(b []byte) []byte {
 // the host to open; at most maxOpenNew, and OpenOmitted counts the new
 // directories beyond that (the host says the answer may miss them).
 // Uncovered lists the files of the server's own kinds (Extensions,
-// FileNames), not open and inside Root (when given), whose change its
+// FileNames), inside Root (when given), not open or deleted, whose change its
 // watcher registrations do not select: counted in Ignored, but a server that reads them from the disk
 // (terraform-ls registers watchers for .terraform/ only) answers as if
 // they had not changed unless the host does something else.
@@ -493,7 +493,11 @@ func FileChanges(in FileChangesInput) (FileChangesResult, *Error) {
 			res.Ignored++
 		case in.Registrations != nil && !watched(watchers, c.Path, in.Root, typ):
 			res.Ignored++
-			if !open[c.Path] && servesFile(exts, c.Path) && (in.Root == "" || relativeStart(in.Root, c.Path) > 0) {
+			// An open document is here only when it was deleted: the
+			// didClose that follows asks the server to read the disk, but
+			// one that keeps its module's files (terraform-ls) kept the
+			// deleted file in its answers.
+			if servesFile(exts, c.Path) && (in.Root == "" || relativeStart(in.Root, c.Path) > 0) {
 				res.Uncovered = append(res.Uncovered, c.Path)
 			}
 		default:
