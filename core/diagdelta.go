@@ -504,7 +504,7 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
 	withheld, reappeared := d.withheld, d.reappeared
 	if o := d.Others; o != nil {
-		renderOthers(&b, o, limit)
+		renderOthers(&b, o, len(d.Files), limit)
 		shown += len(o.introduced) + len(o.resolved)
 		total += o.Introduced + o.Resolved
 		withheld = append(append([]Problem(nil), withheld...), o.withheld...)

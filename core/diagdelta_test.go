@@ -239,8 +239,8 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		not              []string
 	}{
 		{"absent: no others, no line", ``, ``, []string{"0 persisting."}, []string{"other files", "Other files"}},
-		{"none found", `,"dependents":{}`, `"checked":0,`, []string{"Other files: none use what changed."}, []string{"checked"}},
-		{"none found, some unasked", `,"dependents":{"unasked":3}`, `"unasked":3`, []string{"none use what changed as far as was asked.", "The references of at least 3 more changed declarations were not asked"}, nil},
+		{"none found", `,"dependents":{}`, `"checked":0,`, []string{"Other files: none refer to what changed (asked before the change)."}, []string{"checked"}},
+		{"none found, some unasked", `,"dependents":{"unasked":3}`, `"unasked":3`, []string{"none refer to what changed (asked before the change, as far as was asked).", "The references of at least 3 more changed declarations were not asked"}, nil},
 		{"one broken of two", `,"dependents":{"files":[` + dep("b.go", "", d(1, "m"), true) + `,` + dep("c.go", d(0, "k"), d(0, "k"), true) + `]}`,
 			`"withIntroduced":["b.go"],"withResolved":[],"counts":{"introduced":1,"resolved":0,"persisting":1,"introducedErrors":1}`,
 			[]string{"2 other files checked, 1 with new problems (1 error introduced, 0 resolved):\n  b.go:2:1 error: m"}, []string{"Resolved in other files"}},
@@ -249,14 +249,21 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		{"moved line is not persisting: the text is unchanged", `,"dependents":{"files":[` + dep("b.go", d(0, "m"), d(1, "m"), true) + `]}`, `"counts":{"introduced":1,"resolved":1,"persisting":0`, nil, nil},
 		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked, no new problems in the reports there are (1 stale, below).\nStale (other files): b.go"}, nil},
 		{"inside bodies only: not checked", `,"dependents":{"insideBodies":1}`, `"insideBodies":1`,
-			[]string{"Other files: not checked — the change stays inside function bodies"}, []string{"none use what changed"}},
+			[]string{"Other files: not checked — the change stays inside function bodies"}, []string{"none refer to what changed"}},
 		{"a declaration asked, another inside a body: none use it", `,"dependents":{"asked":1,"insideBodies":1}`, `"insideBodies":1`,
-			[]string{"Other files: none use what changed.", "Not followed into other files: the changes inside 1 function body"}, []string{"not checked — the change stays inside"}},
+			[]string{"Other files: none refer to what changed (asked before the change).", "Not followed into other files: the changes inside 1 function body"}, []string{"not checked — the change stays inside"}},
 		{"none found by a partial search: said so, with why", `,"dependents":{"asked":1,"partial":"3 files are outside tsconfig.json's project"}`, `"partial":"3 files are outside tsconfig.json's project"`,
-			[]string{"Other files: none use what changed as far as the server searched, which may not be everywhere.", "The references asked may have missed files: 3 files are outside tsconfig.json's project."}, []string{"Other files: none use what changed."}},
+			[]string{"Other files: none refer to what changed (asked before the change, as far as the server searched, which may not be everywhere).", "The references asked may have missed files: 3 files are outside tsconfig.json's project."}, []string{"(asked before the change)."}},
 		{"only not checked", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"time"}]}`, `"notChecked":[{"path":"z.go","reason":"time"}]`,
 			[]string{"0 other files checked.\nNot checked: z.go (out of time)"}, nil},
 	}
+	// A rename's uses are changed files themselves, listed above the
+	// line: it must not read as if no file used what changed.
+	renamed := `"files":[{"uri":"file:///w/a.go","beforeText":"x\n","afterText":"y\n","before":[],"after":[],"how":"pull","fresh":true},` +
+		`{"uri":"file:///w/b.go","beforeText":"x\n","afterText":"y\n","before":[],"after":[` + d(0, "undefined: y") + `],"how":"pull","fresh":true}]`
+	ok := gjson.GetBytes(Call("diagnosticsDelta", []byte(`{"workspaceUri":"file:///w",`+renamed+`,"dependents":{"asked":1}}`)), "ok")
+	checkText(t, "uses only in changed files", ok.Get("rendered.text").Str,
+		[]string{"  b.go:1:1 error: undefined: y\nOther files: none besides the 2 changed files refer to what changed (asked before the change)."}, []string{"none use"})
 	for _, tt := range tests {
 		ok := gjson.GetBytes(Call("diagnosticsDelta", []byte(`{"workspaceUri":"file:///w",`+changed+tt.dependents+`}`)), "ok")
 		if !ok.Exists() {

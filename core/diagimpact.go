@@ -77,11 +77,11 @@ type OthersDelta struct {
 	Unasked          int
 	InsideBodies     int
 	// Partial says why the references asked may have missed files (the
-	// server searched part of the workspace): "none use what changed" is
+	// server searched part of the workspace): "none refer to what changed" is
 	// then only as far as it searched, and the text says why.
 	Partial string
 	// Asked counts the changed declarations whose references were asked:
-	// with none found in other files, "none use what changed" (not "not
+	// with none found in other files, "none refer to what changed" (not "not
 	// checked") is the answer, inside bodies or not.
 	Asked int
 	// Withheld and Reappeared count the other files' analyzer findings
@@ -325,10 +325,10 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	return o, nil
 }
 
-// renderOthers writes the other files' part of a delta: one line when
-// nothing changed there, else the files with new problems and the
+// renderOthers writes the other files' part of a delta (of changedFiles
+// changed files): one line when nothing changed there, else the files with new problems and the
 // problems, the resolved ones, and what was not checked.
-func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
+func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 	checked := len(o.Files)
 	b.WriteString("\n")
 	if checked == 0 && len(o.NotChecked) == 0 && o.InsideBodies > 0 && o.Unasked == 0 && o.Asked == 0 {
@@ -336,14 +336,23 @@ func renderOthers(b *strings.Builder, o *OthersDelta, limit int) {
 		return
 	}
 	if checked == 0 && len(o.NotChecked) == 0 {
-		b.WriteString("Other files: none use what changed")
+		// Said of what was asked: the references before the change, found
+		// outside the changed files. A rename's uses are changed files
+		// themselves (whose problems are listed above), and the uses a
+		// change gains (a name given back) are not references before it.
+		if changedFiles > 1 {
+			b.WriteString("Other files: none besides the " + strconv.Itoa(changedFiles) + " changed files refer to what changed")
+		} else {
+			b.WriteString("Other files: none refer to what changed")
+		}
+		b.WriteString(" (asked before the change")
 		switch {
 		case o.Partial != "":
-			b.WriteString(" as far as the server searched, which may not be everywhere")
+			b.WriteString(", as far as the server searched, which may not be everywhere")
 		case o.Unasked > 0:
-			b.WriteString(" as far as was asked")
+			b.WriteString(", as far as was asked")
 		}
-		b.WriteString(".")
+		b.WriteString(").")
 	} else {
 		b.WriteString(strconv.Itoa(checked) + " other " + plural(checked, "file", "files") + " checked")
 		switch {

@@ -310,3 +310,52 @@ func TestImpactThroughInterface(t *testing.T) {
 		})
 	}
 }
+
+// TestImpactUndoneRename: an edit that renames a declaration breaks its
+// callers in other files (reported introduced); the edit undone gives them
+// their name back and must report those problems resolved. The undo's
+// own references (of the name it replaces) reach no other file, so the
+// files the previous change broke are checked from the host's memory
+// (bindings/go/toolbox/otherbreaks.go) — not "none refer to what changed"
+// while they still show the errors just reported (gopls, cobra: an agent
+// then "fixed" the callers again).
+func TestImpactUndoneRename(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": "shape.go"}), dir); a.IsError {
+		t.Fatalf("read: %s", a.StructuredContent)
+	}
+	rename := verifyEdit{"func Describe(s Shape) string {", "func DescribeShape(s Shape) string {"}
+	callers := []string{"cmd/shapes/main.go", "report.go"}
+	for _, undo := range []bool{false, true} {
+		a := srv.toolCall(t, "edit", editArgs("shape.go", rename, undo), dir)
+		text := a.Content[0].Text
+		t.Logf("undone: %v:\n%s", undo, text)
+		var r struct {
+			Diagnostics *struct {
+				Others *impactOthers `json:"others"`
+			} `json:"diagnostics"`
+		}
+		if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+			t.Fatalf("edit (undone: %v): no delta of other files (%v): %s", undo, err, text)
+		}
+		o := r.Diagnostics.Others
+		slices.Sort(o.WithIntroduced)
+		slices.Sort(o.WithResolved)
+		if !undo {
+			if !slices.Equal(o.WithIntroduced, callers) || len(o.Stale) != 0 || !strings.Contains(text, "report.go:12:17 error") {
+				t.Errorf("rename: other files with new problems %v, stale %v; want %v, none stale, report.go:12:17 named", o.WithIntroduced, o.Stale, callers)
+			}
+			continue
+		}
+		if o.Counts.Introduced != 0 || !slices.Equal(o.WithResolved, callers) || len(o.Stale) != 0 ||
+			!strings.Contains(text, "2 other files checked, no new problems; 2 resolved:") || !strings.Contains(text, "report.go:12:17 error") {
+			t.Errorf("undone: %d introduced, resolved in %v, stale %v; want 0, %v, none stale, and the text naming them resolved", o.Counts.Introduced, o.WithResolved, o.Stale, callers)
+		}
+		if strings.Contains(text, "refer to what changed") {
+			t.Errorf("undone: the text says no other file refers to what changed")
+		}
+	}
+}

@@ -66,6 +66,9 @@ func TestReferencesPaging(t *testing.T) {
 	if p.Error == nil || p.Error.Code != "LSP_CONFLICT" || p.Page == nil || p.Page.TotalFound != 302 || p.Page.Cursor == "" {
 		t.Errorf("a cursor after an edit: %s", text)
 	}
+	if want := "the answer that cursor " + first.Cursor + " continues has changed (a file was edited since)"; !strings.Contains(text, want) {
+		t.Errorf("a cursor after an edit: the message lacks %q:\n%.600s", want, text)
+	}
 	// A cursor is used once, and a second use says so.
 	fresh := p.Page.Cursor
 	p, text = ask(`{"cursor":"` + first.Cursor + `"}`)

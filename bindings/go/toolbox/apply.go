@@ -193,7 +193,11 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 	if imp != nil {
 		delta["dependents"] = dependentsInput(ctx, r, imp.found, imp.before, depAfter)
 	}
-	return t.withDelta(ctx, a, delta)
+	changed := make([]string, len(files))
+	for i, f := range files {
+		changed[i] = f.rel
+	}
+	return t.withAppliedDelta(ctx, r, changed, a, delta)
 }
 
 // checkLanding checks texts on the server, and the files of also beside

@@ -105,6 +105,22 @@ func (t *Toolbox) withDelta(ctx context.Context, a answer, delta map[string]any)
 	return a, nil
 }
 
+// withAppliedDelta is withDelta for a change that was written (not a
+// preview): the other files it broke, or that are clean again, are noted
+// for the next change of the files it changed.
+func (t *Toolbox) withAppliedDelta(ctx context.Context, r *workspacefs.Root, changed []string, a answer, delta map[string]any) (answer, error) {
+	a, err := t.withDelta(ctx, a, delta)
+	if err != nil || delta["dependents"] == nil {
+		return a, err
+	}
+	for _, f := range a.fields {
+		if out, ok := f.value.(json.RawMessage); ok && f.name == "diagnostics" {
+			t.breaks.note(r, changed, out)
+		}
+	}
+	return a, nil
+}
+
 // diagnosticsOf is the delta input for a file that did not exist before.
 func (t *Toolbox) diagnosticsOf(ctx context.Context, r *workspacefs.Root, ws string, after workspacefs.File) (deltaFileInput, error) {
 	d := deltaFile(workspacefs.FileURI(r.Abs(after.Rel)), "", after.Text, nil, nil)

@@ -19,7 +19,7 @@ import (
 // machine's GOOS and GOARCH, no extra tags): a file behind a build
 // constraint that excludes it (`//go:build windows`, `x_windows.go`) is in
 // none of its packages, so a change that breaks such a file was reported
-// as breaking nothing ("none use what changed"). gopls still checks such a
+// as breaking nothing ("none refer to what changed"). gopls still checks such a
 // file when it is opened (in a build that includes it), so the dependents
 // take, in the directory of each changed Go file, the excluded files that
 // name a changed declaration: their problems are then checked like any

@@ -28,7 +28,10 @@ import (
 // maxImpactDeclarations, and the server's references to each. They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
-// signature change, a broken caller may no longer be a reference).
+// signature change, a broken caller may no longer be a reference). The
+// files an applied change of a changed file broke are dependents too
+// (otherbreaks.go): a change that gives them back what they use touches a
+// declaration none of them refers to yet.
 // Bounded: at most maxDependents files are checked (the rest named, not
 // checked), and finding them takes at most a share of the call's budget
 // (impactBudget); their reports are awaited in the changed files' one
@@ -80,7 +83,7 @@ func impactBudget(ctx context.Context) (context.Context, context.CancelFunc) {
 // findDependents finds the files that use the declarations a change
 // touches, before it is written. nil when the server cannot say (no
 // outline or no references): the delta then names no other files rather
-// than claiming none use what changed.
+// than claiming none refer to what changed.
 func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lspseam.Session, changed []changedText) *dependents {
 	m := s.Methods()
 	if !m["textDocument/documentSymbol"] || !m["textDocument/references"] {
@@ -200,6 +203,18 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 				seen[rel] = true
 				files = append(files, rel)
 			}
+		}
+	}
+	// The files the last changes of these files broke, which the
+	// references asked may no longer reach (otherbreaks.go).
+	rels := make([]string, len(changed))
+	for i, c := range changed {
+		rels[i] = c.rel
+	}
+	for _, rel := range t.breaks.of(r, rels) {
+		if !isChanged[rel] && !seen[rel] {
+			seen[rel] = true
+			files = append(files, rel)
 		}
 	}
 	for i, rel := range files {

@@ -81,7 +81,7 @@ func (t *Toolbox) nextPage(ctx context.Context, call lspseam.CodeCall, ws string
 		return answer{}, err
 	}
 	return answer{}, &conflictWithPreview{key: "page", preview: first,
-		err: lspseam.Errorf(lspseam.CodeConflict, "the answer cursor %s continues has changed (a file was edited since): its pages would not fit together; here is the new answer's first page", cursor)}
+		err: lspseam.Errorf(lspseam.CodeConflict, "the answer that cursor %s continues has changed (a file was edited since), so its pages would not fit together; here is the new answer's first page, whose own cursor continues it", cursor)}
 }
 
 // withCursor adds, to a page of shown results from offset that more

@@ -324,6 +324,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		if deps != nil {
 			delta["dependents"] = deps
 		}
+		return t.withAppliedDelta(ctx, r, []string{before.Rel}, a, delta)
 	}
 	return t.withDelta(ctx, a, delta)
 }

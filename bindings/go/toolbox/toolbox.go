@@ -50,6 +50,7 @@ type Toolbox struct {
 	mutating   sync.Mutex     // one change at a time (reads stay concurrent)
 	writes     writeState     // cross-process write locks and journals
 	goBuild    goBuildMatches // Go files the default build excludes (gobuildtags.go)
+	breaks     otherBreaks    // other files applied changes broke, by changed file (otherbreaks.go)
 }
 
 // NewToolbox offers the tools of the given toolsets (DefaultToolsets when
