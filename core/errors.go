@@ -94,7 +94,9 @@ type Error struct {
 const ReasonEditsOverlap = "editsOverlap"
 
 // ReasonStillReferenced: code_delete refused a symbol that code outside
-// its declaration still uses (LSP_CONFLICT).
+// its declaration still uses (LSP_CONFLICT): the server's references
+// found uses, or the code shown to the server without it has new errors
+// that depend on it (a method an interface assignment needs).
 const ReasonStillReferenced = "stillReferenced"
 
 // ReasonUsesUnknown: code_delete refused a symbol because the server's

@@ -226,6 +226,9 @@ func deriveCatalog(tool string, s map[string]any) map[string]any {
 			formatted = append(formatted, str(f["path"]))
 		}
 		e["formatted"] = formatted
+		if errs, ok := s["fileErrors"]; ok { // no edits to a file with errors (formatblocked.go)
+			e["fileErrors"] = errs
+		}
 	case "code_inlay_hints":
 		hints := []any{}
 		for _, h := range asList(s["hints"]) {

@@ -218,3 +218,67 @@ func lineOf(t *testing.T, text, s string) int {
 	t.Fatalf("%q is not in the text", s)
 	return 0
 }
+
+// TestCodeDeleteBreaksUse: gopls's references of a method do not include
+// the assignment that needs it to satisfy an interface (`var _ kinder =
+// myVal{}`), so "no use left" was taken as safe and the method was
+// deleted — in preview (with a previewId) and with approval auto — although
+// the check of the change showed the compile error it causes. The
+// deletion is refused (LSP_CONFLICT, stillReferenced) listing the error,
+// whether the assignment is in another file or in the method's own, and
+// nothing is written; a deletion whose only new error does not name it
+// (the import the deleted function alone used) goes ahead as before.
+func TestCodeDeleteBreaksUse(t *testing.T) {
+	requireServers(t, "gopls")
+	for _, approval := range []string{"preview", "auto"} {
+		t.Run(approval, func(t *testing.T) {
+			t.Parallel()
+			base, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			files := map[string]string{
+				"go.mod":       "module example.com/kinds\n\ngo 1.21\n",
+				"myval.go":     "package kinds\n\nimport \"fmt\"\n\ntype myVal struct{}\n\n// Kind names the kind.\nfunc (myVal) Kind() string { return \"k\" }\n\n// Print is used nowhere; fmt is used only here.\nfunc Print() { fmt.Println(\"x\") }\n",
+				"myval_use.go": "package kinds\n\ntype kinder interface{ Kind() string }\n\nvar _ kinder = myVal{}\n",
+				"own.go":       "package kinds\n\ntype ownVal struct{}\n\n// Name names it.\nfunc (ownVal) Name() string { return \"n\" }\n\ntype namer interface{ Name() string }\n\nvar _ namer = ownVal{}\n",
+			}
+			for name, text := range files {
+				if err := os.WriteFile(filepath.Join(base, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			srv := catalogServe(t, "--approval", approval)
+			defer srv.shutdown(t)
+			del := func(file, symbol string) (toolCallAnswer, map[string]any) {
+				a := srv.toolCall(t, "code_delete", jsonArgs(map[string]any{"target": map[string]any{"path": file, "symbol": symbol}}), base)
+				var s map[string]any
+				json.Unmarshal(a.StructuredContent, &s)
+				return a, s
+			}
+			for _, c := range []struct{ file, symbol, breaks string }{
+				{"myval.go", "myVal.Kind", "myval_use.go:5:16"},
+				{"own.go", "ownVal.Name", "own.go:10:15"},
+			} {
+				a, s := del(c.file, c.symbol)
+				errObj, _ := s["error"].(map[string]any)
+				if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "stillReferenced" || !strings.Contains(a.Content[0].Text, c.breaks) || !strings.Contains(a.Content[0].Text, "missing method") {
+					t.Errorf("deleting %s, which an interface assignment needs: %s", c.symbol, a.Content[0].Text)
+				}
+				if got := string(readFile(t, filepath.Join(base, c.file))); got != files[c.file] {
+					t.Fatalf("a refused delete changed %s:\n%s", c.file, got)
+				}
+			}
+			// Deleting Print leaves fmt unused, an error that is not a use
+			// of Print: the deletion goes ahead and reports it.
+			a, s := del("myval.go", "Print")
+			done := s["previewId"] != nil
+			if approval == "auto" {
+				done = s["applied"] == true
+			}
+			if a.IsError || !done || !strings.Contains(a.Content[0].Text, "imported and not used") {
+				t.Errorf("deleting Print, whose deletion leaves an unused import: %s", a.Content[0].Text)
+			}
+		})
+	}
+}

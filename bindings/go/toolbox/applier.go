@@ -32,7 +32,11 @@ func (t *Toolbox) changeResult(ctx context.Context, call lspseam.CodeCall, ws st
 	}
 	if t.approval != ApprovalAuto {
 		a := t.preview(call, ch)
-		if ch.command == nil { // a command's changes are known only as it runs
+		switch {
+		case ch.checked != nil:
+			a.text += ch.checked.text
+			a.fields = append(a.fields, ch.checked.fields...)
+		case ch.command == nil: // a command's changes are known only as it runs
 			a = t.withSpeculation(ctx, a, r, s, ch.files)
 		}
 		return a, nil

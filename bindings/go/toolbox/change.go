@@ -36,6 +36,11 @@ type change struct {
 	what    string // the change, for the answer's text
 	files   []plannedFile
 	command *serverCommand
+	// checked is the speculative check of files (withSpeculation on an
+	// empty answer) when the tool made it while planning (code_delete
+	// refuses on it: deletebreaks.go); a preview shows it rather than
+	// check again.
+	checked *answer
 }
 
 // receipt is what an answer says of a file: its path, the text edits in

@@ -23,9 +23,6 @@ import (
 // symbolic link in the workspace to the declaration's file, whose uses
 // the server does not count as its (linkedpaths.go).
 
-// maxListedUses bounds the uses a refusal lists.
-const maxListedUses = 20
-
 func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	if call.PreviewID != "" {
 		// Applying: the uses are checked again first.
@@ -35,22 +32,36 @@ func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 		defer r.Close()
 		err = t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
-			_, _, _, err := t.deletionEdit(ctx, s, r, *call.Target)
+			_, err := t.checkedDeletion(ctx, s, r, call)
 			return err
 		})
 		if err != nil {
 			return answer{}, err
 		}
 	}
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
-		uri, edit, rt, err := t.deletionEdit(ctx, s, r, *call.Target)
-		if err != nil {
-			return "", nil, err
-		}
-		we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
-		return "delete " + targetLabel(rt), files, err
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
+		return t.checkedDeletion(ctx, s, r, call)
 	})
+}
+
+// checkedDeletion is the change that deletes the call's target, once
+// neither its references (deletionEdit) nor a check of the code without
+// it (deletionBreaks) show a use left.
+func (t *Toolbox) checkedDeletion(ctx context.Context, s lspseam.Session, r *workspacefs.Root, call lspseam.CodeCall) (change, error) {
+	uri, edit, rt, err := t.deletionEdit(ctx, s, r, *call.Target)
+	if err != nil {
+		return change{}, err
+	}
+	we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
+	files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
+	if err != nil || len(files) != 1 {
+		return change{what: "delete " + targetLabel(rt), files: files}, err
+	}
+	checked := t.withSpeculation(ctx, answer{}, r, s, files)
+	if err := deletionBreaks(rt, checked, files[0]); err != nil {
+		return change{}, err
+	}
+	return change{what: "delete " + targetLabel(rt), files: files, checked: &checked}, nil
 }
 
 // deletionEdit is the edit that deletes the target's declaration, or

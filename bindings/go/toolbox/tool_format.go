@@ -12,7 +12,10 @@ import (
 // file, through the applier.
 
 func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
+	var errs []string // the file's errors, when the server made no edits (formatblocked.go)
+	var fresh bool
+	var what string
+	a, err := t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
 			return "", nil, err
@@ -29,10 +32,20 @@ func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) 
 		if err != nil {
 			return "", nil, t.insteadOf(ctx, err, method, s.Server())
 		}
+		what = "format " + relOf(r, f.Path)
+		if noEdits(edits) {
+			if rep, derr := s.Diagnostics(ctx, f, lspseam.DiagnosticsOptions{}); derr == nil {
+				errs, fresh = fileErrors(rep), rep.Fresh
+			}
+		}
 		// TextEdit[] for one document: as a WorkspaceEdit, the applier's
 		// one input.
 		edit, _ := json.Marshal(map[string]any{"changes": map[string]json.RawMessage{f.URI: listOrEmpty(edits)}})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), method, edit, s.DocumentVersions())
-		return "format " + relOf(r, f.Path), files, err
+		return what, files, err
 	})
+	if err == nil && len(errs) > 0 {
+		a = blockedFormat(a, what, errs, fresh)
+	}
+	return a, err
 }
