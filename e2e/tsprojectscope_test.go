@@ -99,3 +99,40 @@ func TestTypeScriptImpactOutsideTheProject(t *testing.T) {
 		t.Errorf("a rename preview that misses test/ does not say it may:\n%s", text)
 	}
 }
+
+// TestTypeScriptOtherProjectsOfTheWorkspace: a file of a nested project
+// (packages/lib, with its own tsconfig.json and package.json, so its own
+// project root) whose uses are in another tsconfig.json project of the
+// workspace (the root one, holding scripts/): tsserver searches only the
+// projects it has loaded, so the answers either find scripts/ or say that
+// they did not search it — and code_delete does not delete what scripts/
+// still uses. (colinhacks/zod: a rename of `version` from packages/zod
+// broke scripts/check-versions.ts, unmarked, because only the nested
+// project root was compared with the project.)
+func TestTypeScriptOtherProjectsOfTheWorkspace(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	dir := copyFixture(t, "tsmonorepo")
+	text := referencesText(t, dir, "packages/lib/src/version.ts:2:14")
+	found := strings.Contains(text, "scripts/check-version.ts")
+	marked := strings.Contains(text, "possibly incomplete") && strings.Contains(text, "outside packages/lib/tsconfig.json's project (such as scripts/check-version.ts)")
+	if !found && !marked {
+		t.Errorf("references from packages/lib miss scripts/check-version.ts and are not marked:\n%s", text)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	before := string(readFile(t, filepath.Join(dir, "packages", "lib", "src", "version.ts")))
+	a := srv.toolCall(t, "code_delete", jsonArgs(map[string]any{"target": map[string]any{"path": "packages/lib/src/version.ts", "symbol": "isRelease"}}), dir)
+	t.Logf("code_delete:\n%s", a.Content[0].Text)
+	if !a.IsError || !strings.Contains(a.Content[0].Text, "scripts/check-version.ts") {
+		t.Errorf("code_delete of a function scripts/ calls is not refused naming it:\n%s", a.Content[0].Text)
+	}
+	if got := string(readFile(t, filepath.Join(dir, "packages", "lib", "src", "version.ts"))); got != before {
+		t.Errorf("code_delete changed version.ts although scripts/check-version.ts uses isRelease")
+	}
+	a = srv.toolCall(t, "code_rename", jsonArgs(map[string]any{"target": map[string]any{"path": "packages/lib/src/version.ts", "symbol": "version"}, "newName": "libVersion"}), dir)
+	text = a.Content[0].Text
+	t.Logf("rename preview:\n%s", text)
+	if a.IsError || (!strings.Contains(text, "scripts/check-version.ts") && !strings.Contains(text, "Incomplete: the rename may have missed uses the server did not search")) {
+		t.Errorf("a rename preview that misses scripts/ does not say it may:\n%s", text)
+	}
+}

@@ -73,6 +73,9 @@ type instance struct {
 	// scopeWalks: the last walk of the root for files outside a
 	// tsconfig.json's project (projectscope.go).
 	scopeWalks scopeWalks
+	// importerWalks: the last walk of the workspace for files that import
+	// TypeScript but that tsserver does not read (unsearchedimporters.go).
+	importerWalks scopeWalks
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation
@@ -418,7 +421,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 		incomplete = in.answerUnconfirmed(early)
 	}
 	if incomplete == "" && scopedOperation(q.Operation) {
-		incomplete = in.projectScopeNotice(ctx, src.Path)
+		incomplete = in.projectScopeNotice(ctx, src.Path, q.Operation == lspseam.OpImplementation)
 	}
 	if scopedOperation(q.Operation) { // said beside any other reason: asking again does not clear it
 		if n := in.linkedUsesNotice(ctx, src.Path); n != "" && incomplete != "" {

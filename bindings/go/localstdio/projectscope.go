@@ -28,10 +28,12 @@ import (
 // user's files, so it says what the answer covers.
 
 // projectScopeNotice is the incomplete notice for a references or
-// implementation answer about path: "" when the file belongs to a
-// configured project, or the server is not one with tsserver's project
-// model (its policy's SymbolSearch), or the server cannot say.
-func (in *instance) projectScopeNotice(ctx context.Context, path string) string {
+// implementation answer about path (implementations: an implementation
+// answer alone, which a Vue template cannot hold): "" when the file
+// belongs to a configured project, or the server is not one with
+// tsserver's project model (its policy's SymbolSearch), or the server
+// cannot say.
+func (in *instance) projectScopeNotice(ctx context.Context, path string, implementations bool) string {
 	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
 		return in.searchNeedsNotice(path, needs)
 	}
@@ -41,6 +43,23 @@ func (in *instance) projectScopeNotice(ctx context.Context, path string) string 
 	if in.neg.Readiness.SymbolSearch != core.SymbolSearchTsserver {
 		return ""
 	}
+	return joinNotices(in.tsserverProjectNotice(ctx, path), in.unsearchedImportersNotice(ctx, !implementations))
+}
+
+// joinNotices is the non-empty notices, one after the other.
+func joinNotices(notices ...string) string {
+	var kept []string
+	for _, n := range notices {
+		if n != "" {
+			kept = append(kept, n)
+		}
+	}
+	return strings.Join(kept, "; ")
+}
+
+// tsserverProjectNotice is projectScopeNotice's for tsserver: the files of
+// the workspace outside the project that holds path.
+func (in *instance) tsserverProjectNotice(ctx context.Context, path string) string {
 	params, _ := json.Marshal(map[string]any{
 		"command":   "typescript.tsserverRequest",
 		"arguments": []any{"projectInfo", map[string]any{"file": path, "needFileNameList": true}},
@@ -126,20 +145,30 @@ func foundAbove(path string, names []string) bool {
 }
 
 // The other way round: the file is in a configured project, and files of
-// the project root outside it are not searched unless a project holding
+// the workspace outside it are not searched unless a project holding
 // them is loaded. sindresorhus/ky's tsconfig.json includes source/ only:
 // references of getBodySize from source/ answered 2 locations in 1 file
 // of 27 in 2 (test/ held the rest), and a rename and a delete, trusting
 // them, broke test/body-size.ts while saying no other file used it. The
-// project's file list (projectInfo) against the root's files of the same
-// family (TypeScript or JavaScript) says whether such files exist.
+// project's file list (projectInfo) against the workspace's files of the
+// same family (TypeScript or JavaScript) says whether such files exist.
+// The whole workspace, not the instance's project root: in a monorepo the
+// root is the nested package (colinhacks/zod's packages/zod, which has its
+// own tsconfig.json and package.json), and the files that import it from
+// the workspace's other projects (zod's scripts/, in the root
+// tsconfig.json's project) lie outside that root — a rename of `version`
+// broke scripts/check-versions.ts with no notice while only the root was
+// compared. Searching those projects too would mean loading each of them
+// into this server (tsserver loads a project when one of its files is
+// opened); in zod that is the root project of every .ts file in the
+// repository, for every search, so lspseam says what it did not search.
 
 // maxScopeWalk bounds the files the walk below looks at.
 const maxScopeWalk = 20000
 
 // outsideProjectNotice is the incomplete notice for a search from path,
 // in the project of config (whose files are names), when files of the
-// project root's like path's are outside that project ("" when none is).
+// workspace like path's are outside that project ("" when none is).
 func (in *instance) outsideProjectNotice(ctx context.Context, path, config string, names []string) string {
 	family := scriptFamily(path)
 	if family == "" {
@@ -150,13 +179,13 @@ func (in *instance) outsideProjectNotice(ctx context.Context, path, config strin
 		inProject[filepath.Clean(n)] = true
 	}
 	key := "tsserver\x00" + config + "\x00" + family + "\x00" + strconv.Itoa(len(names))
-	outside := in.scopeWalks.files(ctx, in.root.Path, key, func(p string) bool {
+	outside := in.scopeWalks.files(ctx, in.ws.Path, key, func(p string) bool {
 		return scriptFamily(p) == family && !inProject[p]
 	})
 	if len(outside) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; add them to a tsconfig.json's include (or files) to have every use found", in.filesOfRoot(len(outside), ""), in.wsRel(config), in.wsRel(outside[0]), in.server.ID)
+	return fmt.Sprintf("%s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; search from one of those files too (its own project is searched then), or add them to this project's include (or files), to have every use found", filesOfWorkspace(len(outside), ""), in.wsRel(config), in.wsRel(outside[0]), in.server.ID)
 }
 
 // filesOfRoot counts n files of the instance's root in a notice: "3 files
@@ -174,6 +203,19 @@ func (in *instance) filesOfRoot(n int, kind string) string {
 		where = "the project root " + in.wsRel(in.root.Path)
 	}
 	return strconv.Itoa(n) + " " + files + " of " + where + " " + are
+}
+
+// filesOfWorkspace counts n files of the workspace in a notice: "3 files
+// of the workspace are", "1 Svelte file of the workspace is".
+func filesOfWorkspace(n int, kind string) string {
+	files, are := "files", "are"
+	if n == 1 {
+		files, are = "file", "is"
+	}
+	if kind != "" {
+		files = kind + " " + files
+	}
+	return strconv.Itoa(n) + " " + files + " of the workspace " + are
 }
 
 // wsRel is path relative to the workspace, with slashes, as notices name

@@ -48,6 +48,10 @@ type session struct {
 
 	mu     sync.Mutex
 	notice string
+	// noticeOfImplementations: notice is projectScopeNotice's for an
+	// implementation search, which leaves out what only a search of uses
+	// lacks (Vue templates); a search of uses asks again.
+	noticeOfImplementations bool
 	// unconfirmed: an answer of this session was read before the loading
 	// signal the instance awaited (see awaitLog), and why it may be partial.
 	unconfirmed string
@@ -144,8 +148,11 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	// A search from the tool's own file covers what the server loaded for
 	// it (projectscope.go); so does a rename, which edits the uses the
 	// server finds the same way.
-	if (method == "textDocument/references" || method == "textDocument/implementation" || method == "textDocument/rename") && ss.notice == "" && ss.first != "" {
-		ss.notice = in.projectScopeNotice(ctx, ss.first)
+	implementations := method == "textDocument/implementation"
+	search := implementations || method == "textDocument/references" || method == "textDocument/rename"
+	if search && ss.first != "" && (ss.notice == "" || (ss.noticeOfImplementations && !implementations)) {
+		ss.notice = in.projectScopeNotice(ctx, ss.first, implementations)
+		ss.noticeOfImplementations = implementations && ss.notice != ""
 	}
 	return raw, nil
 }

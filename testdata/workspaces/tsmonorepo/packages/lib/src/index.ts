@@ -1,0 +1,5 @@
+import { version } from "./version";
+
+export function banner(): string {
+  return "lib " + version;
+}

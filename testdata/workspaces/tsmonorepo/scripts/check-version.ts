@@ -1,0 +1,5 @@
+import { isRelease, version } from "../packages/lib/src/version";
+
+if (!isRelease(version)) {
+  throw new Error("bad version " + version);
+}
