@@ -25,8 +25,9 @@ import (
 // headings, rules, further code blocks, later paragraphs, link-only
 // paragraphs (gopls's pkg.go.dev link) and clangd's type/parameter lines
 // (the signature already says them) are left out. Plaintext hovers are
-// kept whole. When signature help has an active signature, "Signature:
-// LABEL" with the active parameter in **…** comes first.
+// kept whole. When signature help has an active signature, "In a call
+// to: LABEL" with the active parameter in **…** follows (the call the
+// target is in, never the target's own signature).
 //
 // Output {text, signature?: {label, activeParameter?, parameters}, notice?
 // (neither gave anything), rendered}. Parameter labels given as [start,
@@ -89,6 +90,10 @@ func (h CodeHover) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// signatureLead introduces the signature help's active signature in
+// codeHover's text: the signature of the call the target is in.
+const signatureLead = "In a call to: "
+
 // noHoverNotice is codeHover's notice when neither answer says anything.
 const noHoverNotice = "no hover information at the target: the server has nothing to say there (not a symbol it knows: a keyword, a comment, whitespace) — check that the target names the identifier itself; line and column are one-based, column in UTF-16 code units"
 
@@ -113,13 +118,6 @@ func codeHoverCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 	}
 	var parts []string
-	if s := out.Signature; s != nil {
-		label := s.Label
-		if s.HasActive && s.activeEnd > s.activeStart {
-			label = s.Label[:s.activeStart] + "**" + s.Label[s.activeStart:s.activeEnd] + "**" + s.Label[s.activeEnd:]
-		}
-		parts = append(parts, "Signature: "+clipRunes(label, maxSignatureLabelRunes))
-	}
 	if h != nil {
 		plain := hoverContentsText(h.Contents)
 		if get(get(hover, "contents"), "kind").Str == "plaintext" {
@@ -128,6 +126,18 @@ func codeHoverCall(in gjson.Result) (jsonAppender, *Error) {
 		if plain != "" {
 			parts = append(parts, plain)
 		}
+	}
+	if s := out.Signature; s != nil {
+		// The signature is the enclosing call's, not the target's: an
+		// argument hovered inside price_of(Item(…)) read "Signature:
+		// (item: Item, qty: int) -> float" under "Target: Item", and a
+		// model took it for Item's. So it follows the target's own hover,
+		// named for what it is.
+		label := s.Label
+		if s.HasActive && s.activeEnd > s.activeStart {
+			label = s.Label[:s.activeStart] + "**" + s.Label[s.activeStart:s.activeEnd] + "**" + s.Label[s.activeEnd:]
+		}
+		parts = append(parts, signatureLead+clipRunes(label, maxSignatureLabelRunes))
 	}
 	out.Text = clipRunes(strings.Join(parts, "\n\n"), maxHoverTextRunes)
 	if out.Text == "" {

@@ -126,8 +126,8 @@ func TestReadSignatureHelp(t *testing.T) {
 			continue
 		}
 		env := Call("codeHover", []byte(`{"hover":null,"signatureHelp":`+tt.in+`}`))
-		if got := gjson.GetBytes(env, "ok.text").Str; got != "Signature: "+tt.label {
-			t.Errorf("%s: text %q, want %q", tt.name, got, "Signature: "+tt.label)
+		if got := gjson.GetBytes(env, "ok.text").Str; got != "In a call to: "+tt.label {
+			t.Errorf("%s: text %q, want %q", tt.name, got, "In a call to: "+tt.label)
 		}
 		if sig.HasActive != tt.hasActive || sig.ActiveParameter != tt.active || strings.Join(sig.Parameters, "|") != strings.Join(tt.params, "|") {
 			t.Errorf("%s: got active %v %q params %q, want %v %q %q", tt.name, sig.HasActive, sig.ActiveParameter, sig.Parameters, tt.hasActive, tt.active, tt.params)
