@@ -73,6 +73,9 @@ type instance struct {
 	// scopeWalks: the last walk of the root for files outside a
 	// tsconfig.json's project (projectscope.go).
 	scopeWalks scopeWalks
+	// compileDB: the files of the last compilation database read, by its
+	// stamp (compiledb.go).
+	compileDB compileDBFiles
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation
@@ -409,6 +412,10 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 		return lspseam.Result{}, err
 	}
 
+	moduleNotice := ""
+	if scopedOperation(q.Operation) {
+		moduleNotice = in.prepareModuleSearch(ctx)
+	}
 	var raw json.RawMessage
 	early := in.earlyAnswers.Load()
 	if err := in.call(ctx, req.Method, req.Params, &raw); err != nil {
@@ -419,6 +426,9 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	}
 	if incomplete == "" && scopedOperation(q.Operation) {
 		incomplete = in.projectScopeNotice(ctx, src.Path)
+	}
+	if incomplete == "" {
+		incomplete = moduleNotice
 	}
 	if scopedOperation(q.Operation) { // said beside any other reason: asking again does not clear it
 		if n := in.linkedUsesNotice(ctx, src.Path); n != "" && incomplete != "" {
