@@ -70,7 +70,7 @@ var ABIMethods = []ABIMethod{
 	{
 		Name: "negotiate", run: negotiateCall,
 		Input:   "`{initializeResult, serverCommand?}`",
-		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?, searchNeeds?, searchNeedsHint?, projectInclude?, concurrentRequests?, headersFromDisk?, reportsUnopened?, signalNeeds?, cleanConfirmedBy?, reportsOnlySynced?}}`",
+		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?, searchNeeds?, searchNeedsHint?, searchesOneFile?, moduleSearch?, projectInclude?, concurrentRequests?, headersFromDisk?, reportsUnopened?, signalNeeds?, cleanConfirmedBy?, reportsOnlySynced?}}`",
 		TSInput: "NegotiateInput", TSOutput: "Negotiation",
 	},
 	{

@@ -160,6 +160,22 @@ type Readiness struct {
 	// SearchNeedsHint (how to make one) in the notice.
 	SearchNeeds     []string `json:"searchNeeds,omitempty"`
 	SearchNeedsHint string   `json:"searchNeedsHint,omitempty"`
+	// SearchesOneFile, when set, says the server's searches (references,
+	// renames) cover only the document asked about, by design, and lists
+	// the extensions of the other files that may use what such a document
+	// declares (vscode-css-language-server: other stylesheets, markup).
+	// A host marks such answers incomplete when the root holds one of
+	// them besides the file searched from: "no other file uses it" is
+	// then not something the server looked at.
+	SearchesOneFile []string `json:"searchesOneFile,omitempty"`
+	// ModuleSearch, when set, names how the server's searches depend on
+	// what it has decoded: ModuleSearchTerraform, terraform-ls, which
+	// decodes a module's uses only once one of its files was opened (or an
+	// opened module calls it), and a resource's or data source's arguments
+	// only with its provider's schema. A host opens a file of each module
+	// of the root before a search and marks the answer incomplete when the
+	// server finds no use inside such arguments.
+	ModuleSearch string `json:"moduleSearch,omitempty"`
 	// ProjectInclude, when set, names how the server's configuration
 	// limits the files it analyzes: ProjectIncludePyright, the include of
 	// pyrightconfig.json, else of pyproject.toml's [tool.pyright] (or
@@ -233,6 +249,9 @@ func (r Readiness) ReadsFromDisk(file string) bool {
 // forks.
 const ProjectIncludePyright = "pyright"
 
+// ModuleSearchTerraform is Readiness.ModuleSearch for terraform-ls.
+const ModuleSearchTerraform = "terraform"
+
 // SymbolSearchTsserver is Readiness.SymbolSearch for a server whose
 // workspace/symbol searches the tsserver projects of its last document.
 const SymbolSearchTsserver = "tsserverProjects"
@@ -292,6 +311,14 @@ func (r Readiness) appendJSON(b []byte) []byte {
 		b = appendStrings(b, r.SearchNeeds)
 		b = append(b, `,"searchNeedsHint":`...)
 		b = appendString(b, r.SearchNeedsHint)
+	}
+	if len(r.SearchesOneFile) > 0 {
+		b = append(b, `,"searchesOneFile":`...)
+		b = appendStrings(b, r.SearchesOneFile)
+	}
+	if r.ModuleSearch != "" {
+		b = append(b, `,"moduleSearch":`...)
+		b = appendString(b, r.ModuleSearch)
 	}
 	if r.ProjectInclude != "" {
 		b = append(b, `,"projectInclude":`...)
@@ -366,6 +393,8 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		SymbolCap:          b.SymbolCap,
 		SearchNeeds:        b.SearchNeeds,
 		SearchNeedsHint:    b.SearchNeedsHint,
+		SearchesOneFile:    b.SearchesOneFile,
+		ModuleSearch:       b.ModuleSearch,
 		ProjectInclude:     b.ProjectInclude,
 		ConcurrentRequests: b.ConcurrentRequests,
 		HeadersFromDisk:    b.HeadersFromDisk,

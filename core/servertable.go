@@ -207,6 +207,10 @@ type ServerBehaviour struct {
 	// SearchNeeds and SearchNeedsHint are Readiness's.
 	SearchNeeds     []string `json:"searchNeeds"`
 	SearchNeedsHint string   `json:"searchNeedsHint"`
+	// SearchesOneFile is Readiness.SearchesOneFile.
+	SearchesOneFile []string `json:"searchesOneFile"`
+	// ModuleSearch is Readiness.ModuleSearch.
+	ModuleSearch string `json:"moduleSearch"`
 	// ProjectInclude is Readiness.ProjectInclude.
 	ProjectInclude string `json:"projectInclude"`
 	// ConcurrentRequests is Readiness.ConcurrentRequests.
@@ -384,6 +388,8 @@ func parseServerTable(v gjson.Result) ServerTable {
 			DiagnosticsCommand: get(b, "diagnosticsCommand").Str,
 			SearchNeeds:        tableStrings(get(b, "searchNeeds")),
 			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
+			SearchesOneFile:    tableStrings(get(b, "searchesOneFile")),
+			ModuleSearch:       get(b, "moduleSearch").Str,
 			ProjectInclude:     get(b, "projectInclude").Str,
 			ConcurrentRequests: get(b, "concurrentRequests").Bool(),
 			HeadersFromDisk:    tableStrings(get(b, "headersFromDisk")),

@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -280,5 +281,58 @@ func TestCodeDeleteBreaksUse(t *testing.T) {
 				t.Errorf("deleting Print, whose deletion leaves an unused import: %s", a.Content[0].Text)
 			}
 		})
+	}
+}
+
+// TestCodeDeleteUncoveredByIndex: a compile_commands.json that does not
+// list the workspace's sources gives clangd no index of them either. On a
+// copy of the C fixture whose database names another checkout's paths (a
+// moved or copied repository), code_delete of report(), which main.c
+// calls, is refused as usesUnknown (it was applied: the search found no
+// use), and references say which files the database leaves out; with the
+// database made for the copy, a new source file it does not list yet is
+// named the same way.
+func TestCodeDeleteUncoveredByIndex(t *testing.T) {
+	requireServers(t, "clangd")
+	dir := copyFixture(t, "c")
+	if out, err := exec.Command("sh", filepath.Join(dir, "gen-compile-commands.sh")).CombinedOutput(); err != nil {
+		t.Fatalf("gen-compile-commands: %v\n%s", err, out)
+	}
+	db := filepath.Join(dir, "compile_commands.json")
+	right := string(readFile(t, db))
+	if err := os.WriteFile(db, []byte(strings.ReplaceAll(right, dir, "/elsewhere/c")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	before := string(readFile(t, filepath.Join(dir, "report.c")))
+	a := srv.toolCall(t, "code_delete", jsonArgs(map[string]any{"target": map[string]any{"path": "report.c", "symbol": "report"}}), dir)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	errObj, _ := s["error"].(map[string]any)
+	if !a.IsError || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, "none of its 8 entries is a file here") {
+		t.Fatalf("deleting report, which main.c calls, with another checkout's database: %s", a.Content[0].Text)
+	}
+	if got := string(readFile(t, filepath.Join(dir, "report.c"))); got != before {
+		t.Fatalf("a refused delete changed report.c")
+	}
+
+	fresh := copyFixture(t, "c")
+	if out, err := exec.Command("sh", filepath.Join(fresh, "gen-compile-commands.sh")).CombinedOutput(); err != nil {
+		t.Fatalf("gen-compile-commands: %v\n%s", err, out)
+	}
+	refs := jsonArgs(map[string]any{"target": map[string]any{"path": "shape.h", "symbol": "total_area"}, "kind": "references"})
+	if a := srv.toolCall(t, "code_navigate", refs, fresh); a.IsError || incomplete(a.StructuredContent) != "" {
+		t.Fatalf("references with the copy's own database: %s", a.Content[0].Text)
+	}
+	added := copyFixture(t, "c")
+	if out, err := exec.Command("sh", filepath.Join(added, "gen-compile-commands.sh")).CombinedOutput(); err != nil {
+		t.Fatalf("gen-compile-commands: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(added, "zoom.c"), []byte("#include \"shape.h\"\n\ndouble zoomed(const shape *all, size_t n) { return 2 * total_area(all, n); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if a := srv.toolCall(t, "code_navigate", refs, added); a.IsError || !strings.Contains(incomplete(a.StructuredContent), "no entry for 1 C/C++ source file of the workspace (such as zoom.c)") {
+		t.Errorf("references with zoom.c, which the database does not list: %s", a.Content[0].Text)
 	}
 }

@@ -76,6 +76,9 @@ type instance struct {
 	// importerWalks: the last walk of the workspace for files that import
 	// TypeScript but that tsserver does not read (unsearchedimporters.go).
 	importerWalks scopeWalks
+	// compileDB: the files of the last compilation database read, by its
+	// stamp (compiledb.go).
+	compileDB compileDBFiles
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation
@@ -412,6 +415,10 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 		return lspseam.Result{}, err
 	}
 
+	moduleNotice := ""
+	if scopedOperation(q.Operation) {
+		moduleNotice = in.prepareModuleSearch(ctx)
+	}
 	var raw json.RawMessage
 	early := in.earlyAnswers.Load()
 	if err := in.call(ctx, req.Method, req.Params, &raw); err != nil {
@@ -422,6 +429,9 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	}
 	if incomplete == "" && scopedOperation(q.Operation) {
 		incomplete = in.projectScopeNotice(ctx, src.Path, q.Operation == lspseam.OpImplementation)
+	}
+	if incomplete == "" {
+		incomplete = moduleNotice
 	}
 	if scopedOperation(q.Operation) { // said beside any other reason: asking again does not clear it
 		if n := in.linkedUsesNotice(ctx, src.Path); n != "" && incomplete != "" {

@@ -34,8 +34,11 @@ import (
 // tsserver's project model (its policy's SymbolSearch), or the server
 // cannot say.
 func (in *instance) projectScopeNotice(ctx context.Context, path string, implementations bool) string {
+	if exts := in.neg.Readiness.SearchesOneFile; len(exts) > 0 {
+		return in.oneFileNotice(ctx, path, exts)
+	}
 	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
-		return in.searchNeedsNotice(path, needs)
+		return in.searchNeedsNotice(ctx, path, needs)
 	}
 	if in.neg.Readiness.ProjectInclude == core.ProjectIncludePyright {
 		return in.pyrightIncludeNotice(ctx)
@@ -108,15 +111,16 @@ func scopedOperation(op lspseam.Operation) bool {
 // elsewhere: lspseam does not second-guess it.
 
 // searchNeedsNotice is the incomplete notice for a search from path when
-// none of needs is found above it ("" when one is).
-func (in *instance) searchNeedsNotice(path string, needs []string) string {
+// none of needs is found above it, or when the one found leaves source
+// files of the workspace out (compiledb.go); "" when it covers them.
+func (in *instance) searchNeedsNotice(ctx context.Context, path string, needs []string) string {
 	for _, a := range in.server.Config.Args {
 		if strings.HasPrefix(a, "--compile-commands-dir") {
 			return ""
 		}
 	}
-	if foundAbove(path, needs) {
-		return ""
+	if db, dir, ok := findAbove(path, needs); ok {
+		return in.compileDBNotice(ctx, db, dir)
 	}
 	notice := fmt.Sprintf("language server %q found no %s for %s (in its directory or a parent), so it has no index of the project and searched only the files it has opened", in.server.ID, strings.Join(needs, " or "), in.wsRel(path))
 	if h := in.neg.Readiness.SearchNeedsHint; h != "" {
@@ -130,17 +134,26 @@ func (in *instance) searchNeedsNotice(path string, needs []string) string {
 // servers look for their project files: clangd's compilation database,
 // tsserver's tsconfig.json).
 func foundAbove(path string, names []string) bool {
-	for dir := filepath.Dir(path); ; {
+	_, _, ok := findAbove(path, names)
+	return ok
+}
+
+// findAbove is the first of names (slash paths) that is a regular file in
+// path's directory, else in the nearest parent holding one, as
+// foundAbove looks for it, and that directory.
+func findAbove(path string, names []string) (file, dir string, found bool) {
+	for d := filepath.Dir(path); ; {
 		for _, n := range names {
-			if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(n))); err == nil && info.Mode().IsRegular() {
-				return true
+			p := filepath.Join(d, filepath.FromSlash(n))
+			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+				return p, d, true
 			}
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return false
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", false
 		}
-		dir = parent
+		d = parent
 	}
 }
 

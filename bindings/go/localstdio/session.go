@@ -55,6 +55,10 @@ type session struct {
 	// unconfirmed: an answer of this session was read before the loading
 	// signal the instance awaited (see awaitLog), and why it may be partial.
 	unconfirmed string
+	// searchPrepared: the server was readied for this session's searches
+	// (modulesearch.go), and moduleNotice is what that found.
+	searchPrepared bool
+	moduleNotice   string
 }
 
 func (ss *session) Server() string       { return ss.p.server.ID }
@@ -129,6 +133,18 @@ func (ss *session) Open(ctx context.Context, path string) (lspseam.SourceFile, e
 
 func (ss *session) Request(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 	in := ss.inst()
+	if method == "textDocument/references" || method == "textDocument/implementation" {
+		ss.mu.Lock()
+		prepare := !ss.searchPrepared
+		ss.searchPrepared = true
+		ss.mu.Unlock()
+		if prepare {
+			n := in.prepareModuleSearch(ctx)
+			ss.mu.Lock()
+			ss.moduleNotice = n
+			ss.mu.Unlock()
+		}
+	}
 	var raw json.RawMessage
 	early := in.earlyAnswers.Load()
 	if err := in.call(ctx, method, params, &raw); err != nil {
@@ -153,6 +169,9 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	if search && ss.first != "" && (ss.notice == "" || (ss.noticeOfImplementations && !implementations)) {
 		ss.notice = in.projectScopeNotice(ctx, ss.first, implementations)
 		ss.noticeOfImplementations = implementations && ss.notice != ""
+		if ss.notice == "" {
+			ss.notice = ss.moduleNotice
+		}
 	}
 	return raw, nil
 }

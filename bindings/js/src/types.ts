@@ -242,6 +242,10 @@ export interface Readiness {
   concurrentRequests?: boolean;
   /** Extensions of files the server reads from the disk, not from its open documents, when it parses the files that include them (clangd): a speculative check cannot show their new text to those files. */
   headersFromDisk?: string[];
+  /** The server's searches (references, renames) cover only the document asked about; these are the extensions of the other files that may use what it declares (vscode-css-language-server: other stylesheets and markup), whose presence makes such an answer incomplete. */
+  searchesOneFile?: string[];
+  /** How the server's searches depend on what it decoded: 'terraform' (terraform-ls decodes a module's uses only once one of its files was opened, and resource and data arguments only with their provider's schema). */
+  moduleSearch?: 'terraform';
   /** The server publishes reports for files it has not opened and nothing new when one is opened with the content it read (terraform-ls): such a report, after everything sent before the didOpen, stands for the opened document. */
   reportsUnopened?: boolean;
   /** Files one of which must be in a file's directory or a parent for the loading signal (expectSignal) to come for it: typescript-language-server signals loading a tsconfig.json or jsconfig.json project only, never an inferred one. */
