@@ -80,52 +80,74 @@ func TestCodeDelete(t *testing.T) {
 
 // TestCodeDeleteBuildExcludedUse: gopls searches the files of this
 // machine's build, so a use in a file the build excludes is not among its
-// references: the references answer says it may be incomplete, naming
-// the file, and code_delete refuses (usesUnknown) naming it, writes
-// nothing, and deletes once the file no longer names the function.
+// references — beside the declaration, or in another package importing
+// its package (a tester deleted a function only another package's
+// _windows.go file used, and the Windows build broke): the references
+// answer says it may be incomplete, naming the file, and code_delete
+// refuses (usesUnknown) naming it, writes nothing, and deletes once the
+// file no longer names the function. An excluded file of another package
+// that names the identifier without importing the package is not named.
 func TestCodeDeleteBuildExcludedUse(t *testing.T) {
 	requireServers(t, "gopls")
-	dir := copyFixture(t, "go")
-	path := filepath.Join(dir, "shape.go")
-	withHelper := string(readFile(t, path)) + "\n// hiddenHelper is used only where the build does not look.\nfunc hiddenHelper() int {\n\treturn 1\n}\n"
-	hidden := filepath.Join(dir, "hidden_other.go")
-	for name, text := range map[string]string{
-		path:   withHelper,
-		hidden: "//go:build lspseam_never\n\npackage shapes\n\nvar _ = hiddenHelper()\n",
+	for _, c := range []struct{ name, file, use, unused string }{
+		{"beside", "hidden_other.go",
+			"//go:build lspseam_never\n\npackage shapes\n\nvar _ = HiddenHelper()\n",
+			"//go:build lspseam_never\n\npackage shapes\n"},
+		{"another package", "cmd/shapes/hidden_windows.go",
+			"package main\n\nimport \"example.com/shapes\"\n\nvar _ = shapes.HiddenHelper()\n",
+			"package main\n\nimport \"example.com/shapes\"\n\nvar _ = shapes.Describe\n"},
 	} {
-		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	srv := catalogServe(t)
-	defer srv.shutdown(t)
-	// Its references say they may be incomplete, naming the file.
-	refs := srv.toolCall(t, "code_navigate", json.RawMessage(`{"target":{"path":"shape.go","symbol":"hiddenHelper"},"kind":"references"}`), dir)
-	var rs map[string]any
-	json.Unmarshal(refs.StructuredContent, &rs)
-	if inc, _ := rs["incomplete"].(string); refs.IsError || !strings.Contains(inc, "hidden_other.go") || !strings.Contains(refs.Content[0].Text, "Incomplete: ") {
-		t.Errorf("references of a function a build-excluded file uses: %s", refs.Content[0].Text)
-	}
-	del := func() (toolCallAnswer, map[string]any) {
-		a := srv.toolCall(t, "code_delete", json.RawMessage(`{"target":{"path":"shape.go","symbol":"hiddenHelper"}}`), dir)
-		var s map[string]any
-		json.Unmarshal(a.StructuredContent, &s)
-		return a, s
-	}
-	a, s := del()
-	errObj, _ := s["error"].(map[string]any)
-	if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, "hidden_other.go") {
-		t.Fatalf("deleting a function only a build-excluded file uses: %s", a.Content[0].Text)
-	}
-	if got := string(readFile(t, path)); got != withHelper {
-		t.Fatal("a refused delete changed shape.go")
-	}
-	// Without the use, the same call previews the deletion.
-	if err := os.WriteFile(hidden, []byte("//go:build lspseam_never\n\npackage shapes\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if a, s = del(); a.IsError || s["previewId"] == nil {
-		t.Fatalf("deleting it once nothing names it: %s", a.Content[0].Text)
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, "go")
+			path := filepath.Join(dir, "shape.go")
+			withHelper := string(readFile(t, path)) + "\n// HiddenHelper is used only where the build does not look.\nfunc HiddenHelper() int {\n\treturn 1\n}\n"
+			hidden := filepath.Join(dir, c.file)
+			for name, text := range map[string]string{
+				path:   withHelper,
+				hidden: c.use,
+				// Names it, but is another package's own HiddenHelper.
+				filepath.Join(dir, "units", "own_windows.go"): "package units\n\nfunc HiddenHelper() int { return 2 }\n",
+			} {
+				if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			srv := catalogServe(t)
+			defer srv.shutdown(t)
+			// Its references say they may be incomplete, naming the file.
+			refs := srv.toolCall(t, "code_navigate", json.RawMessage(`{"target":{"path":"shape.go","symbol":"HiddenHelper"},"kind":"references"}`), dir)
+			var rs map[string]any
+			json.Unmarshal(refs.StructuredContent, &rs)
+			inc, _ := rs["incomplete"].(string)
+			if refs.IsError || !strings.Contains(inc, c.file) || !strings.Contains(refs.Content[0].Text, "Incomplete: ") {
+				t.Errorf("references of a function a build-excluded file uses: %s", refs.Content[0].Text)
+			}
+			if strings.Contains(inc, "own_windows.go") {
+				t.Errorf("references name an excluded file that does not import the package: %s", inc)
+			}
+			del := func() (toolCallAnswer, map[string]any) {
+				a := srv.toolCall(t, "code_delete", json.RawMessage(`{"target":{"path":"shape.go","symbol":"HiddenHelper"}}`), dir)
+				var s map[string]any
+				json.Unmarshal(a.StructuredContent, &s)
+				return a, s
+			}
+			a, s := del()
+			errObj, _ := s["error"].(map[string]any)
+			if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, c.file) {
+				t.Fatalf("deleting a function only a build-excluded file uses: %s", a.Content[0].Text)
+			}
+			if got := string(readFile(t, path)); got != withHelper {
+				t.Fatal("a refused delete changed shape.go")
+			}
+			// Without the use, the same call previews the deletion.
+			if err := os.WriteFile(hidden, []byte(c.unused), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if a, s = del(); a.IsError || s["previewId"] == nil {
+				t.Fatalf("deleting it once nothing names it: %s", a.Content[0].Text)
+			}
+		})
 	}
 }
 

@@ -23,10 +23,16 @@ import (
 // file when it is opened (in a build that includes it), so the dependents
 // take, in the directory of each changed Go file, the excluded files that
 // name a changed declaration: their problems are then checked like any
-// other dependent's. Excluded files elsewhere that import the package are
-// not looked for (that would read the workspace on every change). The
-// same files make a references answer say it may be incomplete, and
-// code_delete refuse to delete what they name.
+// other dependent's. So do excluded files elsewhere in the workspace that
+// import the changed file's package and name the declaration: exported
+// API is often used from another package's x_windows.go or tagged file
+// (a tester deleted cobra.HelperWin, used only by doc/path_windows.go, and
+// the Windows build broke with no word of it). Those are found in a list
+// of the workspace's excluded Go files, kept from one bounded walk for
+// excludedListTTL (a walk lstats every file; go/build reads only the
+// headers of files it has not seen at that size and time). The same files
+// make a references answer say it may be incomplete, and code_delete
+// refuse to delete what they name.
 
 // maxExcludedScan bounds the files of one directory looked at.
 const maxExcludedScan = 500
@@ -48,6 +54,11 @@ type goBuildMatches struct {
 	// names is whether an excluded file names an identifier: asked on
 	// every references answer, it would read the file each time.
 	names map[goFileName]bool
+	// listed is the workspace's excluded Go files as of listedAt
+	// (excludedElsewhere).
+	listed     []goFileStamp
+	listedRoot string
+	listedAt   time.Time
 }
 
 // goFileName is an identifier in one version of a Go file.
@@ -179,7 +190,137 @@ func (m *goBuildMatches) excludedUsers(r *workspacefs.Root, rel string, names []
 			out = append(out, sib)
 		}
 	}
+	return append(out, m.excludedElsewhere(r, rel, names)...)
+}
+
+// excludedListTTL is how long a list of the workspace's excluded Go files
+// is used before the workspace is walked again: an agent's burst of
+// searches and changes walks it once.
+const excludedListTTL = 2 * time.Second
+
+// maxExcludedWalk bounds the directory entries one walk looks at.
+const maxExcludedWalk = 50_000
+
+// excludedElsewhere is the workspace-relative Go files outside rel's
+// directory that the default build excludes, import rel's package (its
+// import path, from the go.mod above it, quoted in the file) and name one
+// of names.
+func (m *goBuildMatches) excludedElsewhere(r *workspacefs.Root, rel string, names []string) []string {
+	importPath := goImportPath(r, path.Dir(rel))
+	if importPath == "" {
+		return nil
+	}
+	dir := filepath.Clean(r.Abs(path.Dir(rel)))
+	quoted := `"` + importPath + `"`
+	var out []string
+	for _, stamp := range m.excludedFiles(r) {
+		if filepath.Dir(stamp.path) == dir {
+			continue // the directory's own files are looked at above
+		}
+		var text string
+		read := func() (string, bool) {
+			f, err := r.Read(stamp.path)
+			text = f.Text
+			return f.Text, err == nil && f.Exists
+		}
+		if !m.namesAny(stamp, names, read) {
+			continue
+		}
+		if text == "" {
+			if _, ok := read(); !ok {
+				continue
+			}
+		}
+		if strings.Contains(text, quoted) {
+			if rel, err := r.Rel(stamp.path); err == nil {
+				out = append(out, rel)
+			}
+		}
+	}
 	return out
+}
+
+// excludedFiles is the workspace's Go files that the default build
+// excludes, from a walk at most excludedListTTL old (hidden, vendor,
+// node_modules and testdata directories skipped, as the go command does).
+func (m *goBuildMatches) excludedFiles(r *workspacefs.Root) []goFileStamp {
+	root := r.Dir
+	m.mu.Lock()
+	if m.listedRoot == root && time.Since(m.listedAt) < excludedListTTL {
+		out := m.listed
+		m.mu.Unlock()
+		return out
+	}
+	m.mu.Unlock()
+	var out []goFileStamp
+	seen := 0
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		seen++
+		if err != nil || seen > maxExcludedWalk {
+			if seen > maxExcludedWalk {
+				return filepath.SkipAll
+			}
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "vendor" || name == "node_modules" || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".go") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil || info.Size() > maxExcludedBytes {
+			return nil
+		}
+		stamp := goFileStamp{p, info.Size(), info.ModTime()}
+		if m.excludedAt(stamp) {
+			out = append(out, stamp)
+		}
+		return nil
+	})
+	m.mu.Lock()
+	m.listed, m.listedRoot, m.listedAt = out, root, time.Now()
+	m.mu.Unlock()
+	return out
+}
+
+// goImportPath is the import path of the package in the workspace
+// directory dir: the module path of the nearest go.mod at or above it
+// (inside the workspace), joined with dir's path below it; "" when there
+// is none.
+func goImportPath(r *workspacefs.Root, dir string) string {
+	for d := dir; ; d = path.Dir(d) {
+		f, err := r.Read(r.Abs(path.Join(d, "go.mod")))
+		if err == nil && f.Exists {
+			mod := modulePath(f.Text)
+			if mod == "" {
+				return ""
+			}
+			below := strings.TrimPrefix(strings.TrimPrefix(dir, d), "/")
+			if d == "." {
+				below = strings.TrimPrefix(dir, ".")
+			}
+			return strings.TrimSuffix(path.Join(mod, below), "/")
+		}
+		if d == "." || d == "/" || d == "" {
+			return ""
+		}
+	}
+}
+
+// modulePath is the module directive's path in a go.mod's text.
+func modulePath(gomod string) string {
+	for line := range strings.SplitSeq(gomod, "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }
 
 // declaredName is the identifier an outline entry declares: gopls names

@@ -62,3 +62,45 @@ func TestExcludedUsersFollowEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestGoImportPath: a workspace directory's package import path, from the
+// nearest go.mod at or above it.
+func TestGoImportPath(t *testing.T) {
+	ws := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":             "// a comment\nmodule example.com/top\n\ngo 1.22\n",
+		"nested/go.mod":      "module \"example.com/nested\"\n",
+		"nested/deep/x.go":   "package deep\n",
+		"bad/go.mod":         "go 1.22\n",
+		"bad/pkg/x.go":       "package pkg\n",
+		"modulename/go.mod":  "modulex example.com/no\n",
+		"modulename/a/x.go":  "package a\n",
+		"plain/sub/x.go":     "package sub\n",
+		"nested/other/go.go": "package other\n",
+	} {
+		p := filepath.Join(ws, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := workspacefs.Open(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for dir, want := range map[string]string{
+		".":            "example.com/top",
+		"plain/sub":    "example.com/top/plain/sub",
+		"nested":       "example.com/nested",
+		"nested/deep":  "example.com/nested/deep",
+		"bad/pkg":      "", // the nearest go.mod has no module line
+		"modulename/a": "",
+	} {
+		if got := goImportPath(r, dir); got != want {
+			t.Errorf("goImportPath(%q) = %q, want %q", dir, got, want)
+		}
+	}
+}

@@ -18,8 +18,8 @@ import (
 // call, do not count); they are asked again when a preview is applied,
 // since a use added elsewhere meanwhile does not touch the previewed
 // file. A search cannot be complete where the server does not look: Go
-// files beside the declaration that the default build excludes
-// (gobuildtags.go) and name it refuse the deletion too, and so does a
+// files the default build excludes, beside the declaration or importing
+// its package, that name it (gobuildtags.go) refuse the deletion too, and so does a
 // symbolic link in the workspace to the declaration's file, whose uses
 // the server does not count as its (linkedpaths.go).
 
@@ -108,7 +108,7 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 			return "", nil, rt, e
 		}
 		if hidden := t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier}); len(hidden) > 0 {
-			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s beside it, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), core.Listed(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), core.Listed(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}

@@ -230,8 +230,8 @@ func navigateNoun(kind string) string {
 
 // usesNotice is what an answer listing the uses of rt says of the uses
 // the server cannot list ("" none): those through symbolic links to its
-// file (linkedpaths.go) and, with excluded, in the Go files beside it the
-// build excludes. It uses no session: it runs beside the session's
+// file (linkedpaths.go) and, with excluded, in the Go files the build
+// excludes (gobuildtags.go). It uses no session: it runs beside the session's
 // request, and may end after it.
 func (t *Toolbox) usesNotice(ctx context.Context, known knownLinks, ws string, rt lspseam.ResolvedTarget, excluded bool) string {
 	r, err := t.openFSRoot(ws)
@@ -247,7 +247,8 @@ func (t *Toolbox) usesNotice(ctx context.Context, known knownLinks, ws string, r
 }
 
 // excludedUsesNotice is what a Go references answer says of the files
-// beside the target that the build excludes and that name it ("" none).
+// the build excludes, beside the target or importing its package, that
+// name it ("" none).
 func (t *Toolbox) excludedUsesNotice(r *workspacefs.Root, rt lspseam.ResolvedTarget) string {
 	if !strings.HasSuffix(rt.Path, ".go") || rt.Identifier == "" {
 		return ""
@@ -256,5 +257,5 @@ func (t *Toolbox) excludedUsesNotice(r *workspacefs.Root, rt lspseam.ResolvedTar
 	if len(users) == 0 {
 		return ""
 	}
-	return "this machine's build excludes " + core.Listed(users, 8) + " beside it, which " + plural(len(users), "names", "name") + " `" + rt.Identifier + "`; the server does not search such files, so uses there are not listed"
+	return "this machine's build excludes " + core.Listed(users, 8) + ", which " + plural(len(users), "names", "name") + " `" + rt.Identifier + "`; the server does not search such files, so uses there are not listed"
 }
