@@ -358,3 +358,48 @@ func TestCodeDeleteUncoveredByIndex(t *testing.T) {
 		t.Errorf("references with zoom.c, which the database does not list: %s", a.Content[0].Text)
 	}
 }
+
+// TestCodeDeleteDynamicUses: pyright's references of a method do not
+// include a call on a value of unknown type (`c.total()` with `c` an
+// untyped parameter), so code_delete deleted a method still called (a
+// tester's finding). Lines of the language's files naming the identifier
+// outside the references make it refuse (usesUnknown), naming them; a
+// same-named function declared in another module is not a use, and a
+// name no other line holds is deleted.
+func TestCodeDeleteDynamicUses(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"pyproject.toml": "[project]\nname = \"shop\"\nversion = \"0\"\n",
+		"shop.py":        "class Cart:\n    def total(self) -> int:\n        return 1\n\n    def unused_helper(self) -> int:\n        return 2\n",
+		"use.py":         "def show(c):\n    return c.total()\n",
+		"other.py":       "def unused_helper() -> int:\n    return 3\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(base, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	del := func(symbol string) (toolCallAnswer, map[string]any) {
+		a := srv.toolCall(t, "code_delete", jsonArgs(map[string]any{"target": map[string]any{"path": "shop.py", "symbol": symbol}}), base)
+		var s map[string]any
+		json.Unmarshal(a.StructuredContent, &s)
+		return a, s
+	}
+	a, s := del("Cart.total")
+	errObj, _ := s["error"].(map[string]any)
+	if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, "use.py:2") {
+		t.Fatalf("deleting a method called on an untyped value: %s", a.Content[0].Text)
+	}
+	if got := string(readFile(t, filepath.Join(base, "shop.py"))); got != files["shop.py"] {
+		t.Fatal("a refused delete changed shop.py")
+	}
+	if a, s = del("Cart.unused_helper"); a.IsError || s["previewId"] == nil {
+		t.Fatalf("deleting a method whose name only another module's function declares: %s", a.Content[0].Text)
+	}
+}

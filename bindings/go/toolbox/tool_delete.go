@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -21,7 +22,9 @@ import (
 // files the default build excludes, beside the declaration or importing
 // its package, that name it (gobuildtags.go) refuse the deletion too, and so does a
 // symbolic link in the workspace to the declaration's file, whose uses
-// the server does not count as its (linkedpaths.go).
+// the server does not count as its (linkedpaths.go), and, in a dynamically
+// typed language, a line of its files naming the identifier that is not
+// among the references (textualuses.go).
 
 func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	if call.PreviewID != "" {
@@ -109,6 +112,11 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 		}
 		if hidden := t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier}); len(hidden) > 0 {
 			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but it searches only the files of this machine's build, and the build excludes %s, which %s `%s`; check %s, then delete it with code_replace or edit", targetLabel(rt), core.Listed(hidden, 8), plural(len(hidden), "names", "name"), rt.Identifier, plural(len(hidden), "that file", "those files"))
+			e.Reason = core.ReasonUsesUnknown
+			return "", nil, rt, e
+		}
+		if seen := t.textualUses(ctx, r, rt, deleted.Range, refs.Locations); len(seen) > 0 {
+			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but in a dynamically typed language it does not see uses through values of unknown type or aliases, and `%s` also appears at %s; check %s, then delete it with code_replace or edit", targetLabel(rt), rt.Identifier, strings.Join(seen, ", "), plural(len(seen), "that line", "those lines"))
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
 		}

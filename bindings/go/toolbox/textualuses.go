@@ -1,0 +1,127 @@
+package toolbox
+
+import (
+	"context"
+	"path"
+	"strconv"
+	"strings"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
+)
+
+// The uses a dynamically typed language's server cannot see, for
+// code_delete.
+//
+// A server of a dynamically typed language finds the uses it can type: a
+// method called on a value of unknown type, a function reached through a
+// module object or an alias, a name built at run time are not among its
+// references. Testers deleted a Python method called by name on an
+// untyped value ("4 other files checked, no new problems": the checker
+// could not see the break either) and a function imported as
+// `import report as r` and called as `r.price_of(…)`. So before deleting
+// what the server says nothing uses, the files of the language in the
+// workspace are searched for the identifier as a word; a line naming it
+// that is neither the declaration nor one of the server's references
+// makes the answer "cannot tell" (ReasonUsesUnknown), with those lines —
+// a comment or another symbol of the same name included: the agent checks
+// them, and deletes with edit when they are not uses. A line that
+// declares a symbol of the same name (`def name(`, `function name(`, a
+// shell function) is another symbol, not a use, and is not listed: in a
+// Python code base the same function name in two modules is common.
+// Statically typed
+// languages are not searched: their servers see every use the compiler
+// does, and the same name is often another symbol.
+
+// dynamicLanguages are the language ids whose servers' references miss
+// uses through values of unknown type.
+var dynamicLanguages = map[string]bool{
+	"python": true, "javascript": true, "javascriptreact": true, "php": true,
+	"shellscript": true, "ruby": true, "lua": true, "perl": true,
+}
+
+// Bounds of the search.
+const (
+	maxTextualFiles = 5000
+	maxTextualBytes = 64 << 20 // read in all
+	maxTextualUses  = 8        // lines listed
+)
+
+// textualUses lists, as path:line, the lines of the workspace's files of
+// the target's provider that name rt's identifier outside the deleted
+// range of its own file and outside the server's references (refs); nil
+// when the target's language is not dynamically typed.
+func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, deleted lspseam.Range, refs []lspseam.Location) []string {
+	sel, ok := t.service.Selection(ctx, rt.Path, r.Dir)
+	if !ok || !dynamicLanguages[sel.LanguageID] || rt.Identifier == "" {
+		return nil
+	}
+	known := map[string]bool{} // "rel:line" of the references, one-based
+	for _, l := range refs {
+		if p, ok := workspacefs.HostPaths.URIPath(l.URI); ok {
+			if rel, err := r.Rel(p); err == nil {
+				known[path.Clean(rel)+":"+strconv.Itoa(int(l.Range.Start.Line)+1)] = true
+			}
+		}
+	}
+	census := t.takeCensus(ctx, r.Dir, r.Dir, false)
+	var out []string
+	read := 0
+	for i, f := range census.owned[sel.ID] {
+		if i >= maxTextualFiles || read >= maxTextualBytes || len(out) >= maxTextualUses || ctx.Err() != nil {
+			break
+		}
+		file, err := r.Read(r.Abs(f.rel))
+		if err != nil || !file.Exists || !strings.Contains(file.Text, rt.Identifier) {
+			continue
+		}
+		read += len(file.Text)
+		for n, line := range strings.Split(file.Text, "\n") {
+			if !core.HasIdentifier(line, rt.Identifier) {
+				continue
+			}
+			if f.rel == rt.Path && n >= int(deleted.Start.Line) && n <= int(deleted.End.Line) {
+				continue
+			}
+			at := f.rel + ":" + strconv.Itoa(n+1)
+			if known[at] || declaresOther(line, rt.Identifier) {
+				continue
+			}
+			out = append(out, at)
+			if len(out) >= maxTextualUses {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// declaresOther says whether line declares a function, method or class
+// named name (Python, JavaScript, PHP, Ruby, Lua, Perl and shell forms).
+func declaresOther(line, name string) bool {
+	t := strings.TrimSpace(line)
+	for _, mod := range []string{"export ", "default ", "async ", "public ", "private ", "protected ", "static ", "final ", "abstract ", "local "} {
+		t = strings.TrimPrefix(t, mod)
+	}
+	for _, kw := range []string{"def ", "class ", "function ", "sub "} {
+		if rest, ok := strings.CutPrefix(t, kw); ok {
+			rest = strings.TrimPrefix(strings.TrimSpace(rest), "self.")
+			return strings.HasPrefix(rest, name) && !isIdentByte(rest, len(name))
+		}
+	}
+	// A shell function: name() { or name () {
+	if rest, ok := strings.CutPrefix(t, name); ok {
+		return strings.HasPrefix(strings.TrimSpace(rest), "()")
+	}
+	return false
+}
+
+// isIdentByte says whether s has an identifier byte at i.
+func isIdentByte(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}

@@ -1,0 +1,29 @@
+package toolbox
+
+import "testing"
+
+func TestDeclaresOther(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"def price_of(item, qty):", true},
+		{"    async def price_of(self):", true},
+		{"class price_of:", true},
+		{"export function price_of(a) {", true},
+		{"export default function price_of() {}", true},
+		{"  public static function price_of($x) {", true},
+		{"local function price_of(x)", true},
+		{"price_of() {", true},
+		{"price_of () {", true},
+		{"def price_of_all(items):", false},
+		{"    total += price_of(item, n)", false},
+		{"from .report import price_of as p", false},
+		{"x = obj.price_of(3)", false},
+		{"# def price_of was here", false},
+	} {
+		if got := declaresOther(c.line, "price_of"); got != c.want {
+			t.Errorf("declaresOther(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
