@@ -76,6 +76,8 @@ type instance struct {
 	// importerWalks: the last walk of the workspace for files that import
 	// TypeScript but that tsserver does not read (unsearchedimporters.go).
 	importerWalks scopeWalks
+	// imports: outside files' import specifiers (importscan.go).
+	imports importScans
 	// compileDB: the files of the last compilation database read, by its
 	// stamp (compiledb.go).
 	compileDB compileDBFiles

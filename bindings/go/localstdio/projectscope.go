@@ -195,10 +195,20 @@ func (in *instance) outsideProjectNotice(ctx context.Context, path, config strin
 	outside := in.scopeWalks.files(ctx, in.ws.Path, key, func(p string) bool {
 		return scriptFamily(p) == family && !inProject[p]
 	})
+	if len(outside) > 0 {
+		pkg := packageName(path, in.ws.Path)
+		importers := outside[:0:0]
+		for _, f := range outside {
+			if in.imports.mayImport(f, path, pkg) {
+				importers = append(importers, f)
+			}
+		}
+		outside = importers
+	}
 	if len(outside) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s outside %s's project (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; search from one of those files too (its own project is searched then), or add them to this project's include (or files), to have every use found", filesOfWorkspace(len(outside), ""), in.wsRel(config), in.wsRel(outside[0]), in.server.ID)
+	return fmt.Sprintf("%s outside %s's project and may import this file (such as %s): language server %q searches them only while a project holding them is loaded, so uses there may be missing; search from one of those files too (its own project is searched then), or add them to this project's include (or files), to have every use found", filesOfWorkspace(len(outside), ""), in.wsRel(config), in.wsRel(outside[0]), in.server.ID)
 }
 
 // filesOfRoot counts n files of the instance's root in a notice: "3 files
