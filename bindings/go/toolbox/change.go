@@ -41,6 +41,9 @@ type change struct {
 	// refuses on it: deletebreaks.go); a preview shows it rather than
 	// check again.
 	checked *answer
+	// unsearched is what the plan knows the server's search left out
+	// (the answer's incomplete notice).
+	unsearched string
 }
 
 // receipt is what an answer says of a file: its path, the text edits in

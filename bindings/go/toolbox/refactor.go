@@ -57,6 +57,9 @@ func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws 
 			return err
 		}
 		a, err = t.changeResult(ctx, call, ws, r, s, ch)
+		if err == nil && ch.unsearched != "" {
+			a.incomplete = joinNotices(a.incomplete, ch.unsearched)
+		}
 		// A rename edits the uses the server found: when its search
 		// covers part of the workspace (projectscope.go), uses elsewhere
 		// are left as they were, and the answer says so.

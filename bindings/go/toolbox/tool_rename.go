@@ -16,42 +16,76 @@ import (
 // it), rename, and the applier (preview, then apply).
 
 func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
-	return t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
-		rt, file, err := t.openTarget(ctx, s, call)
+	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
+		rt, what, files, err := t.renamePlan(ctx, s, r, call)
 		if err != nil {
-			return "", nil, err
+			return change{}, err
 		}
-		// A name the language never accepts is refused before the server
-		// is asked: servers rename to anything (pyright to `class`).
-		if problem := core.NewNameProblem(rt.Path, call.NewName, rt.Kind); problem != "" {
-			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "cannot rename %s: %s", quoteIdent(rt), problem)
-		}
-		what := "rename " + quoteIdent(rt) + " to `" + call.NewName + "`"
-		if s.Methods()["textDocument/rename"] {
-			// prepareRename is optional for servers: where it is not
-			// offered (MethodNotFound), rename itself says what it refuses.
-			prep, err := t.request(ctx, s, "textDocument/prepareRename", file.URI, rt.Position)
-			if err == nil && bytes.Equal(bytes.TrimSpace(prep), []byte("null")) {
-				return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
-			}
-			if err != nil && !isUnsupported(err) {
-				return "", nil, refusal(err, s.Server(), rt)
-			}
-		}
-		req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/rename", URI: file.URI, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
-		if err != nil {
-			return "", nil, err
-		}
-		edit, err := s.Request(ctx, req.Method, req.Params)
-		if err != nil {
-			return "", nil, refusal(err, s.Server(), rt)
-		}
-		if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
-			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
-		}
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
-		return what, files, err
+		return change{what: what, files: files, unsearched: t.renameExcluded(r, rt, files)}, nil
 	})
+}
+
+// renameExcluded is what a rename's answer says of the Go files the build
+// excludes that name the renamed identifier and that the rename leaves as
+// they are: gopls does not rename there (a tester's rename of cobra's
+// Command left command_win.go naming it, and the Windows build broke).
+func (t *Toolbox) renameExcluded(r *workspacefs.Root, rt lspseam.ResolvedTarget, files []plannedFile) string {
+	if !strings.HasSuffix(rt.Path, ".go") || rt.Identifier == "" {
+		return ""
+	}
+	changed := map[string]bool{}
+	for _, f := range files {
+		changed[f.rel] = true
+	}
+	var left []string
+	for _, rel := range t.goBuild.excludedUsers(r, rt.Path, []string{rt.Identifier}) {
+		if !changed[rel] {
+			left = append(left, rel)
+		}
+	}
+	if len(left) == 0 {
+		return ""
+	}
+	return "the rename did not change " + core.Listed(left, 8) + ", which this machine's build excludes and which " + plural(len(left), "names", "name") + " `" + rt.Identifier + "`: the server does not rename there, so rename the uses there too (edit), or that build breaks"
+}
+
+// renamePlan is a rename's target, its description and the files it
+// changes, from the server's rename.
+func (t *Toolbox) renamePlan(ctx context.Context, s lspseam.Session, r *workspacefs.Root, call lspseam.CodeCall) (lspseam.ResolvedTarget, string, []plannedFile, error) {
+	rt, file, err := t.openTarget(ctx, s, call)
+	if err != nil {
+		return rt, "", nil, err
+	}
+	// A name the language never accepts is refused before the server
+	// is asked: servers rename to anything (pyright to `class`).
+	if problem := core.NewNameProblem(rt.Path, call.NewName, rt.Kind); problem != "" {
+		return rt, "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "cannot rename %s: %s", quoteIdent(rt), problem)
+	}
+	what := "rename " + quoteIdent(rt) + " to `" + call.NewName + "`"
+	if s.Methods()["textDocument/rename"] {
+		// prepareRename is optional for servers: where it is not
+		// offered (MethodNotFound), rename itself says what it refuses.
+		prep, err := t.request(ctx, s, "textDocument/prepareRename", file.URI, rt.Position)
+		if err == nil && bytes.Equal(bytes.TrimSpace(prep), []byte("null")) {
+			return rt, "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
+		}
+		if err != nil && !isUnsupported(err) {
+			return rt, "", nil, refusal(err, s.Server(), rt)
+		}
+	}
+	req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/rename", URI: file.URI, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
+	if err != nil {
+		return rt, "", nil, err
+	}
+	edit, err := s.Request(ctx, req.Method, req.Params)
+	if err != nil {
+		return rt, "", nil, refusal(err, s.Server(), rt)
+	}
+	if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
+		return rt, "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
+	}
+	files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
+	return rt, what, files, err
 }
 
 // refusal: a server's error answer to prepareRename or rename is its
