@@ -39,3 +39,47 @@ func TestRenameBuildExcludedUse(t *testing.T) {
 		})
 	}
 }
+
+// TestRenameLeavesUsesItsReferencesList: bash-language-server renames
+// only in the files it reaches through a `source` line it can resolve,
+// while its references find the uses in every script. A tester's rename
+// of a logging function changed its own file alone and answered "no new
+// problems" (the callers' reports stale) while the callers failed at run
+// time. The rename's answer names the uses its references list on lines
+// it leaves as they were.
+func TestRenameLeavesUsesItsReferencesList(t *testing.T) {
+	requireServers(t, "bash-language-server")
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"lib/log.sh":    "#!/usr/bin/env bash\nLOG_LEVEL=${LOG_LEVEL:-info}\n\nlog_info() {\n\techo \"[info] $*\" >&2\n}\n",
+		"bin/deploy.sh": "#!/usr/bin/env bash\nsource \"$(dirname \"$0\")/../lib/log.sh\"\nlog_info \"deploying\"\n",
+		"bin/plugin.sh": "#!/usr/bin/env bash\n# Sourced by deploy.sh's callers after log.sh: no source line.\nplugin_run() {\n\tlog_info \"plugin running\"\n}\n",
+	} {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	a := srv.toolCall(t, "code_rename", json.RawMessage(`{"target":{"path":"lib/log.sh","symbol":"log_info"},"newName":"log_notice"}`), base)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	inc, _ := s["incomplete"].(string)
+	changed := false // the server renamed there after all (a later version may)
+	files, _ := s["files"].([]any)
+	for _, f := range files {
+		if m, _ := f.(map[string]any); m["path"] == "bin/plugin.sh" {
+			changed = true
+		}
+	}
+	if a.IsError || (!changed && !strings.Contains(inc, "bin/plugin.sh:4")) {
+		t.Fatalf("a rename that leaves a use its references list: %s", a.Content[0].Text)
+	}
+}

@@ -17,11 +17,12 @@ import (
 
 func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
-		rt, what, files, err := t.renamePlan(ctx, s, r, call)
+		rt, uri, what, files, err := t.renamePlan(ctx, s, r, call)
 		if err != nil {
 			return change{}, err
 		}
-		return change{what: what, files: files, unsearched: t.renameExcluded(r, rt, files)}, nil
+		unsearched := joinNotices(t.renameExcluded(r, rt, files), t.renameLeftUses(ctx, s, r, rt, uri, files))
+		return change{what: what, files: files, unsearched: unsearched}, nil
 	})
 }
 
@@ -49,17 +50,17 @@ func (t *Toolbox) renameExcluded(r *workspacefs.Root, rt lspseam.ResolvedTarget,
 	return "the rename did not change " + core.Listed(left, 8) + ", which this machine's build excludes and which " + plural(len(left), "names", "name") + " `" + rt.Identifier + "`: the server does not rename there, so rename the uses there too (edit), or that build breaks"
 }
 
-// renamePlan is a rename's target, its description and the files it
-// changes, from the server's rename.
-func (t *Toolbox) renamePlan(ctx context.Context, s lspseam.Session, r *workspacefs.Root, call lspseam.CodeCall) (lspseam.ResolvedTarget, string, []plannedFile, error) {
+// renamePlan is a rename's target, its file's URI, the change's
+// description and the files it changes, from the server's rename.
+func (t *Toolbox) renamePlan(ctx context.Context, s lspseam.Session, r *workspacefs.Root, call lspseam.CodeCall) (lspseam.ResolvedTarget, string, string, []plannedFile, error) {
 	rt, file, err := t.openTarget(ctx, s, call)
 	if err != nil {
-		return rt, "", nil, err
+		return rt, "", "", nil, err
 	}
 	// A name the language never accepts is refused before the server
 	// is asked: servers rename to anything (pyright to `class`).
 	if problem := core.NewNameProblem(rt.Path, call.NewName, rt.Kind); problem != "" {
-		return rt, "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "cannot rename %s: %s", quoteIdent(rt), problem)
+		return rt, "", "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "cannot rename %s: %s", quoteIdent(rt), problem)
 	}
 	what := "rename " + quoteIdent(rt) + " to `" + call.NewName + "`"
 	if s.Methods()["textDocument/rename"] {
@@ -67,25 +68,25 @@ func (t *Toolbox) renamePlan(ctx context.Context, s lspseam.Session, r *workspac
 		// offered (MethodNotFound), rename itself says what it refuses.
 		prep, err := t.request(ctx, s, "textDocument/prepareRename", file.URI, rt.Position)
 		if err == nil && bytes.Equal(bytes.TrimSpace(prep), []byte("null")) {
-			return rt, "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
+			return rt, "", "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s at %s:%d:%d (prepareRename answered nothing: not a symbol it can rename, e.g. a keyword or a name from a library)", s.Server(), quoteIdent(rt), rt.Path, rt.Line, rt.Column)
 		}
 		if err != nil && !isUnsupported(err) {
-			return rt, "", nil, refusal(err, s.Server(), rt)
+			return rt, "", "", nil, refusal(err, s.Server(), rt)
 		}
 	}
 	req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/rename", URI: file.URI, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
 	if err != nil {
-		return rt, "", nil, err
+		return rt, "", "", nil, err
 	}
 	edit, err := s.Request(ctx, req.Method, req.Params)
 	if err != nil {
-		return rt, "", nil, refusal(err, s.Server(), rt)
+		return rt, "", "", nil, refusal(err, s.Server(), rt)
 	}
 	if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
-		return rt, "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
+		return rt, "", "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
 	}
 	files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
-	return rt, what, files, err
+	return rt, file.URI, what, files, err
 }
 
 // refusal: a server's error answer to prepareRename or rename is its

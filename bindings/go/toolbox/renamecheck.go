@@ -1,0 +1,128 @@
+package toolbox
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+)
+
+// A rename checked against the server's own references.
+//
+// A server's rename may change fewer places than its references list:
+// bash-language-server renames only in the files it reaches through a
+// `source` line it can resolve, so a function its references found in 3
+// files was renamed in 1, and the callers failed at run time while the
+// answer said "no new problems" (the other files were stale). So after
+// planning a rename, its references are asked too, and a use on a line
+// the rename leaves as it was (in a file it does not change, or on a line
+// still naming it) is named in the answer's incomplete notice. Renames
+// keep lines in place (a new name has no line break), so a use's line in
+// the file before is the same line after, and the uses left on it are the
+// name's occurrences there beyond those that were not references.
+
+// maxLeftUses bounds the uses a notice names.
+const maxLeftUses = 8
+
+// renameLeftUses is the notice for the uses the server's references list
+// at rt (in the file at uri) on lines the rename's files leave unchanged
+// ("" when none, or when references cannot be asked).
+func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *workspacefs.Root, rt lspseam.ResolvedTarget, uri string, files []plannedFile) string {
+	if !s.Methods()["textDocument/references"] {
+		return ""
+	}
+	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
+	if err != nil {
+		return ""
+	}
+	refs, err := t.core.Translate(ctx, lspseam.OpReferences, raw)
+	if err != nil {
+		return ""
+	}
+	planned := map[string]plannedFile{}
+	for _, f := range files {
+		planned[f.rel] = f
+	}
+	type fileLine struct {
+		rel  string
+		line int
+	}
+	var order []fileLine
+	onLine := map[fileLine]int{} // the references on each line
+	for _, l := range refs.Locations {
+		p, ok := workspacefs.HostPaths.URIPath(l.URI)
+		if !ok {
+			continue
+		}
+		rel, err := r.Rel(p)
+		if err != nil {
+			continue // outside the workspace: a library's, not renamed
+		}
+		at := fileLine{rel, int(l.Range.Start.Line)}
+		if onLine[at] == 0 {
+			order = append(order, at)
+		}
+		onLine[at]++
+	}
+	var left []string
+	total := 0
+	for _, at := range order {
+		n := onLine[at]
+		if f, ok := planned[at.rel]; ok {
+			// The line's other occurrences of the name are not the
+			// symbol's; those still there beyond them are uses left.
+			before, after := lineAt(f.before, at.line), lineAt(f.after, at.line)
+			n = min(n, max(0, countWord(after, rt.Identifier)-(countWord(before, rt.Identifier)-n)))
+		}
+		if n == 0 {
+			continue
+		}
+		total += n
+		if len(left) < maxLeftUses {
+			left = append(left, at.rel+":"+strconv.Itoa(at.line+1))
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	more := ""
+	if total > len(left) {
+		more = " and " + strconv.Itoa(total-len(left)) + " more"
+	}
+	return "the rename leaves " + strconv.Itoa(total) + " " + plural(total, "use", "uses") + " the server's references list unchanged (" + strings.Join(left, ", ") + more + "): rename " + plural(total, "it", "them") + " too (edit), or the code breaks"
+}
+
+// lineAt is text's zero-based line n ("" past its end).
+func lineAt(text string, n int) string {
+	for i := 0; i < n; i++ {
+		j := strings.IndexByte(text, '\n')
+		if j < 0 {
+			return ""
+		}
+		text = text[j+1:]
+	}
+	if j := strings.IndexByte(text, '\n'); j >= 0 {
+		return text[:j]
+	}
+	return text
+}
+
+// countWord counts the occurrences of name in line as a whole identifier.
+func countWord(line, name string) int {
+	n := 0
+	for i := 0; name != "" && i+len(name) <= len(line); {
+		j := strings.Index(line[i:], name)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		// A sigil before the name ($X in shell and PHP) is not part of it.
+		if (at == 0 || !isIdentByte(line, at-1) || line[at-1] == '$') && !isIdentByte(line, at+len(name)) {
+			n++
+		}
+		i = at + len(name)
+	}
+	return n
+}
