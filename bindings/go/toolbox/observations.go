@@ -26,13 +26,14 @@ func (o *observations) record(abs, version string) {
 	o.seen[abs] = version
 }
 
-// check is the policy for updating f (which exists).
+// forget drops what this session observed of abs.
 func (o *observations) forget(abs string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	delete(o.seen, abs)
 }
 
+// check is the policy for updating f (which exists).
 func (o *observations) check(abs string, f workspacefs.File, tool string) error {
 	o.mu.Lock()
 	seen, ok := o.seen[abs]
@@ -44,4 +45,26 @@ func (o *observations) check(abs string, f workspacefs.File, tool string) error 
 		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; nothing was written", f.Rel, f.Version, seen, tool)
 	}
 	return nil
+}
+
+// absentVersion is the version recorded for a file this session saw
+// absent after it had seen it present (checkAbsent).
+const absentVersion = "absent"
+
+// checkAbsent is the policy for creating rel (absolute abs), which does
+// not exist: a file this session read or wrote and that is gone now was
+// deleted or moved by someone else since, and writing it would undo that
+// from a stale read (a tester's session recreated a file another agent
+// had moved, with its old content: "Created report.go"). The first such
+// write or edit is refused (FS_STALE) and the absence is recorded, so a
+// write that means to create it again goes through.
+func (o *observations) checkAbsent(abs, rel, tool string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	seen, ok := o.seen[abs]
+	if !ok || seen == absentVersion {
+		return nil
+	}
+	o.seen[abs] = absentVersion
+	return lspseam.Errorf(lspseam.CodeFSStale, "%s was deleted or moved since this session last read or wrote it (another agent or tool may have done it on purpose): check whether it should exist before you %s; to create it again anyway, call write again; nothing was written", rel, tool)
 }

@@ -175,6 +175,8 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 				if err := t.observed.check(r.Abs(f.Real), f, tool); err != nil {
 					return "", err
 				}
+			} else if err := t.observed.checkAbsent(r.Abs(f.Real), f.Rel, tool); err != nil {
+				return "", err
 			}
 			text, fl, sum, err := changed(f)
 			fields, summary = fl, sum
@@ -199,6 +201,11 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	// involved (it is checked again, with the file read again, in the
 	// server's turn).
 	var planned string
+	if !before.Exists {
+		if err := t.observed.checkAbsent(r.Abs(before.Real), before.Rel, tool); err != nil {
+			return answer{}, err
+		}
+	}
 	if before.Exists {
 		if err := t.observed.check(r.Abs(before.Real), before, tool); err != nil {
 			return answer{}, err

@@ -288,3 +288,45 @@ func TestEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestFSDeletedSinceRead: a file this session read and that another agent
+// then deleted (or moved) is not recreated from the stale read: the first
+// write (or edit) is FS_STALE saying so, nothing is written, and a write
+// after that creates it as asked. Another file, never seen, is created at
+// once; a file seen absent is not refused.
+func TestFSDeletedSinceRead(t *testing.T) {
+	tb, ws := newFSToolbox(t)
+	file := filepath.Join(ws, "gone.txt")
+	writeFile(t, file, "one\n")
+	if res, _ := fsCall(t, tb, ws, "read", map[string]any{"file_path": "gone.txt"}); res.IsError {
+		t.Fatal(res.Text)
+	}
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	res, s := fsCall(t, tb, ws, "edit", map[string]any{"file_path": "gone.txt", "old_string": "one", "new_string": "1"})
+	if fsCode(s) != "FS_STALE" || !strings.Contains(res.Text, "deleted or moved since this session last read") {
+		t.Fatalf("edit of a file deleted since it was read: %s", res.Text)
+	}
+	res, s = fsCall(t, tb, ws, "write", map[string]any{"file_path": "gone.txt", "content": "two\n"})
+	if res.IsError || s["operation"] != "create" || readFile(t, file) != "two\n" {
+		t.Fatalf("write after the refusal: %s", res.Text)
+	}
+	// Seen once more and deleted again: the write is refused once.
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	res, s = fsCall(t, tb, ws, "write", map[string]any{"file_path": "gone.txt", "content": "three\n"})
+	if fsCode(s) != "FS_STALE" {
+		t.Fatalf("write of a file deleted since this session wrote it: %s", res.Text)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Fatal("a refused write created the file")
+	}
+	if res, _ = fsCall(t, tb, ws, "write", map[string]any{"file_path": "other.txt", "content": "x\n"}); res.IsError {
+		t.Fatalf("a new file: %s", res.Text)
+	}
+	if res, _ = fsCall(t, tb, ws, "write", map[string]any{"file_path": "other2.txt", "content": "y\n"}); res.IsError {
+		t.Fatalf("a second new file: %s", res.Text)
+	}
+}
