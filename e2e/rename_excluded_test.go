@@ -83,3 +83,44 @@ func TestRenameLeavesUsesItsReferencesList(t *testing.T) {
 		t.Fatalf("a rename that leaves a use its references list: %s", a.Content[0].Text)
 	}
 }
+
+// TestReplaceAfterAnotherAgentsEdit: a session that read a function and
+// replaced it from that read, after another agent (here a write on disk)
+// had changed it, silently undid the other change (a tester's finding:
+// "Applied … 0 introduced", the guard gone). code_replace and
+// code_insert are refused (FS_STALE) when the session read the file at
+// another version than the one on disk, and go through once it has read
+// it again.
+func TestReplaceAfterAnotherAgentsEdit(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	srv := catalogServe(t, "--approval", "auto")
+	defer srv.shutdown(t)
+	if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": "shape.go"}), dir); a.IsError {
+		t.Fatal(a.Content[0].Text)
+	}
+	path := filepath.Join(dir, "shape.go")
+	guarded := strings.Replace(string(readFile(t, path)), "\ttotal := 0.0\n", "\tif len(all) == 0 {\n\t\treturn 0 // another agent's guard\n\t}\n\ttotal := 0.0\n", 1)
+	if err := os.WriteFile(path, []byte(guarded), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	replace := jsonArgs(map[string]any{"target": map[string]any{"path": "shape.go", "symbol": "TotalArea"},
+		"text": "func TotalArea(all []Shape) float64 {\n\ttotal := 0.0\n\tfor _, s := range all {\n\t\ttotal += s.Area()\n\t}\n\treturn total\n}"})
+	a := srv.toolCall(t, "code_replace", replace, dir)
+	var s map[string]any
+	json.Unmarshal(a.StructuredContent, &s)
+	errObj, _ := s["error"].(map[string]any)
+	if !a.IsError || errObj["code"] != "FS_STALE" || string(readFile(t, path)) != guarded {
+		t.Fatalf("a replacement written from a read before another agent's edit: %s", a.Content[0].Text)
+	}
+	insert := jsonArgs(map[string]any{"target": map[string]any{"path": "shape.go", "symbol": "TotalArea"}, "position": "after", "text": "\n// Nothing is here.\nfunc Nothing() {}"})
+	if a = srv.toolCall(t, "code_insert", insert, dir); !a.IsError || !strings.Contains(a.Content[0].Text, "FS_STALE") {
+		t.Fatalf("an insertion after another agent's edit: %s", a.Content[0].Text)
+	}
+	if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": "shape.go"}), dir); a.IsError {
+		t.Fatal(a.Content[0].Text)
+	}
+	if a = srv.toolCall(t, "code_replace", replace, dir); a.IsError || strings.Contains(string(readFile(t, path)), "another agent's guard") {
+		t.Fatalf("the replacement once read again: %s", a.Content[0].Text)
+	}
+}

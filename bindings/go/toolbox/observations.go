@@ -68,3 +68,25 @@ func (o *observations) checkAbsent(abs, rel, tool string) error {
 	o.seen[abs] = absentVersion
 	return lspseam.Errorf(lspseam.CodeFSStale, "%s was deleted or moved since this session last read or wrote it (another agent or tool may have done it on purpose): check whether it should exist before you %s; to create it again anyway, call write again; nothing was written", rel, tool)
 }
+
+// staleAmong is the policy for a change whose text the model wrote from
+// what it saw (code_replace, code_insert, code_replace_batch): a file of
+// it that this session read or wrote at another version than the one the
+// change is planned on changed since, and the model's text may undo that
+// change. A tester's session replaced a function from its earlier read
+// after another agent had added a guard to it, and the guard was gone
+// with "Applied … 0 introduced". A file this session never read is not
+// refused (its text came from elsewhere: an outline, a navigation
+// answer), as before.
+func (o *observations) staleAmong(r *workspacefs.Root, files []plannedFile, tool string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, f := range files {
+		seen, ok := o.seen[r.Abs(f.rel)]
+		if !ok || f.version == "" || seen == f.version {
+			continue
+		}
+		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s — text written from the earlier version may undo that change; nothing was changed", f.rel, f.version, seen, tool)
+	}
+	return nil
+}

@@ -28,6 +28,9 @@ func (t *Toolbox) insertOrReplace(ctx context.Context, call lspseam.CodeCall, ws
 		}
 		we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
+		if err == nil && call.PreviewID == "" { // with one, only a fresh preview is planned (the conflict says what changed)
+			err = t.observed.staleAmong(r, files, call.Tool)
+		}
 		return verb + targetLabel(rt), files, err
 	})
 }
@@ -75,6 +78,9 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call lspseam.CodeCall, ws st
 			// overlapping found none, so the applier's rule is wider: the
 			// edits are still the caller's, not a server's.
 			return "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "two edits of the batch overlap; make the targets disjoint, or merge them into one edit (%s)", lerr.Message)
+		}
+		if err == nil && call.PreviewID == "" { // with one, only a fresh preview is planned (the conflict says what changed)
+			err = t.observed.staleAmong(r, files, call.Tool)
 		}
 		return "replace " + strconv.Itoa(len(call.Edits)) + " targets (" + strings.Join(labels, "; ") + ")", files, err
 	})
