@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -122,5 +123,63 @@ func TestReplaceAfterAnotherAgentsEdit(t *testing.T) {
 	}
 	if a = srv.toolCall(t, "code_replace", replace, dir); a.IsError || strings.Contains(string(readFile(t, path)), "another agent's guard") {
 		t.Fatalf("the replacement once read again: %s", a.Content[0].Text)
+	}
+}
+
+// TestCodeActionIDFromAnotherSession: an actionId is bound to the file's
+// content and lines, and a fresh listing gives the same id again; applied
+// in another session (each `lspseam call` is one) it failed with "list
+// them again and pass an actionId", in a circle (a tester's finding).
+func TestCodeActionIDFromAnotherSession(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	imp := "package shapes\n\nimport (\n\t\"strings\"\n\t\"fmt\"\n)\n\nfunc Unused() string { return fmt.Sprint(strings.ToUpper(\"x\")) }\n"
+	if err := os.WriteFile(filepath.Join(dir, "imp.go"), []byte(imp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lister := catalogServe(t)
+	a := lister.toolCall(t, "code_actions", jsonArgs(map[string]any{"path": "imp.go", "line": 1, "only": "source.organizeImports"}), dir)
+	lister.shutdown(t)
+	var s struct {
+		Actions []struct {
+			ActionID string `json:"actionId"`
+		} `json:"actions"`
+	}
+	if err := json.Unmarshal(a.StructuredContent, &s); err != nil || a.IsError || len(s.Actions) == 0 {
+		t.Fatalf("listing: %s", a.Content[0].Text)
+	}
+	applier := catalogServe(t, "--approval", "auto")
+	defer applier.shutdown(t)
+	a = applier.toolCall(t, "code_actions", jsonArgs(map[string]any{"path": "imp.go", "line": 1, "only": "source.organizeImports", "apply": s.Actions[0].ActionID}), dir)
+	if a.IsError || !strings.Contains(string(readFile(t, filepath.Join(dir, "imp.go"))), "\"fmt\"\n\t\"strings\"") {
+		t.Fatalf("applying a listed id in another session: %s", a.Content[0].Text)
+	}
+}
+
+// TestCallAsksOnATerminal: on a terminal, `lspseam call` of a previewing
+// tool shows the preview and asks; its text told the user to call again
+// with the previewId, which ends with the process (a tester's finding).
+// It says to answer, and y applies it in the same process.
+func TestCallAsksOnATerminal(t *testing.T) {
+	requireServers(t, "gopls")
+	script, err := exec.LookPath("script") // util-linux: a terminal for the child
+	if err != nil {
+		t.Fatalf("script (util-linux) is needed to give lspseam call a terminal: %v", err)
+	}
+	dir := copyFixture(t, "go")
+	call := func(reply string) string {
+		t.Helper()
+		line := shimPath + ` call --workspace ` + dir + ` code_rename '{"target":{"path":"shape.go","symbol":"Describe"},"newName":"Summary"}'`
+		cmd := exec.Command(script, "-qec", line, "/dev/null")
+		cmd.Env = presetEnv()
+		cmd.Stdin = strings.NewReader(reply + "\n")
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	if out := call("n"); !strings.Contains(out, "To apply it, answer y below") || strings.Contains(out, `call code_rename again with the same arguments and "previewId"`) || !strings.Contains(out, "Not applied.") {
+		t.Fatalf("declined on a terminal:\n%s", out)
+	}
+	if out := call("y"); !strings.Contains(string(readFile(t, filepath.Join(dir, "shape.go"))), "func Summary(") {
+		t.Fatalf("accepted on a terminal, not applied:\n%s", out)
 	}
 }

@@ -145,12 +145,13 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	interactive := *format == "text" && isTerminal(os.Stdin)
-	if !interactive {
-		// A previewId does not outlive this process: say what does work.
-		h.toolbox.SetApplyHint(func(tool, _ string) string {
-			return "To apply it from the command line, run the same lspseam call " + tool + " with --approval auto (a previewId ends with this process; on a terminal, lspseam call asks instead)."
-		})
-	}
+	// A previewId does not outlive this process: say what does work.
+	h.toolbox.SetApplyHint(func(tool, _ string) string {
+		if interactive {
+			return "To apply it, answer y below (a previewId ends with this process; the same lspseam call " + tool + " with --approval auto applies without asking)."
+		}
+		return "To apply it from the command line, run the same lspseam call " + tool + " with --approval auto (a previewId ends with this process; on a terminal, lspseam call asks instead)."
+	})
 	// Nor do the servers: waiting out their reports is this call's only
 	// chance to see them.
 	h.toolbox.SetReportWait(time.Duration(h.timeout) * time.Millisecond)
@@ -165,8 +166,18 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	res := h.callTool(ctx, h.toolbox, positionals[0], json.RawMessage(toolArgs), root, budgetSource(common.timeout > 0, false), h.timeout)
 	// A preview on a terminal: ask, and apply it in this process (a
 	// previewId does not outlive it).
-	if id := previewIDOf(res); id != "" && interactive {
-		fmt.Fprintln(stdout, res.Text)
+	// A conflict on applying (a file changed while the user looked) comes
+	// with a fresh preview: that one is asked about too, a few times.
+	for asked := 0; asked < maxTerminalAsks && interactive; asked++ {
+		id := askablePreviewID(res)
+		if id == "" {
+			break
+		}
+		if res.IsError {
+			fmt.Fprintln(stderr, res.Text)
+		} else {
+			fmt.Fprintln(stdout, res.Text)
+		}
 		fmt.Fprint(stderr, "Apply this change? [y/N] ")
 		var reply string
 		fmt.Fscanln(os.Stdin, &reply)
@@ -311,6 +322,10 @@ func cursorOf(res toolbox.ToolResult) string {
 	return v.Cursor
 }
 
+// maxTerminalAsks bounds the previews lspseam call asks about on a
+// terminal: the first, and the fresh ones conflicts come with.
+const maxTerminalAsks = 3
+
 // previewIDOf is the previewId of a successful preview answer.
 func previewIDOf(res toolbox.ToolResult) string {
 	if res.IsError {
@@ -321,4 +336,19 @@ func previewIDOf(res toolbox.ToolResult) string {
 	}
 	json.Unmarshal(res.Structured, &v)
 	return v.PreviewID
+}
+
+// askablePreviewID is the previewId a terminal asks about: a preview
+// answer's, or that of the fresh preview an LSP_CONFLICT comes with.
+func askablePreviewID(res toolbox.ToolResult) string {
+	if !res.IsError {
+		return previewIDOf(res)
+	}
+	var v struct {
+		Preview struct {
+			PreviewID string `json:"previewId"`
+		} `json:"preview"`
+	}
+	json.Unmarshal(res.Structured, &v)
+	return v.Preview.PreviewID
 }

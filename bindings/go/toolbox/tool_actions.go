@@ -51,20 +51,27 @@ func (t *Toolbox) codeActions(ctx context.Context, call lspseam.CodeCall, ws str
 			return change{}, err
 		}
 		act, ok := t.actions.get(call.Apply)
-		if !ok { // an exact, unique title of a fresh listing
+		if !ok {
+			// An id listed by another session (a CLI call is one: its
+			// listing's ids never applied), which a fresh listing of the
+			// same content gives again, or an exact, unique title.
 			list, err := t.listActions(ctx, s, call)
 			if err != nil {
 				return change{}, err
 			}
 			var matches []listedAction
 			for _, l := range list {
+				if l.id == call.Apply {
+					matches = []listedAction{l}
+					break
+				}
 				if l.title == call.Apply {
 					matches = append(matches, l)
 				}
 			}
 			switch len(matches) {
 			case 0:
-				return change{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "no action has the id or exact title %q for %s lines %d–%d; list them again (leave out apply) and pass an actionId", call.Apply, call.Path, call.Range.StartLine, call.Range.EndLine)
+				return change{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "no action has the id or exact title %q for %s lines %d–%d (an id is bound to the file's content and lines: the file may have changed since it was listed); list them again (leave out apply) and pass an actionId", call.Apply, call.Path, call.Range.StartLine, call.Range.EndLine)
 			case 1:
 				act = matches[0]
 			default:
