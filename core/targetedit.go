@@ -90,18 +90,27 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 	}
 	switch in.Where {
 	case "before":
+		text := asLines(in.NewText)
 		if in.Range != nil { // above the symbol's doc comment, which belongs to it
+			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), eol))
 			first = docCommentStart(lines, first)
+			if d := declarationLine(lines, *in.Range, in.Line); isPythonPath(in.Path) && pythonDefName(lines[d]) != "" {
+				first = pythonOverloadsStart(lines, first, pythonDefName(lines[d]), indentOf(lines[d]))
+			}
 		}
 		p := lineStart(first)
-		return TextEditValue{Range: Range{Start: p, End: p}, NewText: asLines(in.NewText)}, nil
+		return TextEditValue{Range: Range{Start: p, End: p}, NewText: text}, nil
 	case "after":
+		text := asLines(in.NewText)
+		if in.Range != nil {
+			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), eol))
+		}
 		if int(last)+1 < len(lines) || strings.HasSuffix(in.Text, "\n") || strings.HasSuffix(in.Text, "\r") {
 			p := Position{Line: last + 1}
-			return TextEditValue{Range: Range{Start: p, End: p}, NewText: asLines(in.NewText)}, nil
+			return TextEditValue{Range: Range{Start: p, End: p}, NewText: text}, nil
 		}
 		p := lineEnd(last) // the last line has no break: start a new one
-		return TextEditValue{Range: Range{Start: p, End: p}, NewText: eol + strings.TrimSuffix(asLines(in.NewText), eol)}, nil
+		return TextEditValue{Range: Range{Start: p, End: p}, NewText: eol + strings.TrimSuffix(text, eol)}, nil
 	case "start", "end":
 		if in.Range != nil {
 			return bodyEdit(in, lines, eol) // bodyedit.go
@@ -159,15 +168,26 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 // byte order mark on line 0).
 func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart func(uint32) Position) TextEditValue {
 	r := *in.Range
+	lead := r.Start.Line // where the range starts: its decorators, when it takes them in
+	text := strings.TrimRight(in.NewText, "\r\n")
+	if d := declarationLine(lines, r, in.Line); d > r.Start.Line {
+		// The server's range opens with the decorators, attributes or doc
+		// comment (pyright and tsserver at the first decorator,
+		// intelephense at the /** block): a text that does not bring its
+		// own replaces from the declaration's own first line and keeps
+		// them (replacing them dropped @property, #[Route] with a clean
+		// diagnostics delta).
+		i := len(lines[d]) - len(strings.TrimLeft(lines[d], " \t"))
+		r.Start = Position{Line: d, Character: uint32(columnOfByteOffset(lines[d], i))}
+	}
 	line := lines[r.Start.Line]
 	before := line[:byteOffsetOfColumn(line, int(r.Start.Character))]
 	if r.Start.Line == 0 {
 		before = strings.TrimPrefix(before, utf8BOM)
 	}
-	text := strings.TrimRight(in.NewText, "\r\n")
 	finalBreak := in.NewText[len(text):]
 	start := lineStart(r.Start.Line)
-	if doc := docCommentStart(lines, r.Start.Line); doc < r.Start.Line && strings.Trim(before, " \t") == "" && opensWithComment(text) {
+	if doc := docCommentStart(lines, lead); doc < r.Start.Line && strings.Trim(before, " \t") == "" && opensWithComment(text) {
 		// The text brings its own doc comment (or decorators): it
 		// replaces the declaration's, which servers leave out of the
 		// range, rather than landing under it twice.
@@ -186,6 +206,142 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 		newText += finalBreak
 	}
 	return TextEditValue{Range: Range{Start: start, End: r.End}, NewText: newText}
+}
+
+// insertedLines is the text of "before" and "after" a symbol at its
+// indentation, as replaceSymbol's: a text of several lines written from
+// the target's column (its first line bare, the others at the file's
+// indentation) as given, its first line indented; any other re-indented
+// (its common indentation off, the target's on), so a method written at
+// column 1 after a method lands in the class (as given, Python took it
+// for a module-level function). Blank lines leading the text stay. A line
+// target's text stays as given: the line may be blank, or a closing
+// brace, whose indentation is not the text's.
+func insertedLines(text, indent, eol string) string {
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	body := strings.TrimLeft(text, "\n")
+	if strings.TrimSpace(body) == "" {
+		return text
+	}
+	blank := strings.Repeat(eol, len(text)-len(body))
+	if strings.Contains(strings.TrimRight(body, "\n"), "\n") && writtenAtRange(strings.TrimRight(body, "\n"), indent) {
+		return blank + indent + strings.ReplaceAll(body, "\n", eol)
+	}
+	return blank + reindent(body, indent, eol)
+}
+
+// pythonOverloadsStart is the first line of the @overload stubs of name
+// directly above line top, a Python def's first line (its decorators and
+// doc comment included) at indentation indent, or top when there are
+// none: the outline names only the implementation, and "before" it is
+// before the group, not between the stubs and the implementation. The
+// stubs' signatures, bodies and the blank lines between them are passed
+// over; a stub counts from its first decorator when one is @overload.
+func pythonOverloadsStart(lines []string, top uint32, name, indent string) uint32 {
+	start := top
+	decorator, overload := -1, false // the topmost decorator line of the def below, and whether one is @overload
+	for l := int(top) - 1; l >= 0; l-- {
+		t := strings.TrimSpace(lines[l])
+		in := indentOf(lines[l])
+		if t != "" && in == indent && strings.HasPrefix(t, "@") {
+			decorator = l
+			overload = overload || t == "@overload" || strings.HasSuffix(t, ".overload")
+			continue
+		}
+		if decorator >= 0 && overload {
+			start = uint32(decorator)
+		}
+		decorator, overload = -1, false
+		switch {
+		case t == "", len(in) > len(indent) && strings.HasPrefix(in, indent):
+			// a blank line, or a stub's body or signature continued
+		case in == indent && (strings.HasPrefix(t, ")") || strings.HasPrefix(t, "]")):
+			// a stub's signature closing
+		case in == indent && pythonDefName(lines[l]) == name:
+			// a stub's def: its decorators come next
+		default:
+			return start
+		}
+	}
+	if decorator >= 0 && overload {
+		start = uint32(decorator)
+	}
+	return start
+}
+
+// pythonDefName is the name a line's def (or async def) declares, or "".
+func pythonDefName(line string) string {
+	f := strings.Fields(strings.ReplaceAll(line, "(", " ("))
+	if len(f) > 1 && f[0] == "async" {
+		f = f[1:]
+	}
+	if len(f) < 2 || f[0] != "def" {
+		return ""
+	}
+	return f[1]
+}
+
+// declarationLine is the declaration's own first line in the symbol's
+// range r whose name is on line name: the first line, from the range's
+// start, that is not a comment (//, #, /* … */, * inside a block), a
+// decorator or an attribute (@x, #[x], [x]) — one over several lines
+// followed up to its closing bracket. It is the range's first line when
+// name lies outside the range, and at most name.
+func declarationLine(lines []string, r Range, name uint32) uint32 {
+	if name <= r.Start.Line || name > r.End.Line || int(name) >= len(lines) {
+		return r.Start.Line
+	}
+	depth, inBlock := 0, false
+	for l := r.Start.Line; l < name; l++ {
+		t := strings.TrimSpace(lines[l])
+		if l == r.Start.Line {
+			t = strings.TrimSpace(lines[l][byteOffsetOfColumn(lines[l], int(r.Start.Character)):])
+		}
+		switch {
+		case inBlock:
+			inBlock = !strings.Contains(t, "*/")
+		case depth > 0:
+			depth += bracketBalance(t)
+		case t == "", strings.HasPrefix(t, "//"), strings.HasPrefix(t, "*"):
+		case strings.HasPrefix(t, "/*"):
+			inBlock = !strings.Contains(t[2:], "*/")
+		case strings.HasPrefix(t, "@"), strings.HasPrefix(t, "#["), strings.HasPrefix(t, "["):
+			depth = max(bracketBalance(t), 0)
+		case strings.HasPrefix(t, "#") && !(len(t) > 1 && isASCIILetter(t[1])):
+			// a comment, not a C preprocessor line
+		default:
+			return l
+		}
+	}
+	return name
+}
+
+// bracketBalance is the brackets a line opens and does not close, strings
+// and what follows a // or # comment not counted (approximately: one
+// line's view).
+func bracketBalance(t string) int {
+	n := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '"', '\'':
+			if j := closingQuote(t, i); j > 0 {
+				i = j
+			}
+		case '(', '[', '{':
+			n++
+		case ')', ']', '}':
+			n--
+		case '/':
+			if strings.HasPrefix(t[i:], "//") {
+				return n
+			}
+		case '#':
+			if i > 0 && t[i+1:] != "" && t[i+1] != '[' {
+				return n
+			}
+		}
+	}
+	return n
 }
 
 // opensWithComment: text's first non-blank line is a comment or a

@@ -419,7 +419,7 @@ var toolTexts = map[string]toolText{
 		example:     `Example: {"path":"src/shape.ts","newPath":"src/geometry/shape.ts"}.`,
 	},
 	ToolCodeInsert: {
-		about:       "Insert code by a symbol or line found by name: whole lines above its declaration (and doc comment) or below it, or statements at the start or end of its body (after a docstring), indented as the body; to add a method after a type's methods, target the last method.",
+		about:       "Insert code by a symbol or line found by name: whole lines above its declaration (and doc comment) or below it, at its indentation, or statements at the start or end of its body (after a docstring), indented as the body; to add a method after a type's methods, target the last method.",
 		conventions: []*convention{approvalGrammar, targetGrammar},
 		example:     `Example: {"target":{"path":"shape.go","symbol":"Describe"},"position":"after","text":"\nfunc Name() string { return \"shape\" }"}.`,
 	},

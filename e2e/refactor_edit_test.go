@@ -548,6 +548,8 @@ func TestRefactorEditTargets(t *testing.T) {
 	t.Run("ts", func(t *testing.T) {
 		t.Parallel()
 		e := newEditSession(t, "ts")
+		const deco = "export function log<T>(value: T, _context: ClassMethodDecoratorContext): T {\n  return value;\n}\n\nexport class Api {\n  /** Gets. */\n  @log\n  get2(): number {\n    return 2;\n  }\n}\n"
+		e.write("src/deco.ts", deco) // before the server starts
 		measure := e.read("src/measure.ts")
 
 		// Insert a method after a class's method.
@@ -567,6 +569,13 @@ func TestRefactorEditTargets(t *testing.T) {
 		measure = string(replaceOnce(t, []byte(measure), oldDisk, newDisk))
 		e.want("replace", "src/measure.ts", measure)
 		noneIntroduced(t, "replace", s, "src/measure.ts")
+
+		// Replace a decorated method (tsserver's range starts at @log) with
+		// text that does not repeat the decorator: @log and the JSDoc stay.
+		_, s = e.previewThenApply("replace a decorated method", "code_replace",
+			map[string]any{"target": map[string]any{"path": "src/deco.ts", "symbol": "Api.get2"}, "text": "get2(): number {\n  return 3;\n}"}, "src/deco.ts")
+		e.want("replace a decorated method", "src/deco.ts", strings.Replace(deco, "return 2;", "return 3;", 1))
+		noneIntroduced(t, "replace a decorated method", s, "src/deco.ts")
 
 		// Three symbols are named area: the target is ambiguous, and the
 		// candidates are listed.
@@ -589,6 +598,31 @@ func TestRefactorEditTargets(t *testing.T) {
 		requireServers(t, "pyright-langserver")
 		t.Parallel()
 		e := newEditSession(t, "py")
+		const cart = "from typing import overload\n\n\nclass Cart:\n    def __init__(self) -> None:\n        self.items = [150, 20]\n\n    @property\n    def value(self) -> float:\n        return sum(self.items)\n\n    def count(self) -> int:\n        return len(self.items)\n\n\n@overload\ndef parse(x: int) -> int: ...\n@overload\ndef parse(x: str) -> str: ...\ndef parse(x: int | str) -> int | str:\n    return x\n"
+		e.write("shapes/cart.py", cart) // before the server starts
+		// Replace a @property (pyright's range starts at the decorator)
+		// with text that does not repeat it: the decorator stays (it was
+		// dropped, and Cart().value became a bound method).
+		_, s := e.previewThenApply("replace a decorated method", "code_replace",
+			map[string]any{"target": map[string]any{"path": "shapes/cart.py", "symbol": "Cart.value"}, "text": "def value(self) -> float:\n    return round(sum(self.items), 2)"}, "shapes/cart.py")
+		want := strings.Replace(cart, "return sum(self.items)", "return round(sum(self.items), 2)", 1)
+		e.want("replace a decorated method", "shapes/cart.py", want)
+		noneIntroduced(t, "replace a decorated method", s, "shapes/cart.py")
+		// A method after the last one, written at column 1, as the tool
+		// description advises: in the class, not at module level.
+		_, s = e.previewThenApply("insert a method after a method", "code_insert",
+			map[string]any{"target": map[string]any{"path": "shapes/cart.py", "symbol": "Cart.count"}, "position": "after", "text": "\ndef total(self) -> float:\n    return self.value * self.count()"}, "shapes/cart.py")
+		want = strings.Replace(want, "return len(self.items)\n", "return len(self.items)\n\n    def total(self) -> float:\n        return self.value * self.count()\n", 1)
+		e.want("insert a method after a method", "shapes/cart.py", want)
+		noneIntroduced(t, "insert a method after a method", s, "shapes/cart.py")
+		// Before an overloaded function (the outline names only its
+		// implementation): above the @overload stubs, not between them
+		// and the implementation.
+		_, s = e.previewThenApply("insert before an overloaded function", "code_insert",
+			map[string]any{"target": map[string]any{"path": "shapes/cart.py", "symbol": "parse"}, "position": "before", "text": "def helper() -> int:\n    return 1\n\n\n"}, "shapes/cart.py")
+		want = strings.Replace(want, "@overload\ndef parse(x: int)", "def helper() -> int:\n    return 1\n\n\n@overload\ndef parse(x: int)", 1)
+		e.want("insert before an overloaded function", "shapes/cart.py", want)
+		noneIntroduced(t, "insert before an overloaded function", s, "shapes/cart.py")
 		// start is after the docstring (it was above the def, at module
 		// level); end after the last statement; both at the body's
 		// indentation.
