@@ -15,8 +15,14 @@ import (
 type observations struct {
 	mu   sync.Mutex
 	seen map[string]string
+	// read: the paths whose content this session has seen through the fs
+	// tools (read, write, edit) — not only through its own refactors'
+	// applies, which show no text (staleAmong).
+	read map[string]bool
 }
 
+// record records version as this session's observation of abs, by its
+// own change (a refactor's apply).
 func (o *observations) record(abs, version string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -24,6 +30,18 @@ func (o *observations) record(abs, version string) {
 		o.seen = map[string]string{}
 	}
 	o.seen[abs] = version
+}
+
+// recordRead records version as this session's observation of abs
+// through the fs tools: it has seen the content.
+func (o *observations) recordRead(abs, version string) {
+	o.record(abs, version)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.read == nil {
+		o.read = map[string]bool{}
+	}
+	o.read[abs] = true
 }
 
 // forget drops what this session observed of abs.
@@ -69,21 +87,23 @@ func (o *observations) checkAbsent(abs, rel, tool string) error {
 	return lspseam.Errorf(lspseam.CodeFSStale, "%s was deleted or moved since this session last read or wrote it (another agent or tool may have done it on purpose): check whether it should exist before you %s; to create it again anyway, call write again; nothing was written", rel, tool)
 }
 
-// staleAmong is the policy for a change whose text the model wrote from
-// what it saw (code_replace, code_insert, code_replace_batch): a file of
+// staleAmong is the policy for a change whose text replaces what the model
+// saw (code_replace, code_replace_batch): a file of
 // it that this session read or wrote at another version than the one the
 // change is planned on changed since, and the model's text may undo that
 // change. A tester's session replaced a function from its earlier read
 // after another agent had added a guard to it, and the guard was gone
-// with "Applied … 0 introduced". A file this session never read is not
-// refused (its text came from elsewhere: an outline, a navigation
-// answer), as before.
+// with "Applied … 0 introduced". A file this session never read through
+// the fs tools is not refused (its text came from elsewhere: an outline,
+// a navigation answer; a session without the fs toolset has no read to do
+// again), as before.
 func (o *observations) staleAmong(r *workspacefs.Root, files []plannedFile, tool string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for _, f := range files {
-		seen, ok := o.seen[r.Abs(f.rel)]
-		if !ok || f.version == "" || seen == f.version {
+		abs := r.Abs(f.rel)
+		seen, ok := o.seen[abs]
+		if !ok || !o.read[abs] || f.version == "" || seen == f.version {
 			continue
 		}
 		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s — text written from the earlier version may undo that change; nothing was changed", f.rel, f.version, seen, tool)

@@ -50,7 +50,7 @@ func (t *Toolbox) read(ctx context.Context, call lspseam.CodeCall, ws string) (a
 	if err := t.core.Invoke(ctx, "readView", map[string]any{"text": f.Text, "path": f.Rel, "offset": call.Offset, "limit": call.Limit}, &v); err != nil {
 		return answer{}, err
 	}
-	t.observed.record(r.Abs(f.Real), f.Version)
+	t.observed.recordRead(r.Abs(f.Real), f.Version)
 	text := v.Text
 	if v.Footer != "" {
 		text += "\n" + v.Footer
@@ -186,7 +186,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			return f, "", err
 		}
 		version := workspacefs.ContentVersion(text)
-		t.observed.record(r.Abs(f.Real), version)
+		t.observed.recordRead(r.Abs(f.Real), version)
 		a.text = summary
 		a.fields = append([]field{{"path", f.Rel}}, fields...)
 		a.fields = append(a.fields, field{"version", version})

@@ -28,7 +28,10 @@ func (t *Toolbox) insertOrReplace(ctx context.Context, call lspseam.CodeCall, ws
 		}
 		we, _ := json.Marshal(map[string]any{"changes": map[string][]json.RawMessage{uri: {edit}}})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), call.Tool, we, nil)
-		if err == nil && call.PreviewID == "" { // with one, only a fresh preview is planned (the conflict says what changed)
+		// A replacement can undo what it replaces; an insertion adds lines
+		// and undoes nothing. With a previewId only a fresh preview is
+		// planned (the conflict says what changed).
+		if err == nil && call.Tool == "code_replace" && call.PreviewID == "" {
 			err = t.observed.staleAmong(r, files, call.Tool)
 		}
 		return verb + targetLabel(rt), files, err
