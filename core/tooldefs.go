@@ -394,7 +394,7 @@ var toolTexts = map[string]toolText{
 		example:     `Example: {"target":{"path":"main.go","symbol":"Describe"},"kind":"references"}.`,
 	},
 	ToolCodeHover: {
-		about:       "A symbol's type or signature and its documentation's first paragraph; then, inside a call's parentheses, the called signature (\"In a call to:\") with the current parameter in **bold**.",
+		about:       "A symbol's type or signature and its documentation's first paragraph; inside a call's parentheses, then the callee's signature, current parameter in **bold**.",
 		conventions: []*convention{targetGrammar},
 	},
 	ToolCodeHierarchy: {
