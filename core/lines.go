@@ -180,6 +180,51 @@ func HasIdentifier(text, name string) bool {
 	return ok
 }
 
+// IdentifierOffsets returns the byte offsets at which name occurs in text
+// as a whole identifier by the rules of path's language: a host's textual
+// search for uses a server did not report (the Toolbox's rename check and
+// its search before deleting a symbol of a dynamically typed language)
+// counts exactly what the core's own lookups count. Where '$' is a sigil
+// (shell, PHP, Perl: $LOG_LEVEL names LOG_LEVEL), a '$' before the name
+// is a boundary, and one after it still joins; elsewhere '$' is part of
+// identifiers (JavaScript's $el is not el).
+func IdentifierOffsets(path, text, name string) []int {
+	if name == "" {
+		return nil
+	}
+	ir := identRulesFor(path)
+	sigil := dollarSigil(path)
+	var out []int
+	for from := 0; from <= len(text); {
+		j := strings.Index(text[from:], name)
+		if j < 0 {
+			break
+		}
+		s, e := from+j, from+j+len(name)
+		before, _ := utf8.DecodeLastRuneInString(text[:s])
+		after, _ := utf8.DecodeRuneInString(text[e:])
+		if (s == 0 || !ir.identChar(before) || sigil && before == '$') && (e == len(text) || !ir.identChar(after)) {
+			out = append(out, s)
+		}
+		from = e
+	}
+	return out
+}
+
+// dollarSigil says whether '$' marks a name (a variable's) in path's
+// language rather than being one of its characters.
+func dollarSigil(path string) bool {
+	ext := path
+	if i := strings.LastIndexAny(path, "/."); i >= 0 {
+		ext = path[i:]
+	}
+	switch strings.ToLower(ext) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".php", ".pl", ".pm":
+		return true
+	}
+	return false
+}
+
 // findIdentifier finds name as a whole identifier in line at or after byte
 // offset from, and returns its zero-based UTF-16 column.
 func findIdentifier(line, name string, from int) (int, bool) {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,5 +258,29 @@ func TestResolveTargetSameLine(t *testing.T) {
 	_, _, err := ResolveTarget(Target{Path: "s.h", Symbol: "shape"}, false, file)
 	if err == nil || !strings.Contains(err.Message, "the line of the one you mean") {
 		t.Errorf("two shapes on two lines: %v; want to be asked for the line", err)
+	}
+}
+
+func TestIdentifierOffsets(t *testing.T) {
+	for _, tt := range []struct {
+		path, text, name string
+		want             []int
+	}{
+		{"run.sh", `LOG_LEVEL=${LOG_LEVEL:-info}`, "LOG_LEVEL", []int{0, 12}},
+		{"run.sh", `APP_LOG_LEVEL=${LOG_LEVEL:-info}`, "LOG_LEVEL", []int{16}},
+		{"run.sh", `LOG_LEVELS=1 xLOG_LEVEL=2`, "LOG_LEVEL", nil},
+		{"run.sh", ``, "LOG_LEVEL", nil},
+		{"run.sh", `echo $LOG_LEVEL`, "LOG_LEVEL", []int{6}},
+		{"index.php", `$total = total($x);`, "total", []int{1, 9}},
+		// In JavaScript '$' is a character of the name: $el is not el.
+		{"app.js", `const $el = el($x)`, "el", []int{12}},
+		{"app.js", `el$ el`, "el", []int{4}},
+		{"style.css", `--main-color: main`, "main", []int{14}},
+		{"café.py", `prix_é = prix(1)`, "prix", []int{10}},
+		{"a.go", `x`, "", nil},
+	} {
+		if got := IdentifierOffsets(tt.path, tt.text, tt.name); !slices.Equal(got, tt.want) {
+			t.Errorf("IdentifierOffsets(%q, %q, %q) = %v, want %v", tt.path, tt.text, tt.name, got, tt.want)
+		}
 	}
 }

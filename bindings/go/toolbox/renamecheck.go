@@ -7,6 +7,7 @@ import (
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // A rename checked against the server's own references.
@@ -74,7 +75,7 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 			// The line's other occurrences of the name are not the
 			// symbol's; those still there beyond them are uses left.
 			before, after := lineAt(f.before, at.line), lineAt(f.after, at.line)
-			n = min(n, max(0, countWord(after, rt.Identifier)-(countWord(before, rt.Identifier)-n)))
+			n = min(n, max(0, len(core.IdentifierOffsets(at.rel, after, rt.Identifier))-(len(core.IdentifierOffsets(at.rel, before, rt.Identifier))-n)))
 		}
 		if n == 0 {
 			continue
@@ -107,22 +108,4 @@ func lineAt(text string, n int) string {
 		return text[:j]
 	}
 	return text
-}
-
-// countWord counts the occurrences of name in line as a whole identifier.
-func countWord(line, name string) int {
-	n := 0
-	for i := 0; name != "" && i+len(name) <= len(line); {
-		j := strings.Index(line[i:], name)
-		if j < 0 {
-			break
-		}
-		at := i + j
-		// A sigil before the name ($X in shell and PHP) is not part of it.
-		if (at == 0 || !isIdentByte(line, at-1) || line[at-1] == '$') && !isIdentByte(line, at+len(name)) {
-			n++
-		}
-		i = at + len(name)
-	}
-	return n
 }

@@ -3,6 +3,7 @@ package toolbox
 import (
 	"context"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,14 +79,14 @@ func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspse
 		}
 		read += len(file.Text)
 		for n, line := range strings.Split(file.Text, "\n") {
-			if !core.HasIdentifier(line, rt.Identifier) {
+			if core.IdentifierOffsets(f.rel, line, rt.Identifier) == nil {
 				continue
 			}
 			if f.rel == rt.Path && n >= int(deleted.Start.Line) && n <= int(deleted.End.Line) {
 				continue
 			}
 			at := f.rel + ":" + strconv.Itoa(n+1)
-			if known[at] || declaresOther(line, rt.Identifier) {
+			if known[at] || declaresOther(f.rel, line, rt.Identifier) {
 				continue
 			}
 			out = append(out, at)
@@ -99,7 +100,7 @@ func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspse
 
 // declaresOther says whether line declares a function, method or class
 // named name (Python, JavaScript, PHP, Ruby, Lua, Perl and shell forms).
-func declaresOther(line, name string) bool {
+func declaresOther(path, line, name string) bool {
 	t := strings.TrimSpace(line)
 	for _, mod := range []string{"export ", "default ", "async ", "public ", "private ", "protected ", "static ", "final ", "abstract ", "local "} {
 		t = strings.TrimPrefix(t, mod)
@@ -107,7 +108,7 @@ func declaresOther(line, name string) bool {
 	for _, kw := range []string{"def ", "class ", "function ", "sub "} {
 		if rest, ok := strings.CutPrefix(t, kw); ok {
 			rest = strings.TrimPrefix(strings.TrimSpace(rest), "self.")
-			return strings.HasPrefix(rest, name) && !isIdentByte(rest, len(name))
+			return slices.Contains(core.IdentifierOffsets(path, rest, name), 0)
 		}
 	}
 	// A shell function: name() { or name () {
@@ -115,13 +116,4 @@ func declaresOther(line, name string) bool {
 		return strings.HasPrefix(strings.TrimSpace(rest), "()")
 	}
 	return false
-}
-
-// isIdentByte says whether s has an identifier byte at i.
-func isIdentByte(s string, i int) bool {
-	if i >= len(s) {
-		return false
-	}
-	c := s[i]
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

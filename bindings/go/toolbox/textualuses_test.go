@@ -22,7 +22,7 @@ func TestDeclaresOther(t *testing.T) {
 		{"x = obj.price_of(3)", false},
 		{"# def price_of was here", false},
 	} {
-		if got := declaresOther(c.line, "price_of"); got != c.want {
+		if got := declaresOther("shop.py", c.line, "price_of"); got != c.want {
 			t.Errorf("declaresOther(%q) = %v, want %v", c.line, got, c.want)
 		}
 	}
