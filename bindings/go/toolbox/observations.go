@@ -60,7 +60,7 @@ func (o *observations) check(abs string, f workspacefs.File, tool string) error 
 	case !ok:
 		return lspseam.Errorf(lspseam.CodeFSNotObserved, "%s exists and this session has not read it: read it first (any part of it), then %s; nothing was written", f.Rel, tool)
 	case seen != f.Version:
-		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; nothing was written", f.Rel, f.Version, seen, tool)
+		return changedSinceObserved(f.Rel, f.Version, seen, tool, "nothing was written")
 	}
 	return nil
 }
@@ -106,7 +106,14 @@ func (o *observations) staleAmong(r *workspacefs.Root, files []plannedFile, tool
 		if !ok || !o.read[abs] || f.version == "" || seen == f.version {
 			continue
 		}
-		return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s — text written from the earlier version may undo that change; nothing was changed", f.rel, f.version, seen, tool)
+		return changedSinceObserved(f.rel, f.version, seen, tool, "text written from the earlier version may undo that change; nothing was changed")
 	}
 	return nil
+}
+
+// changedSinceObserved is the one FS_STALE answer of the policy's checks
+// (check, staleAmong): rel is at version now, this session observed then;
+// outcome says what the refused call did and did not do.
+func changedSinceObserved(rel, now, then, tool, outcome string) error {
+	return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; %s", rel, now, then, tool, outcome)
 }
