@@ -25,7 +25,9 @@ import (
 // and trailing lines), the declarations of its outline whose range
 // overlaps them (innermost first, not those local to a function), and
 // the types that declare changed members (memberType), at most
-// maxImpactDeclarations, and the server's references to each. They are
+// maxImpactDeclarations, and the server's references to each. So is a
+// file where a declaration the change adds may clash with another
+// (clashdependents.go), which no reference leads to. They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
 // signature change, a broken caller may no longer be a reference). The
@@ -205,6 +207,22 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 		}
 	}
+	// The files where its new declarations may clash with others
+	// (clashdependents.go), which no reference leads to.
+	var added []addedNames
+	for _, c := range changed {
+		if names := core.AddedDeclarations(c.rel, core.SplitLines(c.before), core.SplitLines(c.after)); len(names) > 0 {
+			added = append(added, addedNames{c.rel, names})
+		}
+	}
+	clashes, cut := t.clashDependents(ictx, r, added, isChanged)
+	for _, rel := range clashes {
+		if !seen[rel] {
+			seen[rel] = true
+			files = append(files, rel)
+		}
+	}
+	found.partial = joinNotices(found.partial, cut)
 	// The files the last changes of these files broke, which the
 	// references asked may no longer reach (otherbreaks.go).
 	rels := make([]string, len(changed))

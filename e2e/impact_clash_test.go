@@ -1,0 +1,80 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestImpactNewDeclarationClash: an edit that adds a declaration touches
+// none that was there, so no reference leads to the other files it
+// breaks (bindings/go/toolbox/clashdependents.go). gopls: a function
+// added to shape.go that report.go of the same package already declares;
+// tsserver: an export added to b.ts that a barrel's `export *` of a.ts
+// already exports (TS2308 in the barrel). Each edit's answer names the
+// other file with its new problem; undone, resolved. Testers' edits of
+// cobra and zod answered "Other files: none use what changed" here.
+func TestImpactNewDeclarationClash(t *testing.T) {
+	requireServers(t, "gopls", "typescript-language-server")
+	for _, c := range []struct {
+		ws, file string
+		files    map[string]string // written before the session starts
+		change   verifyEdit
+		broken   string // the other file the change breaks
+	}{
+		{"go", "shape.go", nil,
+			verifyEdit{"func TotalArea(all []Shape) float64 {", "func Report(all []Shape) string { return \"\" }\n\nfunc TotalArea(all []Shape) float64 {"},
+			"report.go"},
+		{"ts", "src/lib/b.ts", map[string]string{
+			"src/lib/a.ts":     "export function clone(x: number): number {\n  return x;\n}\n",
+			"src/lib/b.ts":     "export const other = 1;\n",
+			"src/lib/index.ts": "export * from \"./a\";\nexport * from \"./b\";\n",
+		},
+			verifyEdit{"export const other = 1;\n", "export const other = 1;\n\nexport function clone(x: string): string {\n  return x;\n}\n"},
+			"src/lib/index.ts"},
+	} {
+		t.Run(c.ws, func(t *testing.T) {
+			t.Parallel()
+			dir := copyFixture(t, c.ws)
+			for rel, text := range c.files {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, rel), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			srv := catalogServe(t)
+			defer srv.shutdown(t)
+			if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": c.file}), dir); a.IsError {
+				t.Fatalf("read: %s", a.StructuredContent)
+			}
+			for _, back := range []bool{false, true} {
+				a := srv.toolCall(t, "edit", editArgs(c.file, c.change, back), dir)
+				t.Logf("edit (undone: %v):\n%s", back, a.Content[0].Text)
+				var r struct {
+					Diagnostics *struct {
+						Others *impactOthers `json:"others"`
+					} `json:"diagnostics"`
+				}
+				if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+					t.Fatalf("edit (undone: %v): no delta of other files (%v): %s", back, err, a.Content[0].Text)
+				}
+				o := r.Diagnostics.Others
+				list, what := o.WithIntroduced, "introduced"
+				if back {
+					list, what = o.WithResolved, "resolved"
+				}
+				if !slices.Contains(list, c.broken) || slices.Contains(o.Stale, c.broken) {
+					t.Errorf("edit (undone: %v): no problem %s in %s (stale: %v)", back, what, c.broken, o.Stale)
+				}
+				if strings.Contains(a.Content[0].Text, "none use what changed") {
+					t.Errorf("edit (undone: %v): says no other file uses what changed", back)
+				}
+			}
+		})
+	}
+}
