@@ -1,0 +1,127 @@
+package core
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The overrides of a Python method, for the Toolbox's rename check.
+//
+// Pyright renames a method's declaration and the uses it can type, not
+// the methods of subclasses that override it: a tester renamed
+// Item.label and PerishableItem.label quietly stopped overriding it
+// ("0 introduced": nothing is an error in Python). The subclasses are
+// found from the classes' written bases, by the last name of each (a
+// base written `models.Item` is Item), through any number of levels;
+// two classes of the same name in different files are not told apart,
+// so a method listed is one to look at, which the notice says.
+
+// SourceText is one file of a workspace and its text.
+type SourceText struct {
+	Path string `json:"path"`
+	Text string `json:"text"`
+}
+
+// FileLine is a one-based line of a workspace file.
+type FileLine struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
+}
+
+var (
+	pyClassLine = regexp.MustCompile(`^([ \t]*)class\s+([\pL_][\pL\pN_]*)\s*(?:\(([^)]*)\)?)?`)
+	pyDefLine   = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+([\pL_][\pL\pN_]*)\s*\(`)
+)
+
+// PythonOverrides returns the methods named method, one-based, of the
+// classes in files that derive from class (directly or through other
+// classes of files), in files' order.
+func PythonOverrides(files []SourceText, class, method string) []FileLine {
+	type pyClass struct {
+		bases   []string
+		methods []FileLine // named method
+	}
+	classes := map[string][]*pyClass{}
+	for _, f := range files {
+		type open struct {
+			indent int
+			c      *pyClass // nil for a def
+		}
+		var stack []open
+		for n, line := range strings.Split(f.Text, "\n") {
+			trimmed := strings.TrimSpace(line)
+			if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+				continue
+			}
+			indent := len(line) - len(strings.TrimLeft(line, " \t"))
+			for len(stack) > 0 && indent <= stack[len(stack)-1].indent {
+				stack = stack[:len(stack)-1]
+			}
+			if m := pyClassLine.FindStringSubmatch(line); m != nil {
+				c := &pyClass{}
+				for _, b := range strings.Split(m[3], ",") {
+					b = strings.TrimSpace(b)
+					if b == "" || strings.Contains(b, "=") { // metaclass=…
+						continue
+					}
+					if i := strings.LastIndexByte(b, '.'); i >= 0 {
+						b = b[i+1:]
+					}
+					if i := strings.IndexByte(b, '['); i >= 0 { // Generic[T]
+						b = b[:i]
+					}
+					c.bases = append(c.bases, b)
+				}
+				classes[m[2]] = append(classes[m[2]], c)
+				stack = append(stack, open{indent, c})
+				continue
+			}
+			if m := pyDefLine.FindStringSubmatch(line); m != nil {
+				// A method is a def whose innermost enclosing block is
+				// a class; a def's own block (c nil) holds locals.
+				if top := len(stack) - 1; m[2] == method && top >= 0 && stack[top].c != nil {
+					stack[top].c.methods = append(stack[top].c.methods, FileLine{f.Path, n + 1})
+				}
+				stack = append(stack, open{indent, nil})
+			}
+		}
+	}
+	// The classes deriving from class, breadth first.
+	derived := map[string]bool{class: true}
+	for grew := true; grew; {
+		grew = false
+		for name, cs := range classes {
+			if derived[name] {
+				continue
+			}
+			for _, c := range cs {
+				for _, b := range c.bases {
+					if derived[b] {
+						derived[name], grew = true, true
+					}
+				}
+			}
+		}
+	}
+	at := map[string]int{} // a file's place in files
+	for i, f := range files {
+		at[f.Path] = i
+	}
+	var out []FileLine
+	for name, cs := range classes {
+		if name == class || !derived[name] {
+			continue
+		}
+		for _, c := range cs {
+			out = append(out, c.methods...)
+		}
+	}
+	slices.SortFunc(out, func(a, b FileLine) int {
+		if d := at[a.Path] - at[b.Path]; d != 0 {
+			return d
+		}
+		return a.Line - b.Line
+	})
+	return out
+}
