@@ -206,11 +206,15 @@ func (d *drain) settle() (cut int) {
 		return 0
 	}
 	d.mu.Lock()
+	cancelled := len(d.calls)
 	for c := range d.calls {
 		c.cancel()
 	}
 	d.mu.Unlock()
-	d.waitIdle(drainCutWait, true)
+	if d.waitIdle(drainCutWait, true) {
+		d.log.Warn("stopping: the grace ran out; the calls still running were cancelled, and have answered", "calls", cancelled, "grace", drainGrace, "waited", time.Since(began).Round(time.Millisecond))
+		return 0
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for c := range d.calls {
