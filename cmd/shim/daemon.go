@@ -144,12 +144,14 @@ type daemon struct {
 	key     string // daemonKey of its executable, config and environment
 	started time.Time
 	stop    context.CancelFunc // ends serve: a stop request, the idle timer
+	drain   *drain             // the stop: new calls refused, those in flight let finish (drain.go)
 
 	mu        sync.Mutex
 	sessions  int
 	served    int
 	idleSince time.Time
 	idleTimer *time.Timer
+	stopWhy   string         // what asked the daemon to stop ("": a signal)
 	wg        sync.WaitGroup // the connections' goroutines
 }
 
@@ -186,17 +188,20 @@ func startDaemon(ctx context.Context, addr daemonAddress, common commonFlags, id
 		lock.Close()
 		return nil, lspseam.Errorf(lspseam.CodeInternal, "cannot make %s private: %v", addr.socket, err)
 	}
-	d := &daemon{addr: addr, host: h, log: h.log, ln: ln, lock: lock, idle: idle, config: common.config, key: key, started: time.Now()}
+	d := &daemon{addr: addr, host: h, log: h.log, ln: ln, lock: lock, idle: idle, config: common.config, key: key, started: time.Now(), drain: newDrain(h.log)}
 	d.idleSince = d.started
 	return d, nil
 }
 
 // serve accepts clients until ctx ends, a client asks the daemon to
-// stop, or it has been idle for d.idle; then it closes every session and
-// the host.
+// stop, or it has been idle for d.idle; then it lets the calls in flight
+// finish and answer (drain.go), and closes every session and the host.
 func (d *daemon) serve(ctx context.Context) {
 	ctx, d.stop = context.WithCancel(ctx)
 	defer d.stop()
+	// The sessions outlive the stop until their calls have answered.
+	sessions, endSessions := context.WithCancel(context.WithoutCancel(ctx))
+	defer endSessions()
 	d.mu.Lock()
 	d.armIdleLocked()
 	d.mu.Unlock()
@@ -216,11 +221,20 @@ func (d *daemon) serve(ctx context.Context) {
 		d.wg.Add(1)
 		go func() {
 			defer d.wg.Done()
-			d.handle(ctx, conn)
+			d.handle(ctx, sessions, conn)
 		}()
 	}
 	d.stop()
 	stopping := time.Now()
+	d.mu.Lock()
+	why := d.stopWhy
+	d.mu.Unlock()
+	if why == "" {
+		why = "SIGTERM or SIGINT"
+	}
+	d.drain.stop(why)
+	d.drain.settle()
+	endSessions()
 	if !within(daemonShutdownBound, func() {
 		d.wg.Wait()
 		d.host.close()
@@ -262,9 +276,20 @@ func within(bound time.Duration, f func()) bool {
 	}
 }
 
+// stopFor stops the daemon, saying why in the drain's answers.
+func (d *daemon) stopFor(why string) {
+	d.mu.Lock()
+	if d.stopWhy == "" {
+		d.stopWhy = why
+	}
+	d.mu.Unlock()
+	d.stop()
+}
+
 // handle serves one connection: checks its peer, reads its hello and
-// serves what it asks for.
-func (d *daemon) handle(ctx context.Context, conn *net.UnixConn) {
+// serves what it asks for. ctx ends when the daemon stops, sessions once
+// the calls in flight have answered.
+func (d *daemon) handle(ctx, sessions context.Context, conn *net.UnixConn) {
 	defer conn.Close()
 	if uid, err := peerUID(conn); err != nil || uid != os.Getuid() {
 		d.log.Warn("refused a connection from another user", "uid", uid, "reason", err)
@@ -296,11 +321,17 @@ func (d *daemon) handle(ctx context.Context, conn *net.UnixConn) {
 	case daemonOpStop:
 		d.log.Info("stop requested by a client")
 		writeJSONLine(conn, daemonReply{OK: true, Status: d.status()})
-		d.stop()
+		d.stopFor("lspseam daemon stop")
 	case daemonOpMCP:
-		d.serveMCP(ctx, conn, r, hello.Session)
+		if ctx.Err() != nil {
+			return // stopping: the client finds the socket dead and starts another
+		}
+		d.serveMCP(sessions, conn, r, hello.Session)
 	case daemonOpServe:
-		d.serveJSONRPC(ctx, conn, r, hello.Session)
+		if ctx.Err() != nil {
+			return
+		}
+		d.serveJSONRPC(sessions, conn, r, hello.Session)
 	default:
 		writeJSONLine(conn, daemonReply{Error: lspseam.Errorf(lspseam.CodeInvalidArgument, "unknown op %q; the daemon serves mcp, serve, status and stop", hello.Op)})
 	}
@@ -309,11 +340,8 @@ func (d *daemon) handle(ctx context.Context, conn *net.UnixConn) {
 // serveMCP serves one client's MCP session over conn, r holding what the
 // client sent after its hello.
 func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Reader, so *daemonSessionOptions) {
-	if ctx.Err() != nil {
-		return // stopping: the client finds the socket dead and starts another
-	}
 	opts, err := d.sessionOptions(ctx, so)
-	log, end, ok := d.admit(conn, err, so)
+	log, label, end, ok := d.admit(conn, err, so)
 	if !ok {
 		return
 	}
@@ -328,14 +356,19 @@ func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Read
 		<-ctx.Done()
 		conn.Close() // the daemon stops: end the session's read
 	}()
-	t := newMCPTool(ctx, d.host, opts)
+	t := newMCPTool(ctx, d.host, opts, d.drain)
+	t.label = label
 	server, err := newMCPServer(ctx, t, log)
 	if err != nil {
 		log.Error("the session could not start", "reason", err)
 		return
 	}
-	out := &lockedWriter{w: conn}
-	transport := &mcp.IOTransport{Reader: io.NopCloser(newMCPInput(r, out, log)), Writer: out, MaxLineLength: jsonbound.MaxMessageBytes + 1<<20}
+	ledger := newAnswerLedger(d.drain)
+	defer ledger.close()
+	out := &lockedWriter{w: conn, ledger: ledger}
+	in := newMCPInput(r, out, log)
+	in.ledger = ledger
+	transport := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: out, MaxLineLength: jsonbound.MaxMessageBytes + 1<<20}
 	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		log.Warn("the session ended on an error", "reason", err)
 	}
@@ -349,21 +382,18 @@ func (d *daemon) serveMCP(ctx context.Context, conn *net.UnixConn, r *bufio.Read
 // with its own Toolbox (previews, observations, approval) over the shared
 // host; shutdown and exit end the session, not the daemon.
 func (d *daemon) serveJSONRPC(ctx context.Context, conn *net.UnixConn, r *bufio.Reader, so *daemonSessionOptions) {
-	if ctx.Err() != nil {
-		return
-	}
 	if so == nil {
 		so = &daemonSessionOptions{}
 	}
 	toolbox, err := d.serveToolbox(ctx, so)
-	log, end, ok := d.admit(conn, err, so)
+	log, label, end, ok := d.admit(conn, err, so)
 	if !ok {
 		return
 	}
 	defer end()
 	log.Info("serve session started")
-	s := newServeSession(d.host, so.TimeoutMs > 0)
-	s.toolbox, s.timeoutMs, s.log = toolbox, so.TimeoutMs, log
+	s := newServeSession(d.host, so.TimeoutMs > 0, d.drain)
+	s.toolbox, s.timeoutMs, s.log, s.label = toolbox, so.TimeoutMs, log, label
 	if s.run(ctx, readerConn{r, conn}, d.host.maxRequestBytes) == exitOK && ctx.Err() == nil {
 		conn.Write([]byte(sessionEnd))
 	}
@@ -390,17 +420,17 @@ func (d *daemon) serveToolbox(ctx context.Context, so *daemonSessionOptions) (*t
 
 // admit answers a client's hello: the error that keeps its session from
 // starting (refused), or ok. An admitted session counts as connected (no
-// idle exit) until end is called; log names it.
-func (d *daemon) admit(conn net.Conn, refused error, so *daemonSessionOptions) (log *slog.Logger, end func(), ok bool) {
+// idle exit) until end is called; log names it, and so does label.
+func (d *daemon) admit(conn net.Conn, refused error, so *daemonSessionOptions) (log *slog.Logger, label string, end func(), ok bool) {
 	if refused != nil {
 		writeJSONLine(conn, daemonReply{Error: lspError(refused)})
-		return nil, nil, false
+		return nil, "", nil, false
 	}
 	if err := writeJSONLine(conn, daemonReply{OK: true}); err != nil {
-		return nil, nil, false
+		return nil, "", nil, false
 	}
 	n := d.sessionStarted()
-	return d.log.With("session", n, "clientPid", so.ClientPID), d.sessionEnded, true
+	return d.log.With("session", n, "clientPid", so.ClientPID), fmt.Sprintf("%d (client pid %d)", n, so.ClientPID), d.sessionEnded, true
 }
 
 // readerConn is conn read through r, which holds what the client sent
@@ -482,7 +512,7 @@ func (d *daemon) armIdleLocked() {
 		d.mu.Unlock()
 		if idle {
 			d.log.Info("no client for the idle period; exiting", "idle", d.idle)
-			d.stop()
+			d.stopFor("no client for the idle period")
 		}
 	})
 }

@@ -119,13 +119,16 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var t *mcpTool
 	if h != nil {
+		log = h.log
+	}
+	drain := newDrain(log)
+	if h != nil {
 		// However the session ends (stdin closed, client gone, signal), the
 		// language servers are shut down before the process exits.
 		defer h.close()
-		t = newMCPTool(ctx, h, opts)
-		log = h.log
+		t = newMCPTool(ctx, h, opts, drain)
 	} else {
-		t = newMCPTool(ctx, nil, opts)
+		t = newMCPTool(ctx, nil, opts, drain)
 		t.startProblem = newStartProblem("mcp", startErr, stderr)
 	}
 	server, err := newMCPServer(ctx, t, log)
@@ -138,14 +141,34 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// jsonbound's size or nesting limit is answered without the SDK and
 	// the session goes on. The SDK's own line limit stays as a backstop
 	// above ours, which it never reaches.
-	out := &lockedWriter{w: stdout}
-	transport := &mcp.IOTransport{Reader: io.NopCloser(newMCPInput(stdin, out, log)), Writer: out, MaxLineLength: jsonbound.MaxMessageBytes + 1<<20}
+	ledger := newAnswerLedger(drain)
+	out := &lockedWriter{w: stdout, ledger: ledger}
+	in := newMCPInput(stdin, out, log)
+	in.ledger = ledger
+	transport := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: out, MaxLineLength: jsonbound.MaxMessageBytes + 1<<20}
+	// A signal does not end the session at once: the calls in flight
+	// finish and their answers are written first (drain.go), then the
+	// session is closed.
+	session, endSession := context.WithCancel(context.WithoutCancel(ctx))
+	defer endSession()
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-session.Done():
+			return
+		}
+		drain.stop("SIGTERM or SIGINT")
+		drain.settle()
+		endSession()
+	}()
 	log.Info("serving MCP", "pid", os.Getpid())
 	// The SDK ends the session on a line within the limits that is not
 	// JSON-RPC (it has no way to answer it and go on); that is the
 	// client's error, so it is reported at error level and the exit
 	// status says so. A closed stdin or a signal is a normal end.
-	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+	err = server.Run(session, transport)
+	ledger.close()
+	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		log.Error("the MCP session ended on a message that is not JSON-RPC", "reason", err)
 		return exitError
 	}
@@ -199,6 +222,8 @@ type mcpTool struct {
 	mode         string        // the approval mode: --approval, else the config's (core.ApprovalElicit: see elicit.go)
 	toolbox      *toolbox.Toolbox
 	pending      *expiring.Store[pendingApproval] // approvals asked through input requests (newPendingApprovals)
+	drain        *drain                           // the process's stop: new calls refused, those in flight let finish
+	label        string                           // the session in the log when its SDK session has no id (the daemon's)
 
 	mu     sync.Mutex
 	roots  map[*mcp.ServerSession]string // the workspace from roots/list, per session
@@ -212,8 +237,8 @@ type mcpTool struct {
 
 // newMCPTool is the tools of one MCP server over h (nil when lspseam
 // could not start: the caller sets startProblem).
-func newMCPTool(ctx context.Context, h *host, opts mcpSessionOptions) *mcpTool {
-	t := &mcpTool{mcpSessionOptions: opts, pending: newPendingApprovals(), host: h, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
+func newMCPTool(ctx context.Context, h *host, opts mcpSessionOptions, d *drain) *mcpTool {
+	t := &mcpTool{mcpSessionOptions: opts, pending: newPendingApprovals(), host: h, drain: d, roots: map[*mcp.ServerSession]string{}, noPing: map[*mcp.ServerSession]bool{}}
 	if h != nil {
 		t.notices = workspaceNotices(t.fallbackWorkspace(), opts.workspace != "", h.log)
 		t.languages = mcpCensus(ctx, h, t.fallbackWorkspace())
@@ -316,6 +341,11 @@ func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 		if t.startProblem != nil {
 			return codeResult(toolbox.ErrorResult(t.startProblem.err)), nil
 		}
+		ctx, inFlight, err := t.drain.begin(ctx, name, req.Params.Arguments, t.sessionLabel(req))
+		if err != nil {
+			return codeResult(toolbox.ErrorResult(err)), nil
+		}
+		defer inFlight.end()
 		ws, ask, err := t.workspaceFor(ctx, req)
 		if err != nil {
 			return codeResult(toolbox.ErrorResult(err)), nil
@@ -349,6 +379,15 @@ func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 	}
 }
 
+// sessionLabel names a call's session in the drain's log: the daemon's
+// session number, an HTTP session's id, nothing for stdio's one session.
+func (t *mcpTool) sessionLabel(req *mcp.CallToolRequest) string {
+	if t.label != "" || req.Session == nil {
+		return t.label
+	}
+	return req.Session.ID()
+}
+
 func codeResult(res toolbox.ToolResult) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: res.Text}},
@@ -363,6 +402,11 @@ func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	if t.startProblem != nil {
 		return toolError(t.startProblem.err), nil
 	}
+	ctx, inFlight, err := t.drain.begin(ctx, toolbox.ToolLSP, req.Params.Arguments, t.sessionLabel(req))
+	if err != nil {
+		return toolError(err), nil
+	}
+	defer inFlight.end()
 	ws, ask, err := t.workspaceFor(ctx, req)
 	if err != nil {
 		return toolError(err), nil

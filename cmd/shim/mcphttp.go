@@ -36,14 +36,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
+	"github.com/lspseam/lspseam/internal/jsonbound"
 )
 
 // mcpHTTPPath is the endpoint of the streamable HTTP transport.
 const mcpHTTPPath = "/mcp"
-
-// mcpHTTPShutdownGrace bounds the wait for requests in flight at SIGTERM
-// once their sessions are closed; whatever is left is then cut off.
-const mcpHTTPShutdownGrace = 5 * time.Second
 
 // mcpHTTPFlags are the flags of `lspseam mcp` that choose HTTP.
 type mcpHTTPFlags struct {
@@ -187,7 +184,7 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 		scheme = "https"
 		ln = tls.NewListener(ln, tlsConfig)
 	}
-	sessions := newMCPHTTPSessions(ctx, h, opts)
+	sessions := newMCPHTTPSessions(ctx, h, opts, newDrain(h.log))
 	handler := mcp.NewStreamableHTTPHandler(sessions.getServer, &mcp.StreamableHTTPOptions{
 		SessionTimeout: hf.sessionTimeout,
 		Logger:         sdkLogger(h.log),
@@ -218,22 +215,26 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 		return fail(fmt.Errorf("the HTTP server stopped: %v", err))
 	case <-ctx.Done():
 	}
-	// Closing the sessions ends their event streams and calls, which an
-	// HTTP shutdown alone would wait for; then in-flight requests get a
-	// moment to be answered.
-	shutdown, cancel := context.WithTimeout(context.Background(), mcpHTTPShutdownGrace)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- srv.Shutdown(shutdown) }()
+	// The calls in flight finish and their answers go out first, the
+	// server still listening: a new call is answered that lspseam is
+	// stopping (drain.go). Then closing the sessions ends their event
+	// streams, which an HTTP shutdown alone would wait for, and the
+	// shutdown waits for the requests that then end.
+	sessions.drain.stop("SIGTERM or SIGINT")
+	cut := sessions.drain.settle()
 	closed := sessions.closeAll()
+	shutdown, cancel := context.WithTimeout(context.Background(), drainCutWait)
+	defer cancel()
+	srv.Shutdown(shutdown)
+	srv.Close()
 	// Said on stderr like the start: an operator (and the tests) can tell
-	// sessions closed at once from requests cut off after the grace.
+	// sessions closed once their calls had answered from requests cut off
+	// after the grace (the log names those).
 	msg := "lspseam mcp: stopped: closed " + plural(closed, "open session")
-	if err := <-done; err != nil {
-		msg += "; requests still in flight after " + mcpHTTPShutdownGrace.String() + " were cut off"
+	if cut > 0 {
+		msg += "; requests still in flight after " + drainGrace.String() + " were cut off"
 	}
 	fmt.Fprintln(stderr, msg)
-	srv.Close()
 	return exitOK
 }
 
@@ -249,16 +250,17 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 // default versions (the ones these servers have) or, for an unknown
 // session, 404.
 type mcpHTTPSessions struct {
-	ctx  context.Context
-	host *host
-	opts mcpSessionOptions
+	ctx   context.Context
+	host  *host
+	opts  mcpSessionOptions
+	drain *drain // the process's stop: tools/call requests count as answers to deliver
 
 	mu   sync.Mutex
 	live map[*mcp.ServerSession]bool
 }
 
-func newMCPHTTPSessions(ctx context.Context, h *host, opts mcpSessionOptions) *mcpHTTPSessions {
-	return &mcpHTTPSessions{ctx: ctx, host: h, opts: opts, live: map[*mcp.ServerSession]bool{}}
+func newMCPHTTPSessions(ctx context.Context, h *host, opts mcpSessionOptions, d *drain) *mcpHTTPSessions {
+	return &mcpHTTPSessions{ctx: ctx, host: h, opts: opts, drain: d, live: map[*mcp.ServerSession]bool{}}
 }
 
 type serverSlotKey struct{}
@@ -280,7 +282,7 @@ func (s *mcpHTTPSessions) getServer(r *http.Request) *mcp.Server {
 	slot.once.Do(func() {
 		// The process's context, not the request's: the session outlives
 		// the request that began it.
-		t := newMCPTool(s.ctx, s.host, s.opts)
+		t := newMCPTool(s.ctx, s.host, s.opts, s.drain)
 		server, err := newMCPServer(s.ctx, t, s.host.log)
 		if err != nil {
 			s.host.log.Error("cannot make an MCP server for a new HTTP session", "reason", err)
@@ -292,9 +294,21 @@ func (s *mcpHTTPSessions) getServer(r *http.Request) *mcp.Server {
 }
 
 // track gives each request its server slot and, once a request has
-// created a session, keeps the session until it ends.
+// created a session, keeps the session until it ends. A tools/call
+// request counts as an answer to deliver until its response is written
+// (the drain waits for it); once lspseam is stopping, no new session
+// starts.
 func (s *mcpHTTPSessions) track(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			if r.Header.Get("Mcp-Session-Id") == "" && s.drain.isStopping() {
+				http.Error(w, lspError(s.drain.stoppingError()).Message, http.StatusServiceUnavailable)
+				return
+			}
+			body := &callSniffer{ReadCloser: r.Body, drain: s.drain}
+			r.Body = body
+			defer body.done()
+		}
 		slot := &serverSlot{}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverSlotKey{}, slot)))
 		if slot.server == nil {
@@ -327,4 +341,40 @@ func (s *mcpHTTPSessions) closeAll() int {
 		ss.Close()
 	}
 	return len(live)
+}
+
+// callSniffer is a POST's body as the SDK reads it: once its top-level
+// method shows it is a tools/call, the drain counts an answer to deliver,
+// until done (the handler has written the response). Other requests
+// (subscriptions/listen parks for the session's life) are not waited for.
+type callSniffer struct {
+	io.ReadCloser
+	drain   *drain
+	scan    jsonbound.Scanner
+	decided bool
+	counted bool
+}
+
+func (c *callSniffer) Read(p []byte) (int, error) {
+	n, err := c.ReadCloser.Read(p)
+	if !c.decided {
+		c.scan.Write(p[:n])
+		if method, ok := c.scan.Method(); ok {
+			c.decided = true
+			if string(method) == `"tools/call"` {
+				c.counted = true
+				c.drain.asked()
+			}
+		} else if err != nil {
+			c.decided = true
+		}
+	}
+	return n, err
+}
+
+// done is called once the request's handler has returned.
+func (c *callSniffer) done() {
+	if c.counted {
+		c.drain.answered(1)
+	}
 }

@@ -45,6 +45,13 @@ func (f mcpFixture) command(args ...string) (*exec.Cmd, *syncBuffer) {
 func (f mcpFixture) startHTTP(t *testing.T, ctx context.Context, args ...string) httpServer {
 	t.Helper()
 	cmd, stderr := f.command(append([]string{"--http", "127.0.0.1:0"}, args...)...)
+	return startHTTPProcess(t, ctx, cmd, stderr)
+}
+
+// startHTTPProcess starts cmd, an `lspseam mcp --http` whose stderr goes
+// to stderr, and reads its URL from there.
+func startHTTPProcess(t *testing.T, ctx context.Context, cmd *exec.Cmd, stderr *syncBuffer) httpServer {
+	t.Helper()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

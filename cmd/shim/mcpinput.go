@@ -39,6 +39,7 @@ type mcpInput struct {
 	w        *lockedWriter
 	log      *slog.Logger
 	maxBytes int
+	ledger   *answerLedger // told of each message passed on (nil: none)
 
 	buf  []byte // the message being read
 	next []byte // the unread rest of an accepted message
@@ -91,6 +92,9 @@ func (in *mcpInput) readMessage() {
 	}
 	if !over {
 		in.next = in.buf
+		id, hasID := in.scan.ID()
+		method, _ := in.scan.Method()
+		in.ledger.read(id, hasID, method)
 		return
 	}
 	var why string
@@ -145,14 +149,19 @@ func validMCPID(raw []byte) bool {
 // stdout: each Write is one whole message and its newline (the SDK writes
 // a message in one call), so none interleaves inside another.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu     sync.Mutex
+	w      io.Writer
+	ledger *answerLedger // told of each message written (nil: none)
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	n, err := l.w.Write(p)
+	if err == nil {
+		l.ledger.wrote(p)
+	}
+	return n, err
 }
 
 func (l *lockedWriter) Close() error { return nil }

@@ -86,7 +86,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if startErr == nil {
 		h, startErr = startHost(ctx, common, stderr, true)
 	}
-	s := newServeSession(h, common.timeout > 0)
+	s := newServeSession(h, common.timeout > 0, nil)
 	maxRequestBytes := int64(core.DefaultMaxRequestBytes)
 	if h != nil {
 		defer h.close()
@@ -103,6 +103,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			s.log, _ = newLogger("warn", stderr)
 		}
 	}
+	s.drain = newDrain(s.log)
 	s.log.Info("serving", "pid", os.Getpid())
 	code := s.run(ctx, stdioConn{stdin, stdout}, maxRequestBytes)
 	if code == exitOK && s.startProblem != nil {
@@ -112,13 +113,15 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // newServeSession is one serve client's session over h: the process's
-// own client, or one of the daemon's (daemon.go).
-func newServeSession(h *host, timeoutFlag bool) *server {
-	return &server{host: h, timeoutFlag: timeoutFlag, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
+// own client, or one of the daemon's (daemon.go), whose stop is d.
+func newServeSession(h *host, timeoutFlag bool, d *drain) *server {
+	return &server{host: h, timeoutFlag: timeoutFlag, drain: d, inflight: map[jsonrpc2.ID]context.CancelFunc{}, gates: map[string]chan struct{}{}, exit: make(chan struct{})}
 }
 
 // run serves the session on rw until the client sends exit or goes away,
-// or ctx ends; it cancels what is still running before it returns.
+// or ctx ends; it cancels what is still running before it returns. When
+// ctx ends, the queries in flight first get to finish and answer
+// (drain.go), unless the daemon has already let them (its drain ends ctx).
 func (s *server) run(ctx context.Context, rw io.ReadWriteCloser, maxRequestBytes int64) int {
 	codec := localstdio.NewClientCodec(maxRequestBytes)
 	stream := jsonrpc2.NewBufferedStream(rw, codec)
@@ -132,6 +135,9 @@ func (s *server) run(ctx context.Context, rw io.ReadWriteCloser, maxRequestBytes
 			code = exitError
 		}
 	case <-ctx.Done():
+		if s.drain.stop("SIGTERM or SIGINT") {
+			s.drain.settle()
+		}
 	}
 	s.cancelAll()
 	s.wg.Wait()
@@ -144,8 +150,10 @@ type server struct {
 	toolbox      *toolbox.Toolbox // the session's tools: every toolset
 	startProblem *startProblem    // why lspseam could not start; every query, call and tools/list answers it
 	log          *slog.Logger
-	timeoutFlag  bool  // the default budget came from --timeout
-	timeoutMs    int64 // the session's default budget (0: the host's)
+	timeoutFlag  bool   // the default budget came from --timeout
+	timeoutMs    int64  // the session's default budget (0: the host's)
+	drain        *drain // the process's stop: new queries refused, those in flight let finish
+	label        string // the session in the drain's log (the daemon's sessions)
 
 	mu       sync.Mutex
 	inflight map[jsonrpc2.ID]context.CancelFunc
@@ -258,6 +266,25 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			badParams = req.Params == nil || json.Unmarshal(*req.Params, &tp) != nil
 			workspaceRoot = tp.WorkspaceRoot
 		}
+		// A query read once lspseam is stopping is answered so, and runs
+		// nothing; one admitted runs on through a stop (drain.go).
+		name, args := req.Method, []byte(nil)
+		if req.Method == "tools/call" {
+			name, args = tp.Name, tp.Arguments
+		} else if req.Params != nil {
+			args = *req.Params
+		}
+		qctx, inFlight, err := s.drain.begin(qctx, name, args, s.label)
+		if err != nil {
+			s.mu.Lock()
+			delete(s.inflight, req.ID)
+			s.mu.Unlock()
+			cancel()
+			lerr := lspError(err)
+			data := json.RawMessage(mustJSON(lerr))
+			conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+			return
+		}
 		prev, queued := s.gate(workspaceRoot)
 		s.wg.Add(1)
 		go func() {
@@ -267,6 +294,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				delete(s.inflight, req.ID)
 				s.mu.Unlock()
 				cancel()
+				inFlight.end() // its answer is written
 			}()
 			defer queued()
 			if prev != nil {

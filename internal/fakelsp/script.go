@@ -68,6 +68,9 @@ type Step struct {
 	Message          string          `json:"message"`
 	Percentage       *int            `json:"percentage"`
 	SleepMs          int64           `json:"sleepMs"`
+	// WaitFile waits until this path exists: a test holds a request for
+	// as long as it needs, with no clock involved.
+	WaitFile string `json:"waitFile"`
 }
 
 var knownActions = map[string]bool{
@@ -145,13 +148,13 @@ func (a *Action) validate(where string, stepsAllowed bool) error {
 	}
 	for i, st := range append(append([]Step(nil), a.Before...), a.After...) {
 		n := 0
-		for _, set := range []bool{st.ServerRequest != "", st.Notification != "", st.WorkDoneProgress != "", st.SleepMs > 0} {
+		for _, set := range []bool{st.ServerRequest != "", st.Notification != "", st.WorkDoneProgress != "", st.SleepMs > 0, st.WaitFile != ""} {
 			if set {
 				n++
 			}
 		}
 		if n != 1 {
-			return fmt.Errorf("script: %s: step %d must have exactly one of serverRequest, notification, workDoneProgress, sleepMs", where, i)
+			return fmt.Errorf("script: %s: step %d must have exactly one of serverRequest, notification, workDoneProgress, sleepMs, waitFile", where, i)
 		}
 		switch st.WorkDoneProgress {
 		case "", "begin", "report", "end":
@@ -170,7 +173,7 @@ func (a *Action) hasWaits() bool {
 		return true
 	}
 	for _, st := range append(append([]Step(nil), a.Before...), a.After...) {
-		if st.ServerRequest != "" || st.WorkDoneProgress == "begin" || st.SleepMs > 0 {
+		if st.ServerRequest != "" || st.WorkDoneProgress == "begin" || st.SleepMs > 0 || st.WaitFile != "" {
 			return true
 		}
 	}

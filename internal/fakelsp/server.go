@@ -664,8 +664,27 @@ func (s *server) step(st Step, done <-chan struct{}) bool {
 		s.notify("$/progress", params)
 	case st.SleepMs > 0:
 		return sleep(st.SleepMs, done)
+	case st.WaitFile != "":
+		return waitFile(st.WaitFile, done)
 	}
 	return true
+}
+
+// waitFile waits until path exists; false when the request was cancelled
+// first.
+func waitFile(path string, done <-chan struct{}) bool {
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return true
+		}
+		select {
+		case <-tick.C:
+		case <-done:
+			return false
+		}
+	}
 }
 
 func (s *server) serverRequest(method string, params json.RawMessage, done <-chan struct{}) (message, bool) {

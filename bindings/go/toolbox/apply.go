@@ -261,7 +261,11 @@ func writeAll(ctx context.Context, r *workspacefs.Root, files []plannedFile) err
 			items[i].After = &after
 		}
 	}
-	return r.WriteSet(items)
+	watch := writeWatchOf(ctx)
+	watch.Writing(rels)
+	err = r.WriteSet(items)
+	watch.Wrote(rels, err)
+	return err
 }
 
 // changedMeanwhile is LSP_CONFLICT for a file found changed under its

@@ -170,6 +170,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	apply := func() (workspacefs.File, string, error) {
 		var fields []field
 		var summary string
+		var writing []string // set once the write is underway (WriteWatch)
 		f, text, err := r.Update(ctx, call.Path, func(f workspacefs.File) (string, error) {
 			if f.Exists {
 				if err := t.observed.check(r.Abs(f.Real), f, tool); err != nil {
@@ -180,8 +181,15 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			}
 			text, fl, sum, err := changed(f)
 			fields, summary = fl, sum
+			if err == nil {
+				writing = []string{f.Rel}
+				writeWatchOf(ctx).Writing(writing)
+			}
 			return text, err
 		})
+		if writing != nil {
+			writeWatchOf(ctx).Wrote(writing, err)
+		}
 		if err != nil {
 			return f, "", err
 		}
