@@ -59,7 +59,7 @@ func bodyEdit(in TargetEditInput, lines []string, eol string) (TextEditValue, *E
 			return TextEditValue{}, errNoBody("its whole body on one line")
 		}
 		// {} opens up: the new lines between the braces.
-		text := eol + reindent(in.NewText, declIndent+unit, eol) + declIndent
+		text := eol + reindent(in.NewText, declIndent+unit, fileIndentUnit(lines, declIndent+unit), eol) + declIndent
 		return TextEditValue{Range: Range{
 			Start: Position{Line: uint32(b.openLine), Character: uint32(columnOfByteOffset(lines[b.openLine], b.openByte+1))},
 			End:   Position{Line: uint32(b.closeLine), Character: uint32(columnOfByteOffset(lines[b.closeLine], b.closeByte))},
@@ -81,7 +81,7 @@ func bodyEdit(in TargetEditInput, lines []string, eol string) (TextEditValue, *E
 	if in.Where == "end" {
 		at = Position{Line: uint32(b.closeLine)}
 	}
-	return TextEditValue{Range: Range{Start: at, End: at}, NewText: reindent(in.NewText, indent, eol)}, nil
+	return TextEditValue{Range: Range{Start: at, End: at}, NewText: reindent(in.NewText, indent, fileIndentUnit(lines, indent), eol)}, nil
 }
 
 // pythonBodyEdit is bodyEdit for a Python def or class spanning lines
@@ -123,7 +123,7 @@ func pythonBodyEdit(in TargetEditInput, lines []string, eol string, first, last 
 	} else {
 		at = last + 1
 	}
-	text := reindent(in.NewText, indent, eol)
+	text := reindent(in.NewText, indent, fileIndentUnit(lines, indent), eol)
 	if int(at) >= len(lines) {
 		// After the file's last line: a line break first when it has none.
 		p := Position{Line: uint32(len(lines) - 1), Character: uint32(utf16Len(lines[len(lines)-1]))}
@@ -339,8 +339,9 @@ func indentUnit(lines []string, indent string) string {
 }
 
 // reindent gives text's lines the indentation indent in place of their
-// common one, with eol line breaks and a final one.
-func reindent(text, indent, eol string) string {
+// common one, the levels inside it in the file's unit (indentunit.go),
+// with eol line breaks and a final one.
+func reindent(text, indent, unit, eol string) string {
 	text = strings.TrimSuffix(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
 	ls := strings.Split(text, "\n")
 	common := ""
@@ -359,11 +360,15 @@ func reindent(text, indent, eol string) string {
 		}
 	}
 	for i, l := range ls {
+		ls[i] = strings.TrimPrefix(l, common)
+	}
+	toIndentUnit(ls, unit)
+	for i, l := range ls {
 		if strings.TrimSpace(l) == "" {
 			ls[i] = ""
 			continue
 		}
-		ls[i] = indent + strings.TrimPrefix(l, common)
+		ls[i] = indent + l
 	}
 	return strings.Join(ls, eol) + eol
 }

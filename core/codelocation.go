@@ -424,7 +424,13 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 		}
 		if !block {
 			line, _ := lines.line(l.Range.Start.Line)
-			c.Snippet = snippetAt(line, l.Range.Start.Character, maxSnippetLineRunes)
+			col := l.Range.Start.Character
+			if l.Range.Start.Line == 0 && strings.HasPrefix(line, utf8BOM) {
+				// The byte order mark is not code: invisible in the
+				// answer, it is one more character to a model.
+				line, col = line[len(utf8BOM):], max(col, 1)-1
+			}
+			c.Snippet = snippetAt(line, col, maxSnippetLineRunes)
 			out.Locations = append(out.Locations, c)
 			continue
 		}
@@ -444,6 +450,9 @@ func BuildCodeLocations(plan SnippetPlan, files []FileLines, symbols map[string]
 				first = uint32(n)
 			}
 			have = true
+			if n == 0 {
+				line = strings.TrimPrefix(line, utf8BOM)
+			}
 			b.WriteString(clipRunes(strings.TrimRight(line, " \t\r"), maxSnippetLineRunes))
 		}
 		if have {

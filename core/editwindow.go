@@ -36,8 +36,8 @@ type EditWindow struct {
 }
 
 // EditWindowOf is the window of text that holds every match of oldString
-// as editText matches it (literally, else with \n read as \r\n), with one
-// line more on each side. ok is false when there is no match or the text
+// as editText matches it (literally, else with \n read as \r\n, else as
+// a lone \r), with one line more on each side. ok is false when there is no match or the text
 // is not UTF-8: editText then needs the whole text to say so.
 func EditWindowOf(text, oldString string) (w EditWindow, ok bool) {
 	if oldString == "" || !utf8.ValidString(text) {
@@ -47,13 +47,16 @@ func EditWindowOf(text, oldString string) (w EditWindow, ok bool) {
 	offset := len(text) - len(body)
 	old := oldString
 	first := strings.Index(body, old)
+	for _, read := range []func(string) string{toCRLF, toLoneCR} {
+		if first >= 0 {
+			break
+		}
+		if old = read(oldString); old != oldString {
+			first = strings.Index(body, old)
+		}
+	}
 	if first < 0 {
-		if old = toCRLF(oldString); old == oldString {
-			return EditWindow{}, false
-		}
-		if first = strings.Index(body, old); first < 0 {
-			return EditWindow{}, false
-		}
+		return EditWindow{}, false
 	}
 	end := strings.LastIndex(body, old) + len(old)
 	start := lineStartBefore(body, first)

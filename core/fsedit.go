@@ -26,9 +26,11 @@ import (
 // counted without overlap, leftmost first, on the bytes of the text after
 // the mark: literally first, and, when that finds none and the file has
 // CRLF line breaks, with every \n of oldString not preceded by \r read as
-// \r\n (a model writes \n for any line break). newString's lone \n are
+// \r\n (a model writes \n for any line break), then, when the file has
+// lone \r line breaks, with those \n read as \r. newString's lone \n are
 // written as \r\n when the file's line breaks are mostly CRLF or the match
-// needed that reading, so the file keeps its style. Lines are counted as
+// needed that reading (as \r when they are mostly lone \r or the match
+// needed that one), so the file keeps its style. Lines are counted as
 // read counts them (lines.go): \n, \r\n and \r end a line, a final line
 // break ends the last line, an empty text has none; changedLines are
 // one-based lines of the new text, from the first replacement's first line
@@ -187,11 +189,18 @@ func editBody(body string, whole editWhole, oldString, newString string, replace
 	out.LineEnding = lineEndingStyle(crlf, lf, cr)
 	mostlyCRLF := crlf > lf+cr
 
-	old, count, converted := oldString, strings.Count(body, oldString), false
+	old, count, converted, convertedCR := oldString, strings.Count(body, oldString), false, false
 	if count == 0 && crlf > 0 {
 		if c := toCRLF(oldString); c != oldString {
 			if n := strings.Count(body, c); n > 0 {
 				old, count, converted = c, n, true
+			}
+		}
+	}
+	if count == 0 && cr > 0 {
+		if c := toLoneCR(oldString); c != oldString {
+			if n := strings.Count(body, c); n > 0 {
+				old, count, convertedCR = c, n, true
 			}
 		}
 	}
@@ -206,8 +215,11 @@ func editBody(body string, whole editWhole, oldString, newString string, replace
 		return EditResult{}, ambiguousMatchError(body, old, count, first, name)
 	}
 	repl := newString
-	if mostlyCRLF || converted {
+	switch {
+	case mostlyCRLF || converted:
 		repl = toCRLF(newString)
+	case cr > crlf+lf || convertedCR:
+		repl = toLoneCR(newString)
 	}
 	n := -1
 	if !replaceAll {
@@ -301,6 +313,21 @@ func toCRLF(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// toLoneCR writes every \n of s that does not follow \r as \r (the line
+// break of a file whose lines end with a lone \r).
+func toLoneCR(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	b := []byte(s)
+	for i := range b {
+		if b[i] == '\n' && (i == 0 || b[i-1] != '\r') {
+			b[i] = '\r'
+		}
+	}
+	return string(b)
 }
 
 // countLines counts lines as read does.

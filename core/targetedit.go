@@ -92,7 +92,7 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 	case "before":
 		text := asLines(in.NewText)
 		if in.Range != nil { // above the symbol's doc comment, which belongs to it
-			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), eol))
+			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), fileIndentUnit(lines, indentOf(lines[first])), eol))
 			first = docCommentStart(lines, first)
 			if d := declarationLine(lines, *in.Range, in.Line); isPythonPath(in.Path) && pythonDefName(lines[d]) != "" {
 				first = pythonOverloadsStart(lines, first, pythonDefName(lines[d]), indentOf(lines[d]))
@@ -103,7 +103,7 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 	case "after":
 		text := asLines(in.NewText)
 		if in.Range != nil {
-			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), eol))
+			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), fileIndentUnit(lines, indentOf(lines[first])), eol))
 		}
 		if int(last)+1 < len(lines) || strings.HasSuffix(in.Text, "\n") || strings.HasSuffix(in.Text, "\r") {
 			p := Position{Line: last + 1}
@@ -195,13 +195,15 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 		if writtenAtRange(text, before) {
 			text = before + text // whole lines now: the first one too
 		}
-	} else if strings.Trim(before, " \t") != "" || !strings.ContainsAny(text, "\r\n") || writtenAtRange(text, before) {
+	} else if strings.Trim(before, " \t") != "" || !strings.ContainsAny(text, "\r\n") {
 		return TextEditValue{Range: r, NewText: in.NewText}
+	} else if writtenAtRange(text, before) {
+		return TextEditValue{Range: r, NewText: writtenInUnit(text, before, fileIndentUnit(lines, before)) + finalBreak}
 	}
 	// The range's end keeps what follows it on its line; at the line's
 	// end, the line's own break ends the text (a final one of the text's
 	// would add a blank line), else the text's goes with it as given.
-	newText := strings.TrimSuffix(reindent(text, before, eol), eol)
+	newText := strings.TrimSuffix(reindent(text, before, fileIndentUnit(lines, before), eol), eol)
 	if int(r.End.Line) >= len(lines) || int(r.End.Character) < utf16Len(lines[r.End.Line]) {
 		newText += finalBreak
 	}
@@ -217,7 +219,7 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 // for a module-level function). Blank lines leading the text stay. A line
 // target's text stays as given: the line may be blank, or a closing
 // brace, whose indentation is not the text's.
-func insertedLines(text, indent, eol string) string {
+func insertedLines(text, indent, unit, eol string) string {
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	body := strings.TrimLeft(text, "\n")
 	if strings.TrimSpace(body) == "" {
@@ -225,9 +227,9 @@ func insertedLines(text, indent, eol string) string {
 	}
 	blank := strings.Repeat(eol, len(text)-len(body))
 	if strings.Contains(strings.TrimRight(body, "\n"), "\n") && writtenAtRange(strings.TrimRight(body, "\n"), indent) {
-		return blank + indent + strings.ReplaceAll(body, "\n", eol)
+		return blank + indent + strings.ReplaceAll(writtenInUnit(body, indent, unit), "\n", eol)
 	}
-	return blank + reindent(body, indent, eol)
+	return blank + reindent(body, indent, unit, eol)
 }
 
 // pythonOverloadsStart is the first line of the @overload stubs of name

@@ -3,6 +3,7 @@ package toolbox
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -82,11 +83,23 @@ func (t *Toolbox) write(ctx context.Context, call lspseam.CodeCall, ws string) (
 		if f.Exists {
 			op = "update"
 		}
+		// An existing file keeps the byte order mark and line breaks the
+		// content says nothing about, and the answer says what was kept
+		// or changed (core/writeform.go).
+		w := core.WriteText(f.Text, f.Exists, *call.Content)
 		summary := "Created " + f.Rel
 		if f.Exists {
 			summary = "Replaced the content of " + f.Rel
 		}
-		return *call.Content, []field{{"operation", op}}, summary + " (" + strconv.Itoa(len(*call.Content)) + " bytes).", nil
+		summary += " (" + strconv.Itoa(len(w.Text)) + " bytes)"
+		if w.Kept != "" {
+			summary += ", keeping " + w.Kept
+		}
+		summary += "."
+		if w.Changed != "" {
+			summary += " " + strings.ToUpper(w.Changed[:1]) + w.Changed[1:] + "."
+		}
+		return w.Text, []field{{"operation", op}, {"lineEnding", w.LineEnding}, {"bom", w.BOM}}, summary, nil
 	})
 }
 

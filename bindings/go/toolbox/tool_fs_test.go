@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -228,6 +229,24 @@ func TestFSPathRules(t *testing.T) {
 	if got := readFile(t, filepath.Join(outside, "secret.txt")); got != "secret\n" {
 		t.Fatalf("a file outside the workspace was changed: %q", got)
 	}
+	// A path ending with a separator names a directory: not the file
+	// without it (read of "plain.txt/" read plain.txt), and no file is
+	// created for it.
+	writeFile(t, filepath.Join(ws, "plain.txt"), "plain\n")
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"read", map[string]any{"file_path": "plain.txt/"}},
+		{"write", map[string]any{"file_path": "fresh/", "content": "x"}},
+	} {
+		if res, s := fsCall(t, tb, ws, c.tool, c.args); fsCode(s) != "FS_REJECTED" || !strings.Contains(res.Text, "names a directory") {
+			t.Errorf("%s %v: want FS_REJECTED naming a directory, got %s", c.tool, c.args["file_path"], res.Text)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(ws, "fresh")); err == nil {
+		t.Errorf(`write of "fresh/" created a file named fresh`)
+	}
 }
 
 // TestFSEditsThroughAnInsideLink: write and edit of a link to a file
@@ -328,5 +347,61 @@ func TestFSDeletedSinceRead(t *testing.T) {
 	}
 	if res, _ = fsCall(t, tb, ws, "write", map[string]any{"file_path": "other2.txt", "content": "y\n"}); res.IsError {
 		t.Fatalf("a second new file: %s", res.Text)
+	}
+}
+
+// write keeps the byte order mark and CRLF line breaks of a file whose new
+// content has neither (a model writes \n and never sees the mark), and
+// says so; content with its own breaks is written as given, and the
+// answer says the file's breaks changed (core/writeform.go). Before, a
+// CRLF file with a mark came back LF without it, answered only "Replaced
+// the content (55 bytes)".
+func TestFSWriteKeepsTheFileForm(t *testing.T) {
+	tb, ws := newFSToolbox(t)
+	both := filepath.Join(ws, "both.txt")
+	writeFile(t, both, "\uFEFFpackage enc\r\n\r\nfunc Both(a int) int {\r\n\treturn a\r\n}\r\n")
+	fsCall(t, tb, ws, "read", map[string]any{"file_path": "both.txt"})
+	content := "package enc\n\nfunc BothRenamed(a int) int {\n\treturn a\n}\n"
+	res, s := fsCall(t, tb, ws, "write", map[string]any{"file_path": "both.txt", "content": content})
+	want := "\uFEFF" + strings.ReplaceAll(content, "\n", "\r\n")
+	if got := readFile(t, both); got != want {
+		t.Fatalf("write over a CRLF file with a mark wrote %q, want %q (answer: %s)", got, want, res.Text)
+	}
+	for _, phrase := range []string{"(" + strconv.Itoa(len(want)) + " bytes)", "keeping its CRLF line breaks", "and its byte order mark"} {
+		if !strings.Contains(res.Text, phrase) {
+			t.Errorf("write's answer does not say %q: %s", phrase, res.Text)
+		}
+	}
+	if s["lineEnding"] != "crlf" || s["bom"] != true {
+		t.Errorf("structured answer: lineEnding %v, bom %v, want crlf, true", s["lineEnding"], s["bom"])
+	}
+	// The session observed what was written: an edit goes on from it.
+	res, s = fsCall(t, tb, ws, "edit", map[string]any{"file_path": "both.txt", "old_string": "return a\n", "new_string": "return a + 1\n"})
+	if fsCode(s) != "" || readFile(t, both) != strings.Replace(want, "return a\r\n", "return a + 1\r\n", 1) {
+		t.Fatalf("edit after write: %s: %q", res.Text, readFile(t, both))
+	}
+
+	// The content's own CRLF breaks over an LF file: as given, and said.
+	lf := filepath.Join(ws, "lf.txt")
+	writeFile(t, lf, "one\ntwo\n")
+	fsCall(t, tb, ws, "read", map[string]any{"file_path": "lf.txt"})
+	res, _ = fsCall(t, tb, ws, "write", map[string]any{"file_path": "lf.txt", "content": "1\r\n2\r\n"})
+	if readFile(t, lf) != "1\r\n2\r\n" || !strings.Contains(res.Text, "Its line breaks changed from LF to CRLF as the content has them.") {
+		t.Fatalf("CRLF content over an LF file: %q: %s", readFile(t, lf), res.Text)
+	}
+
+	// A mixed file is written as given, and the answer names the change.
+	mixed := filepath.Join(ws, "mixed.txt")
+	writeFile(t, mixed, "a\r\nb\r\nc\n")
+	fsCall(t, tb, ws, "read", map[string]any{"file_path": "mixed.txt"})
+	res, _ = fsCall(t, tb, ws, "write", map[string]any{"file_path": "mixed.txt", "content": "x\ny\n"})
+	if readFile(t, mixed) != "x\ny\n" || !strings.Contains(res.Text, "changed from mixed (2 CRLF, 1 LF) to LF") {
+		t.Fatalf("LF content over a mixed file: %q: %s", readFile(t, mixed), res.Text)
+	}
+
+	// A new file is written as given, with nothing to say about its form.
+	res, _ = fsCall(t, tb, ws, "write", map[string]any{"file_path": "new.txt", "content": "n\r\n"})
+	if readFile(t, filepath.Join(ws, "new.txt")) != "n\r\n" || strings.Contains(res.Text, "keeping") || strings.Contains(res.Text, "changed") {
+		t.Fatalf("new file: %s", res.Text)
 	}
 }

@@ -104,6 +104,16 @@ func (r *Root) Rel(path string) (string, error) {
 	return filepath.ToSlash(p), nil
 }
 
+// fileRel is Rel of a path that must name a file: one ending with a path
+// separator names a directory (Rel's cleaning drops it, so "a.go/" read
+// a.go, and a write of "new/" would have created a file named new).
+func (r *Root) fileRel(path string) (string, error) {
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
+		return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s ends with a path separator, so it names a directory, not a file; give the file's path without it", path)
+	}
+	return r.Rel(path)
+}
+
 // Escapes reports whether a clean relative path climbs out of its
 // directory, in this OS's separators (..\x on Windows).
 func Escapes(rel string) bool {
@@ -138,7 +148,7 @@ func (r *Root) Abs(rel string) string { return filepath.Join(r.Dir, filepath.Fro
 // Read reads a file under the rules; a missing file is exists == false
 // (not an error: write creates it).
 func (r *Root) Read(path string) (File, error) {
-	rel, err := r.Rel(path)
+	rel, err := r.fileRel(path)
 	if err != nil {
 		return File{}, err
 	}

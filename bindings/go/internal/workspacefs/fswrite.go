@@ -68,7 +68,7 @@ func (r *Root) Lock(ctx context.Context, reals []string) (*writeset.Locks, error
 // the new content is written. It returns the file as it was and its new
 // content.
 func (r *Root) Update(ctx context.Context, path string, change func(File) (string, error)) (File, string, error) {
-	rel, err := r.Rel(path)
+	rel, err := r.fileRel(path)
 	if err != nil {
 		return File{}, "", err
 	}
