@@ -142,7 +142,8 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		if len(files) != len(in) {
 			t.Fatalf("%d files answered for %d", len(files), len(in))
 		}
-		var introduced, resolved, persisting, errors, listedIntro, listedRes, withheld, reappeared int
+		var introduced, resolved, persisting, errors, listedIntro, listedRes int
+		var paused pausedTotals
 		var uncovered, stale []string
 		for i, fl := range files {
 			nIntro, nRes := len(fl.Get("introduced").Array()), len(fl.Get("resolved").Array())
@@ -161,12 +162,12 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 				stale = append(stale, fl.Get("path").Str)
 			}
 			// The multiset rules: every after-problem is introduced,
-			// persisting or reappeared, every before-problem resolved,
-			// persisting or withheld.
-			w, re := checkPausedLists(t, fl, limit)
-			withheld, reappeared = withheld+w, reappeared+re
-			if nb, na := len(in[i].Get("before").Array()), len(in[i].Get("after").Array()); iTotal+p+re != na || rTotal+p+w != nb {
-				t.Fatalf("file %d: introduced %d + persisting %d + reappeared %d ≠ after %d, or resolved %d + persisting %d + withheld %d ≠ before %d", i, iTotal, p, re, na, rTotal, p, w, nb)
+			// persisting, reappeared or rechecked, every before-problem
+			// resolved, persisting, withheld or unchecked.
+			fp := checkPausedLists(t, fl, limit)
+			paused = paused.plus(fp)
+			if nb, na := len(in[i].Get("before").Array()), len(in[i].Get("after").Array()); iTotal+p+fp.back() != na || rTotal+p+fp.gone() != nb {
+				t.Fatalf("file %d: introduced %d + persisting %d + back %d ≠ after %d, or resolved %d + persisting %d + gone %d ≠ before %d", i, iTotal, p, fp.back(), na, rTotal, p, fp.gone(), nb)
 			}
 			for _, pr := range fl.Get("introduced").Array() {
 				checkDiagProblem(t, pr)
@@ -186,7 +187,7 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		c := ok.Get("counts")
 		if int(c.Get("introduced").Int()) != introduced || int(c.Get("resolved").Int()) != resolved || int(c.Get("persisting").Int()) != persisting ||
 			int(c.Get("introducedErrors").Int()) < errors || int(c.Get("introducedErrors").Int()) > introduced ||
-			int(c.Get("withheld").Int()) != withheld || int(c.Get("reappeared").Int()) != reappeared {
+			!paused.match(c) {
 			t.Fatalf("counts %s do not match the files: %s", c.Raw, ok.Raw)
 		}
 		if listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || ok.Get("truncated").Bool() != (introduced > limit || resolved > limit) {
@@ -197,11 +198,11 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		}
 		// The other files (dependents): the same rules, each file's text
 		// unchanged; the rendering names how many were checked.
-		oShown, oTotal, oWithheld, oReappeared := checkOthers(t, gjson.ParseBytes(input).Get("dependents"), ok.Get("others"), limit)
-		// The text lists the withheld and the reappeared of all files, the
-		// first limit of each.
-		withheld, reappeared = withheld+oWithheld, reappeared+oReappeared
-		pShown, pTotal := min(withheld, limit)+min(reappeared, limit), withheld+reappeared
+		oShown, oTotal, oPaused := checkOthers(t, gjson.ParseBytes(input).Get("dependents"), ok.Get("others"), limit)
+		// The text lists the withheld, reappeared, unchecked and rechecked
+		// problems of all files, the first limit of each.
+		paused = paused.plus(oPaused)
+		pShown, pTotal := paused.shown(limit), paused.gone()+paused.back()
 		r := ok.Get("rendered")
 		text := r.Get("text").Str
 		if text == "" || int(r.Get("shown").Int()) != listedIntro+listedRes+oShown+pShown || int(r.Get("omitted").Int()) != introduced+resolved+oTotal+pTotal-listedIntro-listedRes-oShown-pShown {
@@ -219,11 +220,35 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 	})
 }
 
-// checkPausedLists checks a file's withheld and reappeared lists against
-// their totals and returns the totals.
-func checkPausedLists(t *testing.T, fl gjson.Result, limit int) (withheld, reappeared int) {
+// pausedTotals are a delta's (or a file's) totals of problems neither
+// resolved nor introduced (core/diaganalysis.go, core/diagparse.go).
+type pausedTotals struct{ withheld, reappeared, unchecked, rechecked int }
+
+func (a pausedTotals) plus(b pausedTotals) pausedTotals {
+	return pausedTotals{a.withheld + b.withheld, a.reappeared + b.reappeared, a.unchecked + b.unchecked, a.rechecked + b.rechecked}
+}
+
+// gone are the before-problems neither resolved nor persisting, back the
+// after-problems neither introduced nor persisting.
+func (a pausedTotals) gone() int { return a.withheld + a.unchecked }
+func (a pausedTotals) back() int { return a.reappeared + a.rechecked }
+
+// shown is how many the text lists: the first limit of each.
+func (a pausedTotals) shown(limit int) int {
+	return min(a.withheld, limit) + min(a.reappeared, limit) + min(a.unchecked, limit) + min(a.rechecked, limit)
+}
+
+// match says whether a delta's counts carry these totals.
+func (a pausedTotals) match(counts gjson.Result) bool {
+	return int(counts.Get("withheld").Int()) == a.withheld && int(counts.Get("reappeared").Int()) == a.reappeared &&
+		int(counts.Get("unchecked").Int()) == a.unchecked && int(counts.Get("rechecked").Int()) == a.rechecked
+}
+
+// checkPausedLists checks a file's withheld, reappeared, unchecked and
+// rechecked lists against their totals and returns the totals.
+func checkPausedLists(t *testing.T, fl gjson.Result, limit int) pausedTotals {
 	t.Helper()
-	for _, k := range []string{"withheld", "reappeared"} {
+	for _, k := range []string{"withheld", "reappeared", "unchecked", "rechecked"} {
 		list, total := fl.Get(k).Array(), int(fl.Get(k+"Total").Int())
 		if len(list) != min(total, limit) || fl.Get(k).Exists() != (total > 0) {
 			t.Fatalf("%s: %d listed of %d, limit %d: %s", k, len(list), total, limit, fl.Raw)
@@ -232,19 +257,20 @@ func checkPausedLists(t *testing.T, fl gjson.Result, limit int) (withheld, reapp
 			checkDiagProblem(t, pr)
 		}
 	}
-	return int(fl.Get("withheldTotal").Int()), int(fl.Get("reappearedTotal").Int())
+	total := func(k string) int { return int(fl.Get(k + "Total").Int()) }
+	return pausedTotals{total("withheld"), total("reappeared"), total("unchecked"), total("rechecked")}
 }
 
 // checkOthers checks a delta's others against its dependents input, and
 // returns how many of their problems are listed and how many there are,
-// and their withheld and reappeared findings.
-func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total, withheld, reappeared int) {
+// and their totals of problems neither resolved nor introduced.
+func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total int, paused pausedTotals) {
 	t.Helper()
 	if !in.Exists() || in.Type == gjson.Null {
 		if others.Exists() {
 			t.Fatalf("others without dependents: %s", others.Raw)
 		}
-		return 0, 0, 0, 0
+		return 0, 0, pausedTotals{}
 	}
 	files := others.Get("files").Array()
 	if len(files) != len(in.Get("files").Array()) || int(others.Get("checked").Int()) != len(files) ||
@@ -254,9 +280,9 @@ func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total
 	var introduced, resolved, listedIntro, listedRes, withIntro, withRes int
 	for i, fl := range files {
 		iTotal, rTotal, p := int(fl.Get("introducedTotal").Int()), int(fl.Get("resolvedTotal").Int()), int(fl.Get("persisting").Int())
-		w, re := checkPausedLists(t, fl, limit)
-		withheld, reappeared = withheld+w, reappeared+re
-		if nb, na := len(in.Get("files").Array()[i].Get("before").Array()), len(in.Get("files").Array()[i].Get("after").Array()); iTotal+p+re != na || rTotal+p+w != nb {
+		fp := checkPausedLists(t, fl, limit)
+		paused = paused.plus(fp)
+		if nb, na := len(in.Get("files").Array()[i].Get("before").Array()), len(in.Get("files").Array()[i].Get("after").Array()); iTotal+p+fp.back() != na || rTotal+p+fp.gone() != nb {
 			t.Fatalf("other file %d: counts do not add up: %s", i, fl.Raw)
 		}
 		if iTotal > 0 {
@@ -275,10 +301,10 @@ func checkOthers(t *testing.T, in, others gjson.Result, limit int) (shown, total
 	if int(c.Get("introduced").Int()) != introduced || int(c.Get("resolved").Int()) != resolved ||
 		len(others.Get("withIntroduced").Array()) != withIntro || len(others.Get("withResolved").Array()) != withRes ||
 		listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || others.Get("truncated").Bool() != (introduced > limit || resolved > limit) ||
-		int(c.Get("withheld").Int()) != withheld || int(c.Get("reappeared").Int()) != reappeared {
+		!paused.match(c) {
 		t.Fatalf("others' counts: %s", others.Raw)
 	}
-	return listedIntro + listedRes, introduced + resolved, withheld, reappeared
+	return listedIntro + listedRes, introduced + resolved, paused
 }
 
 func diagStrings(v gjson.Result) []string {

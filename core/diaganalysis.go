@@ -161,15 +161,42 @@ func analyzerServer(p Problem) string {
 	return "the server"
 }
 
-// renderPaused writes the withheld and reappeared findings of the changed
-// and the other files, each list sorted and cut at limit.
-func renderPaused(b *strings.Builder, withheld, reappeared []Problem, limit int) (shown, total int) {
+// pausedLists are the problems of a delta that are neither resolved nor
+// introduced because the server stopped, or started again, reporting
+// them: analyzer findings withheld or reappeared with a package's compile
+// errors (this file), problems unchecked or rechecked with a file's parse
+// errors (diagparse.go). Whole lists: the text sorts and cuts them.
+type pausedLists struct {
+	withheld, reappeared, unchecked, rechecked []Problem
+}
+
+// add takes a file's lists (before capPaused cuts them).
+func (l *pausedLists) add(f DeltaFile) {
+	l.withheld = append(l.withheld, f.Withheld...)
+	l.reappeared = append(l.reappeared, f.Reappeared...)
+	l.unchecked = append(l.unchecked, f.Unchecked...)
+	l.rechecked = append(l.rechecked, f.Rechecked...)
+}
+
+// with is both deltas' lists (the changed files' and the other files').
+func (l pausedLists) with(o pausedLists) pausedLists {
+	join := func(a, b []Problem) []Problem { return append(append([]Problem(nil), a...), b...) }
+	return pausedLists{join(l.withheld, o.withheld), join(l.reappeared, o.reappeared), join(l.unchecked, o.unchecked), join(l.rechecked, o.rechecked)}
+}
+
+// renderPaused writes the unchecked, rechecked, withheld and reappeared
+// problems of the changed and the other files, each list sorted and cut
+// at limit.
+func renderPaused(b *strings.Builder, l pausedLists, limit int) (shown, total int) {
 	for _, part := range []struct {
-		list []Problem
-		head string
+		list   []Problem
+		head   string
+		server func(Problem) string
 	}{
-		{withheld, "Not reported while the package has errors (not resolved: %s runs its analyzers only on code that type-checks):"},
-		{reappeared, "Reported again now that the package type-checks (%s did not run its analyzers while it had errors, so whether the change made these is not known):"},
+		{l.unchecked, "Not checked while the file does not parse (not resolved: %s reports no type errors for a file with a syntax error, so whether these are still there is not known until it parses):", parseServer},
+		{l.rechecked, "Reported again now that the file parses (%s reported no type errors for it while it had a syntax error, so whether the change made these is not known):", parseServer},
+		{l.withheld, "Not reported while the package has errors (not resolved: %s runs its analyzers only on code that type-checks):", analyzerServer},
+		{l.reappeared, "Reported again now that the package type-checks (%s did not run its analyzers while it had errors, so whether the change made these is not known):", analyzerServer},
 	} {
 		if len(part.list) == 0 {
 			continue
@@ -177,7 +204,7 @@ func renderPaused(b *strings.Builder, withheld, reappeared []Problem, limit int)
 		list := append([]Problem(nil), part.list...)
 		sortProblems(list)
 		total += len(list)
-		b.WriteString("\n" + strings.Replace(part.head, "%s", analyzerServer(list[0]), 1))
+		b.WriteString("\n" + strings.Replace(part.head, "%s", part.server(list[0]), 1))
 		if len(list) > limit {
 			list = list[:limit]
 		}
@@ -192,25 +219,28 @@ func renderPaused(b *strings.Builder, withheld, reappeared []Problem, limit int)
 	return shown, total
 }
 
-// appendPausedCounts adds the counts of withheld and reappeared findings
-// to a delta's counts, when there are any.
-func appendPausedCounts(b []byte, withheld, reappeared int) []byte {
-	if withheld > 0 {
-		b = append(b, `,"withheld":`...)
-		b = appendInt(b, int64(withheld))
-	}
-	if reappeared > 0 {
-		b = append(b, `,"reappeared":`...)
-		b = appendInt(b, int64(reappeared))
+// appendPausedCounts adds the counts of withheld, reappeared, unchecked
+// and rechecked problems to a delta's counts, those there are.
+func appendPausedCounts(b []byte, withheld, reappeared, unchecked, rechecked int) []byte {
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"withheld", withheld}, {"reappeared", reappeared}, {"unchecked", unchecked}, {"rechecked", rechecked}} {
+		if c.n > 0 {
+			b = append(b, `,"`+c.name+`":`...)
+			b = appendInt(b, int64(c.n))
+		}
 	}
 	return b
 }
 
-// capPaused cuts a file's withheld and reappeared lists as its JSON
-// carries them: sorted, the first limit of each, with their totals.
+// capPaused cuts a file's withheld, reappeared, unchecked and rechecked
+// lists as its JSON carries them: sorted, the first limit of each, with
+// their totals.
 func (f *DeltaFile) capPaused(limit int) {
 	f.WithheldTotal, f.ReappearedTotal = len(f.Withheld), len(f.Reappeared)
-	for _, list := range []*[]Problem{&f.Withheld, &f.Reappeared} {
+	f.UncheckedTotal, f.RecheckedTotal = len(f.Unchecked), len(f.Rechecked)
+	for _, list := range []*[]Problem{&f.Withheld, &f.Reappeared, &f.Unchecked, &f.Rechecked} {
 		sortProblems(*list)
 		if len(*list) > limit {
 			*list = (*list)[:limit:limit]

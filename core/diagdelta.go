@@ -44,13 +44,18 @@ import (
 //
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
 // introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?,
-// reappearedTotal?}], counts: {introduced, resolved, persisting,
-// introducedErrors, withheld?, reappeared?}, truncated, uncovered: [path],
-// stale: [path], others?, rendered}. withheld and reappeared are analyzer
-// findings that vanished, or came back, with their package's compile
-// errors, neither resolved nor introduced (core/diaganalysis.go): each
-// file lists the first limit of each, with its total, when it has any;
-// the counts sum them when there are any. truncated is about the
+// reappearedTotal?, unchecked?, uncheckedTotal?, rechecked?,
+// recheckedTotal?}], counts: {introduced, resolved, persisting,
+// introducedErrors, withheld?, reappeared?, unchecked?, rechecked?},
+// truncated, uncovered: [path], stale: [path], others?, rendered}.
+// withheld and reappeared are analyzer findings that vanished, or came
+// back, with their package's compile errors (core/diaganalysis.go);
+// unchecked and rechecked are the problems a server does not report for
+// a file that does not parse (gopls: its type errors) that vanished with
+// the file's parse error, or came back with its fix (core/diagparse.go):
+// neither resolved nor introduced. Each file lists the first limit of
+// each, with its total, when it has any; the counts sum them when there
+// are any. truncated is about the
 // introduced and resolved lists. dependents and others are the other files
 // the change may have broken (core/diagimpact.go). introduced problems are at their after positions,
 // resolved ones at their before positions (the diagnostics' problem
@@ -83,6 +88,15 @@ type DeltaFile struct {
 	Reappeared      []Problem
 	WithheldTotal   int
 	ReappearedTotal int
+	// Unchecked and Rechecked are the problems the server hides in a file
+	// that does not parse (gopls: its type errors) that vanished with a
+	// parse error's coming, or came back with its going (diagparse.go):
+	// neither resolved nor introduced; the first limit of each, the
+	// totals beside them.
+	Unchecked      []Problem
+	Rechecked      []Problem
+	UncheckedTotal int
+	RecheckedTotal int
 }
 
 func (f DeltaFile) appendJSON(b []byte) []byte {
@@ -114,6 +128,18 @@ func (f DeltaFile) appendJSON(b []byte) []byte {
 		b = append(b, `,"reappearedTotal":`...)
 		b = appendInt(b, int64(f.ReappearedTotal))
 	}
+	if f.UncheckedTotal > 0 {
+		b = append(b, `,"unchecked":`...)
+		b = appendArray(b, f.Unchecked)
+		b = append(b, `,"uncheckedTotal":`...)
+		b = appendInt(b, int64(f.UncheckedTotal))
+	}
+	if f.RecheckedTotal > 0 {
+		b = append(b, `,"rechecked":`...)
+		b = appendArray(b, f.Rechecked)
+		b = append(b, `,"recheckedTotal":`...)
+		b = appendInt(b, int64(f.RecheckedTotal))
+	}
 	return append(b, '}')
 }
 
@@ -130,12 +156,15 @@ type DiagnosticsDelta struct {
 	Others           *OthersDelta // nil: the input named no dependents
 	Speculative      bool
 	Rendered         Rendered
-	// Withheld and Reappeared count the changed files' (DeltaFile's).
+	// Withheld, Reappeared, Unchecked and Rechecked count the changed
+	// files' (DeltaFile's).
 	Withheld   int
 	Reappeared int
+	Unchecked  int
+	Rechecked  int
 
 	introducedBySeverity SeverityCounts
-	withheld, reappeared []Problem
+	paused               pausedLists
 }
 
 func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
@@ -149,7 +178,7 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(d.Persisting))
 	b = append(b, `,"introducedErrors":`...)
 	b = appendInt(b, int64(d.IntroducedErrors))
-	b = appendPausedCounts(b, d.Withheld, d.Reappeared)
+	b = appendPausedCounts(b, d.Withheld, d.Reappeared, d.Unchecked, d.Rechecked)
 	b = append(b, `},"truncated":`...)
 	b = appendBool(b, d.Truncated)
 	b = append(b, `,"uncovered":`...)
@@ -395,11 +424,13 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		var resolved, introduced []Problem
 		resolved, introduced, df.Persisting = matchProblems(before, after, lines)
+		resolved, introduced, df.Unchecked, df.Rechecked = splitUnparsed(df.Path, before, after, resolved, introduced)
 		resolved, introduced, df.Withheld, df.Reappeared = paused.split(df.Path, resolved, introduced)
 		out.Withheld += len(df.Withheld)
 		out.Reappeared += len(df.Reappeared)
-		out.withheld = append(out.withheld, df.Withheld...)
-		out.reappeared = append(out.reappeared, df.Reappeared...)
+		out.Unchecked += len(df.Unchecked)
+		out.Rechecked += len(df.Rechecked)
+		out.paused.add(df)
 		df.capPaused(limit)
 		df.IntroducedTotal, df.ResolvedTotal = len(introduced), len(resolved)
 		out.Introduced += len(introduced)
@@ -502,15 +533,14 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
 	}
 	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
-	withheld, reappeared := d.withheld, d.reappeared
+	paused := d.paused
 	if o := d.Others; o != nil {
 		renderOthers(&b, o, len(d.Files), limit)
 		shown += len(o.introduced) + len(o.resolved)
 		total += o.Introduced + o.Resolved
-		withheld = append(append([]Problem(nil), withheld...), o.withheld...)
-		reappeared = append(append([]Problem(nil), reappeared...), o.reappeared...)
+		paused = paused.with(o.paused)
 	}
-	s, t := renderPaused(&b, withheld, reappeared, limit)
+	s, t := renderPaused(&b, paused, limit)
 	shown, total = shown+s, total+t
 	return Rendered{Text: b.String(), Shown: shown, Omitted: total - shown}
 }

@@ -89,10 +89,14 @@ type OthersDelta struct {
 	// (diaganalysis.go).
 	Withheld   int
 	Reappeared int
+	// Unchecked and Rechecked count the other files' problems hidden, or
+	// shown again, with their own parse errors (diagparse.go).
+	Unchecked int
+	Rechecked int
 
 	introducedBySeverity SeverityCounts
 	introduced, resolved []Problem // the listed ones, sorted
-	withheld, reappeared []Problem
+	paused               pausedLists
 }
 
 func (o *OthersDelta) appendJSON(b []byte) []byte {
@@ -112,7 +116,7 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 	b = appendInt(b, int64(o.Persisting))
 	b = append(b, `,"introducedErrors":`...)
 	b = appendInt(b, int64(o.IntroducedErrors))
-	b = appendPausedCounts(b, o.Withheld, o.Reappeared)
+	b = appendPausedCounts(b, o.Withheld, o.Reappeared, o.Unchecked, o.Rechecked)
 	b = append(b, `},"truncated":`...)
 	b = appendBool(b, o.Truncated)
 	b = append(b, `,"stale":`...)
@@ -209,11 +213,13 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		}
 		var res, intro []Problem
 		res, intro, df.Persisting = matchProblems(before, after, unchanged)
+		res, intro, df.Unchecked, df.Rechecked = splitUnparsed(path, before, after, res, intro)
 		res, intro, df.Withheld, df.Reappeared = paused.split(path, res, intro)
 		o.Withheld += len(df.Withheld)
 		o.Reappeared += len(df.Reappeared)
-		o.withheld = append(o.withheld, df.Withheld...)
-		o.reappeared = append(o.reappeared, df.Reappeared...)
+		o.Unchecked += len(df.Unchecked)
+		o.Rechecked += len(df.Rechecked)
+		o.paused.add(df)
 		df.capPaused(limit)
 		df.IntroducedTotal, df.ResolvedTotal = len(intro), len(res)
 		o.Introduced += len(intro)

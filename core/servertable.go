@@ -231,6 +231,15 @@ type ServerBehaviour struct {
 	// not resolved, and one that came with their going reappeared, not
 	// introduced (core/diaganalysis.go).
 	AnalyzersPausedBy []string `json:"analyzersPausedBy"`
+	// ParseErrorSources are the diagnostic sources of the server's parse
+	// errors (gopls: "syntax") and HiddenWhileUnparsed those of the
+	// problems it does not report for a file while that file has one
+	// (gopls: "compiler", its type errors): the diagnostics delta then
+	// calls such a problem that vanished with a parse error's coming
+	// unchecked, not resolved, and one that came with its going
+	// rechecked, not introduced (core/diagparse.go). Both or neither.
+	ParseErrorSources   []string `json:"parseErrorSources"`
+	HiddenWhileUnparsed []string `json:"hiddenWhileUnparsed"`
 }
 
 // ServerTable is the parsed table.
@@ -374,30 +383,32 @@ func parseServerTable(v gjson.Result) ServerTable {
 		e.Install.Manual = get(in, "manual").Str
 		b := get(s, "behaviour")
 		e.Behaviour = ServerBehaviour{
-			FileEvents:         get(b, "fileEvents").Str,
-			ReadyLog:           get(b, "readyLog").Str,
-			ExpectSignal:       get(b, "expectSignal").Bool(),
-			ChangeSettleMs:     get(b, "changeSettleMs").Int(),
-			ChangeSettleEdits:  get(b, "changeSettleEdits").Bool(),
-			OpenNewDirectories: get(b, "openNewDirectories").Bool(),
-			DiagnosticsQuietMs: get(b, "diagnosticsQuietMs").Int(),
-			Diagnostics:        get(b, "diagnostics").Str,
-			WatchExtensions:    tableStrings(get(b, "watchExtensions")),
-			SymbolSearch:       get(b, "symbolSearch").Str,
-			SymbolCap:          get(b, "symbolCap").Int(),
-			DiagnosticsCommand: get(b, "diagnosticsCommand").Str,
-			SearchNeeds:        tableStrings(get(b, "searchNeeds")),
-			SearchNeedsHint:    get(b, "searchNeedsHint").Str,
-			SearchesOneFile:    tableStrings(get(b, "searchesOneFile")),
-			ModuleSearch:       get(b, "moduleSearch").Str,
-			ProjectInclude:     get(b, "projectInclude").Str,
-			ConcurrentRequests: get(b, "concurrentRequests").Bool(),
-			HeadersFromDisk:    tableStrings(get(b, "headersFromDisk")),
-			ReportsUnopened:    get(b, "reportsUnopened").Bool(),
-			SignalNeeds:        tableStrings(get(b, "signalNeeds")),
-			CleanConfirmedBy:   get(b, "cleanConfirmedBy").Str,
-			ReportsOnlySynced:  get(b, "reportsOnlySynced").Bool(),
-			AnalyzersPausedBy:  tableStrings(get(b, "analyzersPausedBy")),
+			FileEvents:          get(b, "fileEvents").Str,
+			ReadyLog:            get(b, "readyLog").Str,
+			ExpectSignal:        get(b, "expectSignal").Bool(),
+			ChangeSettleMs:      get(b, "changeSettleMs").Int(),
+			ChangeSettleEdits:   get(b, "changeSettleEdits").Bool(),
+			OpenNewDirectories:  get(b, "openNewDirectories").Bool(),
+			DiagnosticsQuietMs:  get(b, "diagnosticsQuietMs").Int(),
+			Diagnostics:         get(b, "diagnostics").Str,
+			WatchExtensions:     tableStrings(get(b, "watchExtensions")),
+			SymbolSearch:        get(b, "symbolSearch").Str,
+			SymbolCap:           get(b, "symbolCap").Int(),
+			DiagnosticsCommand:  get(b, "diagnosticsCommand").Str,
+			SearchNeeds:         tableStrings(get(b, "searchNeeds")),
+			SearchNeedsHint:     get(b, "searchNeedsHint").Str,
+			SearchesOneFile:     tableStrings(get(b, "searchesOneFile")),
+			ModuleSearch:        get(b, "moduleSearch").Str,
+			ProjectInclude:      get(b, "projectInclude").Str,
+			ConcurrentRequests:  get(b, "concurrentRequests").Bool(),
+			HeadersFromDisk:     tableStrings(get(b, "headersFromDisk")),
+			ReportsUnopened:     get(b, "reportsUnopened").Bool(),
+			SignalNeeds:         tableStrings(get(b, "signalNeeds")),
+			CleanConfirmedBy:    get(b, "cleanConfirmedBy").Str,
+			ReportsOnlySynced:   get(b, "reportsOnlySynced").Bool(),
+			AnalyzersPausedBy:   tableStrings(get(b, "analyzersPausedBy")),
+			ParseErrorSources:   tableStrings(get(b, "parseErrorSources")),
+			HiddenWhileUnparsed: tableStrings(get(b, "hiddenWhileUnparsed")),
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

@@ -22,7 +22,8 @@ func TestServerTableEntries(t *testing.T) {
 		"languages": true, "rootMarkers": true, "initializationOptions": true, "configuration": true, "install": true,
 		"preset": true, "tested": true, "behaviour": true, "notes": true, "versionArgs": true}
 	ids := map[string]bool{}
-	pausedExt := map[string]string{} // extension → the server with analyzersPausedBy
+	pausedExt := map[string]string{}    // extension → the server with analyzersPausedBy
+	parseRuleExt := map[string]string{} // extension → the server with parseErrorSources
 	ext := regexp.MustCompile(`^\.[a-z0-9+_-]+$`)
 	for i, raw := range gjson.GetBytes(serverTableJSON, "servers").Array() {
 		raw.ForEach(func(k, _ gjson.Result) bool {
@@ -98,6 +99,27 @@ func TestServerTableEntries(t *testing.T) {
 						t.Errorf("%s and %s both have analyzersPausedBy for %s", other, e.ID, x)
 					}
 					pausedExt[x] = e.ID
+				}
+			}
+		}
+		// The parse rule (diagparse.go) needs both lists, and is found by
+		// extension like analyzersPausedBy: one server per extension.
+		b := e.Behaviour
+		if (len(b.ParseErrorSources) == 0) != (len(b.HiddenWhileUnparsed) == 0) {
+			t.Errorf("%s: behaviour.parseErrorSources and hiddenWhileUnparsed go together", e.ID)
+		}
+		for _, src := range append(append([]string(nil), b.ParseErrorSources...), b.HiddenWhileUnparsed...) {
+			if strings.TrimSpace(src) != src || src == "" || hasString(b.ParseErrorSources, src) && hasString(b.HiddenWhileUnparsed, src) {
+				t.Errorf("%s: behaviour.parseErrorSources/hiddenWhileUnparsed %q (empty, padded, or in both)", e.ID, src)
+			}
+		}
+		if len(b.ParseErrorSources) > 0 {
+			for _, l := range e.Languages {
+				for _, x := range l.Extensions {
+					if other, dup := parseRuleExt[x]; dup {
+						t.Errorf("%s and %s both have parseErrorSources for %s", other, e.ID, x)
+					}
+					parseRuleExt[x] = e.ID
 				}
 			}
 		}

@@ -10,8 +10,9 @@ import (
 
 // The diagnostics delta against the real servers where it once invented
 // changes (the new-user pass of session 14): an edit or a rename on the
-// line of an existing error, and gopls's analyzers, which it does not run
-// while a package has type errors.
+// line of an existing error, gopls's analyzers, which it does not run
+// while a package has type errors, and gopls's type errors, which it does
+// not report for a file with a syntax error.
 
 // deltaAnswer is an edit's answer with its delta's counts.
 type deltaAnswer struct {
@@ -22,6 +23,8 @@ type deltaAnswer struct {
 			Fresh      bool              `json:"fresh"`
 			Withheld   []json.RawMessage `json:"withheld"`
 			Reappeared []json.RawMessage `json:"reappeared"`
+			Unchecked  []json.RawMessage `json:"unchecked"`
+			Rechecked  []json.RawMessage `json:"rechecked"`
 		} `json:"files"`
 		Counts struct {
 			Introduced int `json:"introduced"`
@@ -29,6 +32,8 @@ type deltaAnswer struct {
 			Persisting int `json:"persisting"`
 			Withheld   int `json:"withheld"`
 			Reappeared int `json:"reappeared"`
+			Unchecked  int `json:"unchecked"`
+			Rechecked  int `json:"rechecked"`
 		} `json:"counts"`
 	} `json:"diagnostics"`
 }
@@ -111,6 +116,44 @@ func TestDeltaGoAnalyzersPausedByErrors(t *testing.T) {
 	if c.Introduced != 0 || c.Resolved != 1 || c.Reappeared != 1 || len(d.Diagnostics.Files[0].Reappeared) != 1 ||
 		!strings.Contains(text, "Reported again now that the package type-checks") || strings.Contains(text, "Introduced:") {
 		t.Errorf("fix: counts %+v; want 0 introduced, 1 resolved, 1 reappeared:\n%s", c, text)
+	}
+}
+
+// gopls drops a file's type errors while the file has a syntax error (the
+// package's other files keep theirs): the tester's two steps (findings-enc
+// §3) answered "Resolved: a.go:3:13 … IncompatibleAssign" for an error go
+// vet shows throughout, then "Introduced:" it on the undo.
+func TestDeltaGoTypeErrorsHiddenBySyntaxError(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	hidden := "package shapes\n\nvar HiddenA int = \"s\"\n\n// HiddenF is one.\nfunc HiddenF() int {\n\treturn 1\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "hidden.go"), []byte(hidden), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	if r, a := codeDiagnostics(t, srv, "hidden.go", dir); len(r.Problems) != 1 || r.Problems[0].Source != "compiler" {
+		t.Fatalf("gopls does not report the type error as expected:\n%s", a.Content[0].Text)
+	}
+	if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": "hidden.go"}), dir); a.IsError {
+		t.Fatalf("read: %s", a.StructuredContent)
+	}
+	breakIt := map[string]any{"file_path": "hidden.go", "old_string": "\treturn 1", "new_string": "\treturn 1 +"}
+	d, text := editWithDelta(t, srv, dir, breakIt)
+	t.Logf("syntax error:\n%s", text)
+	c := d.Diagnostics.Counts
+	if c.Introduced != 1 || c.Resolved != 0 || c.Unchecked != 1 || len(d.Diagnostics.Files[0].Unchecked) != 1 || strings.Contains(text, "Resolved:") ||
+		!strings.Contains(text, "Not checked while the file does not parse (not resolved: gopls reports no type errors for a file with a syntax error") ||
+		!strings.Contains(text, "hidden.go:3:19 error IncompatibleAssign") {
+		t.Errorf("syntax error: counts %+v; want 1 introduced, 0 resolved, 1 unchecked:\n%s", c, text)
+	}
+	breakIt["old_string"], breakIt["new_string"] = breakIt["new_string"], breakIt["old_string"]
+	d, text = editWithDelta(t, srv, dir, breakIt)
+	t.Logf("fix:\n%s", text)
+	c = d.Diagnostics.Counts
+	if c.Introduced != 0 || c.Resolved != 1 || c.Rechecked != 1 || len(d.Diagnostics.Files[0].Rechecked) != 1 || strings.Contains(text, "Introduced:") ||
+		!strings.Contains(text, "Reported again now that the file parses") || !strings.Contains(text, "hidden.go:3:19 error IncompatibleAssign") {
+		t.Errorf("fix: counts %+v; want 0 introduced, 1 resolved, 1 rechecked:\n%s", c, text)
 	}
 }
 

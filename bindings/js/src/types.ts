@@ -1256,9 +1256,9 @@ export interface CodeDiagnosticsAnswer extends CodeAnswer<'code_diagnostics'> {
 
 /** What a write or edit introduced and resolved, per the language server. */
 export interface DiagnosticsDelta {
-  /** withheld, reappeared: analyzer findings that vanished, or came back, with their package's compile errors (neither resolved nor introduced). */
-  counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number; withheld?: number; reappeared?: number };
-  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; [field: string]: unknown }[];
+  /** withheld, reappeared: analyzer findings that vanished, or came back, with their package's compile errors; unchecked, rechecked: problems the server does not report for a file that does not parse (gopls: type errors) that vanished with its syntax error, or came back with its fix (neither resolved nor introduced). */
+  counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number; withheld?: number; reappeared?: number; unchecked?: number; rechecked?: number };
+  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; unchecked?: Problem[]; uncheckedTotal?: number; rechecked?: Problem[]; recheckedTotal?: number; [field: string]: unknown }[];
   /** The other files that use what the change touched (its dependents), when the host looked for them. */
   others?: DiagnosticsDeltaOthers;
   [field: string]: unknown;
@@ -1267,10 +1267,10 @@ export interface DiagnosticsDelta {
 /** A delta's other files: those checked, with new or resolved problems, and those not checked, and why. */
 export interface DiagnosticsDeltaOthers {
   checked: number;
-  files: { path: string; how: string; fresh: boolean; introduced: Problem[]; resolved: Problem[]; persisting: number; introducedTotal: number; resolvedTotal: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number }[];
+  files: { path: string; how: string; fresh: boolean; introduced: Problem[]; resolved: Problem[]; persisting: number; introducedTotal: number; resolvedTotal: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; unchecked?: Problem[]; uncheckedTotal?: number; rechecked?: Problem[]; recheckedTotal?: number }[];
   withIntroduced: string[];
   withResolved: string[];
-  counts: { introduced: number; resolved: number; persisting: number; introducedErrors: number; withheld?: number; reappeared?: number };
+  counts: { introduced: number; resolved: number; persisting: number; introducedErrors: number; withheld?: number; reappeared?: number; unchecked?: number; rechecked?: number };
   truncated: boolean;
   stale: string[];
   notChecked: { path: string; reason: 'limit' | 'time' | 'noServer' | 'failed' }[];
