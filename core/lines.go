@@ -111,6 +111,11 @@ func columnOfByteOffset(line string, i int) int {
 	return utf16Len(line[:min(i, len(line))])
 }
 
+// ColumnOfByteOffset is the zero-based UTF-16 column (an LSP position's
+// character) of byte offset i of line: a host's position at an
+// identifier IdentifierOffsets found in the line.
+func ColumnOfByteOffset(line string, i int) int { return columnOfByteOffset(line, i) }
+
 // identifierAt returns the identifier at the zero-based UTF-16 column col
 // of line (the run of identifier characters around it, not starting with a
 // digit) and the column it starts at; "" when there is none.

@@ -25,8 +25,10 @@ import (
 // and trailing lines), the declarations of its outline whose range
 // overlaps them (innermost first, not those local to a function), and
 // the types that declare changed members (memberType), at most
-// maxImpactDeclarations, and the server's references to each. So is a
-// file where a declaration the change adds may clash with another
+// maxImpactDeclarations, and the server's references to each (followed
+// past the lines that rename or export them under another name, where a
+// server's references stop: aliasuses.go). So is a file where a
+// declaration the change adds may clash with another
 // (clashdependents.go), which no reference leads to. They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
@@ -95,8 +97,10 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	defer cancel()
 	found := &dependents{}
 	isChanged := map[string]bool{}
+	beforeTexts := map[string]string{}
 	for _, c := range changed {
 		isChanged[c.rel] = true
+		beforeTexts[c.rel] = c.before
 	}
 	type decl struct {
 		uri, rel string
@@ -150,6 +154,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	seen := map[string]bool{}
 	var files []string
+	aliases := newAliasFollower(r, beforeTexts)
 	for i, d := range decls {
 		if ictx.Err() != nil {
 			found.unasked += len(decls) - i
@@ -168,6 +173,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			continue
 		}
 		found.asked++
+		aliases.note(declaredName(d.e.Name), refs.Locations, 0)
 		for _, l := range refs.Locations {
 			p, ok := workspacefs.HostPaths.URIPath(l.URI)
 			if !ok {
@@ -181,8 +187,16 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
+	// The uses under another name, past the renames and CommonJS
+	// exports where the references stop (aliasuses.go).
+	for _, rel := range t.followAliases(ictx, s, aliases) {
+		if !isChanged[rel] && !seen[rel] {
+			seen[rel] = true
+			files = append(files, rel)
+		}
+	}
 	if found.asked > 0 {
-		found.partial = s.Notice()
+		found.partial = joinNotices(s.Notice(), aliases.notice())
 		// Nor do they reach the uses through symbolic links to a
 		// changed file (linkedpaths.go).
 		known, noted := linksOf(s), map[string]bool{}
