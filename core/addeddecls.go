@@ -1,9 +1,6 @@
 package core
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // The names a change declares anew at a file's top level, for the
 // Toolbox's cross-file impact: a new declaration touches no declaration
@@ -60,13 +57,6 @@ func topLevelNames(path string) func([]string) []string {
 	return nil
 }
 
-var (
-	goFuncDecl   = regexp.MustCompile(`^func\s+(?:\([^)]*\)\s*)?([\pL_][\pL\pN_]*)`)
-	goSpecDecl   = regexp.MustCompile(`^(?:type|var|const)\s+([\pL_][\pL\pN_]*(?:\s*,\s*[\pL_][\pL\pN_]*)*)`)
-	goGroupStart = regexp.MustCompile(`^(?:type|var|const)\s*\(\s*(?://.*)?$`)
-	goGroupSpec  = regexp.MustCompile(`^\t([\pL_][\pL\pN_]*(?:\s*,\s*[\pL_][\pL\pN_]*)*)`)
-)
-
 // goTopLevelNames lists the names a Go file declares at its top level. A
 // method is listed by its name: another file's method of that name on the
 // same type clashes (which type is left to the check of that file). The
@@ -86,27 +76,21 @@ func goTopLevelNames(lines []string) []string {
 		case inGroup:
 			if strings.HasPrefix(l, ")") {
 				inGroup = false
-			} else if m := goGroupSpec.FindStringSubmatch(l); m != nil {
+			} else if m := scanPatterns().goGroupSpec.FindStringSubmatch(l); m != nil {
 				add(m[1])
 			}
-		case goGroupStart.MatchString(l):
+		case scanPatterns().goGroupStart.MatchString(l):
 			inGroup = true
 		default:
-			if m := goFuncDecl.FindStringSubmatch(l); m != nil {
+			if m := scanPatterns().goFuncDecl.FindStringSubmatch(l); m != nil {
 				add(m[1])
-			} else if m := goSpecDecl.FindStringSubmatch(l); m != nil {
+			} else if m := scanPatterns().goSpecDecl.FindStringSubmatch(l); m != nil {
 				add(m[1])
 			}
 		}
 	}
 	return out
 }
-
-var (
-	exportDecl = regexp.MustCompile(`^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|class|const|let|var|interface|type|enum|namespace|module)\s*([\pL_$][\pL\pN_$]*)`)
-	exportStar = regexp.MustCompile(`^export\s*\*\s*as\s+([\pL_$][\pL\pN_$]*)`)
-	exportList = regexp.MustCompile(`^export\s+(?:type\s+)?\{`)
-)
 
 // moduleExportNames lists the names a TypeScript or JavaScript module
 // exports by name: `export function|class|const|… name`, `export * as
@@ -119,17 +103,17 @@ func moduleExportNames(lines []string) []string {
 		if !strings.HasPrefix(l, "export") {
 			continue
 		}
-		if m := exportDecl.FindStringSubmatch(l); m != nil {
+		if m := scanPatterns().exportDecl.FindStringSubmatch(l); m != nil {
 			if m[1] != "default" {
 				out = append(out, m[1])
 			}
 			continue
 		}
-		if m := exportStar.FindStringSubmatch(l); m != nil {
+		if m := scanPatterns().exportStar.FindStringSubmatch(l); m != nil {
 			out = append(out, m[1])
 			continue
 		}
-		loc := exportList.FindStringIndex(l)
+		loc := scanPatterns().exportList.FindStringIndex(l)
 		if loc == nil {
 			continue
 		}

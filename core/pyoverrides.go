@@ -1,7 +1,6 @@
 package core
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -29,11 +28,6 @@ type FileLine struct {
 	Line int    `json:"line"`
 }
 
-var (
-	pyClassLine = regexp.MustCompile(`^([ \t]*)class\s+([\pL_][\pL\pN_]*)\s*(?:\(([^)]*)\)?)?`)
-	pyDefLine   = regexp.MustCompile(`^([ \t]*)(?:async\s+)?def\s+([\pL_][\pL\pN_]*)\s*\(`)
-)
-
 // PythonOverrides returns the methods named method, one-based, of the
 // classes in files that derive from class (directly or through other
 // classes of files), in files' order.
@@ -58,7 +52,7 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 			for len(stack) > 0 && indent <= stack[len(stack)-1].indent {
 				stack = stack[:len(stack)-1]
 			}
-			if m := pyClassLine.FindStringSubmatch(line); m != nil {
+			if m := scanPatterns().pyClassLine.FindStringSubmatch(line); m != nil {
 				c := &pyClass{}
 				for _, b := range strings.Split(m[3], ",") {
 					b = strings.TrimSpace(b)
@@ -77,7 +71,7 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 				stack = append(stack, open{indent, c})
 				continue
 			}
-			if m := pyDefLine.FindStringSubmatch(line); m != nil {
+			if m := scanPatterns().pyDefLine.FindStringSubmatch(line); m != nil {
 				// A method is a def whose innermost enclosing block is
 				// a class; a def's own block (c nil) holds locals.
 				if top := len(stack) - 1; m[2] == method && top >= 0 && stack[top].c != nil {

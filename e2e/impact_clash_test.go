@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,5 +77,48 @@ func TestImpactNewDeclarationClash(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestImpactAsksChangedSignaturesFirst: the declarations whose references
+// are asked are bounded (8 a change); those whose name line the change
+// replaced (a signature, a rename's declaration) are asked before those
+// changed further down. Nine two-line variables changed on their second
+// line come, by size, before Describe, whose signature the same edit
+// changes: Describe's callers in other files must still be checked (a
+// tester's apply of a rename answered "none refer to what changed" when
+// the bound went to a test file's declarations).
+func TestImpactAsksChangedSignaturesFirst(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	var vars, changed strings.Builder
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&vars, "var width%d = len(\n\t\"a\")\n\n", i)
+		fmt.Fprintf(&changed, "var width%d = len(\n\t\"ab\")\n\n", i)
+	}
+	const describe = "// Describe returns a one-line, human-readable summary of s.\nfunc Describe(s Shape) string {"
+	shape := filepath.Join(dir, "shape.go")
+	text := strings.Replace(string(readFile(t, shape)), describe, vars.String()+describe, 1)
+	if err := os.WriteFile(shape, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": "shape.go"}), dir); a.IsError {
+		t.Fatalf("read: %s", a.StructuredContent)
+	}
+	e := verifyEdit{vars.String() + describe, changed.String() + "// Describe returns a one-line, human-readable summary of s.\nfunc Describe(s Shape, verbose bool) string {"}
+	a := srv.toolCall(t, "edit", editArgs("shape.go", e, false), dir)
+	t.Logf("edit:\n%s", a.Content[0].Text)
+	var r struct {
+		Diagnostics *struct {
+			Others *impactOthers `json:"others"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+		t.Fatalf("edit: no delta of other files (%v): %s", err, a.Content[0].Text)
+	}
+	if o := r.Diagnostics.Others; !hasAll(o.WithIntroduced, []string{"cmd/shapes/main.go", "report.go"}) {
+		t.Errorf("Describe's callers not among the files with new problems %v (unasked %d)", o.WithIntroduced, o.Unasked)
 	}
 }

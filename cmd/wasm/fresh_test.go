@@ -63,3 +63,20 @@ func makefileWasmFlags(t *testing.T, makefile string) []string {
 	t.Fatal(fmt.Errorf("no WASMFLAGS := line in %s", makefile))
 	return nil
 }
+
+// TestModuleLeavesOutHostHelpers: the core's host-side scanners
+// (core/scanpatterns.go) compile their regular expressions on first use,
+// so the module, which never calls them, links no regexp engine. A
+// package-level regexp.MustCompile in core/ put 400 KB into core.wasm and
+// compiled its patterns at every start of the module.
+func TestModuleLeavesOutHostHelpers(t *testing.T) {
+	committed, err := os.ReadFile(filepath.Join("..", "..", "bindings", "go", "core.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"regexp.MustCompile", "regexp.(*Regexp)"} {
+		if bytes.Contains(committed, []byte(name)) {
+			t.Errorf("core.wasm links %s: a regexp compiled at package level in core/ (or a function the module exports that uses one); compile it on first use, as core/scanpatterns.go does", name)
+		}
+	}
+}

@@ -45,6 +45,9 @@ const (
 	// maxImpactDeclarations bounds the declarations whose references
 	// are asked, per change.
 	maxImpactDeclarations = 8
+	// maxImpactFiles bounds the changed files whose outlines are read
+	// for the declarations the change touched.
+	maxImpactFiles = 16
 	// maxDependents bounds the other files checked per change.
 	maxDependents = 20
 	// impactTime is the most of a call's budget spent finding the
@@ -105,16 +108,25 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	type decl struct {
 		uri, rel string
 		e        lspseam.OutlineEntry
+		// named: the change replaced the line of the declaration's name
+		// (a rename's declaration, a changed signature), which is asked
+		// before declarations changed only further down (bodies, table
+		// entries naming the old name): a rename's 9 test functions
+		// listed first spent the bound, and the renamed function's own
+		// references were never asked.
+		named bool
 	}
 	var decls []decl
+	looked := 0
 	for _, c := range changed {
 		if c.created || c.before == c.after {
 			continue
 		}
-		if len(decls) >= maxImpactDeclarations || ictx.Err() != nil {
+		if looked >= maxImpactFiles || ictx.Err() != nil {
 			found.unasked++ // a file not looked at, counted as one declaration
 			continue
 		}
+		looked++
 		f, err := s.Open(ictx, c.rel)
 		if err != nil || f.Text != c.before {
 			continue // not the text the change was planned from, or no server for it
@@ -127,13 +139,14 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			continue
 		}
 		before, after := core.SplitLines(c.before), core.SplitLines(c.after)
+		spans := core.ChangedSpans(before, after)
 		var types []lspseam.OutlineEntry
 		for _, e := range changedDeclarations(outline, before, after) {
 			if insideGoBody(c.rel, e, before, after) {
 				found.insideBodies++
 				continue
 			}
-			decls = append(decls, decl{f.URI, c.rel, e})
+			decls = append(decls, decl{f.URI, c.rel, e, nameReplaced(e, spans)})
 			if typ, ok := memberType(outline, e); ok && !slices.Contains(types, typ) {
 				types = append(types, typ)
 			}
@@ -144,10 +157,19 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		// Shape), which are references to the type, not to the member.
 		for _, typ := range types {
 			if !slices.ContainsFunc(decls, func(d decl) bool { return d.uri == f.URI && d.e == typ }) {
-				decls = append(decls, decl{f.URI, c.rel, typ})
+				decls = append(decls, decl{f.URI, c.rel, typ, false})
 			}
 		}
 	}
+	slices.SortStableFunc(decls, func(a, b decl) int {
+		switch {
+		case a.named == b.named:
+			return 0
+		case a.named:
+			return -1
+		}
+		return 1
+	})
 	if len(decls) > maxImpactDeclarations {
 		found.unasked += len(decls) - maxImpactDeclarations
 		decls = decls[:maxImpactDeclarations]
@@ -378,4 +400,16 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
 	}
 	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "asked": found.asked, "insideBodies": found.insideBodies, "partial": found.partial}
+}
+
+// nameReplaced reports whether a hunk of the change (spans, as
+// core.ChangedSpans gives them) replaced the line of e's name.
+func nameReplaced(e lspseam.OutlineEntry, spans []core.ChangedSpan) bool {
+	line := int(e.SelectionRange.Start.Line)
+	for _, sp := range spans {
+		if sp.Start <= line && line < sp.End {
+			return true
+		}
+	}
+	return false
 }
