@@ -220,8 +220,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "diagnosticsDelta", run: diagnosticsDeltaCall,
-		Input:   "`{workspaceUri, files:[{uri, lines:{beforeCount, afterCount, hunks:[{first, before:[line], after:[line]}]} (the runs of changed lines, in order; or beforeText and afterText), before, after, how, fresh}], dependents?:{files:[{uri, before, after, how, fresh}], notChecked:[{uri, reason}], unasked?, asked?, insideBodies?, partial?}, limit?, subject?}`",
-		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?, reappearedTotal?, unchecked?, uncheckedTotal?, rechecked?, recheckedTotal?}], counts:{introduced, resolved, persisting, introducedErrors, withheld?, reappeared?, unchecked?, rechecked?}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], unasked, insideBodies?, partial?}, rendered}`",
+		Input:   "`{workspaceUri, files:[{uri, lines:{beforeCount, afterCount, hunks:[{first, before:[line], after:[line]}]} (the runs of changed lines, in order; or beforeText and afterText), before, after, how, fresh}], dependents?:{files:[{uri, before, after, how, fresh}], notChecked:[{uri, reason}], notCheckedMore?, unasked?, asked?, insideBodies?, partial?}, limit?, subject?}`",
+		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?, reappearedTotal?, unchecked?, uncheckedTotal?, rechecked?, recheckedTotal?}], counts:{introduced, resolved, persisting, introducedErrors, withheld?, reappeared?, unchecked?, rechecked?}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], notCheckedMore?, unasked, insideBodies?, partial?}, rendered}`",
 		TSInput: "DiagnosticsDeltaInput", TSOutput: "DiagnosticsDeltaResult",
 	},
 	{

@@ -256,6 +256,16 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 			[]string{"Other files: none refer to what changed (asked before the change, as far as the server searched, which may not be everywhere).", "The references asked may have missed files: 3 files are outside tsconfig.json's project."}, []string{"(asked before the change)."}},
 		{"only not checked", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"time"}]}`, `"notChecked":[{"path":"z.go","reason":"time"}]`,
 			[]string{"0 other files checked.\nNot checked: z.go (out of time)"}, nil},
+		// A generated file's 1,100 constants, a minified file's 3,000
+		// variables: counts over a thousand are a change's, not garbage.
+		{"declarations unasked by the thousand", `,"dependents":{"unasked":1092,"asked":8,"insideBodies":1500}`, `"unasked":1092,"insideBodies":1500`,
+			[]string{"The references of at least 1092 more changed declarations were not asked", "the changes inside 1500 function bodies"}, nil},
+		{"a count at the bound: at least", `,"dependents":{"unasked":1000000,"insideBodies":1000000}`, `"unasked":1000000`,
+			[]string{"at least 1000000 more changed declarations", "the changes inside at least 1000000 function bodies"}, nil},
+		{"files over those listed: counted", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"limit"},{"uri":"file:///w/y.go","reason":"time"}],"notCheckedMore":2500}`,
+			`"notCheckedMore":2500`, []string{"Not checked: z.go and 2500 more (over the number of files checked); y.go (out of time)"}, nil},
+		{"only files over those listed", `,"dependents":{"notCheckedMore":3}`, `"notCheckedMore":3`,
+			[]string{"0 other files checked.\nNot checked: 3 files (over the number of files checked)"}, []string{"none refer"}},
 	}
 	// A rename's uses are changed files themselves, listed above the
 	// line: it must not read as if no file used what changed.
@@ -274,6 +284,20 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 			t.Errorf("%s: others %s, want %s", tt.name, got.Raw, tt.others)
 		}
 		checkText(t, tt.name, ok.Get("rendered.text").Str, tt.text, tt.not)
+	}
+}
+
+// TestDiagnosticsDeltaDependentCounts: a count of dependents is an
+// integer from 0 to MaxImpactCount, or the delta is refused naming it.
+func TestDiagnosticsDeltaDependentCounts(t *testing.T) {
+	changed := `"files":[{"uri":"file:///w/a.go","beforeText":"x\n","afterText":"y\n","before":[],"after":[],"how":"pull","fresh":true}]`
+	for _, name := range []string{"unasked", "asked", "insideBodies", "notCheckedMore"} {
+		for _, v := range []string{"-1", "1.5", `"3"`, "1000001", "1e300"} {
+			out := Call("diagnosticsDelta", []byte(`{"workspaceUri":"file:///w",`+changed+`,"dependents":{"`+name+`":`+v+`}}`))
+			if msg := gjson.GetBytes(out, "error.message").Str; !strings.Contains(msg, "dependents."+name+" must be an integer from 0 to 1000000") {
+				t.Errorf("%s %s: %s", name, v, out)
+			}
+		}
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 // depend on what it changed, which the change did not touch.
 //
 // Input dependents? {files: [{uri, before, after, how, fresh}],
-// notChecked: [{uri, reason}], unasked?}. Each file's text is the same
+// notChecked: [{uri, reason}], notCheckedMore?, unasked?, asked?,
+// insideBodies?, partial?}. Each file's text is the same
 // before and after the change, so every line maps to itself and none is
 // read (a host sends no text: a "text" member is ignored); before and
 // after are the server's Diagnostic[] on it before and after the change;
@@ -21,7 +22,9 @@ import (
 // change. notChecked names the dependents found but not checked, with why:
 // "limit" (more dependents than the host checks), "time" (the budget ran
 // out), "noServer" (no language server reports on it), "failed" (the
-// server could not report on it). unasked counts the changed declarations
+// server could not report on it); at most MaxDependentFiles of them,
+// and notCheckedMore counts those found over the files checked beyond
+// the ones listed. unasked counts the changed declarations
 // whose references were not asked (over the host's bound or out of time;
 // a changed file the host did not look into counts as one): other files
 // may depend on them unseen. asked counts those whose references were
@@ -36,7 +39,7 @@ import (
 // resolved, persisting, introducedTotal, resolvedTotal}], withIntroduced:
 // [path], withResolved: [path], counts: {introduced, resolved, persisting,
 // introducedErrors}, truncated, stale: [path], notChecked: [{path,
-// reason}], unasked, insideBodies?}, only when the input has dependents. introduced and
+// reason}], notCheckedMore?, unasked, insideBodies?}, only when the input has dependents. introduced and
 // resolved are listed as for the changed files, errors first, the first
 // limit of each across the other files.
 
@@ -74,8 +77,11 @@ type OthersDelta struct {
 	Truncated        bool
 	Stale            []string
 	NotChecked       []NotChecked
-	Unasked          int
-	InsideBodies     int
+	// NotCheckedMore counts the dependents found and not checked (over
+	// the files checked) beyond those NotChecked lists.
+	NotCheckedMore int
+	Unasked        int
+	InsideBodies   int
 	// Partial says why the references asked may have missed files (the
 	// server searched part of the workspace): "none refer to what changed" is
 	// then only as far as it searched, and the text says why.
@@ -123,6 +129,10 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 	b = appendStrings(b, o.Stale)
 	b = append(b, `,"notChecked":`...)
 	b = appendArray(b, o.NotChecked)
+	if o.NotCheckedMore > 0 {
+		b = append(b, `,"notCheckedMore":`...)
+		b = appendInt(b, int64(o.NotCheckedMore))
+	}
 	b = append(b, `,"unasked":`...)
 	b = appendInt(b, int64(o.Unasked))
 	if o.InsideBodies > 0 {
@@ -136,9 +146,20 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// maxDependents bounds the dependents one delta takes (the host checks
-// far fewer).
-const maxDependents = 1000
+// MaxDependentFiles bounds each file list of one delta's dependents
+// (files, notChecked). A host checks far fewer, and lists at most this
+// many of the files it found and did not check, counting the rest in
+// notCheckedMore: a declaration used across a large repository has more.
+const MaxDependentFiles = 1000
+
+// MaxImpactCount bounds the counts of one delta's dependents (unasked,
+// asked, insideBodies, notCheckedMore). A generated file or a bundle
+// holds declarations by the thousand (1,100 constants rewritten, a
+// minified file's 3,000 variables), so the bound is far above what a
+// change counts, there to refuse what no host could have counted (a
+// negative, a fraction, a garbled number), and a host clamps a count at
+// it rather than lose the delta (the texts say "at least").
+const MaxImpactCount = 1_000_000
 
 // maxPartialReason bounds dependents.partial's text.
 const maxPartialReason = 1000
@@ -177,8 +198,8 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	files.ForEach(func(_, f gjson.Result) bool {
 		where := at{"dependents.files", i}
 		i++
-		if i > maxDependents {
-			err = Errorf(CodeInvalidArgument, "dependents.files holds more than %d files", maxDependents)
+		if i > MaxDependentFiles {
+			err = Errorf(CodeInvalidArgument, "dependents.files holds more than %d files", MaxDependentFiles)
 			return false
 		}
 		if !f.IsObject() {
@@ -251,8 +272,8 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	nc.ForEach(func(_, n gjson.Result) bool {
 		where := at{"dependents.notChecked", i}
 		i++
-		if i > maxDependents {
-			err = Errorf(CodeInvalidArgument, "dependents.notChecked holds more than %d files", maxDependents)
+		if i > MaxDependentFiles {
+			err = Errorf(CodeInvalidArgument, "dependents.notChecked holds more than %d files", MaxDependentFiles)
 			return false
 		}
 		if !n.IsObject() {
@@ -283,29 +304,24 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	if err != nil {
 		return nil, err
 	}
-	if u := get(v, "unasked"); u.Exists() && u.Type != gjson.Null {
-		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
-			return nil, Errorf(CodeInvalidArgument, "dependents.unasked must be an integer from 0 to %d (changed declarations whose references were not asked), got %s", maxDependents, describe(u))
+	for _, c := range []struct {
+		name, what string
+		to         *int
+	}{
+		{"unasked", "changed declarations whose references were not asked", &o.Unasked},
+		{"asked", "changed declarations whose references were asked", &o.Asked},
+		{"insideBodies", "changed functions whose bodies alone changed", &o.InsideBodies},
+		{"notCheckedMore", "files found and not checked beyond those notChecked lists", &o.NotCheckedMore},
+	} {
+		if *c.to, err = impactCount(v, c.name, c.what); err != nil {
+			return nil, err
 		}
-		o.Unasked = int(u.Num)
-	}
-	if u := get(v, "asked"); u.Exists() && u.Type != gjson.Null {
-		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
-			return nil, Errorf(CodeInvalidArgument, "dependents.asked must be an integer from 0 to %d (changed declarations whose references were asked), got %s", maxDependents, describe(u))
-		}
-		o.Asked = int(u.Num)
 	}
 	if p := get(v, "partial"); p.Exists() && p.Type != gjson.Null {
 		if p.Type != gjson.String {
 			return nil, Errorf(CodeInvalidArgument, "dependents.partial must be a string (why the references may have missed files), got %s", describe(p))
 		}
 		o.Partial = clip(p.Str, maxPartialReason)
-	}
-	if u := get(v, "insideBodies"); u.Exists() && u.Type != gjson.Null {
-		if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > maxDependents {
-			return nil, Errorf(CodeInvalidArgument, "dependents.insideBodies must be an integer from 0 to %d (changed functions whose bodies alone changed), got %s", maxDependents, describe(u))
-		}
-		o.InsideBodies = int(u.Num)
 	}
 	sortProblems(introduced)
 	sortProblems(resolved)
@@ -331,17 +347,31 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 	return o, nil
 }
 
+// impactCount reads the count dependents.name (0 when absent): an
+// integer from 0 to MaxImpactCount.
+func impactCount(v gjson.Result, name, what string) (int, *Error) {
+	u := get(v, name)
+	if !u.Exists() || u.Type == gjson.Null {
+		return 0, nil
+	}
+	if u.Type != gjson.Number || u.Num != float64(int64(u.Num)) || u.Num < 0 || u.Num > MaxImpactCount {
+		return 0, Errorf(CodeInvalidArgument, "dependents.%s must be an integer from 0 to %d (%s; a host clamps a larger count at %d), got %s", name, MaxImpactCount, what, MaxImpactCount, describe(u))
+	}
+	return int(u.Num), nil
+}
+
 // renderOthers writes the other files' part of a delta (of changedFiles
 // changed files): one line when nothing changed there, else the files with new problems and the
 // problems, the resolved ones, and what was not checked.
 func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 	checked := len(o.Files)
 	b.WriteString("\n")
-	if checked == 0 && len(o.NotChecked) == 0 && o.InsideBodies > 0 && o.Unasked == 0 && o.Asked == 0 {
+	notChecked := len(o.NotChecked) + o.NotCheckedMore
+	if checked == 0 && notChecked == 0 && o.InsideBodies > 0 && o.Unasked == 0 && o.Asked == 0 {
 		b.WriteString("Other files: not checked — the change stays inside function bodies, which no other file's compile errors depend on.")
 		return
 	}
-	if checked == 0 && len(o.NotChecked) == 0 {
+	if checked == 0 && notChecked == 0 {
 		// Said of what was asked: the references before the change, found
 		// outside the changed files. A rename's uses are changed files
 		// themselves (whose problems are listed above), and the uses a
@@ -396,7 +426,7 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 	if len(o.Stale) > 0 {
 		b.WriteString("\nStale (other files): " + listPaths(o.Stale) + " — no report on " + plural(len(o.Stale), "it", "them") + " after the change within the wait; compared with the latest report, which may be from before it.")
 	}
-	if len(o.NotChecked) > 0 {
+	if notChecked > 0 {
 		var parts []string
 		for _, r := range []struct{ reason, why string }{
 			{NotCheckedLimit, "over the number of files checked"},
@@ -410,14 +440,22 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 					paths = append(paths, n.Path)
 				}
 			}
-			if len(paths) > 0 {
-				parts = append(parts, listPaths(paths)+" ("+r.why+")")
+			more := 0
+			if r.reason == NotCheckedLimit {
+				more = o.NotCheckedMore
+			}
+			if len(paths)+more > 0 {
+				parts = append(parts, listPathsAndMore(paths, more)+" ("+r.why+")")
 			}
 		}
 		b.WriteString("\nNot checked: " + strings.Join(parts, "; ") + " — other files that use what changed; whether the change broke them is unknown.")
 	}
 	if o.InsideBodies > 0 {
-		b.WriteString("\nNot followed into other files: the changes inside " + strconv.Itoa(o.InsideBodies) + " function " + plural(o.InsideBodies, "body", "bodies") + " (no other file's compile errors depend on a body).")
+		atLeast := ""
+		if o.InsideBodies >= MaxImpactCount {
+			atLeast = "at least " // clamped by the host
+		}
+		b.WriteString("\nNot followed into other files: the changes inside " + atLeast + strconv.Itoa(o.InsideBodies) + " function " + plural(o.InsideBodies, "body", "bodies") + " (no other file's compile errors depend on a body).")
 	}
 	if o.Partial != "" {
 		b.WriteString("\nThe references asked may have missed files: " + o.Partial + ".")

@@ -442,7 +442,13 @@ func displayCode(p Problem) string {
 }
 
 // listPaths names up to maxListedPaths paths: "a, b and 3 more".
-func listPaths(paths []string) string {
+func listPaths(paths []string) string { return listPathsAndMore(paths, 0) }
+
+// listPathsAndMore is listPaths of paths and more files it does not name.
+func listPathsAndMore(paths []string, more int) string {
+	if len(paths) == 0 {
+		return strconv.Itoa(more) + " " + plural(more, "file", "files")
+	}
 	shown := paths
 	if len(shown) > maxListedPaths {
 		shown = shown[:maxListedPaths]
@@ -452,7 +458,7 @@ func listPaths(paths []string) string {
 		names[i] = renderedName(p)
 	}
 	s := strings.Join(names, ", ")
-	if more := len(paths) - len(shown); more > 0 {
+	if more += len(paths) - len(shown); more > 0 {
 		s += " and " + strconv.Itoa(more) + " more"
 	}
 	return s

@@ -403,3 +403,72 @@ func TestCodeDeleteDynamicUses(t *testing.T) {
 		t.Fatalf("deleting a method whose name only another module's function declares: %s", a.Content[0].Text)
 	}
 }
+
+// TestLinkChecksWithEveryPathForm: the checks for uses through a
+// symbolic link key on the target's path, so they held for pkg/val.go
+// but not for the same file named by its absolute path, which deleted
+// `Val` under auto approval while cmd2 still called it through pkglink
+// ("0 introduced"; go build failed), and gave references and callers no
+// Incomplete line. Every form of the path — relative, ./x, x/../x,
+// absolute, absolute through a symbolic link to the workspace, and the
+// workspace itself given through that link — is refused alike (gopls).
+func TestLinkChecksWithEveryPathForm(t *testing.T) {
+	requireServers(t, "gopls")
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, alias := filepath.Join(base, "ws"), filepath.Join(base, "alias")
+	val := "package pkg\n\n// Val doc.\nfunc Val() int { return 1 }\n"
+	writeTree(t, dir, map[string]string{
+		"go.mod":       "module example.com/g3\n\ngo 1.21\n",
+		"pkg/val.go":   val,
+		"cmd2/main.go": "package main\n\nimport pl \"example.com/g3/pkglink\"\n\nfunc main() { println(pl.Val()) }\n",
+	})
+	for link, to := range map[string]string{filepath.Join(dir, "pkglink"): "pkg", alias: dir} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t, "--approval", "auto")
+	defer srv.shutdown(t)
+	for _, c := range []struct{ name, ws, path string }{
+		{"relative", dir, "pkg/val.go"},
+		{"dot", dir, "./pkg/val.go"},
+		{"dotdot", dir, "pkg/../pkg/val.go"},
+		{"absolute", dir, filepath.Join(dir, "pkg/val.go")},
+		{"absolute through a link to the workspace", dir, filepath.Join(alias, "pkg/val.go")},
+		{"workspace through a link, real absolute path", alias, filepath.Join(dir, "pkg/val.go")},
+		{"workspace through a link, absolute path through it", alias, filepath.Join(alias, "pkg/val.go")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			call := func(tool string, extra map[string]any) (toolCallAnswer, map[string]any) {
+				t.Helper()
+				args := map[string]any{"target": map[string]any{"path": c.path, "symbol": "Val"}}
+				for k, v := range extra {
+					args[k] = v
+				}
+				a := srv.toolCall(t, tool, jsonArgs(args), c.ws)
+				var s map[string]any
+				json.Unmarshal(a.StructuredContent, &s)
+				return a, s
+			}
+			a, s := call("code_delete", nil)
+			errObj, _ := s["error"].(map[string]any)
+			if !a.IsError || errObj["code"] != "LSP_CONFLICT" || errObj["reason"] != "usesUnknown" || !strings.Contains(a.Content[0].Text, "pkglink") {
+				t.Errorf("code_delete of Val, used through pkglink: %s", a.Content[0].Text)
+			}
+			if got := string(readFile(t, filepath.Join(dir, "pkg/val.go"))); got != val {
+				writeTree(t, dir, map[string]string{"pkg/val.go": val})
+				t.Errorf("code_delete changed pkg/val.go to %q", got)
+			}
+			for _, q := range []struct{ tool, kind string }{{"code_navigate", "references"}, {"code_hierarchy", "callers"}} {
+				a, s := call(q.tool, map[string]any{"kind": q.kind})
+				inc, _ := s["incomplete"].(string)
+				if a.IsError || !strings.Contains(inc, "symbolic link pkglink") {
+					t.Errorf("%s %s: incomplete = %q: %s", q.tool, q.kind, inc, a.Content[0].Text)
+				}
+			}
+		})
+	}
+}

@@ -44,7 +44,7 @@ func (t *Toolbox) Call(ctx context.Context, name string, args json.RawMessage, w
 	if err != nil {
 		return withRecovery(errorResult(err), recovered)
 	}
-	return withRecovery(t.callCode(ctx, call, workspaceRoot), recovered)
+	return withRecovery(t.callCode(ctx, workspaceRelative(call, workspaceRoot), workspaceRoot), recovered)
 }
 
 // callCode runs a catalog tool whose arguments are parsed.

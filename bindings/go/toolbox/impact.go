@@ -50,6 +50,10 @@ const (
 	maxImpactFiles = 16
 	// maxDependents bounds the other files checked per change.
 	maxDependents = 20
+	// maxListedNotChecked bounds the dependents over maxDependents that
+	// are listed (the rest counted): with those the checked ones may add
+	// (out of time, no server), the core's bound on the list.
+	maxListedNotChecked = core.MaxDependentFiles - maxDependents
 	// impactTime is the most of a call's budget spent finding the
 	// dependents (a quarter of what is left when that is less).
 	impactTime = 3 * time.Second
@@ -65,7 +69,12 @@ type changedText struct {
 type dependents struct {
 	paths      []string         // workspace-relative, to check
 	notChecked []map[string]any // {uri, reason} of those found but not checked
-	unasked    int              // declarations whose references were not asked (a changed file not looked at counts as one)
+	// notCheckedMore counts those found and not checked (over
+	// maxDependents) beyond the ones notChecked lists: the core takes at
+	// most core.MaxDependentFiles, and a declaration used across a large
+	// repository has more.
+	notCheckedMore int
+	unasked        int // declarations whose references were not asked (a changed file not looked at counts as one)
 	// insideBodies counts the changed Go functions whose references
 	// were not asked: the change stayed inside their bodies, which no
 	// other file compiles against (core.GoChangeInsideBody).
@@ -272,11 +281,14 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		}
 	}
 	for i, rel := range files {
-		if i >= maxDependents {
+		switch {
+		case i < maxDependents:
+			found.paths = append(found.paths, rel)
+		case len(found.notChecked) < maxListedNotChecked:
 			found.notChecked = append(found.notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedLimit})
-			continue
+		default:
+			found.notCheckedMore++
 		}
-		found.paths = append(found.paths, rel)
 	}
 	return found
 }
@@ -399,7 +411,12 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		files = append(files, map[string]any{"uri": a.File.URI, "before": before, "after": after,
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})
 	}
-	return map[string]any{"files": files, "notChecked": notChecked, "unasked": found.unasked, "asked": found.asked, "insideBodies": found.insideBodies, "partial": found.partial}
+	// The counts go at most as high as the core takes (a change of a
+	// generated file overlaps declarations by the thousand): clamped,
+	// the delta says "at least" that many rather than being refused whole.
+	count := func(n int) int { return min(n, core.MaxImpactCount) }
+	return map[string]any{"files": files, "notChecked": notChecked, "notCheckedMore": count(found.notCheckedMore),
+		"unasked": count(found.unasked), "asked": count(found.asked), "insideBodies": count(found.insideBodies), "partial": found.partial}
 }
 
 // nameReplaced reports whether a hunk of the change (spans, as

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -112,5 +114,53 @@ func TestDependentsInput(t *testing.T) {
 	}
 	if err := json.Unmarshal(out, &v); err != nil || v.Others.Checked != 2 || !slices.Equal(v.Others.WithIntroduced, []string{"a.go"}) || !slices.Equal(v.Others.Stale, []string{"b.go"}) {
 		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// TestDependentsInputOverTheCoreBounds: a change overlapping more
+// declarations than the core's old bound (1,100 constants of a generated
+// file rewritten: unasked 1,092) lost its whole delta to
+// "dependents.unasked must be an integer from 0 to 1000"; so would
+// changed function bodies by the thousand, and dependents found in more
+// files than the core lists. The delta is answered, saying how many.
+func TestDependentsInputOverTheCoreBounds(t *testing.T) {
+	r := openTestRoot(t, t.TempDir())
+	tb, _ := newFSToolbox(t)
+	delta := func(t *testing.T, found *dependents) string {
+		t.Helper()
+		in := dependentsInput(context.Background(), r, found, nil, nil)
+		report := &lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), How: "pull", Fresh: true}
+		out, err := tb.coreJSON(context.Background(), "diagnosticsDelta", map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir),
+			"files": []any{deltaFile(workspacefs.FileURI(r.Abs("gen.go")), "a", "b", report, report)}, "dependents": in})
+		if err != nil {
+			t.Fatalf("the delta is lost: %v", err)
+		}
+		var v struct{ Rendered struct{ Text string } }
+		json.Unmarshal(out, &v)
+		return v.Rendered.Text
+	}
+	var limited []map[string]any // as many as findDependents lists
+	for i := range maxListedNotChecked {
+		limited = append(limited, map[string]any{"uri": workspacefs.FileURI(r.Abs(fmt.Sprintf("f%d.go", i))), "reason": core.NotCheckedLimit})
+	}
+	for _, c := range []struct {
+		name  string
+		found dependents
+		want  []string
+	}{
+		{"declarations not asked", dependents{unasked: 1092, asked: 8}, []string{"at least 1092 more changed declarations were not asked"}},
+		{"function bodies", dependents{insideBodies: 1500, asked: 8}, []string{"the changes inside 1500 function bodies"}},
+		{"a count past any bound, clamped", dependents{unasked: 5_000_000_000}, []string{"at least 1000000 more changed declarations"}},
+		{"files found over those listed", dependents{notChecked: limited, notCheckedMore: 3000},
+			[]string{"Not checked: f0.go, f1.go,", " and 3970 more (over the number of files checked)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := delta(t, &c.found)
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the delta does not say %q:\n%s", w, text)
+				}
+			}
+		})
 	}
 }

@@ -2,8 +2,10 @@ package toolbox
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 )
 
@@ -24,4 +26,44 @@ func relOf(r *workspacefs.Root, abs string) string {
 		return rel
 	}
 	return abs
+}
+
+// workspaceRelative gives the call's paths in the one form every check
+// of a tool compares (the links to a file, the files a build excludes,
+// the observations of a file, the echoed target): relative to the
+// workspace and clean (workspacefs.Root.Rel), so an absolute path inside
+// the workspace, ./x and x/../x are x to every tool. A path Rel refuses
+// (outside the workspace) stays as given, for the tool's own error.
+func workspaceRelative(call lspseam.CodeCall, ws string) lspseam.CodeCall {
+	if call.Path == "" && call.NewPath == "" && len(call.Edits) == 0 {
+		return call
+	}
+	r, err := workspacefs.Open(ws)
+	if err != nil {
+		return call
+	}
+	defer r.Close()
+	rel := func(p string) string {
+		if p == "" {
+			return p
+		}
+		if out, err := r.Rel(p); err == nil {
+			return out
+		}
+		return p
+	}
+	call.Path, call.NewPath = rel(call.Path), rel(call.NewPath)
+	if call.Target != nil {
+		target := *call.Target
+		target.Path = rel(target.Path)
+		call.Target = &target
+	}
+	if len(call.Edits) > 0 {
+		edits := slices.Clone(call.Edits)
+		for i := range edits {
+			edits[i].Target.Path = rel(edits[i].Target.Path)
+		}
+		call.Edits = edits
+	}
+	return call
 }

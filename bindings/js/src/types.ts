@@ -1274,6 +1274,8 @@ export interface DiagnosticsDeltaOthers {
   truncated: boolean;
   stale: string[];
   notChecked: { path: string; reason: 'limit' | 'time' | 'noServer' | 'failed' }[];
+  /** Files found and not checked (over the files checked) beyond those `notChecked` lists. */
+  notCheckedMore?: number;
   /** Changed declarations whose references were not asked (a changed file not looked into counts as one). */
   unasked: number;
 }
@@ -1713,8 +1715,14 @@ export interface DiagnosticsDeltaInput {
   /** The other files that use what changed: their text is the same before and after, and not sent. */
   dependents?: {
     files?: { uri: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
+    /** At most 1,000; `notCheckedMore` counts the rest found over the files checked. */
     notChecked?: { uri: string; reason: 'limit' | 'time' | 'noServer' | 'failed' }[];
+    notCheckedMore?: number;
+    /** Each count at most 1,000,000: a host clamps a larger one there. */
     unasked?: number;
+    asked?: number;
+    insideBodies?: number;
+    partial?: string;
   };
   limit?: number;
   subject?: string;

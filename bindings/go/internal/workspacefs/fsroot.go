@@ -81,15 +81,21 @@ func (r *Root) UseWriteSets(store *writeset.Store, err error) { r.sets, r.setsEr
 func (r *Root) Close() error { return r.root.Close() }
 
 // Rel turns a model's path (relative to the workspace, or absolute inside
-// it) into a clean path relative to the workspace.
+// it) into a clean path relative to the workspace: the one form every
+// check of a path (the links to a file, the files a build excludes, the
+// observations) compares, so an absolute path, ./x and x/../x are the
+// same file as x. An absolute path is inside when it is below the
+// workspace as given (Dir), as resolved (Real, the form servers' URIs
+// take), or below another path that resolves to it (a symbolic link to
+// the workspace); the part below the workspace keeps its own links.
 func (r *Root) Rel(path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
 		return "", lspseam.Errorf(lspseam.CodeFSRejected, "the path contains a NUL character")
 	}
 	p := path
 	if filepath.IsAbs(p) {
-		rel, err := filepath.Rel(r.Dir, filepath.Clean(p))
-		if err != nil || Escapes(rel) {
+		rel, ok := r.below(filepath.Clean(p))
+		if !ok {
 			return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s is outside the workspace %s; give a path inside it (relative paths are relative to it)", path, r.Dir)
 		}
 		p = rel
@@ -112,6 +118,27 @@ func (r *Root) fileRel(path string) (string, error) {
 		return "", lspseam.Errorf(lspseam.CodeFSRejected, "%s ends with a path separator, so it names a directory, not a file; give the file's path without it", path)
 	}
 	return r.Rel(path)
+}
+
+// below is the clean absolute path p relative to the workspace, and
+// whether it is inside: below Dir or Real as written, else below the
+// nearest directory above it that resolves to Real (a system call per
+// directory, only for a path neither names).
+func (r *Root) below(p string) (string, bool) {
+	for _, dir := range []string{r.Dir, r.Real} {
+		if rel, err := filepath.Rel(dir, p); err == nil && !Escapes(rel) {
+			return rel, true
+		}
+	}
+	for d := filepath.Dir(p); ; d = filepath.Dir(d) {
+		if real, err := filepath.EvalSymlinks(d); err == nil && real == r.Real {
+			rel, err := filepath.Rel(d, p)
+			return rel, err == nil
+		}
+		if filepath.Dir(d) == d {
+			return "", false
+		}
+	}
 }
 
 // Escapes reports whether a clean relative path climbs out of its
