@@ -95,7 +95,7 @@ func (h CodeHover) appendJSON(b []byte) []byte {
 const signatureLead = "In a call to: "
 
 // noHoverNotice is codeHover's notice when neither answer says anything.
-const noHoverNotice = "no hover information at the target: the server has nothing to say there (not a symbol it knows: a keyword, a comment, whitespace) — check that the target names the identifier itself; line and column are one-based, column in UTF-16 code units"
+const noHoverNotice = "no hover information at the target: the server has nothing to say there (a keyword, a comment, whitespace, or a name it cannot resolve — an undefined name, or one from an import that does not resolve: code_diagnostics of the file says which) — check that the target names the identifier itself; line and column are one-based, column in UTF-16 code units"
 
 func codeHoverCall(in gjson.Result) (jsonAppender, *Error) {
 	hover := get(in, "hover")

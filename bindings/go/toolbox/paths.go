@@ -44,7 +44,10 @@ func workspaceRelative(call lspseam.CodeCall, ws string) lspseam.CodeCall {
 	}
 	defer r.Close()
 	rel := func(p string) string {
-		if p == "" {
+		// A path ending with a separator names a directory: left as
+		// written for the tool to refuse (cleaning would drop the
+		// separator, and a write would create a file of that name).
+		if p == "" || strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
 			return p
 		}
 		if out, err := r.Rel(p); err == nil {
