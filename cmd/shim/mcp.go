@@ -80,7 +80,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		startErr = usageError{err}
 	case len(positionals) > 0:
-		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--daemon auto|require|off] [--log-level LEVEL] [--timeout MS] [--http HOST:PORT [--allow-remote] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--rotate-token] [--session-timeout DURATION]]", positionals[0])}
+		startErr = usageError{fmt.Errorf("unexpected argument %q; usage: lspseam mcp [--config FILE] [--workspace DIR] [--tools LIST] [--profile standard|compact] [--approval MODE] [--daemon auto|require|off] [--log-level LEVEL] [--timeout MS] [--http HOST:PORT [--allow-remote] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--rotate-token] [--session-timeout DURATION] [--max-sessions N]]", positionals[0])}
 	default:
 		startErr = checkApprovalFlag("mcp", *approval)
 		if startErr == nil {

@@ -51,6 +51,7 @@ type mcpHTTPFlags struct {
 	tokenFile      string
 	rotateToken    bool
 	sessionTimeout time.Duration
+	maxSessions    int
 }
 
 func (f *mcpHTTPFlags) register(fs *flag.FlagSet) {
@@ -61,6 +62,7 @@ func (f *mcpHTTPFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.tokenFile, "token-file", "", "with --http, the bearer token's file")
 	fs.BoolVar(&f.rotateToken, "rotate-token", false, "with --http, replace the token with a new one and print it")
 	fs.DurationVar(&f.sessionTimeout, "session-timeout", 30*time.Minute, "with --http, close a session idle this long (0: never)")
+	fs.IntVar(&f.maxSessions, "max-sessions", defaultMaxHTTPSessions, "with --http, the most sessions open at once: a new one closes the least recently used idle one (0: no limit)")
 }
 
 // wantsHTTP reports whether the command line asks for HTTP, even when its
@@ -89,7 +91,7 @@ func (f *mcpHTTPFlags) check(fs *flag.FlagSet) (loopback bool, err error) {
 		var stray []string
 		fs.Visit(func(fl *flag.Flag) {
 			switch fl.Name {
-			case "allow-remote", "tls-cert", "tls-key", "token-file", "rotate-token", "session-timeout":
+			case "allow-remote", "tls-cert", "tls-key", "token-file", "rotate-token", "session-timeout", "max-sessions":
 				stray = append(stray, "--"+fl.Name)
 			}
 		})
@@ -104,6 +106,9 @@ func (f *mcpHTTPFlags) check(fs *flag.FlagSet) (loopback bool, err error) {
 	}
 	if (f.tlsCert == "") != (f.tlsKey == "") {
 		return false, usageError{errors.New("--tls-cert and --tls-key go together: give both or neither")}
+	}
+	if f.maxSessions < 0 {
+		return false, usageError{fmt.Errorf("--max-sessions %d: want a number of sessions (0: no limit)", f.maxSessions)}
 	}
 	if f.sessionTimeout < 0 {
 		return false, usageError{fmt.Errorf("--session-timeout %s: want a duration such as 30m (0: never)", f.sessionTimeout)}
@@ -185,6 +190,7 @@ func runMCPHTTP(ctx context.Context, startErr error, common commonFlags, hf mcpH
 		ln = tls.NewListener(ln, tlsConfig)
 	}
 	sessions := newMCPHTTPSessions(ctx, h, opts, newDrain(h.log))
+	sessions.max = hf.maxSessions
 	handler := mcp.NewStreamableHTTPHandler(sessions.getServer, &mcp.StreamableHTTPOptions{
 		SessionTimeout: hf.sessionTimeout,
 		Logger:         sdkLogger(h.log),
@@ -255,12 +261,14 @@ type mcpHTTPSessions struct {
 	opts  mcpSessionOptions
 	drain *drain // the process's stop: tools/call requests count as answers to deliver
 
+	max int // the most sessions open at once (0: no limit; mcphttplimit.go)
+
 	mu   sync.Mutex
-	live map[*mcp.ServerSession]bool
+	live map[*mcp.ServerSession]*sessionUse
 }
 
 func newMCPHTTPSessions(ctx context.Context, h *host, opts mcpSessionOptions, d *drain) *mcpHTTPSessions {
-	return &mcpHTTPSessions{ctx: ctx, host: h, opts: opts, drain: d, live: map[*mcp.ServerSession]bool{}}
+	return &mcpHTTPSessions{ctx: ctx, host: h, opts: opts, drain: d, live: map[*mcp.ServerSession]*sessionUse{}}
 }
 
 type serverSlotKey struct{}
@@ -305,9 +313,20 @@ func (s *mcpHTTPSessions) track(next http.Handler) http.Handler {
 				http.Error(w, lspError(s.drain.stoppingError()).Message, http.StatusServiceUnavailable)
 				return
 			}
+			if r.Header.Get("Mcp-Session-Id") == "" {
+				if msg, ok := s.makeRoom(); !ok {
+					http.Error(w, msg, http.StatusServiceUnavailable)
+					return
+				}
+			}
 			body := &callSniffer{ReadCloser: r.Body, drain: s.drain}
 			r.Body = body
 			defer body.done()
+		}
+		if r.Method == http.MethodPost {
+			// A POST is a request; a GET is the session's standing
+			// event stream, open all its life, not a use.
+			defer s.using(r.Header.Get("Mcp-Session-Id"))()
 		}
 		slot := &serverSlot{}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverSlotKey{}, slot)))
@@ -317,7 +336,7 @@ func (s *mcpHTTPSessions) track(next http.Handler) http.Handler {
 		// A failed initialize leaves no session (the SDK closes it).
 		for ss := range slot.server.Sessions() {
 			s.mu.Lock()
-			s.live[ss] = true
+			s.live[ss] = &sessionUse{last: time.Now()}
 			s.mu.Unlock()
 			go func() {
 				ss.Wait()

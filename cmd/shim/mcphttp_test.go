@@ -445,6 +445,7 @@ func TestMCPHTTPFlagsCheck(t *testing.T) {
 		{mcpHTTPFlags{addr: "0.0.0.0:0", allowRemote: true}, false, ""},
 		{mcpHTTPFlags{addr: "127.0.0.1:0", tlsKey: "k"}, false, "go together"},
 		{mcpHTTPFlags{addr: "127.0.0.1:0", sessionTimeout: -time.Second}, false, "--session-timeout"},
+		{mcpHTTPFlags{addr: "127.0.0.1:0", maxSessions: -1}, false, "--max-sessions"},
 		{mcpHTTPFlags{addr: "127.0.0.1"}, false, "HOST:PORT"},
 	} {
 		loopback, err := tc.flags.check(flag.NewFlagSet("mcp", flag.ContinueOnError))
@@ -454,5 +455,48 @@ func TestMCPHTTPFlagsCheck(t *testing.T) {
 		case tc.problem != "" && (err == nil || !strings.Contains(err.Error(), tc.problem)):
 			t.Errorf("%+v: %v, want a problem with %q", tc.flags, err, tc.problem)
 		}
+	}
+}
+
+// TestMCPHTTPMaxSessions: with --max-sessions 2, a third session closes
+// the least recently used one (its next request gets 404), and the two
+// most recently used keep working.
+func TestMCPHTTPMaxSessions(t *testing.T) {
+	f := newMCPFixture(t)
+	ctx := testContext(t)
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	s := f.startHTTP(t, ctx, "--token-file", tokenFile, "--max-sessions", "2")
+	token := readTokenFile(t, tokenFile)
+	httpClient := &http.Client{Transport: bearer{token, http.DefaultTransport}}
+	connect := func() *mcp.ClientSession {
+		client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-http-test", Version: "0"}, nil)
+		cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: httpClient}, nil)
+		if err != nil {
+			t.Fatalf("connect: %v", err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		return cs
+	}
+	a, b := connect(), connect()
+	// b, then a: b is now the least recently used.
+	if err := b.Ping(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Ping(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := connect()
+	if err := c.Ping(ctx, nil); err != nil {
+		t.Errorf("the new session: %v", err)
+	}
+	if err := a.Ping(ctx, nil); err != nil {
+		t.Errorf("the recently used session after the bound was reached: %v", err)
+	}
+	status, _, body := post(t, ctx, s.url, `{"jsonrpc":"2.0","id":9,"method":"ping"}`, func(r *http.Request) {
+		r.Header.Set("Authorization", "Bearer "+token)
+		r.Header.Set("Mcp-Session-Id", b.ID())
+	})
+	if status != http.StatusNotFound {
+		t.Errorf("a request of the least recently used session after a third opened: %d %q, want 404", status, body)
 	}
 }

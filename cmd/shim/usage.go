@@ -223,6 +223,7 @@ var flagDocs = map[string]struct{ value, text string }{
 	"token-file":      {"FILE", "with --http, the bearer token's file, made (0600) on first use;\ndefault $XDG_CONFIG_HOME/lspseam/http-token, else\n~/.config/lspseam/http-token"},
 	"rotate-token":    {"", "with --http, replace the token with a new one and print it"},
 	"session-timeout": {"DURATION", "with --http, close a session idle this long; 0: never\n(default 30m)"},
+	"max-sessions":    {"N", "with --http, the most sessions open at once: a new one\ncloses the least recently used idle one; 0: no limit\n(default 64)"},
 }
 
 // printSubcommandHelp prints a subcommand's usage; fs (nil for a
