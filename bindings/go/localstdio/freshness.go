@@ -148,6 +148,16 @@ func (in *instance) catchUp(ctx context.Context) (incomplete string, err error) 
 	// one that ignores them.
 	ignores := in.neg.Readiness.IgnoresWatchedFiles || (in.neg.Readiness.EventsNeedRegistration && regs == nil)
 	names := slices.Sorted(maps.Keys(in.server.Config.FileNameToLanguage))
+	if regs != nil {
+		// The project's trees outside the workspace that the server did
+		// not register (gopls loads a replace directory without watching
+		// it) are announced to it as if it had: it applies events of any
+		// file it loaded (outside.go).
+		markers := slices.Concat(names, in.server.Config.RootMarkers)
+		if reg, ok := outsideRegistration(in.outsideProject, exts, markers); ok {
+			regs = append(slices.Clone(regs), reg)
+		}
+	}
 	if ignores {
 		// Nor does it read its project's configuration again — the files
 		// that mark its root, clangd's compile_commands.json and

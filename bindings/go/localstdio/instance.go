@@ -81,6 +81,11 @@ type instance struct {
 	// compileDB: the files of the last compilation database read, by its
 	// stamp (compiledb.go).
 	compileDB compileDBFiles
+	// install is the server's installation, never watched; outsideProject
+	// the directories outside the workspace its project's files name, as
+	// of the last turn (outside.go).
+	install        string
+	outsideProject []outsideDir
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation
@@ -97,6 +102,11 @@ type instance struct {
 // the next query.
 func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog.Logger, ws, root Workspace, watchers *watcherSet) (*instance, error) {
 	sub := watchers.subscribe(ws.Path)
+	// What the project reads outside the workspace is watched before the
+	// server reads it, as the workspace is.
+	install := serverInstallation(s.Path)
+	project := projectOutsideDirs(s, ws, root, install)
+	sub.w.watchOutside(sub, project)
 	proc, err := startProcess(processSpec{
 		path: s.Path, args: s.Config.Args, env: s.Env, dir: root.Path,
 		maxStderrBytes: s.Config.MaxStderrBytes,
@@ -106,18 +116,20 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		return nil, lspseam.Errorf(lspseam.CodeServerFailed, "could not start language server %q (%s): %v", s.ID, s.Path, err)
 	}
 	in := &instance{
-		server:   s,
-		core:     core,
-		log:      log.With("server", s.ID, "pid", proc.pid),
-		ws:       ws,
-		root:     root,
-		sub:      sub,
-		docs:     newDocumentCache(int(s.Config.MaxOpenDocuments), hostPaths),
-		proc:     proc,
-		codec:    &frameCodec{maxMessageBytes: s.Config.MaxMessageBytes},
-		progress: newProgressTracker(),
-		dead:     make(chan struct{}),
-		stopped:  make(chan struct{}),
+		server:         s,
+		core:           core,
+		log:            log.With("server", s.ID, "pid", proc.pid),
+		ws:             ws,
+		root:           root,
+		sub:            sub,
+		docs:           newDocumentCache(int(s.Config.MaxOpenDocuments), hostPaths),
+		proc:           proc,
+		codec:          &frameCodec{maxMessageBytes: s.Config.MaxMessageBytes},
+		progress:       newProgressTracker(),
+		outsideProject: project,
+		install:        install,
+		dead:           make(chan struct{}),
+		stopped:        make(chan struct{}),
 	}
 	in.log.Debug("language server started", "path", s.Path, "workspace", ws.Path, "root", root.Path)
 	stream := jsonrpc2.NewBufferedStream(pipes{proc.stdout, proc.stdin}, in.codec)

@@ -20,7 +20,7 @@ import (
 // noteLink records whether the entry at path (absolute, just read) is a
 // symbolic link, with w.mu held.
 func (w *workspaceWatcher) noteLink(path string, isLink bool) {
-	if isLink {
+	if isLink && workspacefs.Inside(w.root, path) { // an outside tree's links are not the workspace's
 		w.links[path] = struct{}{}
 	} else {
 		delete(w.links, path)

@@ -240,6 +240,9 @@ func (p *Provider) run(ctx context.Context, s *slot, q lspseam.ProviderQuery) (l
 // failed while being told) is replaced: a fresh one reads the disk itself.
 func (p *Provider) catchUp(ctx context.Context, s *slot) (notice string, err error) {
 	in := s.inst
+	// Before the barrier, so the directories outside the workspace that
+	// the server reads are covered by it (outside.go).
+	unwatched := outsideNotice(p.server.ID, in.watchOutside())
 	if err := in.sub.w.sync(ctx); err != nil {
 		return "", p.ctxErr(ctx, "waiting for file events to be read")
 	}
@@ -250,7 +253,7 @@ func (p *Provider) catchUp(ctx context.Context, s *slot) (notice string, err err
 		in.caughtUp = in.diags.markAtBump()
 	}
 	if err == nil {
-		return notice, nil
+		return joinNotices(notice, unwatched), nil
 	}
 	if ctx.Err() != nil {
 		if in.isDead() {

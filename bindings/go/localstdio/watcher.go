@@ -165,6 +165,9 @@ type workspaceWatcher struct {
 	stamps      map[string]fileStamp       // the last scan's state (polling only)
 	seq         uint64                     // the last sentinel number handed out
 	waiters     map[uint64]chan struct{}   // sentinels not yet seen
+	outside     map[string]*outsideTree    // directories outside root that servers read (outside.go)
+	outsideUsed int                        // directories of outside trees, against maxOutsideDirs
+	shallow     map[string]bool            // outside directories watched without their subdirectories
 
 	fsw      *fsnotify.Watcher // nil while polling
 	sentinel string            // private directory for sentinel files
@@ -196,6 +199,8 @@ func (s *watcherSet) start(root string) *workspaceWatcher {
 		tree:     map[string]map[string]bool{},
 		links:    map[string]struct{}{},
 		waiters:  map[uint64]chan struct{}{},
+		outside:  map[string]*outsideTree{},
+		shallow:  map[string]bool{},
 		loopDone: make(chan struct{}),
 	}
 	newNotify := s.newNotify
@@ -315,6 +320,7 @@ func (w *workspaceWatcher) handleError(err error) {
 		w.tree = map[string]map[string]bool{}
 		w.links = map[string]struct{}{}
 		w.entries = 0
+		w.forgetOutsideLocked() // watched again at the next query (watchOutside)
 		w.indexDir(w.root, false)
 		return
 	}
@@ -366,7 +372,9 @@ func (w *workspaceWatcher) handle(ev fsnotify.Event) {
 	case ev.Has(fsnotify.Create):
 		info, err := os.Lstat(name)
 		if err == nil && info.IsDir() {
-			w.indexDir(name, true)
+			if !w.shallow[dir] { // an outside directory watched alone keeps to itself
+				w.indexDir(name, true)
+			}
 			w.noteChild(dir, base, true)
 			return
 		}
@@ -470,6 +478,7 @@ func (w *workspaceWatcher) truncateLocked() {
 func (w *workspaceWatcher) forgetDir(dir string) {
 	children := w.tree[dir]
 	delete(w.tree, dir)
+	delete(w.shallow, dir)
 	w.recordLocked(dir, changeDeleted)
 	if w.fsw != nil {
 		_ = w.fsw.Remove(dir)
@@ -496,10 +505,12 @@ func ignoredPath(root, path string) bool {
 	return rel == "/.git" || strings.Contains(rel+"/", "/.git/")
 }
 
-// recordLocked gives one change to every subscription.
+// recordLocked gives one change to every subscription; one outside the
+// workspace only to those whose server reads it (outside.go).
 func (w *workspaceWatcher) recordLocked(path string, kind changeKind) {
+	outside := !workspacefs.Inside(w.root, path)
 	for sub := range w.subs {
-		sub.record(path, kind)
+		sub.record(path, kind, outside)
 	}
 }
 
@@ -539,24 +550,41 @@ func (w *workspaceWatcher) startPolling(why string) {
 	w.tree = map[string]map[string]bool{}
 	w.links = map[string]struct{}{}
 	w.entries = 0
+	w.shallow = map[string]bool{}
 	w.stamps = w.scan(nil)
 }
 
-// scan walks the workspace (without .git), bounded by maxTreeEntries.
-// Files modified recently, or hashed by the previous scan with the same
-// stamp, are hashed.
+// scan walks the workspace (without .git), and the outside trees servers
+// read (outside.go), bounded by maxTreeEntries. Files modified recently,
+// or hashed by the previous scan with the same stamp, are hashed.
 func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp {
 	stamps := map[string]fileStamp{}
+	w.scanTree(w.root, true, prev, stamps)
+	for dir, t := range w.outside {
+		if t.skipped == "" && !w.insideOutsideTree(dir) {
+			w.scanTree(dir, t.recursive, prev, stamps)
+		}
+	}
+	return stamps
+}
+
+// scanTree adds the entries below top (all of them, or with recursive
+// false its own) to stamps.
+func (w *workspaceWatcher) scanTree(top string, recursive bool, prev, stamps map[string]fileStamp) {
 	now := time.Now()
-	_ = filepath.WalkDir(w.root, func(p string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable: skip, as a watch would
 		}
 		if d.IsDir() && d.Name() == ".git" {
 			return filepath.SkipDir
 		}
-		if p == w.root {
+		if p == top {
 			return nil
+		}
+		if d.IsDir() && !recursive {
+			stamps[p] = fileStamp{dir: true}
+			return filepath.SkipDir
 		}
 		if len(stamps) >= maxTreeEntries {
 			w.truncateLocked()
@@ -581,7 +609,6 @@ func (w *workspaceWatcher) scan(prev map[string]fileStamp) map[string]fileStamp 
 		stamps[p] = st
 		return nil
 	})
-	return stamps
 }
 
 // hashFile hashes a regular file's content for change detection. It never
@@ -687,14 +714,17 @@ type subscription struct {
 	pending map[string]*pathRecord
 	order   []string // paths in first-seen order
 	lost    string   // non-empty: changes were lost, the server must restart
+	// outside are the directories outside the workspace whose changes
+	// this server hears of (outside.go): the others' are not its business.
+	outside []outsideDir
 }
 
 type pathRecord struct{ first, last changeKind }
 
-func (s *subscription) record(path string, kind changeKind) {
+func (s *subscription) record(path string, kind changeKind, outside bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.lost != "" {
+	if s.lost != "" || (outside && !s.readsOutsideLocked(path)) {
 		return
 	}
 	if r := s.pending[path]; r != nil {
@@ -723,8 +753,10 @@ func (s *subscription) loseLocked(why string) {
 	s.order = nil
 }
 
-// take returns the recorded changes (paths inside within, in first-seen
-// order) and clears them; lost is non-empty when changes were lost.
+// take returns the recorded changes (paths inside within or outside the
+// workspace — the subscription holds only those of directories its server
+// reads — in first-seen order) and clears them; lost is non-empty when
+// changes were lost.
 func (s *subscription) take(within string) (changes []lspseam.PathChange, lost string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -734,7 +766,7 @@ func (s *subscription) take(within string) (changes []lspseam.PathChange, lost s
 		return nil, lost
 	}
 	for _, p := range s.order {
-		if within == "" || workspacefs.Inside(within, p) {
+		if within == "" || workspacefs.Inside(within, p) || !workspacefs.Inside(s.w.root, p) {
 			r := s.pending[p]
 			changes = append(changes, lspseam.PathChange{Path: p, First: string(r.first), Last: string(r.last)})
 		}

@@ -1,0 +1,111 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Code a project reads from outside its workspace (a Go module's replace
+// directory, a TypeScript import leaving the root, a package linked into
+// node_modules) changes on disk while the server runs: the next answer
+// follows it. Before, the watcher covered only the workspace, and
+// code_diagnostics said "No problems … (fresh)" while go build and tsc
+// failed (findings-multi.md, 2).
+
+// writeFiles writes files (relative path → text) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// diagnosticsText is code_diagnostics' text for rel in ws.
+func diagnosticsText(t *testing.T, srv *serveClient, ws, rel string) string {
+	t.Helper()
+	a := srv.toolCall(t, "code_diagnostics", jsonArgs(map[string]any{"path": rel}), ws)
+	if a.IsError {
+		t.Fatalf("code_diagnostics %s: %s", rel, a.Content[0].Text)
+	}
+	return a.Content[0].Text
+}
+
+// outsideAnswerFollows checks an answer after a change outside the
+// workspace: it reports want, or says it may not reflect the directory.
+func outsideAnswerFollows(t *testing.T, text, want, outsideDir string) {
+	t.Helper()
+	if strings.Contains(text, want) {
+		return
+	}
+	if strings.Contains(text, outsideDir) && strings.Contains(text, "may not reflect") {
+		return
+	}
+	t.Errorf("after a change outside the workspace (%s) the answer neither reports %q nor says it may be stale:\n%s", outsideDir, want, text)
+}
+
+func TestOutsideGoReplace(t *testing.T) {
+	requireServers(t, "gopls")
+	tmp := t.TempDir()
+	ws, lib := filepath.Join(tmp, "app"), filepath.Join(tmp, "lib")
+	writeFiles(t, lib, map[string]string{
+		"go.mod": "module example.com/lib\n\ngo 1.21\n",
+		"lib.go": "package lib\n\nfunc Hello(name string) string { return name }\n",
+	})
+	writeFiles(t, ws, map[string]string{
+		"go.mod":  "module example.com/app\n\ngo 1.21\n\nrequire example.com/lib v0.0.0\n\nreplace example.com/lib => ../lib\n",
+		"main.go": "package main\n\nimport \"example.com/lib\"\n\nfunc main() { println(lib.Hello(\"x\")) }\n",
+	})
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	if text := diagnosticsText(t, srv, ws, "main.go"); !strings.Contains(text, "No problems in main.go (fresh") {
+		t.Fatalf("before the change: %s", text)
+	}
+	writeFiles(t, lib, map[string]string{"lib.go": "package lib\n\nfunc Hello(name string, n int) string { return name }\n"})
+	outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "main.go"), "not enough arguments in call to lib.Hello", lib)
+}
+
+func TestOutsideTypeScript(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	tmp := t.TempDir()
+	ws, shared, linked := filepath.Join(tmp, "ws"), filepath.Join(tmp, "common"), filepath.Join(tmp, "linked")
+	writeFiles(t, shared, map[string]string{"x.ts": "export function outA(n: number): number { return n; }\n"})
+	writeFiles(t, linked, map[string]string{
+		"package.json": `{"name":"linkedlib","types":"index.d.ts"}` + "\n",
+		"index.d.ts":   "export declare function linkA(n: number): number;\n",
+	})
+	writeFiles(t, ws, map[string]string{
+		"package.json":  `{"name":"ws"}` + "\n",
+		"tsconfig.json": `{"compilerOptions":{"strict":true,"target":"es2020","module":"esnext","moduleResolution":"bundler","noEmit":true,"allowImportingTsExtensions":true},"include":["src"]}` + "\n",
+		"src/a.ts":      "import { outA } from \"../../common/x.ts\";\nexport const v: number = outA(1);\n",
+		"src/b.ts":      "import { linkA } from \"linkedlib\";\nexport const w: number = linkA(1);\n",
+	})
+	if err := os.MkdirAll(filepath.Join(ws, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../linked", filepath.Join(ws, "node_modules", "linkedlib")); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	for _, rel := range []string{"src/a.ts", "src/b.ts"} {
+		if text := diagnosticsText(t, srv, ws, rel); !strings.Contains(text, "No problems in "+rel+" (fresh") {
+			t.Fatalf("before the change: %s", text)
+		}
+	}
+	t.Run("relative import", func(t *testing.T) {
+		writeFiles(t, shared, map[string]string{"x.ts": "export function outC(n: number): number { return n; }\n"})
+		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/a.ts"), "has no exported member", shared)
+	})
+	t.Run("linked package", func(t *testing.T) {
+		writeFiles(t, linked, map[string]string{"index.d.ts": "export declare function linkB(n: number): number;\n"})
+		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/b.ts"), "has no exported member", linked)
+	})
+}
