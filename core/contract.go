@@ -70,7 +70,7 @@ var ABIMethods = []ABIMethod{
 	{
 		Name: "negotiate", run: negotiateCall,
 		Input:   "`{initializeResult, serverCommand?}`",
-		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?, searchNeeds?, searchNeedsHint?, searchesOneFile?, moduleSearch?, projectInclude?, concurrentRequests?, headersFromDisk?, reportsUnopened?, signalNeeds?, cleanConfirmedBy?, reportsOnlySynced?}}`",
+		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?, searchNeeds?, searchNeedsHint?, searchesOneFile?, moduleSearch?, projectInclude?, concurrentRequests?, headersFromDisk?, reportsUnopened?, signalNeeds?, cleanConfirmedBy?, reportsOnlySynced?, failureLog?}}`",
 		TSInput: "NegotiateInput", TSOutput: "Negotiation",
 	},
 	{
@@ -220,8 +220,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "diagnosticsDelta", run: diagnosticsDeltaCall,
-		Input:   "`{workspaceUri, files:[{uri, lines:{beforeCount, afterCount, hunks:[{first, before:[line], after:[line]}]} (the runs of changed lines, in order; or beforeText and afterText), before, after, how, fresh}], dependents?:{files:[{uri, before, after, how, fresh}], notChecked:[{uri, reason}], notCheckedMore?, unasked?, asked?, insideBodies?, partial?}, limit?, subject?}`",
-		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?, reappearedTotal?, unchecked?, uncheckedTotal?, rechecked?, recheckedTotal?}], counts:{introduced, resolved, persisting, introducedErrors, withheld?, reappeared?, unchecked?, rechecked?}, truncated, uncovered, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], notCheckedMore?, unasked, insideBodies?, partial?}, rendered}`",
+		Input:   "`{workspaceUri, files:[{uri, lines:{beforeCount, afterCount, hunks:[{first, before:[line], after:[line]}]} (the runs of changed lines, in order; or beforeText and afterText), before, after, how, fresh, unreported? (with how \"none\": why the server that covers the file gave no report)}], dependents?:{files:[{uri, before, after, how, fresh}], notChecked:[{uri, reason}], notCheckedMore?, unasked?, asked?, insideBodies?, partial?}, limit?, subject?}`",
+		Output:  "`{files:[{path, how, fresh, introduced, resolved, persisting, introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?, reappearedTotal?, unchecked?, uncheckedTotal?, rechecked?, recheckedTotal?, unreported?}], counts:{introduced, resolved, persisting, introducedErrors, withheld?, reappeared?, unchecked?, rechecked?}, truncated, uncovered, unreported?, stale, others?:{checked, files, withIntroduced, withResolved, counts, truncated, stale, notChecked:[{path, reason}], notCheckedMore?, unasked, insideBodies?, partial?}, rendered}`",
 		TSInput: "DiagnosticsDeltaInput", TSOutput: "DiagnosticsDeltaResult",
 	},
 	{

@@ -144,15 +144,19 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		}
 		var introduced, resolved, persisting, errors, listedIntro, listedRes int
 		var paused pausedTotals
-		var uncovered, stale []string
+		var uncovered, unreported, stale []string
 		for i, fl := range files {
 			nIntro, nRes := len(fl.Get("introduced").Array()), len(fl.Get("resolved").Array())
 			iTotal, rTotal, p := int(fl.Get("introducedTotal").Int()), int(fl.Get("resolvedTotal").Int()), int(fl.Get("persisting").Int())
 			if nIntro > iTotal || nRes > rTotal {
 				t.Fatalf("more listed than found: %s", fl.Raw)
 			}
-			if fl.Get("how").Str == "none" {
+			if fl.Get("how").Str == "none" && fl.Get("unreported").Str != "" {
+				unreported = append(unreported, fl.Get("path").Str)
+			} else if fl.Get("how").Str == "none" {
 				uncovered = append(uncovered, fl.Get("path").Str)
+			}
+			if fl.Get("how").Str == "none" {
 				if iTotal+rTotal+p != 0 || fl.Get("fresh").Bool() {
 					t.Fatalf("an uncovered file with diagnostics: %s", fl.Raw)
 				}
@@ -193,8 +197,9 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		if listedIntro != min(introduced, limit) || listedRes != min(resolved, limit) || ok.Get("truncated").Bool() != (introduced > limit || resolved > limit) {
 			t.Fatalf("listed %d/%d introduced, %d/%d resolved, limit %d, truncated %v", listedIntro, introduced, listedRes, resolved, limit, ok.Get("truncated").Bool())
 		}
-		if strings.Join(diagStrings(ok.Get("uncovered")), "\x00") != strings.Join(uncovered, "\x00") || strings.Join(diagStrings(ok.Get("stale")), "\x00") != strings.Join(stale, "\x00") {
-			t.Fatalf("uncovered/stale lists: %s", ok.Raw)
+		if strings.Join(diagStrings(ok.Get("uncovered")), "\x00") != strings.Join(uncovered, "\x00") || strings.Join(diagStrings(ok.Get("stale")), "\x00") != strings.Join(stale, "\x00") ||
+			strings.Join(diagStrings(ok.Get("unreported")), "\x00") != strings.Join(unreported, "\x00") {
+			t.Fatalf("uncovered/unreported/stale lists: %s", ok.Raw)
 		}
 		// The other files (dependents): the same rules, each file's text
 		// unchanged; the rendering names how many were checked.
@@ -208,13 +213,13 @@ func FuzzDiagnosticsDelta(f *testing.F) {
 		if text == "" || int(r.Get("shown").Int()) != listedIntro+listedRes+oShown+pShown || int(r.Get("omitted").Int()) != introduced+resolved+oTotal+pTotal-listedIntro-listedRes-oShown-pShown {
 			t.Fatalf("rendered counts: %s", r.Raw)
 		}
-		if len(uncovered) > 0 && !strings.Contains(text, "not checked") && !strings.Contains(text, "Not checked") {
+		if len(uncovered)+len(unreported) > 0 && !strings.Contains(text, "not checked") && !strings.Contains(text, "Not checked") {
 			t.Fatalf("uncovered files not named: %s", text)
 		}
 		if len(stale) > 0 && !strings.Contains(text, "Stale: ") {
 			t.Fatalf("stale files not named: %s", text)
 		}
-		if strings.Contains(strings.ToLower(text), "no problems") && len(uncovered) == 0 {
+		if strings.Contains(strings.ToLower(text), "no problems") && len(uncovered)+len(unreported) == 0 {
 			t.Fatalf("a delta that claims no problems: %s", text)
 		}
 	})

@@ -19,6 +19,10 @@ import (
 // Diagnostic[] for the text before and after the edit (absent or null
 // only with how "none"); how is "pull" | "push" | "none" (no server
 // checks the file); fresh says after is known to be for the text after.
+// unreported (only with how "none") says why a file a server does cover
+// has no reports to compare (its server failed: "LSP_SERVER_FAILED: …"):
+// the file is listed in unreported with that reason, not in uncovered —
+// "no language server covers" it would be false.
 // limit (default 20 — also when 0 —, at most 500) bounds the introduced
 // problems listed, and separately the resolved ones.
 //
@@ -62,7 +66,9 @@ import (
 // shape). Across files, introduced problems are listed errors first, then
 // by path and position, the first limit of them; resolved ones likewise;
 // the totals count all. uncovered names the files with how "none" (no
-// server checks them: the text says so, never "no problems"); stale the
+// server checks them: the text says so, never "no problems") and no
+// unreported reason, unreported those with one (each file carries its
+// reason); stale the
 // covered files whose after diagnostics are not known to be for the text
 // after.
 //
@@ -97,6 +103,9 @@ type DeltaFile struct {
 	Rechecked      []Problem
 	UncheckedTotal int
 	RecheckedTotal int
+	// Unreported is why the server that covers the file gave no report
+	// (how "none" only; "": no server covers it).
+	Unreported string
 }
 
 func (f DeltaFile) appendJSON(b []byte) []byte {
@@ -140,6 +149,10 @@ func (f DeltaFile) appendJSON(b []byte) []byte {
 		b = append(b, `,"recheckedTotal":`...)
 		b = appendInt(b, int64(f.RecheckedTotal))
 	}
+	if f.Unreported != "" {
+		b = append(b, `,"unreported":`...)
+		b = appendString(b, f.Unreported)
+	}
 	return append(b, '}')
 }
 
@@ -152,6 +165,7 @@ type DiagnosticsDelta struct {
 	IntroducedErrors int
 	Truncated        bool
 	Uncovered        []string
+	Unreported       []string // files a server covers that it gave no report on (DeltaFile.Unreported)
 	Stale            []string
 	Others           *OthersDelta // nil: the input named no dependents
 	Speculative      bool
@@ -183,6 +197,10 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = appendBool(b, d.Truncated)
 	b = append(b, `,"uncovered":`...)
 	b = appendStrings(b, d.Uncovered)
+	if len(d.Unreported) > 0 {
+		b = append(b, `,"unreported":`...)
+		b = appendStrings(b, d.Unreported)
+	}
 	b = append(b, `,"stale":`...)
 	b = appendStrings(b, d.Stale)
 	if d.Others != nil {
@@ -414,8 +432,18 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		if after, err = readProblems(get(f, "after"), at{where.field("after"), -1}, df.Path, df.How); err != nil {
 			return err
 		}
+		if u := get(f, "unreported"); u.Exists() && u.Type != gjson.Null {
+			if u.Type != gjson.String || df.How != "none" {
+				return Errorf(CodeInvalidArgument, "%s must be a string (why the server that covers the file gave no report), and only with how \"none\"; got %s with how %q", where.field("unreported"), describe(u), df.How)
+			}
+			df.Unreported = strings.TrimSpace(u.Str)
+		}
 		if df.How == "none" {
-			out.Uncovered = append(out.Uncovered, df.Path)
+			if df.Unreported != "" {
+				out.Unreported = append(out.Unreported, df.Path)
+			} else {
+				out.Uncovered = append(out.Uncovered, df.Path)
+			}
 			out.Files = append(out.Files, df)
 			return nil
 		}
@@ -484,7 +512,7 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	if subject != "" {
 		b.WriteString(subject + "\n")
 	}
-	covered := len(d.Files) - len(d.Uncovered)
+	covered := len(d.Files) - len(d.Uncovered) - len(d.Unreported)
 	if d.Speculative {
 		b.WriteString("If applied (speculative: the server was shown the new text; nothing is written), diagnostics")
 	} else {
@@ -495,7 +523,8 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 		b.WriteString(": no files were edited.")
 		return Rendered{Text: b.String()}
 	case covered == 0:
-		b.WriteString(": not checked — no language server covers " + listPaths(d.Uncovered) + ", so whether the edit introduced problems is unknown (this is not \"no problems\").")
+		b.WriteString(": not checked — " + notCheckedWhy(d) + ", so whether the edit introduced problems is unknown (this is not \"no problems\").")
+		b.WriteString(askAgainAfterFailure(d))
 		return Rendered{Text: b.String()}
 	case len(d.Files) == 1:
 		b.WriteString(" of " + renderedName(d.Files[0].Path))
@@ -532,6 +561,12 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	if len(d.Uncovered) > 0 {
 		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
 	}
+	for _, f := range d.Files {
+		if f.Unreported != "" {
+			b.WriteString("\nNot checked: " + renderedName(f.Path) + " — its language server gave no report on it (" + f.Unreported + "), so whether the edit introduced problems there is unknown.")
+		}
+	}
+	b.WriteString(askAgainAfterFailure(d))
 	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
 	paused := d.paused
 	if o := d.Others; o != nil {
@@ -543,4 +578,29 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	s, t := renderPaused(&b, paused, limit)
 	shown, total = shown+s, total+t
 	return Rendered{Text: b.String(), Shown: shown, Omitted: total - shown}
+}
+
+// notCheckedWhy says why none of a delta's files was checked: the files
+// no server covers, and those whose server gave no report, with why.
+func notCheckedWhy(d DiagnosticsDelta) string {
+	var parts []string
+	if len(d.Uncovered) > 0 {
+		parts = append(parts, "no language server covers "+listPaths(d.Uncovered))
+	}
+	for _, f := range d.Files {
+		if f.Unreported != "" {
+			parts = append(parts, "the language server of "+renderedName(f.Path)+" gave no report on it ("+f.Unreported+")")
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// askAgainAfterFailure is the hint after files whose server gave no
+// report: code_diagnostics asks again (a server that failed is started
+// again by the next call).
+func askAgainAfterFailure(d DiagnosticsDelta) string {
+	if len(d.Unreported) == 0 {
+		return ""
+	}
+	return " Ask code_diagnostics for " + plural(len(d.Unreported), "it", "them") + " to check now (a server that failed is started again by the next call)."
 }

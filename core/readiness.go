@@ -236,6 +236,19 @@ type Readiness struct {
 	// such a document again, with the same text, before awaiting its
 	// report when the server has been told of a content change since.
 	ReportsOnlySynced bool `json:"reportsOnlySynced,omitempty"`
+	// FailureLog is a regular expression (RE2) a window/logMessage or
+	// window/showMessage text matches when the server has lost what
+	// answers for it and stays up answering nothing:
+	// typescript-language-server logs "[tsserver] Exited. Code: …
+	// Signal: …" (an error) when its tsserver child dies — killed, or out
+	// of memory — and then answers every request empty (tsserver's
+	// NoServer), never starting another. A host treats such a message as
+	// the server's crash: the instance is stopped, a request in flight
+	// and every answer read after the message fail with
+	// LSP_SERVER_FAILED naming it, and the next query starts a fresh
+	// server. The message is matched on the LSP stream, in order with the
+	// answers, so an answer read before it stands.
+	FailureLog string `json:"failureLog,omitempty"`
 }
 
 // ReadsFromDisk reports whether the server reads file from
@@ -345,6 +358,10 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.ReportsOnlySynced {
 		b = append(b, `,"reportsOnlySynced":true`...)
 	}
+	if r.FailureLog != "" {
+		b = append(b, `,"failureLog":`...)
+		b = appendString(b, r.FailureLog)
+	}
 	return append(b, '}')
 }
 
@@ -402,6 +419,7 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 		SignalNeeds:        b.SignalNeeds,
 		CleanConfirmedBy:   b.CleanConfirmedBy,
 		ReportsOnlySynced:  b.ReportsOnlySynced,
+		FailureLog:         b.FailureLog,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

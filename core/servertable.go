@@ -240,6 +240,8 @@ type ServerBehaviour struct {
 	// rechecked, not introduced (core/diagparse.go). Both or neither.
 	ParseErrorSources   []string `json:"parseErrorSources"`
 	HiddenWhileUnparsed []string `json:"hiddenWhileUnparsed"`
+	// FailureLog is Readiness.FailureLog.
+	FailureLog string `json:"failureLog"`
 }
 
 // ServerTable is the parsed table.
@@ -409,6 +411,7 @@ func parseServerTable(v gjson.Result) ServerTable {
 			AnalyzersPausedBy:   tableStrings(get(b, "analyzersPausedBy")),
 			ParseErrorSources:   tableStrings(get(b, "parseErrorSources")),
 			HiddenWhileUnparsed: tableStrings(get(b, "hiddenWhileUnparsed")),
+			FailureLog:          get(b, "failureLog").Str,
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

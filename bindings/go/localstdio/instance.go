@@ -41,6 +41,7 @@ type instance struct {
 	neg   lspseam.Negotiation
 
 	progress        *progressTracker
+	failures        failureLog                  // the policy's FailureLog: the server can no longer answer
 	edits           editHook                    // the approved command's applyEdit, while it runs
 	diags           diagnosticStore             // published and pulled diagnostics
 	current         atomic.Pointer[string]      // the method being written or awaited, for failure messages
@@ -139,6 +140,9 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 			if resp != nil && resp.Result == nil && resp.Error == nil {
 				in.missing.Store(resp.ID, true)
 			}
+			if resp != nil {
+				in.failures.received(resp.ID)
+			}
 			// On the read loop, so in the order the server wrote: a
 			// response read before its loading signal was computed before.
 			if resp != nil && in.awaitingLog.Load() && !in.progress.readySeenAfter(int(in.unconfirmedMark.Load())) {
@@ -170,6 +174,15 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		neg.Readiness.SettleMs = *s.Config.SettleMs
 	}
 	in.neg = neg
+	if neg.Readiness.FailureLog != "" {
+		re, err := regexp.Compile(neg.Readiness.FailureLog)
+		if err != nil {
+			in.log.Warn("the readiness policy's failure log is not a regular expression", "failureLog", neg.Readiness.FailureLog, "err", err)
+		} else {
+			in.failures.watch(re)
+			in.failureInKeptLogs() // before watchReadyLog drops them
+		}
+	}
 	if neg.Readiness.ReadyLog != "" {
 		re, err := regexp.Compile(neg.Readiness.ReadyLog)
 		if err != nil {
@@ -282,6 +295,9 @@ func (in *instance) call(ctx context.Context, method string, params, result any)
 	// output ended) ends the wait with ErrClosed.
 	err = waiter.Wait(ctx, result)
 	if ctx.Err() == nil || (!errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)) {
+		if err == nil && in.failures.readAfter(id) {
+			return in.deadErr // read after the server said it can no longer answer
+		}
 		if err == nil && in.wasMissing(id) {
 			if raw, ok := result.(*json.RawMessage); ok {
 				*raw = nil // no result member at all: the core calls that malformed
@@ -545,7 +561,10 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		case "$/progress":
 			in.progress.update(req.Params)
 		case "window/logMessage":
+			in.serverMessage(req.Method, req.Params)
 			in.progress.logMessage(req.Params)
+		case "window/showMessage":
+			in.serverMessage(req.Method, req.Params)
 		case "textDocument/publishDiagnostics":
 			in.diags.publish(in.log, req.Params)
 		}

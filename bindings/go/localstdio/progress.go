@@ -121,6 +121,18 @@ func (p *progressTracker) watchReadyLog(re *regexp.Regexp) {
 	p.logs = nil
 }
 
+// keptLogs returns the texts of the log messages kept (those that
+// arrived before watchReadyLog).
+func (p *progressTracker) keptLogs() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	texts := make([]string, len(p.logs))
+	for i, l := range p.logs {
+		texts[i] = l.text
+	}
+	return texts
+}
+
 // readySeen reports whether the loading signal was logged.
 func (p *progressTracker) readySeen() bool { return p.readySeenAfter(0) }
 

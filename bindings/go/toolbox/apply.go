@@ -39,7 +39,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 		// happened is answered, with the reports there are. The server
 		// checks the new texts while the write lands (appliedAnswer).
 		if err != nil {
-			before = map[string]lspseam.DiagnosticReport{}
+			before = baseline{}
 		}
 		return t.appliedAnswerLanding(ctx, r, s, "Applied: "+what, files, before, imp, wrote)
 	}
@@ -77,15 +77,15 @@ func (t *Toolbox) impactOf(ctx context.Context, r *workspacefs.Root, s lspseam.S
 // before the change, as it is (for the delta), by path: all asked
 // together (Session.Check), so a change of many files waits about as long
 // as one of one file.
-func diagnosticsBefore(ctx context.Context, s lspseam.Session, files []plannedFile) (map[string]lspseam.DiagnosticReport, error) {
+func diagnosticsBefore(ctx context.Context, s lspseam.Session, files []plannedFile) (baseline, error) {
 	return diagnosticsBeforeWith(ctx, s, files, nil, lspseam.DiagnosticsOptions{})
 }
 
 // diagnosticsBeforeWith is diagnosticsBefore with options, and with the
 // change's dependents (imp, may be nil) checked in the same wait: their
 // checks go to imp.before.
-func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plannedFile, imp *impact, opts lspseam.DiagnosticsOptions) (map[string]lspseam.DiagnosticReport, error) {
-	before := map[string]lspseam.DiagnosticReport{}
+func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plannedFile, imp *impact, opts lspseam.DiagnosticsOptions) (baseline, error) {
+	before := baseline{reports: map[string]lspseam.DiagnosticReport{}}
 	var paths []string
 	var which []int
 	for i, f := range files {
@@ -103,17 +103,25 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 	}
 	checks, err := s.Check(ctx, paths, opts)
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return baseline{}, ctx.Err()
 	}
 	if imp != nil && len(checks) > own {
 		imp.before = checks[own:]
 	}
-	if err != nil {
-		return before, nil // no baseline: the delta says so per file
+	if err != nil { // no baseline: the delta says so per file
+		for _, j := range which {
+			before.unreport(files[j].rel, err)
+		}
+		return before, nil
 	}
 	for j, c := range checks[:min(own, len(checks))] {
-		if f := files[which[j]]; c.Err == nil && c.File.Text == f.before {
-			before[f.rel] = c.Report
+		switch f := files[which[j]]; {
+		case c.Err != nil:
+			before.unreport(f.rel, c.Err)
+		case c.File.Text == f.before:
+			before.reports[f.rel] = c.Report
+		default:
+			before.unreport(f.rel, errChangedWhileChecked)
 		}
 	}
 	return before, nil
@@ -127,14 +135,14 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 // whatever comes of that: a file whose report did not come in time is
 // stale in the delta, by name, and one the server could not report on at
 // all compares its report from before the change, stale too.
-func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact) (answer, error) {
+func (t *Toolbox) appliedAnswer(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before baseline, imp *impact) (answer, error) {
 	return t.appliedAnswerLanding(ctx, r, s, head, files, before, imp, nil)
 }
 
 // appliedAnswerLanding is appliedAnswer for files whose write may still be
 // landing: wrote, when set, delivers its result, and the files are checked
 // while it lands (checkLanding); a write that failed is the answer.
-func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before map[string]lspseam.DiagnosticReport, imp *impact, wrote <-chan error) (answer, error) {
+func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root, s lspseam.Session, head string, files []plannedFile, before baseline, imp *impact, wrote <-chan error) (answer, error) {
 	var paths []string
 	var which []int
 	for i, f := range files {

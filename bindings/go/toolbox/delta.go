@@ -28,6 +28,35 @@ type deltaFileInput struct {
 	Before json.RawMessage    `json:"before"`
 	After  json.RawMessage    `json:"after"`
 	Lines  *core.ChangedLines `json:"lines,omitempty"`
+	// Unreported (how "none" only): why the server that covers the file
+	// gave no report to compare, so the delta does not say no server
+	// covers it.
+	Unreported string `json:"unreported,omitempty"`
+}
+
+// baseline is the server's report on each changed file before a change,
+// by path, and why a file that has none has none when its server covers
+// it (it failed, or the file changed while it was checked) — a file in
+// neither is one no server covers.
+type baseline struct {
+	reports    map[string]lspseam.DiagnosticReport
+	unreported map[string]error
+}
+
+// errChangedWhileChecked: the file's text on the server was not the text
+// the change was planned from.
+var errChangedWhileChecked = errors.New("the file changed while it was being checked")
+
+// unreport records why the server gave no report on rel; an error that
+// says no server covers it records nothing.
+func (b *baseline) unreport(rel string, err error) {
+	if err == nil || isUncovered(err) {
+		return
+	}
+	if b.unreported == nil {
+		b.unreported = map[string]error{}
+	}
+	b.unreported[rel] = err
 }
 
 // deltaFile is one file's diagnosticsDelta input: its text before and
@@ -53,14 +82,14 @@ func deltaFile(uri, beforeText, afterText string, before, after *lspseam.Diagnos
 // are compared with their check after the change. (A moved file was
 // answered "no language server covers it", for a .ts file whose server
 // had just checked it.)
-func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lspseam.DiagnosticReport, after *lspseam.FileCheck, fromText string) deltaFileInput {
-	rep, ok := before[f.rel]
+func changedFileDelta(r *workspacefs.Root, f plannedFile, before baseline, after *lspseam.FileCheck, fromText string) deltaFileInput {
+	rep, ok := before.reports[f.rel]
 	checked := after != nil && after.Err == nil && after.File.URI != ""
 	if !ok && f.created && checked {
 		beforeText := f.before
 		rep, ok = lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), Fresh: true}, true // nothing before the file existed
 		if f.from != "" {
-			moved, had := before[f.from]
+			moved, had := before.reports[f.from]
 			rep, beforeText = moved, fromText
 			if !had { // its old problems are unknown: compared with none, stale
 				rep = lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]")}
@@ -74,7 +103,9 @@ func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lsps
 	}
 	switch {
 	case !ok:
-		return deltaFile(workspacefs.FileURI(r.Abs(f.rel)), f.before, f.after, nil, nil)
+		d := deltaFile(workspacefs.FileURI(r.Abs(f.rel)), f.before, f.after, nil, nil)
+		d.Unreported = unreportedReason(before.unreported[f.rel], after)
+		return d
 	case checked:
 		rep2 := after.Report
 		if after.File.Text != f.after {
@@ -87,6 +118,22 @@ func changedFileDelta(r *workspacefs.Root, f plannedFile, before map[string]lsps
 	stale := rep
 	stale.Fresh = false
 	return deltaFile(rep.URI, f.before, f.after, &rep, &stale)
+}
+
+// unreportedReason is why a file with no report from before the change
+// was not compared, when a server covers it ("" when none does): its
+// failure before the change, else its failure after, else that it
+// reported only after the change.
+func unreportedReason(beforeErr error, after *lspseam.FileCheck) string {
+	switch {
+	case beforeErr != nil:
+		return "before the edit: " + errorMessage(beforeErr)
+	case after != nil && after.Err != nil && !isUncovered(after.Err):
+		return "after the edit: " + errorMessage(after.Err)
+	case after != nil && after.Err == nil && after.File.URI != "":
+		return "it reported after the edit only, so there is nothing to compare"
+	}
+	return ""
 }
 
 // withDelta adds the diagnostics delta of a change to its answer; a delta

@@ -254,6 +254,8 @@ export interface Readiness {
   cleanConfirmedBy?: string;
   /** The server checks a document only when it is opened or changed, not when a file it imports changes (buf): a host syncs it again, same text, before awaiting its report after a content change to another file. */
   reportsOnlySynced?: boolean;
+  /** A regular expression a window/logMessage or window/showMessage text matches when the server lost what answers for it and stays up answering nothing (typescript-language-server: its tsserver child exited): a host treats it as the server's crash, failing what is in flight and restarting the server at the next query. */
+  failureLog?: string;
 }
 
 /** negotiate's answer: what a server can do. */
@@ -1258,7 +1260,7 @@ export interface CodeDiagnosticsAnswer extends CodeAnswer<'code_diagnostics'> {
 export interface DiagnosticsDelta {
   /** withheld, reappeared: analyzer findings that vanished, or came back, with their package's compile errors; unchecked, rechecked: problems the server does not report for a file that does not parse (gopls: type errors) that vanished with its syntax error, or came back with its fix (neither resolved nor introduced). */
   counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number; withheld?: number; reappeared?: number; unchecked?: number; rechecked?: number };
-  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; unchecked?: Problem[]; uncheckedTotal?: number; rechecked?: Problem[]; recheckedTotal?: number; [field: string]: unknown }[];
+  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; unchecked?: Problem[]; uncheckedTotal?: number; rechecked?: Problem[]; recheckedTotal?: number; /** Why the server that covers the file gave no report (how 'none'). */ unreported?: string; [field: string]: unknown }[];
   /** The other files that use what the change touched (its dependents), when the host looked for them. */
   others?: DiagnosticsDeltaOthers;
   [field: string]: unknown;
@@ -1711,7 +1713,7 @@ export interface LineHunk {
 export interface DiagnosticsDeltaInput {
   workspaceUri: string;
   /** Each file's `lines`, the runs of lines the edit changed, or its two whole texts, `beforeText` and `afterText` (the same answer). */
-  files: { uri: string; lines?: ChangedLines; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean }[];
+  files: { uri: string; lines?: ChangedLines; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean; /** With how 'none': why the server that covers the file gave no report (listed in unreported, not uncovered). */ unreported?: string }[];
   /** The other files that use what changed: their text is the same before and after, and not sent. */
   dependents?: {
     files?: { uri: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
@@ -1729,7 +1731,10 @@ export interface DiagnosticsDeltaInput {
 }
 /** diagnosticsDelta's answer. */
 export interface DiagnosticsDeltaResult extends DiagnosticsDelta {
+  /** Files no language server covers. */
   uncovered: string[];
+  /** Files a server covers that it gave no report on (it failed): each file's `unreported` says why. */
+  unreported?: string[];
   stale: string[];
   truncated: boolean;
   rendered: Rendered;
