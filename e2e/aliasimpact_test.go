@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -62,15 +61,7 @@ func TestImpactThroughAliases(t *testing.T) {
 			a := srv.toolCall(t, "edit", editArgs(c.file, c.change, false), dir)
 			text := a.Content[0].Text
 			t.Logf("edit:\n%s", text)
-			var r struct {
-				Diagnostics *struct {
-					Others *impactOthers `json:"others"`
-				} `json:"diagnostics"`
-			}
-			if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
-				t.Fatalf("edit: no delta of other files (%v): %s", err, a.StructuredContent)
-			}
-			o := r.Diagnostics.Others
+			o := othersOf(t, "edit", a)
 			for _, b := range c.broken {
 				var at []string
 				for _, f := range o.Files {

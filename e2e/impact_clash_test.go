@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -56,15 +55,7 @@ func TestImpactNewDeclarationClash(t *testing.T) {
 			for _, back := range []bool{false, true} {
 				a := srv.toolCall(t, "edit", editArgs(c.file, c.change, back), dir)
 				t.Logf("edit (undone: %v):\n%s", back, a.Content[0].Text)
-				var r struct {
-					Diagnostics *struct {
-						Others *impactOthers `json:"others"`
-					} `json:"diagnostics"`
-				}
-				if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
-					t.Fatalf("edit (undone: %v): no delta of other files (%v): %s", back, err, a.Content[0].Text)
-				}
-				o := r.Diagnostics.Others
+				o := othersOf(t, fmt.Sprintf("edit (undone: %v)", back), a)
 				list, what := o.WithIntroduced, "introduced"
 				if back {
 					list, what = o.WithResolved, "resolved"
@@ -110,15 +101,7 @@ func TestImpactAsksChangedSignaturesFirst(t *testing.T) {
 	e := verifyEdit{vars.String() + describe, changed.String() + "// Describe returns a one-line, human-readable summary of s.\nfunc Describe(s Shape, verbose bool) string {"}
 	a := srv.toolCall(t, "edit", editArgs("shape.go", e, false), dir)
 	t.Logf("edit:\n%s", a.Content[0].Text)
-	var r struct {
-		Diagnostics *struct {
-			Others *impactOthers `json:"others"`
-		} `json:"diagnostics"`
-	}
-	if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
-		t.Fatalf("edit: no delta of other files (%v): %s", err, a.Content[0].Text)
-	}
-	if o := r.Diagnostics.Others; !hasAll(o.WithIntroduced, []string{"cmd/shapes/main.go", "report.go"}) {
+	if o := othersOf(t, "edit", a); !hasAll(o.WithIntroduced, []string{"cmd/shapes/main.go", "report.go"}) {
 		t.Errorf("Describe's callers not among the files with new problems %v (unasked %d)", o.WithIntroduced, o.Unasked)
 	}
 }

@@ -51,6 +51,21 @@ type impactOthers struct {
 	} `json:"counts"`
 }
 
+// othersOf is the delta of other files in answer a (an edit's or an
+// applied change's); what names the call in the failure when a has none.
+func othersOf(t testing.TB, what string, a toolCallAnswer) impactOthers {
+	t.Helper()
+	var r struct {
+		Diagnostics *struct {
+			Others *impactOthers `json:"others"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
+		t.Fatalf("%s: no delta of other files (%v): %s", what, err, a.Content[0].Text)
+	}
+	return *r.Diagnostics.Others
+}
+
 // hasAll: every one of want is in list.
 func hasAll(list, want []string) bool {
 	return !slices.ContainsFunc(want, func(w string) bool { return !slices.Contains(list, w) })
@@ -290,15 +305,7 @@ func TestImpactThroughInterface(t *testing.T) {
 			}
 			for _, back := range []bool{false, true} {
 				a := srv.toolCall(t, "edit", editArgs(c.file, c.change, back), dir)
-				var r struct {
-					Diagnostics *struct {
-						Others *impactOthers `json:"others"`
-					} `json:"diagnostics"`
-				}
-				if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
-					t.Fatalf("edit (undone: %v): no delta of other files (%v): %s", back, err, a.Content[0].Text)
-				}
-				o := r.Diagnostics.Others
+				o := othersOf(t, fmt.Sprintf("edit (undone: %v)", back), a)
 				list, what := o.WithIntroduced, "introduced"
 				if back {
 					list, what = o.WithResolved, "resolved"

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -234,12 +233,7 @@ func TestDrainStdio(t *testing.T) {
 // httpSession connects an MCP client to s with the token in tokenFile.
 func httpSession(t *testing.T, ctx context.Context, s httpServer, tokenFile string) *mcp.ClientSession {
 	t.Helper()
-	httpClient := &http.Client{Transport: bearer{readTokenFile(t, tokenFile), http.DefaultTransport}}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "drain-test", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: httpClient}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v", err)
-	}
-	return cs
+	return connectHTTP(t, ctx, s.url, readTokenFile(t, tokenFile))
 }
 
 // mcp --http: SIGTERM while code_rename runs; the process stops once the

@@ -281,16 +281,7 @@ func TestMCPHTTPSessions(t *testing.T) {
 	tokenFile := filepath.Join(t.TempDir(), "token")
 	s := f.startHTTP(t, ctx, "--token-file", tokenFile, "--tools", "lsp,code,fs")
 	token := readTokenFile(t, tokenFile)
-	httpClient := &http.Client{Transport: bearer{token, http.DefaultTransport}}
-
-	connect := func() *mcp.ClientSession {
-		client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-http-test", Version: "0"}, nil)
-		cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: httpClient}, nil)
-		if err != nil {
-			t.Fatalf("connect: %v", err)
-		}
-		return cs
-	}
+	connect := func() *mcp.ClientSession { return connectHTTP(t, ctx, s.url, token) }
 	sessions := make([]*mcp.ClientSession, 2)
 	var wg sync.WaitGroup
 	for i := range sessions {
@@ -467,13 +458,8 @@ func TestMCPHTTPMaxSessions(t *testing.T) {
 	tokenFile := filepath.Join(t.TempDir(), "token")
 	s := f.startHTTP(t, ctx, "--token-file", tokenFile, "--max-sessions", "2")
 	token := readTokenFile(t, tokenFile)
-	httpClient := &http.Client{Transport: bearer{token, http.DefaultTransport}}
 	connect := func() *mcp.ClientSession {
-		client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-http-test", Version: "0"}, nil)
-		cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: httpClient}, nil)
-		if err != nil {
-			t.Fatalf("connect: %v", err)
-		}
+		cs := connectHTTP(t, ctx, s.url, token)
 		t.Cleanup(func() { cs.Close() })
 		return cs
 	}
@@ -499,4 +485,17 @@ func TestMCPHTTPMaxSessions(t *testing.T) {
 	if status != http.StatusNotFound {
 		t.Errorf("a request of the least recently used session after a third opened: %d %q, want 404", status, body)
 	}
+}
+
+// connectHTTP opens an MCP client session with the server at url, with
+// the bearer token.
+func connectHTTP(t *testing.T, ctx context.Context, url, token string) *mcp.ClientSession {
+	t.Helper()
+	client := mcp.NewClient(&mcp.Implementation{Name: "lspseam-http-test", Version: "0"}, nil)
+	httpClient := &http.Client{Transport: bearer{token, http.DefaultTransport}}
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: httpClient}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	return cs
 }
