@@ -2,6 +2,7 @@ package core
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,23 +56,33 @@ func (a analysisPause) pausedBy(source string) bool {
 // analysisPauseOf is the rule for a file, by its extension: the rule of
 // the table's server for that extension, if it has one.
 func analysisPauseOf(file string) (analysisPause, bool) {
-	ext := strings.ToLower(path.Ext(file))
-	if ext == "" {
+	e, ok := serverWithBehaviour(file, func(b ServerBehaviour) bool { return len(b.AnalyzersPausedBy) > 0 })
+	if !ok {
 		return analysisPause{}, false
 	}
+	return analysisPause{server: e.Name, sources: e.Behaviour.AnalyzersPausedBy}, true
+}
+
+// serverWithBehaviour is the table's server for file's extension whose
+// behaviour has what wanted asks for, if there is one: the delta's
+// server-specific rules (analysisPauseOf, parsePauseOf) are data of the
+// server that covers the file.
+func serverWithBehaviour(file string, wanted func(ServerBehaviour) bool) (ServerEntry, bool) {
+	ext := strings.ToLower(path.Ext(file))
+	if ext == "" {
+		return ServerEntry{}, false
+	}
 	for _, e := range Servers().Servers {
-		if len(e.Behaviour.AnalyzersPausedBy) == 0 {
+		if !wanted(e.Behaviour) {
 			continue
 		}
 		for _, l := range e.Languages {
-			for _, x := range l.Extensions {
-				if x == ext {
-					return analysisPause{server: e.Name, sources: e.Behaviour.AnalyzersPausedBy}, true
-				}
+			if slices.Contains(l.Extensions, ext) {
+				return e, true
 			}
 		}
 	}
-	return analysisPause{}, false
+	return ServerEntry{}, false
 }
 
 // packageDir is a file's directory, the package the rule takes it to be in.

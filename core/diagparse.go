@@ -1,9 +1,6 @@
 package core
 
-import (
-	"path"
-	"strings"
-)
+import "slices"
 
 // Problems a server does not report for a file while that file does not
 // parse, in the diagnostics delta.
@@ -40,41 +37,23 @@ type parsePause struct {
 	parseErrors, hidden []string
 }
 
-func hasString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // parsePauseOf is the rule for a file, by its extension: the rule of the
 // table's server for that extension, if it has one.
 func parsePauseOf(file string) (parsePause, bool) {
-	ext := strings.ToLower(path.Ext(file))
-	if ext == "" {
+	e, ok := serverWithBehaviour(file, func(b ServerBehaviour) bool {
+		return len(b.ParseErrorSources) > 0 && len(b.HiddenWhileUnparsed) > 0
+	})
+	if !ok {
 		return parsePause{}, false
 	}
-	for _, e := range Servers().Servers {
-		b := e.Behaviour
-		if len(b.ParseErrorSources) == 0 || len(b.HiddenWhileUnparsed) == 0 {
-			continue
-		}
-		for _, l := range e.Languages {
-			if hasString(l.Extensions, ext) {
-				return parsePause{server: e.Name, parseErrors: b.ParseErrorSources, hidden: b.HiddenWhileUnparsed}, true
-			}
-		}
-	}
-	return parsePause{}, false
+	return parsePause{server: e.Name, parseErrors: e.Behaviour.ParseErrorSources, hidden: e.Behaviour.HiddenWhileUnparsed}, true
 }
 
 // unparsed says whether a report holds a parse error (an error of one of
 // the rule's parse-error sources).
 func (r parsePause) unparsed(report []Problem) bool {
 	for _, p := range report {
-		if p.Severity == 1 && hasString(r.parseErrors, p.Source) {
+		if p.Severity == 1 && slices.Contains(r.parseErrors, p.Source) {
 			return true
 		}
 	}
@@ -94,14 +73,14 @@ func splitUnparsed(file string, before, after, resolved, introduced []Problem) (
 		return resolved, introduced, nil, nil
 	}
 	for _, p := range resolved {
-		if unparsedAfter && hasString(rule.hidden, p.Source) {
+		if unparsedAfter && slices.Contains(rule.hidden, p.Source) {
 			unchecked = append(unchecked, p)
 		} else {
 			res = append(res, p)
 		}
 	}
 	for _, p := range introduced {
-		if unparsedBefore && !unparsedAfter && hasString(rule.hidden, p.Source) {
+		if unparsedBefore && !unparsedAfter && slices.Contains(rule.hidden, p.Source) {
 			rechecked = append(rechecked, p)
 		} else {
 			intro = append(intro, p)

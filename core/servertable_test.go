@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func TestServerTableEntries(t *testing.T) {
 			t.Errorf("%s: behaviour.parseErrorSources and hiddenWhileUnparsed go together", e.ID)
 		}
 		for _, src := range append(append([]string(nil), b.ParseErrorSources...), b.HiddenWhileUnparsed...) {
-			if strings.TrimSpace(src) != src || src == "" || hasString(b.ParseErrorSources, src) && hasString(b.HiddenWhileUnparsed, src) {
+			if strings.TrimSpace(src) != src || src == "" || slices.Contains(b.ParseErrorSources, src) && slices.Contains(b.HiddenWhileUnparsed, src) {
 				t.Errorf("%s: behaviour.parseErrorSources/hiddenWhileUnparsed %q (empty, padded, or in both)", e.ID, src)
 			}
 		}
