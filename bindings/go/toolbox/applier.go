@@ -18,9 +18,11 @@ import (
 // approved — at once in the "auto" approval mode, or when the same call
 // comes back with the preview's id in "preview" mode, the default. At
 // apply time every file must still have the content the preview was made
-// from (else LSP_CONFLICT with a fresh preview), checked under the files'
-// cross-process locks, and the set is written all or nothing, across a
-// crash too (workspacefs.Root.WriteSet). The servers are then told the new contents, and
+// from, checked again under the files' cross-process locks, and a change
+// the server computes (a rename, a file move, a code action's edit) must
+// still be the change it makes now, asked again (change.recompute, recheck) — else
+// LSP_CONFLICT with a fresh preview; the set is written all or nothing,
+// across a crash too (workspacefs.Root.WriteSet). The servers are then told the new contents, and
 // the answer carries the diagnostics delta.
 
 // changeResult previews or applies a planned change, as the approval mode
@@ -116,6 +118,13 @@ func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws st
 			return answer{}, true, lspseam.Errorf(lspseam.CodeConflict, "%s changed since the preview (now %s, then %s); nothing was changed", f.rel, stateOf(now.Exists, now.Version), stateOf(!f.created, f.version))
 		}
 	}
+	// Its files as they were do not make a server's change the same: it
+	// is asked again (change.recompute, recheck).
+	if pv.recompute != nil {
+		if stale, err := t.recheck(ctx, pv, s, r); err != nil {
+			return answer{}, stale, err
+		}
+	}
 	if c := pv.command; c != nil {
 		now, err := r.Read(c.fileRel)
 		if err != nil {
@@ -130,4 +139,23 @@ func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws st
 	a, err := t.apply(ctx, ws, r, s, pv.what, pv.files)
 	var cm *changedMeanwhile
 	return a, errors.As(err, &cm), err
+}
+
+// recheck asks the server again for a preview's change, once its files
+// are as previewed: stale (LSP_CONFLICT, nothing written) when the change
+// it makes now is another; an error of the request is the answer as it
+// is (nothing written either).
+func (t *Toolbox) recheck(ctx context.Context, pv *preview, s lspseam.Session, r *workspacefs.Root) (stale bool, err error) {
+	now, err := pv.recompute.files(ctx, s, r)
+	if err != nil {
+		return false, err
+	}
+	if changeDigest(now) == pv.digest {
+		return false, nil
+	}
+	why := changeDifference(pv.files, now)
+	if why == "" {
+		why = "its edits differ"
+	}
+	return true, lspseam.Errorf(lspseam.CodeConflict, "%s, asked again, no longer makes the previewed change (%s: the workspace changed since the preview, e.g. another agent added a use); nothing was changed", pv.recompute.asks, why)
 }

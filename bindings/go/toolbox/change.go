@@ -1,12 +1,15 @@
 package toolbox
 
 import (
+	"context"
 	"encoding/json"
 	"io/fs"
 	"strconv"
 	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 // A change the applier writes: its files as planned (plannedFile), and
@@ -44,6 +47,27 @@ type change struct {
 	// unsearched is what the plan knows the server's search left out
 	// (the answer's incomplete notice).
 	unsearched string
+	// recompute, when the server computes the change from more than its
+	// files, asks it again when a preview is applied.
+	recompute *recompute
+}
+
+// A preview whose change the server computes from more than the files it
+// changes (a rename from every use it finds, a file move from every
+// importer, a code action's workspace edit) is not made right by its
+// files being as they were: another agent's new caller of a renamed
+// function touches none of them, and the applied rename left it naming
+// what no longer exists (a tester's `go vet`: undefined: MatchAll). Such
+// a preview records how to ask the server again (recompute) and a digest
+// of the change it showed; applying it asks again, and a change that
+// differs is not applied: LSP_CONFLICT, with the fresh preview.
+
+// recompute asks the server again for the change a preview shows: the
+// same request at the same place, its answer planned into files as when
+// previewed. asks names the request for the conflict's message.
+type recompute struct {
+	asks  string
+	files func(context.Context, lspseam.Session, *workspacefs.Root) ([]plannedFile, error)
 }
 
 // receipt is what an answer says of a file: its path, the text edits in

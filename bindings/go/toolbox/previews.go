@@ -30,10 +30,15 @@ type preview struct {
 	id   string
 	call string // the call it answers (tool and arguments without previewId)
 	change
+	digest string // changeDigest of the files, when the change has a recompute
 }
 
 func newPreview(call lspseam.CodeCall, ch change) *preview {
-	return &preview{id: newPreviewID(), call: callKey(call), change: ch}
+	pv := &preview{id: newPreviewID(), call: callKey(call), change: ch}
+	if ch.recompute != nil {
+		pv.digest = changeDigest(ch.files)
+	}
+	return pv
 }
 
 // newPreviewStore holds a session's pending previews: each can be applied
@@ -46,7 +51,7 @@ func newPreviewStore() *expiring.Store[*preview] {
 // bytes is what a preview holds: its files' paths, texts and diffs, and
 // its command.
 func (pv *preview) bytes() int64 {
-	n := len(pv.id) + len(pv.call) + len(pv.what)
+	n := len(pv.id) + len(pv.call) + len(pv.what) + len(pv.digest)
 	for _, f := range pv.files {
 		n += len(f.rel) + len(f.uri) + len(f.before) + len(f.after) + len(f.diff) + len(f.version) + len(f.from)
 	}

@@ -86,28 +86,23 @@ func (t *Toolbox) codeActions(ctx context.Context, call lspseam.CodeCall, ws str
 		if shape.Disabled != nil {
 			return change{}, lspseam.Errorf(lspseam.CodeInvalidArgument, "action %q is disabled: %s", shape.Title, shape.Disabled.Reason)
 		}
-		raw := act.raw
-		if shape.Edit == nil && shape.Command == nil || shape.Edit == nil && shape.Data != nil {
-			// A lazy action: its edit comes from codeAction/resolve, of
-			// the server's latest answer's copy (typescript-language-server
-			// resolves no other: each codeAction request clears what it
-			// can resolve, so the listing's copy of "Add all missing
-			// imports" resolved to no edit once the listing asked again).
-			raw = t.askedAgain(ctx, s, act)
-			if resolved, err := s.Request(ctx, "codeAction/resolve", raw); err == nil {
-				raw = resolved
-				shape = actionShape{}
-				json.Unmarshal(raw, &shape)
-			} else if ctx.Err() != nil {
-				return change{}, err
-			}
+		raw, shape, files, err := t.actionEdit(ctx, s, r, act, false)
+		if err != nil {
+			return change{}, err
 		}
-		ch := change{what: "apply \"" + shape.Title + "\""}
+		ch := change{what: "apply \"" + shape.Title + "\"", files: files}
 		if shape.Edit != nil {
-			edit, _ := json.Marshal(shape.Edit)
-			if ch.files, err = t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit, s.DocumentVersions()); err != nil {
-				return change{}, err
-			}
+			// The server's edit may reach files the preview's do not
+			// bind (an import added for a name another file declares):
+			// the action is asked again, as the server gives it now,
+			// when the preview is applied.
+			ch.recompute = &recompute{asks: "the server's action \"" + shape.Title + "\"", files: func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) ([]plannedFile, error) {
+				if _, err := s.Open(ctx, call.Path); err != nil {
+					return nil, err
+				}
+				_, _, files, err := t.actionEdit(ctx, s, r, act, true)
+				return files, err
+			}}
 		}
 		// A bare Command, or a CodeAction's command (run after its edit).
 		var cmd struct {
@@ -131,6 +126,49 @@ func (t *Toolbox) codeActions(ctx context.Context, call lspseam.CodeCall, ws str
 		}
 		return ch, nil
 	})
+}
+
+// actionEdit is act as the server gives it and the files its edit
+// changes; again asks the server for it again (askedAgain) even when the
+// listing's copy carries its edit.
+func (t *Toolbox) actionEdit(ctx context.Context, s lspseam.Session, r *workspacefs.Root, act listedAction, again bool) (json.RawMessage, actionShape, []plannedFile, error) {
+	raw := act.raw
+	if again {
+		raw = t.askedAgain(ctx, s, act)
+	}
+	var shape actionShape
+	json.Unmarshal(raw, &shape)
+	if shape.Edit == nil && shape.Command == nil || shape.Edit == nil && shape.Data != nil {
+		// A lazy action: its edit comes from codeAction/resolve, of
+		// the server's latest answer's copy (typescript-language-server
+		// resolves no other: each codeAction request clears what it
+		// can resolve, so the listing's copy of "Add all missing
+		// imports" resolved to no edit once the listing asked again).
+		if !again {
+			raw = t.askedAgain(ctx, s, act)
+		}
+		if resolved, err := s.Request(ctx, "codeAction/resolve", raw); err == nil {
+			raw = resolved
+			shape = actionShape{}
+			json.Unmarshal(raw, &shape)
+		} else if ctx.Err() != nil {
+			return nil, shape, nil, err
+		}
+	}
+	if shape.Edit == nil {
+		return raw, shape, nil, nil
+	}
+	edit, _ := json.Marshal(shape.Edit)
+	versions := s.DocumentVersions()
+	if again {
+		// Asked again only to compare with a preview whose files are
+		// checked as they were: typescript-language-server's "Add all
+		// missing imports" names the version it first saw of the file
+		// (1 while it was sent 3), which the comparison need not refuse.
+		versions = nil
+	}
+	files, err := t.workspaceEditFiles(ctx, r, s.Server(), "textDocument/codeAction", edit, versions)
+	return raw, shape, files, err
 }
 
 // listActions asks the server for the actions of call's lines, with the

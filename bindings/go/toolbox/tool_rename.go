@@ -22,8 +22,30 @@ func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) 
 			return change{}, err
 		}
 		unsearched := joinNotices(t.renameExcluded(r, rt, files), t.renameLeftUses(ctx, s, r, rt, uri, files), t.renameOverrides(ctx, r, rt, files))
-		return change{what: what, files: files, unsearched: unsearched}, nil
+		return change{what: what, files: files, unsearched: unsearched, recompute: t.renameAgain(call, rt, uri)}, nil
 	})
+}
+
+// renameAgain asks the server's rename again, at the target's position
+// and to the same name: a preview's files are as they were, the target's
+// among them (its name changes), so the position is the same place. It
+// is the one request, without prepareRename: the target was found
+// renameable when previewed, and a refusal now is the rename's answer.
+func (t *Toolbox) renameAgain(call lspseam.CodeCall, rt lspseam.ResolvedTarget, uri string) *recompute {
+	return &recompute{asks: "the server's rename", files: func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) ([]plannedFile, error) {
+		if _, err := s.Open(ctx, call.Path); err != nil {
+			return nil, err
+		}
+		req, err := t.core.CodeRequest(ctx, lspseam.CodeRequestInput{Method: "textDocument/rename", URI: uri, Position: &rt.Position, NewName: call.NewName, Methods: s.Methods(), Server: s.Server()})
+		if err != nil {
+			return nil, err
+		}
+		edit, err := s.Request(ctx, req.Method, req.Params)
+		if err != nil {
+			return nil, refusal(err, s.Server(), rt)
+		}
+		return t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
+	}}
 }
 
 // renameExcluded is what a rename's answer says of the Go files the build

@@ -16,12 +16,13 @@ import (
 // a file: its answer edits the files as they are, so the change is those
 // edits followed by the RenameFile itself, and it goes through the applier
 // like any other WorkspaceEdit (preview, approval, conflict check, atomic
-// apply). A server without willRenameFiles gets the bare rename, and the
+// apply); a preview applied asks again, since an importer added meanwhile
+// changes none of the previewed files (change.recompute). A server without willRenameFiles gets the bare rename, and the
 // answer says nothing else was updated.
 
 func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	var notice string
-	a, err := t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
+	plan := func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
 			return "", nil, err
@@ -58,6 +59,19 @@ func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws stri
 		edit, _ := json.Marshal(map[string]any{"documentChanges": append(changes, op)})
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/willRenameFiles", edit, s.DocumentVersions())
 		return "move " + oldRel + " → " + newRel, files, err
+	}
+	a, err := t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
+		what, files, err := plan(ctx, s, r)
+		ch := change{what: what, files: files}
+		if s.Methods()["workspace/willRenameFiles"] {
+			// The importers' edits are the server's, from files the
+			// move's files do not include: asked again when applied.
+			ch.recompute = &recompute{asks: "the server's workspace/willRenameFiles", files: func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) ([]plannedFile, error) {
+				_, files, err := plan(ctx, s, r)
+				return files, err
+			}}
+		}
+		return ch, err
 	})
 	if err == nil && notice == "" && call.PreviewID != "" {
 		// A preview applied plans nothing, yet its answer must say what
