@@ -105,3 +105,20 @@ func TestImpactAsksChangedSignaturesFirst(t *testing.T) {
 		t.Errorf("Describe's callers not among the files with new problems %v (unasked %d)", o.WithIntroduced, o.Unasked)
 	}
 }
+
+// TestImpactCreatedFileClash: a file write creates declares only new
+// names; one that another file of the Go package already declares breaks
+// that file too ("TotalArea redeclared in this block" in shape.go), and
+// the write's answer names it (a tester's answered the new file's error
+// alone).
+func TestImpactCreatedFileClash(t *testing.T) {
+	requireServers(t, "gopls")
+	dir := copyFixture(t, "go")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	a := srv.toolCall(t, "write", jsonArgs(map[string]any{"file_path": "newfile.go", "content": "package shapes\n\nfunc TotalArea(all []Shape) float64 { return 0 }\n"}), dir)
+	t.Logf("write:\n%s", a.Content[0].Text)
+	if o := othersOf(t, "write", a); !slices.Contains(o.WithIntroduced, "shape.go") || slices.Contains(o.Stale, "shape.go") {
+		t.Errorf("shape.go not among the other files with new problems %v (stale %v)", o.WithIntroduced, o.Stale)
+	}
+}

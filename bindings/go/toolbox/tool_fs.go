@@ -240,7 +240,10 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	}
 	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir)}
 	if !before.Exists {
-		// Nothing for a server to open yet: write, then ask.
+		// Nothing for a server to open yet: write, then ask. The files
+		// its new declarations may clash with (impact.go) are checked
+		// before the write and after it.
+		clashes := t.createdFileClashes(ctx, r, ws, before, change)
 		if _, _, err := apply(); err != nil {
 			return answer{}, err
 		}
@@ -253,6 +256,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			return a, err
 		}
 		delta["files"] = []any{d}
+		if deps := clashes.after(ctx, r, ws, after.Rel); deps != nil {
+			delta["dependents"] = deps
+		}
 	} else {
 		var d deltaFileInput
 		var deps map[string]any
