@@ -28,11 +28,15 @@ import (
 //     with what they have; a write underway is never interrupted (it takes
 //     no context: toolbox.WriteWatch) and is waited for, up to
 //     drainWriteBound.
-//  4. Whatever has still not answered is cut off, and the log names each
-//     such call (tool, arguments, session) with what became of its change:
-//     applied, not applied, or — a write that outlasted drainWriteBound —
-//     left to the write journal, which the next change in that workspace
-//     or `lspseam doctor` finishes or undoes.
+//  4. Whatever has still not answered is cut off: its client is answered
+//     in its stead (cutOffError, LSP_CANCELLED with reason stopped) with
+//     what became of its change — applied (the files named), not applied,
+//     or, for a write that outlasted drainWriteBound, left to the write
+//     journal, which the next change in that workspace or `lspseam doctor`
+//     finishes or undoes — and the log names each such call (tool,
+//     arguments, session) with the same outcome. Those answers get
+//     drainCutWait to be delivered; a call cut off starts no write after
+//     (Writing refuses), so the answer stays true.
 //
 // Then the surface closes its sessions and shuts its language servers
 // down. RATIONALE.md ("A stop lets the calls in flight answer") says why.
@@ -77,7 +81,13 @@ type drainCall struct {
 	began   time.Time
 	cancel  context.CancelFunc
 
+	// cut is closed when the drain cuts the call off; cutErr is then its
+	// answer (runCut).
+	cut    chan struct{}
+	cutErr error
+
 	// guarded by d.mu
+	cutOff  bool     // cut off: no write may begin
 	writing []string // the files of a write underway
 	applied []string // the files of the writes that ended well
 	failed  []string // the errors of the writes that did not
@@ -98,7 +108,7 @@ func (d *drain) begin(ctx context.Context, tool string, args []byte, session str
 		return ctx, nil, d.stoppingErrorLocked()
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	c := &drainCall{d: d, tool: tool, args: echo.Clip(strings.TrimSpace(string(args))), session: session, began: time.Now(), cancel: cancel}
+	c := &drainCall{d: d, tool: tool, args: echo.Clip(strings.TrimSpace(string(args))), session: session, began: time.Now(), cancel: cancel, cut: make(chan struct{})}
 	d.calls[c] = true
 	d.notifyLocked()
 	return toolbox.WithWriteWatch(ctx, c), c, nil
@@ -116,11 +126,17 @@ func (c *drainCall) end() {
 	c.d.notifyLocked()
 }
 
-func (c *drainCall) Writing(files []string) {
+// Writing refuses a write of a call cut off: its client has been answered
+// with what it had changed, and a write made now would belie that answer.
+func (c *drainCall) Writing(files []string) error {
 	c.d.mu.Lock()
 	defer c.d.mu.Unlock()
+	if c.cutOff {
+		return c.cutErr
+	}
 	c.writing = files
 	c.d.notifyLocked()
+	return nil
 }
 
 func (c *drainCall) Wrote(files []string, err error) {
@@ -215,17 +231,58 @@ func (d *drain) settle() (cut int) {
 		d.log.Warn("stopping: the grace ran out; the calls still running were cancelled, and have answered", "calls", cancelled, "grace", drainGrace, "waited", time.Since(began).Round(time.Millisecond))
 		return 0
 	}
+	// Each call still running is answered in its stead, with what became
+	// of its change; its handler returns that answer at once (runCut).
 	d.mu.Lock()
-	defer d.mu.Unlock()
+	cut = max(len(d.calls), d.unanswered)
+	calls := len(d.calls)
 	for c := range d.calls {
-		d.log.Error("stopping: "+c.tool+" was cut off after the "+drainGrace.String()+" grace and its client gets no answer: "+c.outcomeLocked(),
+		outcome := c.outcomeLocked()
+		c.cutOff, c.cutErr = true, cutOffError(d.stopping, c.tool, outcome)
+		close(c.cut)
+		d.log.Error("stopping: "+c.tool+" was cut off after the "+drainGrace.String()+" grace, and its client is answered so: "+outcome,
 			"tool", c.tool, "arguments", c.args, "session", c.session, "ran", time.Since(c.began).Round(time.Millisecond))
 	}
-	cut = max(len(d.calls), d.unanswered)
-	if rest := d.unanswered - len(d.calls); rest > 0 {
-		d.log.Error("stopping: answers not yet delivered were cut off after the grace", "answers", rest)
+	d.mu.Unlock()
+	// The answers of the calls cut off are delivered before the surface
+	// closes its sessions.
+	if d.waitIdle(drainCutWait, false) {
+		return cut
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.unanswered > 0 {
+		d.log.Error("stopping: answers not yet delivered were cut off after the grace: their clients get none", "answers", d.unanswered, "calls", calls)
 	}
 	return cut
+}
+
+// cutOffError answers a call cut off by the stop: what became of its
+// change, so that its client knows without reading the disk.
+func cutOffError(why, tool, outcome string) error {
+	err := lspseam.Errorf(lspseam.CodeCancelled, "lspseam stopped (%s) while this %s call ran, and cut it off after the %s grace: %s; read the files before changing them again, and call again once lspseam runs again", why, tool, drainGrace, outcome)
+	err.Reason = reasonStopped
+	return err
+}
+
+// reasonStopped: the call was cut off by lspseam's stop (LSP_CANCELLED);
+// its message says what became of its change.
+const reasonStopped = "stopped"
+
+// runCut runs work, the rest of c's call, and returns its result; if the
+// drain cuts the call off first, it returns at once with the error that
+// answers the call in its stead (work runs on, cancelled, until the
+// process exits, and writes nothing more: Writing refuses).
+func runCut[T any](c *drainCall, work func() T) (T, error) {
+	done := make(chan T, 1)
+	go func() { done <- work() }()
+	select {
+	case res := <-done:
+		return res, nil
+	case <-c.cut:
+		var zero T
+		return zero, c.cutErr
+	}
 }
 
 // outcomeLocked says what became of the change of a call that is cut off.

@@ -230,6 +230,35 @@ func TestDrainStdio(t *testing.T) {
 	}
 }
 
+// stdio, a call that outlives the grace: its client is answered that it
+// was cut off, with what became of its change, before the session closes.
+func TestDrainStdioCutOff(t *testing.T) {
+	f := newDrainFixture(t, true)
+	ctx := testContext(t)
+	cmd, stderr := f.command("--tools", "lsp,code,refactor")
+	cmd.Env = append(cmd.Env, "LSPSEAM_TEST_DRAIN_GRACE=200ms")
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("lspseam stderr:\n%s", stderr.String())
+		}
+	})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "drain-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer cs.Close()
+	call := startCall(ctx, cs, "code_rename", drainRenameArgs)
+	f.renameHeld(t)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	checkCutOffAnswer(t, <-call, "it had changed no file (not applied)")
+	cs.Wait()
+	if f.renamed(t) {
+		t.Error("answered not applied, yet the files changed")
+	}
+}
+
 // httpSession connects an MCP client to s with the token in tokenFile.
 func httpSession(t *testing.T, ctx context.Context, s httpServer, tokenFile string) *mcp.ClientSession {
 	t.Helper()
@@ -265,8 +294,10 @@ func TestDrainHTTP(t *testing.T) {
 }
 
 // mcp --http, a call that outlives the grace (its server ignores the
-// cancellation): it is cut off, the log names it and what became of its
-// change, and stderr says requests were cut off.
+// cancellation): it is cut off, its client is answered that it was (before
+// the HTTP server closes: it got an empty 200 before) with what became of
+// its change, the log names it with the same outcome, and stderr says
+// requests were cut off.
 func TestDrainHTTPCutOff(t *testing.T) {
 	f := newDrainFixture(t, true)
 	ctx := testContext(t)
@@ -289,7 +320,7 @@ func TestDrainHTTPCutOff(t *testing.T) {
 	}
 	out := stderr.String()
 	for _, want := range []string{
-		"stopping: code_rename was cut off after the 200ms grace and its client gets no answer: it had changed no file (not applied)",
+		"stopping: code_rename was cut off after the 200ms grace, and its client is answered so: it had changed no file (not applied)",
 		`arguments="{\"target\":{\"path\":\"a.go\",\"symbol\":\"Hello\"},\"newName\":\"Greet\"}"`,
 		"lspseam mcp: stopped: closed 1 open session; requests still in flight after 200ms were cut off\n",
 	} {
@@ -297,11 +328,28 @@ func TestDrainHTTPCutOff(t *testing.T) {
 			t.Errorf("stderr should hold %q:\n%s", want, out)
 		}
 	}
-	if a := <-call; a.err == nil && !a.res.IsError {
-		t.Errorf("a call cut off got an answer: %s", answerText(a))
-	}
+	checkCutOffAnswer(t, <-call, "it had changed no file (not applied)")
 	if f.renamed(t) {
 		t.Error("said not applied, yet the files changed")
+	}
+}
+
+// checkCutOffAnswer: a call cut off by the stop got the structured error
+// that says so, with outcome, what became of its change.
+func checkCutOffAnswer(t *testing.T, a callAnswer, outcome string) {
+	t.Helper()
+	if a.err != nil || a.res == nil {
+		t.Fatalf("a call cut off by the stop got no answer (%v): its client cannot tell what became of its change", a.err)
+	}
+	var s struct {
+		Error struct{ Code, Message, Reason string } `json:"error"`
+	}
+	data, _ := json.Marshal(a.res.StructuredContent)
+	json.Unmarshal(data, &s)
+	if !a.res.IsError || s.Error.Code != "LSP_CANCELLED" || s.Error.Reason != "stopped" ||
+		!strings.HasPrefix(s.Error.Message, "lspseam stopped (SIGTERM or SIGINT) while this code_rename call ran, and cut it off after the 200ms grace: "+outcome+";") ||
+		!strings.HasPrefix(resultText(a.res), "LSP_CANCELLED: lspseam stopped") {
+		t.Fatalf("a call cut off should be answered LSP_CANCELLED (reason stopped) naming %q: isError=%v %s (structured %s)", outcome, a.res.IsError, resultText(a.res), data)
 	}
 }
 

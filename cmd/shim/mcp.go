@@ -346,37 +346,47 @@ func (t *mcpTool) codeHandler(name string) mcp.ToolHandler {
 			return codeResult(toolbox.ErrorResult(err)), nil
 		}
 		defer inFlight.end()
-		ws, ask, err := t.workspaceFor(ctx, req)
-		if err != nil {
-			return codeResult(toolbox.ErrorResult(err)), nil
+		// Cut off by a stop, the call is answered so at once (drain.go).
+		res, cut := runCut(inFlight, func() *mcp.CallToolResult { return t.codeCall(ctx, req, name) })
+		if cut != nil {
+			return codeResult(toolbox.ErrorResult(cut)), nil
 		}
-		if ask != nil {
-			return ask, nil
-		}
-		args := json.RawMessage(req.Params.Arguments)
-		if len(args) == 0 {
-			args = json.RawMessage("{}")
-		}
-		// elicit: the user approves every change (elicit.go).
-		elicit := t.mode == core.ApprovalElicit && clientCanElicit(req.Session)
-		if elicit {
-			args = withoutPreviewID(args)
-			if res, ok := t.approvalRetry(ctx, req, name, args, ws); ok {
-				return res, nil
-			}
-		}
-		progress := t.progress(ctx, req)
-		res := t.host.callTool(lspseam.WithQueuedHook(ctx, progress.start), t.toolbox, name, args, ws, budgetSource(t.timeoutFlag, false), t.budget())
-		if res.IsError {
-			progress.finish("failed")
-		} else {
-			progress.finish("done")
-		}
-		if elicit && previewIDOf(res) != "" {
-			return t.approve(ctx, req, name, args, ws, res), nil
-		}
-		return codeResult(res), nil
+		return res, nil
 	}
+}
+
+// codeCall runs a catalog tool's call, admitted by the drain.
+func (t *mcpTool) codeCall(ctx context.Context, req *mcp.CallToolRequest, name string) *mcp.CallToolResult {
+	ws, ask, err := t.workspaceFor(ctx, req)
+	if err != nil {
+		return codeResult(toolbox.ErrorResult(err))
+	}
+	if ask != nil {
+		return ask
+	}
+	args := json.RawMessage(req.Params.Arguments)
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	// elicit: the user approves every change (elicit.go).
+	elicit := t.mode == core.ApprovalElicit && clientCanElicit(req.Session)
+	if elicit {
+		args = withoutPreviewID(args)
+		if res, ok := t.approvalRetry(ctx, req, name, args, ws); ok {
+			return res
+		}
+	}
+	progress := t.progress(ctx, req)
+	res := t.host.callTool(lspseam.WithQueuedHook(ctx, progress.start), t.toolbox, name, args, ws, budgetSource(t.timeoutFlag, false), t.budget())
+	if res.IsError {
+		progress.finish("failed")
+	} else {
+		progress.finish("done")
+	}
+	if elicit && previewIDOf(res) != "" {
+		return t.approve(ctx, req, name, args, ws, res)
+	}
+	return codeResult(res)
 }
 
 // sessionLabel names a call's session in the drain's log: the daemon's
@@ -407,12 +417,22 @@ func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 		return toolError(err), nil
 	}
 	defer inFlight.end()
+	// Cut off by a stop, the call is answered so at once (drain.go).
+	res, cut := runCut(inFlight, func() *mcp.CallToolResult { return t.lspCall(ctx, req) })
+	if cut != nil {
+		return toolError(cut), nil
+	}
+	return res, nil
+}
+
+// lspCall runs an lsp tool call, admitted by the drain.
+func (t *mcpTool) lspCall(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {
 	ws, ask, err := t.workspaceFor(ctx, req)
 	if err != nil {
-		return toolError(err), nil
+		return toolError(err)
 	}
 	if ask != nil {
-		return ask, nil
+		return ask
 	}
 	// Progress starts when the query joins a language server's queue:
 	// a call refused before (bad arguments, no server for the file) has
@@ -425,14 +445,14 @@ func (t *mcpTool) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	answer, err := t.host.toolCall(lspseam.WithQueuedHook(ctx, progress.start), args, ws, t.budget(), t.timeoutFlag)
 	if err != nil {
 		progress.finish("failed")
-		return toolError(err), nil
+		return toolError(err)
 	}
 	progress.finish("done")
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: answer.rendered.Text}},
 		StructuredContent: structuredResult(answer),
 		Meta:              mcp.Meta{seamResultMeta: answer.result},
-	}, nil
+	}
 }
 
 // seamResultMeta is the _meta key of the zero-based seam result (LSP

@@ -304,8 +304,21 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				}
 			}
 			qctx := lspseam.WithQueuedHook(qctx, queued)
+			// Cut off by a stop, the query is answered so at once
+			// (drain.go).
+			type reply struct {
+				res any
+				err error
+			}
 			if req.Method == "tools/call" {
-				res, err := s.toolCall(qctx, tp, badParams)
+				r, cut := runCut(inFlight, func() reply {
+					res, err := s.toolCall(qctx, tp, badParams)
+					return reply{res, err}
+				})
+				res, err := r.res, r.err
+				if cut != nil {
+					err = cut
+				}
 				if err != nil {
 					lerr := lspError(err)
 					data := json.RawMessage(mustJSON(lerr))
@@ -315,7 +328,14 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				conn.Reply(context.Background(), req.ID, res)
 				return
 			}
-			res, err := s.query(qctx, p, badParams)
+			r, cut := runCut(inFlight, func() reply {
+				res, err := s.query(qctx, p, badParams)
+				return reply{res, err}
+			})
+			res, err := r.res, r.err
+			if cut != nil {
+				err = cut
+			}
 			if err != nil {
 				lerr := lspError(err)
 				data := json.RawMessage(mustJSON(lerr))

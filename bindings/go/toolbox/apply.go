@@ -170,7 +170,11 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 	}
 	if len(paths) > 0 {
 		if checks == nil {
-			checks, _ = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil, Changed: own}) // an error leaves the files unchecked: stale below
+			var err error
+			checks, err = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil, Changed: own})
+			// A check cut short (the call cancelled by a stop, the server
+			// stopping) leaves files opened with no report: each says so.
+			markCutShort(ctx, checks, err)
 		}
 		for j := range checks[:min(own, len(checks))] {
 			after[which[j]] = &checks[j]
@@ -270,7 +274,9 @@ func writeAll(ctx context.Context, r *workspacefs.Root, files []plannedFile) err
 		}
 	}
 	watch := writeWatchOf(ctx)
-	watch.Writing(rels)
+	if err := watch.Writing(rels); err != nil {
+		return err
+	}
 	err = r.WriteSet(items)
 	watch.Wrote(rels, err)
 	return err

@@ -84,7 +84,7 @@ func deltaFile(uri, beforeText, afterText string, before, after *lspseam.Diagnos
 // had just checked it.)
 func changedFileDelta(r *workspacefs.Root, f plannedFile, before baseline, after *lspseam.FileCheck, fromText string) deltaFileInput {
 	rep, ok := before.reports[f.rel]
-	checked := after != nil && after.Err == nil && after.File.URI != ""
+	checked := after != nil && after.Err == nil && after.File.URI != "" && after.Report.How != ""
 	if !ok && f.created && checked {
 		beforeText := f.before
 		rep, ok = lspseam.DiagnosticReport{Diagnostics: json.RawMessage("[]"), Fresh: true}, true // nothing before the file existed
@@ -113,11 +113,42 @@ func changedFileDelta(r *workspacefs.Root, f plannedFile, before baseline, after
 		}
 		return deltaFile(after.File.URI, f.before, f.after, &rep, &rep2)
 	}
+	if cs := (*checkCutShort)(nil); after != nil && errors.As(after.Err, &cs) {
+		// The check after was cut short: not checked, and said why.
+		d := deltaFile(rep.URI, f.before, f.after, nil, nil)
+		d.Unreported = "after the edit: " + cs.why
+		return d
+	}
 	// No report after the change (the session ended, or the server failed
 	// on this file): the one from before, stale.
 	stale := rep
 	stale.Fresh = false
 	return deltaFile(rep.URI, f.before, f.after, &rep, &stale)
+}
+
+// checkCutShort is a file's check after a change that was cut short
+// before the server reported on it: the call was cancelled (lspseam
+// stopping, or the client) or the server stopped. The file was opened
+// with no report, which is no report at all (how "").
+type checkCutShort struct{ why string }
+
+func (c *checkCutShort) Error() string { return c.why }
+
+// markCutShort gives each file of a failed check (err) that has neither a
+// report nor an error of its own a checkCutShort saying why.
+func markCutShort(ctx context.Context, checks []lspseam.FileCheck, err error) {
+	if err == nil {
+		return
+	}
+	why := "its language server stopped before it reported on the change (" + errorMessage(err) + ")"
+	if ctx.Err() != nil {
+		why = "the call was cancelled before its language server reported on the change (lspseam was stopping, or the client cancelled the call)"
+	}
+	for i := range checks {
+		if checks[i].Err == nil && checks[i].Report.How == "" {
+			checks[i].Err = &checkCutShort{why}
+		}
+	}
 }
 
 // unreportedReason is why a file with no report from before the change

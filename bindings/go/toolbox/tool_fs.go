@@ -195,8 +195,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			text, fl, sum, err := changed(f)
 			fields, summary = fl, sum
 			if err == nil {
-				writing = []string{f.Rel}
-				writeWatchOf(ctx).Writing(writing)
+				if err = writeWatchOf(ctx).Writing([]string{f.Rel}); err == nil {
+					writing = []string{f.Rel}
+				}
 			}
 			return text, err
 		})

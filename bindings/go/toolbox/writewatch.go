@@ -14,8 +14,10 @@ import "context"
 type WriteWatch interface {
 	// Writing is called under the files' locks, their contents checked,
 	// just before the set is journaled and put in place. files are
-	// workspace-relative.
-	Writing(files []string)
+	// workspace-relative. An error refuses the write: nothing is written,
+	// and the call fails with it (a call its surface has already answered,
+	// cut off by a stop).
+	Writing(files []string) error
 	// Wrote is called when that write has ended: err is nil when every
 	// file has its new content; otherwise the set was rolled back (or
 	// the error names the files it could not restore).
@@ -40,5 +42,5 @@ func writeWatchOf(ctx context.Context) WriteWatch {
 
 type unwatched struct{}
 
-func (unwatched) Writing([]string)      {}
-func (unwatched) Wrote([]string, error) {}
+func (unwatched) Writing([]string) error { return nil }
+func (unwatched) Wrote([]string, error)  {}

@@ -11,10 +11,19 @@ import (
 )
 
 // recordedWrites is a WriteWatch that keeps what it heard.
-type recordedWrites struct{ events []string }
+// With refuse set, it refuses every write.
+type recordedWrites struct {
+	events []string
+	refuse error
+}
 
-func (r *recordedWrites) Writing(files []string) {
+func (r *recordedWrites) Writing(files []string) error {
+	if r.refuse != nil {
+		r.events = append(r.events, "refused "+filepath.Join(files...))
+		return r.refuse
+	}
 	r.events = append(r.events, "writing "+filepath.Join(files...))
+	return nil
 }
 
 func (r *recordedWrites) Wrote(files []string, err error) {
