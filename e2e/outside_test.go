@@ -95,16 +95,26 @@ func TestOutsideTypeScript(t *testing.T) {
 	}
 	srv := catalogServe(t)
 	defer srv.shutdown(t)
-	for _, rel := range []string{"src/a.ts", "src/b.ts"} {
-		if text := diagnosticsText(t, srv, ws, rel); !strings.Contains(text, "No problems in "+rel+" (fresh") {
+	t.Run("relative import", func(t *testing.T) {
+		// The first change after the server read x.ts, with no query in
+		// between: tsserver registers a watcher for x.ts only as it reads
+		// it (during this first answer), and the change must not fall
+		// between that read and the moment lspseam watches the directory
+		// (before, the directory was watched only from the next query's
+		// barrier, so this change went unseen and the answer said
+		// "fresh"; findings-v24.md, 1).
+		if text := diagnosticsText(t, srv, ws, "src/a.ts"); !strings.Contains(text, "No problems in src/a.ts (fresh") {
 			t.Fatalf("before the change: %s", text)
 		}
-	}
-	t.Run("relative import", func(t *testing.T) {
+		writeFiles(t, shared, map[string]string{"x.ts": "export function outA(n: number): string { return String(n); }\n"})
+		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/a.ts"), "is not assignable to type 'number'", shared)
 		writeFiles(t, shared, map[string]string{"x.ts": "export function outC(n: number): number { return n; }\n"})
 		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/a.ts"), "has no exported member", shared)
 	})
 	t.Run("linked package", func(t *testing.T) {
+		if text := diagnosticsText(t, srv, ws, "src/b.ts"); !strings.Contains(text, "No problems in src/b.ts (fresh") {
+			t.Fatalf("before the change: %s", text)
+		}
 		writeFiles(t, linked, map[string]string{"index.d.ts": "export declare function linkB(n: number): number;\n"})
 		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/b.ts"), "has no exported member", linked)
 	})

@@ -416,6 +416,9 @@ func (in *instance) registrationRequest(ctx context.Context, method string, para
 	if len(u.Register) > 0 || len(u.Unregister) > 0 {
 		in.watches.apply(u)
 		in.log.Debug("file watchers updated", "registered", len(u.Register), "unregistered", len(u.Unregister))
+		if registersOutside(in.ws.Path, u) {
+			in.watchRegisteredOutside()
+		}
 	}
 }
 

@@ -84,8 +84,10 @@ type instance struct {
 	compileDB compileDBFiles
 	// install is the server's installation, never watched; outsideProject
 	// the directories outside the workspace its project's files name, as
-	// of the last turn (outside.go).
+	// of the last turn (outside.go), written with outsideMu held, which
+	// also serializes the turn's and the registrations' watchOutside.
 	install        string
+	outsideMu      sync.Mutex
 	outsideProject []outsideDir
 
 	deadOnce sync.Once

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -67,8 +68,20 @@ type outsideTree struct {
 // watchOutside makes the watcher watch dirs (each outside the workspace)
 // and the subscription hear of their changes. It returns the directories
 // that are not watched and why, for the answer's notice.
+//
+// A directory the subscription hears of anew may hold files its server
+// read before: the server reads a file, then registers a watcher for it,
+// and lspseam watches the directory only then. A change in between makes
+// no event, and the next watch would take the changed file as the
+// baseline. So the files there modified since the subscription began
+// (before the server started, so before it read anything) are recorded
+// as changed (catchUpOutsideLocked): the server reads them again.
 func (w *workspaceWatcher) watchOutside(sub *subscription, dirs []outsideDir) (skipped []outsideSkip) {
 	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.subs[sub]; !ok {
+		return nil // released (its server is gone): the watcher may be stopping
+	}
 	var heard []outsideDir
 	for _, d := range dirs {
 		t := w.outside[d.path]
@@ -84,11 +97,56 @@ func (w *workspaceWatcher) watchOutside(sub *subscription, dirs []outsideDir) (s
 		}
 		heard = append(heard, d)
 	}
-	w.mu.Unlock()
+	// With w.mu held, so no event of a directory heard anew is recorded
+	// before the subscription hears of it.
 	sub.mu.Lock()
+	prev := sub.outside
 	sub.outside = heard
+	since := sub.since
 	sub.mu.Unlock()
+	for _, d := range heard {
+		if !slices.ContainsFunc(prev, func(p outsideDir) bool { return p.path == d.path && (p.recursive || !d.recursive) }) {
+			w.catchUpOutsideLocked(sub, d, since.Add(-outsideMtimeSlack))
+		}
+	}
 	return skipped
+}
+
+// outsideMtimeSlack widens the catch-up's "modified since": a file's
+// modification time comes from the kernel's coarse clock (behind the one
+// time.Now reads by up to a tick), from a file server's clock, or in
+// steps of 2 s (FAT). A file counted as changed that was not costs the
+// server one re-read.
+const outsideMtimeSlack = 2 * time.Second
+
+// catchUpOutsideLocked records as changed, for sub alone, the regular
+// files of d (its own, or with recursive its whole tree; .git and
+// symbolic links not followed) modified at or after since, with w.mu
+// held.
+func (w *workspaceWatcher) catchUpOutsideLocked(sub *subscription, d outsideDir, since time.Time) {
+	n := 0
+	_ = filepath.WalkDir(d.path, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || p == d.path {
+			return nil
+		}
+		if e.IsDir() {
+			if !d.recursive || e.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		if n++; n > maxPendingPaths {
+			return filepath.SkipAll // the subscription loses its changes past this anyway
+		}
+		if info, err := e.Info(); err == nil && !info.ModTime().Before(since) {
+			w.log.Debug("a file outside the workspace changed before it was watched", "path", p)
+			sub.record(p, changeChanged, true)
+		}
+		return nil
+	})
 }
 
 // outsideSkip is an outside directory a server reads that is not watched.
@@ -223,7 +281,24 @@ func (s *subscription) readsOutsideLocked(path string) bool {
 // those of its registrations — before the freshness barrier, and returns
 // what is not watched. It runs with the workspace turn held.
 func (in *instance) watchOutside() []outsideSkip {
+	in.outsideMu.Lock()
+	defer in.outsideMu.Unlock()
 	in.outsideProject = projectOutsideDirs(in.server, in.ws, in.root, in.install)
+	return in.watchOutsideLocked()
+}
+
+// watchRegisteredOutside has the watcher watch the outside directories of
+// the server's registrations as soon as they arrive, not at the next
+// query's barrier: a change made meanwhile would make no event.
+func (in *instance) watchRegisteredOutside() {
+	in.outsideMu.Lock()
+	defer in.outsideMu.Unlock()
+	in.watchOutsideLocked()
+}
+
+// watchOutsideLocked watches in.outsideProject and the registrations'
+// outside directories, with in.outsideMu held.
+func (in *instance) watchOutsideLocked() []outsideSkip {
 	dirs := slices.Clone(in.outsideProject)
 	for _, r := range in.watches.list() {
 		for _, fw := range r.Watchers {
@@ -233,6 +308,19 @@ func (in *instance) watchOutside() []outsideSkip {
 		}
 	}
 	return in.sub.w.watchOutside(in.sub, usableOutside(in.ws.Path, in.install, dirs))
+}
+
+// registersOutside reports whether an update registers a watcher outside
+// the workspace ws.
+func registersOutside(ws string, u lspseam.WatchUpdate) bool {
+	for _, r := range u.Register {
+		for _, fw := range r.Watchers {
+			if d, ok := registeredOutsideDir(fw); ok && !workspacefs.Inside(ws, d.path) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // projectOutsideDirs is the directories outside the workspace that the

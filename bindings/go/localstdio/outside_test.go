@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
@@ -27,6 +28,9 @@ func TestWatcherOutside(t *testing.T) {
 			write(t, filepath.Join(lib, "sub/s.go"), "package sub\n")
 			write(t, filepath.Join(shared, "x.ts"), "export const x = 1;\n")
 			write(t, filepath.Join(shared, "deep/y.ts"), "export const y = 1;\n")
+			// Written long before any server started: not changes
+			// (TestWatcherOutsideCatchUp).
+			backdate(t, filepath.Join(lib, "lib.go"), filepath.Join(lib, "sub/s.go"), filepath.Join(shared, "x.ts"), filepath.Join(shared, "deep/y.ts"))
 			set := newWatcherSet(slog.New(slog.DiscardHandler))
 			mode.setup(set)
 			sub := set.subscribe(root)
@@ -59,6 +63,59 @@ func TestWatcherOutside(t *testing.T) {
 					t.Fatalf("links = %v", links)
 				}
 			}
+		})
+	}
+}
+
+// backdate sets the files' modification time an hour back.
+func backdate(t *testing.T, paths ...string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	for _, p := range paths {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWatcherOutsideCatchUp: a server reads a file outside the workspace
+// and only then registers a watcher for it; a change in between makes no
+// event. When the subscription hears of the directory, the files there
+// modified since it began count as changed, the others not; a directory
+// it already hears of is not caught up again. Before, the watch took the
+// changed file as its baseline and the change was never delivered
+// (findings-v24.md, 1).
+func TestWatcherOutsideCatchUp(t *testing.T) {
+	for _, mode := range watchModes {
+		t.Run(mode.name, func(t *testing.T) {
+			tmp := canonicalTemp(t)
+			root, shared := filepath.Join(tmp, "ws"), filepath.Join(tmp, "shared")
+			write(t, filepath.Join(root, "a.ts"), "export const a = 1;\n")
+			write(t, filepath.Join(shared, "x.ts"), "export const x = 1;\n")
+			write(t, filepath.Join(shared, "old.ts"), "export const o = 1;\n")
+			write(t, filepath.Join(shared, "deep/y.ts"), "export const y = 1;\n")
+			backdate(t, filepath.Join(shared, "x.ts"), filepath.Join(shared, "old.ts"), filepath.Join(shared, "deep/y.ts"))
+			set := newWatcherSet(slog.New(slog.DiscardHandler))
+			mode.setup(set)
+			sub := set.subscribe(root)
+			defer func() { sub.close(); set.wait() }()
+
+			// The server read x.ts; it changes before the registration
+			// reaches the watcher. deep/y.ts changes too, below the
+			// directory the registration covers alone.
+			write(t, filepath.Join(shared, "x.ts"), "export const x = 2;\n")
+			write(t, filepath.Join(shared, "deep/y.ts"), "export const y = 2;\n")
+			if skipped := sub.w.watchOutside(sub, []outsideDir{{shared, false}}); len(skipped) != 0 {
+				t.Fatalf("skipped %v", skipped)
+			}
+			expectChanges(t, sub, tmp, "shared/x.ts changed")
+
+			// Heard of already: nothing to catch up; a change is an event.
+			sub.w.watchOutside(sub, []outsideDir{{shared, false}})
+			expectChanges(t, sub, tmp)
+			write(t, filepath.Join(shared, "old.ts"), "export const o = 2;\n")
+			sub.w.watchOutside(sub, []outsideDir{{shared, false}})
+			expectChanges(t, sub, tmp, "shared/old.ts changed")
 		})
 	}
 }

@@ -121,7 +121,7 @@ func (s *watcherSet) subscribe(root string) *subscription {
 		w = s.start(root)
 		s.byRoot[root] = w
 	}
-	sub := &subscription{w: w, pending: map[string]*pathRecord{}}
+	sub := &subscription{w: w, pending: map[string]*pathRecord{}, since: time.Now()}
 	w.mu.Lock()
 	w.subs[sub] = struct{}{}
 	w.mu.Unlock()
@@ -717,6 +717,10 @@ type subscription struct {
 	// outside are the directories outside the workspace whose changes
 	// this server hears of (outside.go): the others' are not its business.
 	outside []outsideDir
+	// since is when the subscription began, before its server started:
+	// a file outside the workspace modified since may have changed after
+	// the server read it (outside.go, catchUpOutsideLocked).
+	since time.Time
 }
 
 type pathRecord struct{ first, last changeKind }
