@@ -12,8 +12,9 @@ import (
 // Item.label and PerishableItem.label quietly stopped overriding it
 // ("0 introduced": nothing is an error in Python). The subclasses are
 // found from the classes' written bases, by the last name of each (a
-// base written `models.Item` is Item), through any number of levels;
-// two classes of the same name in different files are not told apart,
+// base written `models.Item` is Item, one written `BaseItem` in a file
+// that imports `from m import Item as BaseItem` is Item too), through
+// any number of levels; two classes of the same name in different files are not told apart,
 // so a method listed is one to look at, which the notice says.
 
 // SourceText is one file of a workspace and its text.
@@ -38,6 +39,7 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 	}
 	classes := map[string][]*pyClass{}
 	for _, f := range files {
+		aliases := pythonImportAliases(f.Text)
 		type open struct {
 			indent int
 			c      *pyClass // nil for a def
@@ -64,6 +66,9 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 					}
 					if i := strings.IndexByte(b, '['); i >= 0 { // Generic[T]
 						b = b[:i]
+					}
+					if name, ok := aliases[b]; ok {
+						b = name
 					}
 					c.bases = append(c.bases, b)
 				}
@@ -118,4 +123,42 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 		return a.Line - b.Line
 	})
 	return out
+}
+
+// pythonImportAliases maps the names text's `from m import X as Y`
+// statements bind (Y) to the names they import (X), parenthesized lists
+// over several lines included. `import m as n` binds a module, which a
+// base reaches as n.X, by its last name.
+func pythonImportAliases(text string) map[string]string {
+	aliases := map[string]string{}
+	lines := strings.Split(text, "\n")
+	uncommented := func(line string) string {
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		return strings.TrimSpace(line)
+	}
+	for i := 0; i < len(lines); i++ {
+		rest, ok := strings.CutPrefix(uncommented(lines[i]), "from ")
+		if !ok {
+			continue
+		}
+		_, names, ok := strings.Cut(rest, " import ")
+		if !ok {
+			continue
+		}
+		if names = strings.TrimSpace(names); strings.HasPrefix(names, "(") {
+			for !strings.Contains(names, ")") && i+1 < len(lines) {
+				i++
+				names += "," + uncommented(lines[i])
+			}
+			names, _, _ = strings.Cut(names[1:], ")")
+		}
+		for _, n := range strings.Split(names, ",") {
+			if name, alias, ok := strings.Cut(n, " as "); ok && strings.TrimSpace(alias) != "" {
+				aliases[strings.TrimSpace(alias)] = strings.TrimSpace(name)
+			}
+		}
+	}
+	return aliases
 }

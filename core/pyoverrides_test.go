@@ -24,3 +24,34 @@ func TestPythonOverrides(t *testing.T) {
 		t.Errorf("a method no subclass overrides: %v", got)
 	}
 }
+
+// TestPythonOverridesImportAliases: a base written under the name a
+// `from m import X as Y` binds is X (a tester's Gadget(BaseItem) and
+// Deep(Plain), Plain(BaseItem), were missed).
+func TestPythonOverridesImportAliases(t *testing.T) {
+	base := SourceText{"shop/models/base.py", "class Item:\n    def describe(self):\n        pass\n"}
+	for _, tc := range []struct {
+		name string
+		text string
+		want []int // lines of shop/special.py
+	}{
+		{"from import as", "from shop.models.base import Item as BaseItem\n\nclass Gadget(BaseItem):\n    def describe(self):\n        pass\n", []int{4}},
+		{"through a subclass", "from shop.models.base import Item as BaseItem\n\nclass Plain(BaseItem):\n    pass\n\nclass Deep(Plain):\n    def describe(self):\n        pass\n", []int{7}},
+		{"among other names", "from shop.models.base import Other, Item as BaseItem  # the base\n\nclass Gadget(Other, BaseItem):\n    def describe(self): ...\n", []int{4}},
+		{"parenthesized over lines", "from shop.models.base import (\n    Other,  # x, Item as Wrong\n    Item as BaseItem,\n)\n\nclass Gadget(BaseItem):\n    def describe(self): ...\n", []int{7}},
+		{"import module as", "import shop.models.base as mb\n\nclass Thing(mb.Item):\n    def describe(self): ...\n", []int{4}},
+		{"an alias of another class", "from other import Thing as Item2\n\nclass Gadget(Item2):\n    def describe(self): ...\n", nil},
+		{"another class imported as Item", "from other import Thing as Item\n\nclass Gadget(Item):\n    def describe(self): ...\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var want []FileLine
+			for _, l := range tc.want {
+				want = append(want, FileLine{"shop/special.py", l})
+			}
+			got := PythonOverrides([]SourceText{base, {"shop/special.py", tc.text}}, "Item", "describe")
+			if !slices.Equal(got, want) {
+				t.Errorf("PythonOverrides = %v, want %v", got, want)
+			}
+		})
+	}
+}

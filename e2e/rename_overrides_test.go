@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,10 +13,39 @@ import (
 // quietly stop overriding (a tester's Item.label → describe: "0
 // introduced"). The rename's answer names each override it leaves
 // (bindings/go/toolbox/renameoverrides.go); the fixture's Shape.perimeter
-// is overridden by Circle.perimeter and Rect.perimeter.
+// is overridden by Circle.perimeter and Rect.perimeter, and by a class
+// whose base is Shape imported under another name and its subclass's
+// (a tester's were missed). The untyped use `it.perimeter()`, which
+// pyright neither sees nor renames, is named too (textualuses.go).
 func TestRenameNamesOverridesLeft(t *testing.T) {
 	requireServers(t, "pyright-langserver")
 	dir := copyFixture(t, "py")
+	special := `from shapes.base import Shape as BaseShape
+
+
+class Gadget(BaseShape):
+    def area(self) -> float:
+        return 0.0
+
+    def perimeter(self) -> float:
+        return 0.0
+
+
+class Plain(BaseShape):
+    pass
+
+
+class Deep(Plain):
+    def perimeter(self) -> float:
+        return 1.0
+
+
+def show(it):
+    return it.perimeter()
+`
+	if err := os.WriteFile(filepath.Join(dir, "shapes", "special.py"), []byte(special), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	srv := catalogServe(t, "--approval", "preview")
 	defer srv.shutdown(t)
 	a := srv.toolCall(t, "code_rename", json.RawMessage(`{"target":{"path":"shapes/base.py","symbol":"Shape.perimeter"},"newName":"outline_length"}`), dir)
@@ -32,11 +63,14 @@ func TestRenameNamesOverridesLeft(t *testing.T) {
 	for _, f := range r.Files {
 		renamed[f.Path] = true
 	}
-	for _, o := range []string{"shapes/circle.py:17", "shapes/rect.py:16"} {
+	for _, o := range []string{"shapes/circle.py:17", "shapes/rect.py:16", "shapes/special.py:8", "shapes/special.py:17"} {
 		path, _, _ := strings.Cut(o, ":")
 		if !renamed[path] && !strings.Contains(text, o) {
 			t.Errorf("the override %s is neither renamed nor named in the answer", o)
 		}
+	}
+	if !strings.Contains(text, "shapes/special.py:22") || !strings.Contains(text, "not renamed") {
+		t.Errorf("the untyped use shapes/special.py:22 is not named as a line the rename leaves")
 	}
 	if strings.Contains(text, "shapes/measure.py") {
 		t.Errorf("a method of an unrelated class is named as an override")

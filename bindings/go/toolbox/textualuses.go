@@ -13,7 +13,7 @@ import (
 )
 
 // The uses a dynamically typed language's server cannot see, for
-// code_delete.
+// code_delete and code_rename.
 //
 // A server of a dynamically typed language finds the uses it can type: a
 // method called on a value of unknown type, a function reached through a
@@ -31,8 +31,12 @@ import (
 // declares a symbol of the same name (`def name(`, `function name(`, a
 // shell function) is another symbol, not a use, and is not listed: in a
 // Python code base the same function name in two modules is common.
-// Statically typed
-// languages are not searched: their servers see every use the compiler
+// A rename is searched the same way, in its files as it leaves them: the
+// server renames the uses it sees, and a tester's rename of a Python
+// method left `it.describe()` on an untyped `it` calling a method that
+// no longer exists, with nothing said ("0 introduced"); the lines still
+// naming the old name are listed in its incomplete notice. Statically
+// typed languages are not searched: their servers see every use the compiler
 // does, and the same name is often another symbol.
 
 // dynamicLanguages are the language ids whose servers' references miss
@@ -54,10 +58,6 @@ const (
 // range of its own file and outside the server's references (refs); nil
 // when the target's language is not dynamically typed.
 func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, deleted lspseam.Range, refs []lspseam.Location) []string {
-	sel, ok := t.service.Selection(ctx, rt.Path, r.Dir)
-	if !ok || !dynamicLanguages[sel.LanguageID] || rt.Identifier == "" {
-		return nil
-	}
 	known := map[string]bool{} // "rel:line" of the references, one-based
 	for _, l := range refs {
 		if p, ok := workspacefs.HostPaths.URIPath(l.URI); ok {
@@ -66,36 +66,54 @@ func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspse
 			}
 		}
 	}
+	seen, _ := t.wordLines(ctx, r, rt, nil, func(rel string, n int) bool {
+		return rel == rt.Path && n >= int(deleted.Start.Line) && n <= int(deleted.End.Line) || known[rel+":"+strconv.Itoa(n+1)]
+	})
+	return seen
+}
+
+// wordLines searches the workspace's files of the target's provider for
+// the lines that name rt's identifier as a word and declare no other
+// symbol of that name, but those skip leaves out (by zero-based line):
+// the first maxTextualUses as path:line, and how many there are in the
+// files read. texts are files' texts to search instead of those on disk
+// (a change's files as it leaves them). Nothing when the target's
+// language is not dynamically typed.
+func (t *Toolbox) wordLines(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, texts map[string]string, skip func(rel string, n int) bool) ([]string, int) {
+	sel, ok := t.service.Selection(ctx, rt.Path, r.Dir)
+	if !ok || !dynamicLanguages[sel.LanguageID] || rt.Identifier == "" {
+		return nil, 0
+	}
 	census := t.takeCensus(ctx, r.Dir, r.Dir, false)
 	var out []string
-	read := 0
+	total, read := 0, 0
 	for i, f := range census.owned[sel.ID] {
-		if i >= maxTextualFiles || read >= maxTextualBytes || len(out) >= maxTextualUses || ctx.Err() != nil {
+		if i >= maxTextualFiles || read >= maxTextualBytes || ctx.Err() != nil {
 			break
 		}
-		file, err := r.Read(r.Abs(f.rel))
-		if err != nil || !file.Exists || !strings.Contains(file.Text, rt.Identifier) {
+		text, ok := texts[f.rel]
+		if !ok {
+			file, err := r.Read(r.Abs(f.rel))
+			if err != nil || !file.Exists {
+				continue
+			}
+			text = file.Text
+		}
+		if !strings.Contains(text, rt.Identifier) {
 			continue
 		}
-		read += len(file.Text)
-		for n, line := range strings.Split(file.Text, "\n") {
-			if core.IdentifierOffsets(f.rel, line, rt.Identifier) == nil {
+		read += len(text)
+		for n, line := range strings.Split(text, "\n") {
+			if core.IdentifierOffsets(f.rel, line, rt.Identifier) == nil || skip(f.rel, n) || declaresOther(f.rel, line, rt.Identifier) {
 				continue
 			}
-			if f.rel == rt.Path && n >= int(deleted.Start.Line) && n <= int(deleted.End.Line) {
-				continue
-			}
-			at := f.rel + ":" + strconv.Itoa(n+1)
-			if known[at] || declaresOther(f.rel, line, rt.Identifier) {
-				continue
-			}
-			out = append(out, at)
-			if len(out) >= maxTextualUses {
-				break
+			total++
+			if len(out) < maxTextualUses {
+				out = append(out, f.rel+":"+strconv.Itoa(n+1))
 			}
 		}
 	}
-	return out
+	return out, total
 }
 
 // declaresOther says whether line declares a function, method or class
@@ -116,4 +134,24 @@ func declaresOther(path, line, name string) bool {
 		return strings.HasPrefix(strings.TrimSpace(rest), "()")
 	}
 	return false
+}
+
+// renameUnseenUses is the notice for the lines of a dynamically typed
+// language's files that still name the renamed identifier once the
+// rename's files are changed, declarations of other symbols of that name
+// left out ("" when none, or the language is statically typed).
+func (t *Toolbox) renameUnseenUses(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, files []plannedFile) string {
+	after := map[string]string{}
+	for _, f := range files {
+		after[f.rel] = f.after // "" when the rename deletes the file
+	}
+	seen, total := t.wordLines(ctx, r, rt, after, func(string, int) bool { return false })
+	if total == 0 {
+		return ""
+	}
+	more := ""
+	if total > len(seen) {
+		more = " and " + strconv.Itoa(total-len(seen)) + " more"
+	}
+	return strconv.Itoa(total) + " other " + plural(total, "line names", "lines name") + " " + rt.Identifier + " and " + plural(total, "is", "are") + " not renamed (untyped uses the server cannot see, or other symbols of the same name): " + strings.Join(seen, ", ") + more + "; rename those that are uses with edit"
 }
