@@ -139,8 +139,17 @@ func declaresOther(path, line, name string) bool {
 // renameUnseenUses is the notice for the lines of a dynamically typed
 // language's files that still name the renamed identifier once the
 // rename's files are changed, declarations of other symbols of that name
-// left out ("" when none, or the language is statically typed).
+// left out ("" when none, or the language is statically typed). Only a
+// declaration other code can name is looked for (a function, a class, a
+// method, a property or field: what an untyped value or another module
+// reaches by name); a rename of a local or a parameter listed every line
+// of the workspace naming a common word such as `it`.
 func (t *Toolbox) renameUnseenUses(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, files []plannedFile) string {
+	switch rt.Kind {
+	case "function", "class", "method", "property", "field":
+	default:
+		return ""
+	}
 	after := map[string]string{}
 	for _, f := range files {
 		after[f.rel] = f.after // "" when the rename deletes the file
