@@ -247,9 +247,9 @@ func (m *goBuildMatches) excludedFiles(r *workspacefs.Root) []goFileStamp {
 	root := r.Dir
 	m.mu.Lock()
 	if m.listedRoot == root && time.Since(m.listedAt) < excludedListTTL {
-		out := m.listed
+		listed := m.listed
 		m.mu.Unlock()
-		return out
+		return m.restamped(listed)
 	}
 	m.mu.Unlock()
 	var out []goFileStamp
@@ -285,6 +285,27 @@ func (m *goBuildMatches) excludedFiles(r *workspacefs.Root) []goFileStamp {
 	m.mu.Lock()
 	m.listed, m.listedRoot, m.listedAt = out, root, time.Now()
 	m.mu.Unlock()
+	return out
+}
+
+// restamped is a listed walk's files as they are now: the list spares a
+// walk of the tree, not a look at its few files. A file changed since the
+// walk has its new stamp (with the walk's, a file rewritten without the
+// name was still taken to name it, from what was remembered of its old
+// version, and code_delete refused), and one no longer excluded or gone
+// is left out.
+func (m *goBuildMatches) restamped(listed []goFileStamp) []goFileStamp {
+	out := make([]goFileStamp, 0, len(listed))
+	for _, stamp := range listed {
+		info, err := os.Lstat(stamp.path)
+		if err != nil || !info.Mode().IsRegular() || info.Size() > maxExcludedBytes {
+			continue
+		}
+		now := goFileStamp{stamp.path, info.Size(), info.ModTime()}
+		if now.size == stamp.size && now.modified.Equal(stamp.modified) || m.excludedAt(now) {
+			out = append(out, now)
+		}
+	}
 	return out
 }
 

@@ -104,3 +104,49 @@ func TestGoImportPath(t *testing.T) {
 		}
 	}
 }
+
+// TestExcludedElsewhereFollowEdits: the list of the workspace's excluded
+// files is walked at most every excludedListTTL, but a listed file edited
+// within it is read in its new version: an excluded file of another
+// package rewritten not to name the declaration stops naming it at once
+// (with the walk's stamps, what was remembered of its old version said it
+// still did, and code_delete refused).
+func TestExcludedElsewhereFollowEdits(t *testing.T) {
+	ws := t.TempDir()
+	other := "windows"
+	if runtime.GOOS == "windows" {
+		other = "linux"
+	}
+	excluded := filepath.Join("cmd", "x_"+other+".go")
+	write := func(name, text string, age time.Duration) {
+		t.Helper()
+		p := filepath.Join(ws, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-age)
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.22\n", time.Hour)
+	write("lib/lib.go", "package lib\n\nfunc Target() {}\n", time.Hour)
+	write(excluded, "package main\n\nimport \"example.com/m/lib\"\n\nvar _ = lib.Target\n", time.Hour)
+	r, err := workspacefs.Open(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var m goBuildMatches
+	want := filepath.ToSlash(excluded)
+	if got := m.excludedUsers(r, "lib/lib.go", []string{"Target"}); !slices.Equal(got, []string{want}) {
+		t.Fatalf("excludedUsers = %v, want [%s]", got, want)
+	}
+	write(excluded, "package main\n\nimport \"example.com/m/lib\"\n\nvar _ = lib.Unrelated\n", 30*time.Minute)
+	if got := m.excludedUsers(r, "lib/lib.go", []string{"Target"}); got != nil {
+		t.Errorf("after the excluded file stopped naming Target (within the list's %v): excludedUsers = %v, want none", excludedListTTL, got)
+	}
+}
