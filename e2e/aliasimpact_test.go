@@ -35,6 +35,15 @@ func TestImpactThroughAliases(t *testing.T) {
 			},
 			verifyEdit{"def total_area(shapes: Iterable[Shape]) -> float:", "def total_area(shapes: Iterable[Shape], unit: str) -> float:"},
 			[]impactAt{{"shapes/inventory.py", 8, 12}, {"shapes/tally.py", 8, 21}}, ""},
+		// A name bound by assignment (`sum_areas = total_area`), used
+		// in another file: the references at the assigned name.
+		{"py assignment", "pyright-langserver", "py", "shapes/base.py",
+			map[string]string{
+				"shapes/assign.py":    "\"\"\"Another name for total_area.\"\"\"\n\nfrom shapes.base import total_area\n\nsum_areas = total_area\n",
+				"shapes/useassign.py": "\"\"\"Uses the other name.\"\"\"\n\nfrom shapes.assign import sum_areas\nfrom shapes.base import Shape\n\n\ndef sized(items: list[Shape]) -> float:\n    return sum_areas(items)\n",
+			},
+			verifyEdit{"def total_area(shapes: Iterable[Shape]) -> float:", "def total_area(shapes: Iterable[Shape], unit: str) -> float:"},
+			[]impactAt{{"shapes/useassign.py", 8, 12}}, ""},
 		{"ts", "typescript-language-server", "ts", "src/shape.ts",
 			map[string]string{
 				"src/index.ts":  "export { describe as describeShape } from \"./shape\";\n",

@@ -66,6 +66,11 @@ var (
 	// Python's `from m import (` and `import`/`export {` of TypeScript
 	// and JavaScript open a clause whose names may rename.
 	clauseStart = regexp.MustCompile(`^\s*(?:from|import|export)\b`)
+	// assignAlias is `ALIAS = ` (Python; a class attribute too), `const
+	// ALIAS = ` and its let, var and exported forms (TypeScript,
+	// JavaScript), a type annotation allowed: the value after it is
+	// looked at for the name alone.
+	assignAlias = regexp.MustCompile(`^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?(` + identPattern + `)\s*(?::[^=]+)?=\s*`)
 	// exportsProperty is `exports.PROP = ` or `module.exports.PROP = `.
 	exportsProperty = regexp.MustCompile(`^\s*(?:module\.)?exports\.(` + identPattern + `)\s*=\s*`)
 	// exportsObject is `module.exports = {`, the object's items after it.
@@ -97,13 +102,22 @@ func aliasesOn(file string, lines []string, n int, name string) []aliasUse {
 			out = append(out, aliasUse{alias: line[rest+m[2] : rest+m[3]], offset: rest + m[2]})
 		}
 	}
-	if !commonJSPaths[strings.ToLower(path.Ext(file))] {
-		return out
-	}
 	// startsWithName: text begins with name as a whole identifier.
 	startsWithName := func(text string) bool {
 		offs := core.IdentifierOffsets(file, text, name)
 		return len(offs) > 0 && offs[0] == 0
+	}
+	// An assignment whose value is the name alone binds another name to
+	// it (`ct = compute_total`, `const s = describe`): its uses are the
+	// references of that name.
+	if m := assignAlias.FindStringSubmatchIndex(line); m != nil && !strings.HasPrefix(line[m[1]:], "=") {
+		alias, rhs := line[m[2]:m[3]], line[m[1]:]
+		if alias != name && startsWithName(rhs) && valueEnds(rhs[len(name):]) {
+			return append(out, aliasUse{alias: alias, offset: m[2]})
+		}
+	}
+	if !commonJSPaths[strings.ToLower(path.Ext(file))] {
+		return out
 	}
 	if m := exportsProperty.FindStringSubmatchIndex(line); m != nil {
 		if startsWithName(line[m[1]:]) {
@@ -138,6 +152,14 @@ func aliasesOn(file string, lines []string, n int, name string) []aliasUse {
 		}
 	}
 	return out
+}
+
+// valueEnds says whether what follows a value on its line ends the
+// statement: nothing, a semicolon, a comment.
+func valueEnds(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, ";"))
+	return rest == "" || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "//")
 }
 
 // inList says whether line n is inside a list opened by a line matching

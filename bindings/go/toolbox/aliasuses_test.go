@@ -45,6 +45,13 @@ func TestAliasesOn(t *testing.T) {
 		{"commonjs, the module is the value", "src/units.cjs", "module.exports = toInches;", 0, "toInches", []aliasUse{cjs("toInches", 17)}},
 		{"commonjs syntax in python is not searched", "a.py", "module.exports = { toInches }", 0, "toInches", nil},
 		{"commonjs syntax in typescript is not searched", "a.ts", "module.exports = { toInches };", 0, "toInches", nil},
+		{"python assignment", "assign.py", "ct = compute_total", 0, "compute_total", []aliasUse{as("ct", 0)}},
+		{"python class attribute, annotated", "calc.py", "class Calc:\n    fn: Callable = compute_total  # the pricing", 1, "compute_total", []aliasUse{as("fn", 4)}},
+		{"python assignment of a call is no alias", "a.py", "ct = compute_total(1)", 0, "compute_total", nil},
+		{"python comparison is no assignment", "a.py", "ok = x == compute_total", 0, "compute_total", nil},
+		{"python, the name assigned, not aliased", "a.py", "compute_total = other", 0, "compute_total", nil},
+		{"typescript const", "src/a.ts", "export const summarize = describe;", 0, "describe", []aliasUse{as("summarize", 13)}},
+		{"javascript let, member access is no alias", "src/a.js", "let d = describe.bind(null);", 0, "describe", nil},
 		{"a line past the end", "a.py", "from m import x as y", 3, "x", nil},
 	} {
 		lines := strings.Split(tt.text, "\n")
