@@ -91,3 +91,23 @@ func TestImpactThroughAliases(t *testing.T) {
 		})
 	}
 }
+
+// TestCallersNameTheAliases: pyright's incoming calls stop where the
+// function is renamed (`from .base import total_area as area_of`): the
+// callers through area_of are not among them, and the answer says so,
+// naming the alias and where to ask (a tester's callers listed 1 of 4
+// call sites with no Incomplete line).
+func TestCallersNameTheAliases(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	dir := copyFixture(t, "py")
+	writeFixtureFile(t, dir, filepath.FromSlash("shapes/__init__.py"), "\"\"\"Flat geometric figures.\"\"\"\n\nfrom .base import total_area as area_of\n\n__all__ = [\"area_of\"]\n")
+	writeFixtureFile(t, dir, filepath.FromSlash("shapes/inventory.py"), "\"\"\"The area of an inventory of shapes.\"\"\"\n\nfrom shapes import area_of\nfrom shapes.base import Shape\n\n\ndef inventory_area(items: list[Shape]) -> float:\n    return area_of(items)\n")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	a := srv.toolCall(t, "code_hierarchy", jsonArgs(map[string]any{"target": map[string]any{"path": "shapes/base.py", "symbol": "total_area"}, "kind": "callers"}), dir)
+	text := a.Content[0].Text
+	t.Logf("callers:\n%s", text)
+	if a.IsError || !strings.Contains(text, "Incomplete: ") || !strings.Contains(text, "area_of (shapes/__init__.py:3:33)") {
+		t.Errorf("the callers answer does not name the alias area_of (shapes/__init__.py:3:33) in its Incomplete line")
+	}
+}

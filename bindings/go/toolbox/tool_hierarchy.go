@@ -108,6 +108,9 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				if call.Kind == "callers" || call.Kind == "subtypes" { // found by the uses of the root
 					a.incomplete = joinNotices(a.incomplete, t.linkedUsesNoticeIn(ctx, s, ws, rt.Path))
 				}
+				if call.Kind == "callers" {
+					a.incomplete = joinNotices(a.incomplete, t.callersAliasNotice(ctx, s, ws, rt, file.URI))
+				}
 				return nil
 			}
 			for _, p := range step.Pending {
