@@ -92,8 +92,8 @@ func TestImpactThroughAliases(t *testing.T) {
 	}
 }
 
-// TestCallersNameTheAliases: pyright's incoming calls stop where the
-// function is renamed (`from .base import total_area as area_of`): the
+// TestCallersNameTheAliases: pyright's incoming calls (and references)
+// stop where the function is renamed (`from .base import total_area as area_of`): the
 // callers through area_of are not among them, and the answer says so,
 // naming the alias and where to ask (a tester's callers listed 1 of 4
 // call sites with no Incomplete line).
@@ -109,5 +109,12 @@ func TestCallersNameTheAliases(t *testing.T) {
 	t.Logf("callers:\n%s", text)
 	if a.IsError || !strings.Contains(text, "Incomplete: ") || !strings.Contains(text, "area_of (shapes/__init__.py:3:33)") {
 		t.Errorf("the callers answer does not name the alias area_of (shapes/__init__.py:3:33) in its Incomplete line")
+	}
+	// The references list the import line, not area_of's uses: so too.
+	a = srv.toolCall(t, "code_navigate", jsonArgs(map[string]any{"target": map[string]any{"path": "shapes/base.py", "symbol": "total_area"}, "kind": "references"}), dir)
+	text = a.Content[0].Text
+	t.Logf("references:\n%s", text)
+	if a.IsError || !strings.Contains(text, "Incomplete: uses under other names are not listed") || !strings.Contains(text, "area_of (shapes/__init__.py:3:33)") {
+		t.Errorf("the references answer does not name the alias area_of (shapes/__init__.py:3:33) in its Incomplete line")
 	}
 }

@@ -138,6 +138,9 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if unlisted != nil {
 			a.incomplete = joinNotices(a.incomplete, <-unlisted)
 		}
+		if call.Kind == "references" && pythonAliasesStop(rt) {
+			a.incomplete = joinNotices(a.incomplete, t.aliasesNotice(ctx, ws, rt, raw, "uses under other names are not listed (the server's references stop where the name is renamed)", "the references"))
+		}
 		return nil
 	})
 	return a, err
