@@ -66,7 +66,7 @@ func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspse
 			}
 		}
 	}
-	seen, _ := t.wordLines(ctx, r, rt, nil, func(rel string, n int) bool {
+	seen, _ := t.wordLines(ctx, r, rt, nil, func(rel string, n int, _ string) bool {
 		return rel == rt.Path && n >= int(deleted.Start.Line) && n <= int(deleted.End.Line) || known[rel+":"+strconv.Itoa(n+1)]
 	})
 	return seen
@@ -79,7 +79,7 @@ func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspse
 // files read. texts are files' texts to search instead of those on disk
 // (a change's files as it leaves them). Nothing when the target's
 // language is not dynamically typed.
-func (t *Toolbox) wordLines(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, texts map[string]string, skip func(rel string, n int) bool) ([]string, int) {
+func (t *Toolbox) wordLines(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, texts map[string]string, skip func(rel string, n int, line string) bool) ([]string, int) {
 	sel, ok := t.service.Selection(ctx, rt.Path, r.Dir)
 	if !ok || !dynamicLanguages[sel.LanguageID] || rt.Identifier == "" {
 		return nil, 0
@@ -104,7 +104,7 @@ func (t *Toolbox) wordLines(ctx context.Context, r *workspacefs.Root, rt lspseam
 		}
 		read += len(text)
 		for n, line := range strings.Split(text, "\n") {
-			if core.IdentifierOffsets(f.rel, line, rt.Identifier) == nil || skip(f.rel, n) || declaresOther(f.rel, line, rt.Identifier) {
+			if core.IdentifierOffsets(f.rel, line, rt.Identifier) == nil || skip(f.rel, n, line) || declaresOther(f.rel, line, rt.Identifier) {
 				continue
 			}
 			total++
@@ -154,7 +154,11 @@ func (t *Toolbox) renameUnseenUses(ctx context.Context, r *workspacefs.Root, rt 
 	for _, f := range files {
 		after[f.rel] = f.after // "" when the rename deletes the file
 	}
-	seen, total := t.wordLines(ctx, r, rt, after, func(string, int) bool { return false })
+	// A name only in a string is not a use a rename leaves (an import's
+	// "./Badge.jsx" named Badge once tsserver had renamed the import).
+	seen, total := t.wordLines(ctx, r, rt, after, func(rel string, _ int, line string) bool {
+		return onlyInStrings(line, core.IdentifierOffsets(rel, line, rt.Identifier))
+	})
 	if total == 0 {
 		return ""
 	}
@@ -163,4 +167,35 @@ func (t *Toolbox) renameUnseenUses(ctx context.Context, r *workspacefs.Root, rt 
 		more = " and " + strconv.Itoa(total-len(seen)) + " more"
 	}
 	return strconv.Itoa(total) + " other " + plural(total, "line names", "lines name") + " " + rt.Identifier + " and " + plural(total, "is", "are") + " not renamed (untyped uses the server cannot see, or other symbols of the same name): " + strings.Join(seen, ", ") + more + "; rename those that are uses with edit"
+}
+
+// onlyInStrings says whether every one of offsets (byte offsets in line)
+// lies inside a quoted string of the line (' or ", a backslash escaping
+// the next byte); a template literal is not one (its ${…} are code).
+func onlyInStrings(line string, offsets []int) bool {
+	if len(offsets) == 0 {
+		return false
+	}
+	inside := make([]bool, len(line)+1)
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		inside[i] = quote != 0
+		switch c := line[i]; {
+		case quote != 0 && c == '\\':
+			i++
+			if i < len(line) {
+				inside[i] = true
+			}
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == 0 && (c == '\'' || c == '"'):
+			quote = c
+		}
+	}
+	for _, o := range offsets {
+		if !inside[o] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,10 @@
 package toolbox
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/lspseam/lspseam/core"
+)
 
 func TestDeclaresOther(t *testing.T) {
 	for _, c := range []struct {
@@ -24,6 +28,25 @@ func TestDeclaresOther(t *testing.T) {
 	} {
 		if got := declaresOther("shop.py", c.line, "price_of"); got != c.want {
 			t.Errorf("declaresOther(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestOnlyInStrings(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{`import { Badge } from "./Badge.jsx";`, false},
+		{`import { ShapeBadge } from "./Badge.jsx";`, true},
+		{`x = getattr(obj, 'Badge')`, true},
+		{`s = "say \"Badge\" twice"`, true},
+		{"t = `${Badge}`", false},
+		{`print(Badge, "Badge")`, false},
+		{`no badge here`, false},
+	} {
+		if got := onlyInStrings(c.line, core.IdentifierOffsets("a.js", c.line, "Badge")); got != c.want {
+			t.Errorf("onlyInStrings(%q) = %v, want %v", c.line, got, c.want)
 		}
 	}
 }
