@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -195,11 +196,14 @@ func (f drainFixture) checkApplied(t *testing.T, call <-chan callAnswer) {
 	}
 }
 
-// stdio: SIGTERM while code_rename runs.
-func TestDrainStdio(t *testing.T) {
-	f := newDrainFixture(t, false)
-	ctx := testContext(t)
+// stdioStoppedWhileRenaming starts `lspseam mcp` on stdio (with env
+// added to its environment), starts code_rename, and sends SIGTERM once
+// the fake server holds the rename: the process, its stderr, the session
+// and the call's answer to come.
+func (f drainFixture) stdioStoppedWhileRenaming(t *testing.T, ctx context.Context, env ...string) (*exec.Cmd, *syncBuffer, *mcp.ClientSession, <-chan callAnswer) {
+	t.Helper()
 	cmd, stderr := f.command("--tools", "lsp,code,refactor")
+	cmd.Env = append(cmd.Env, env...)
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("lspseam stderr:\n%s", stderr.String())
@@ -209,12 +213,20 @@ func TestDrainStdio(t *testing.T) {
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
 	call := startCall(ctx, cs, "code_rename", drainRenameArgs)
 	f.renameHeld(t)
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	return cmd, stderr, cs, call
+}
+
+// stdio: SIGTERM while code_rename runs.
+func TestDrainStdio(t *testing.T) {
+	f := newDrainFixture(t, false)
+	ctx := testContext(t)
+	cmd, stderr, cs, call := f.stdioStoppedWhileRenaming(t, ctx)
 	awaitStopping(t, stderr.String, call)
 	checkRefusedWhileStopping(t, ctx, cs)
 	f.release(t)
@@ -235,23 +247,7 @@ func TestDrainStdio(t *testing.T) {
 func TestDrainStdioCutOff(t *testing.T) {
 	f := newDrainFixture(t, true)
 	ctx := testContext(t)
-	cmd, stderr := f.command("--tools", "lsp,code,refactor")
-	cmd.Env = append(cmd.Env, "LSPSEAM_TEST_DRAIN_GRACE=200ms")
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("lspseam stderr:\n%s", stderr.String())
-		}
-	})
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "drain-test", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v", err)
-	}
-	defer cs.Close()
-	call := startCall(ctx, cs, "code_rename", drainRenameArgs)
-	f.renameHeld(t)
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
+	_, _, cs, call := f.stdioStoppedWhileRenaming(t, ctx, "LSPSEAM_TEST_DRAIN_GRACE=200ms")
 	checkCutOffAnswer(t, <-call, "it had changed no file (not applied)")
 	cs.Wait()
 	if f.renamed(t) {
