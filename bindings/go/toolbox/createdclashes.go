@@ -43,13 +43,7 @@ func (t *Toolbox) createdFileClashes(ctx context.Context, r *workspacefs.Root, w
 		return nil
 	}
 	found := &dependents{partial: partial}
-	for i, rel := range files {
-		if i >= maxDependents {
-			found.notChecked = append(found.notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedLimit})
-			continue
-		}
-		found.paths = append(found.paths, rel)
-	}
+	found.bound(r, files)
 	var c *createdClashes
 	t.service.Session(ctx, found.paths[0], ws, func(ctx context.Context, s lspseam.Session) error {
 		checks, err := s.Check(ctx, found.paths, lspseam.DiagnosticsOptions{})

@@ -280,6 +280,14 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
+	found.bound(r, files)
+	return found
+}
+
+// bound takes files as the dependents, within the bounds: the first
+// maxDependents are checked, the next maxListedNotChecked named as not
+// checked, the rest counted.
+func (found *dependents) bound(r *workspacefs.Root, files []string) {
 	for i, rel := range files {
 		switch {
 		case i < maxDependents:
@@ -290,7 +298,6 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			found.notCheckedMore++
 		}
 	}
-	return found
 }
 
 // memberType is the outline entry of the type that declares member e (a
