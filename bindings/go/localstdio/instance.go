@@ -84,11 +84,13 @@ type instance struct {
 	compileDB compileDBFiles
 	// install is the server's installation, never watched; outsideProject
 	// the directories outside the workspace its project's files name, as
-	// of the last turn (outside.go), written with outsideMu held, which
-	// also serializes the turn's and the registrations' watchOutside.
+	// of the last turn (outside.go), and outsideMemo what it was found
+	// from (outsidememo.go), written with outsideMu held, which also
+	// serializes the turn's and the registrations' watchOutside.
 	install        string
 	outsideMu      sync.Mutex
 	outsideProject []outsideDir
+	outsideMemo    projectOutsideMemo
 
 	deadOnce sync.Once
 	dead     chan struct{} // closed on invalidation
@@ -108,7 +110,8 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 	// What the project reads outside the workspace is watched before the
 	// server reads it, as the workspace is.
 	install := serverInstallation(s.Path)
-	project := projectOutsideDirs(s, ws, root, install)
+	var memo projectOutsideMemo
+	project := memo.find(func() ([]outsideDir, []string) { return projectOutsideDirs(s, ws, root, install) })
 	sub.w.watchOutside(sub, project)
 	proc, err := startProcess(processSpec{
 		path: s.Path, args: s.Config.Args, env: s.Env, dir: root.Path,
@@ -130,6 +133,7 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		codec:          &frameCodec{maxMessageBytes: s.Config.MaxMessageBytes},
 		progress:       newProgressTracker(),
 		outsideProject: project,
+		outsideMemo:    memo,
 		install:        install,
 		dead:           make(chan struct{}),
 		stopped:        make(chan struct{}),

@@ -283,7 +283,9 @@ func (s *subscription) readsOutsideLocked(path string) bool {
 func (in *instance) watchOutside() []outsideSkip {
 	in.outsideMu.Lock()
 	defer in.outsideMu.Unlock()
-	in.outsideProject = projectOutsideDirs(in.server, in.ws, in.root, in.install)
+	in.outsideProject = in.outsideMemo.find(func() ([]outsideDir, []string) {
+		return projectOutsideDirs(in.server, in.ws, in.root, in.install)
+	})
 	return in.watchOutsideLocked()
 }
 
@@ -325,8 +327,9 @@ func registersOutside(ws string, u lspseam.WatchUpdate) bool {
 
 // projectOutsideDirs is the directories outside the workspace that the
 // project's files (in the workspace, and in the server's root when it is
-// another directory) say server s reads, and that may be watched.
-func projectOutsideDirs(s *Server, ws, root Workspace, install string) []outsideDir {
+// another directory) say server s reads, and that may be watched, and the
+// paths that answer was read from (outsidememo.go keeps it by them).
+func projectOutsideDirs(s *Server, ws, root Workspace, install string) (dirs []outsideDir, inputs []string) {
 	var langs []string
 	for _, l := range s.Config.ExtensionToLanguage {
 		langs = append(langs, l)
@@ -334,11 +337,15 @@ func projectOutsideDirs(s *Server, ws, root Workspace, install string) []outside
 	for _, l := range s.Config.FileNameToLanguage {
 		langs = append(langs, l)
 	}
-	dirs := []string{ws.Path}
+	searched := []string{ws.Path}
 	if root.Path != ws.Path {
-		dirs = append(dirs, root.Path)
+		searched = append(searched, root.Path)
 	}
-	return usableOutside(ws.Path, install, projectOutside(langs, dirs))
+	found, inputs := projectOutside(langs, searched)
+	for _, d := range found {
+		inputs = append(inputs, d.path) // where it resolves to
+	}
+	return usableOutside(ws.Path, install, found), inputs
 }
 
 // registeredOutsideDir is the directory a watcher's pattern covers: its
@@ -453,7 +460,8 @@ func outsideNotice(serverID string, skipped []outsideSkip) string {
 // has read them, so the package is watched from the server's start).
 var projectOutsideFinders = []struct {
 	languages []string
-	find      func(dirs []string) []outsideDir
+	// find returns the directories and every path it read them from.
+	find func(dirs []string) (found []outsideDir, read []string)
 }{
 	{[]string{"go"}, goReplaceDirs},
 	{[]string{"typescript", "typescriptreact", "javascript", "javascriptreact"}, linkedPackageDirs},
@@ -461,25 +469,26 @@ var projectOutsideFinders = []struct {
 
 // projectOutside is the project's outside directories for a server
 // serving langs (language ids), found in the files of dirs (the workspace
-// and the server's root).
-func projectOutside(langs []string, dirs []string) []outsideDir {
-	var out []outsideDir
+// and the server's root), and the paths read to find them.
+func projectOutside(langs []string, dirs []string) (out []outsideDir, read []string) {
 	for _, f := range projectOutsideFinders {
 		if slices.ContainsFunc(f.languages, func(l string) bool { return slices.Contains(langs, l) }) {
-			out = append(out, f.find(dirs)...)
+			found, r := f.find(dirs)
+			out, read = append(out, found...), append(read, r...)
 		}
 	}
-	return out
+	return out, read
 }
 
 // goReplaceDirs is the local directories of the replace directives (and
 // go.work's use directives) of go.mod and go.work in dirs: modules the
 // build reads from there, which gopls loads but does not watch.
-func goReplaceDirs(dirs []string) []outsideDir {
-	var out []outsideDir
+func goReplaceDirs(dirs []string) (out []outsideDir, read []string) {
 	for _, dir := range dirs {
 		for _, name := range []string{"go.mod", "go.work"} {
-			for _, target := range goLocalTargets(filepath.Join(dir, name)) {
+			file := filepath.Join(dir, name)
+			read = append(read, file)
+			for _, target := range goLocalTargets(file) {
 				if !filepath.IsAbs(target) {
 					target = filepath.Join(dir, target)
 				}
@@ -487,7 +496,7 @@ func goReplaceDirs(dirs []string) []outsideDir {
 			}
 		}
 	}
-	return out
+	return out, read
 }
 
 // maxProjectFileBytes bounds a go.mod or go.work read for its directives.
@@ -550,15 +559,16 @@ func goLocalTargets(file string) []string {
 // the node_modules of dirs (node_modules/x and node_modules/@scope/x
 // that are symbolic links): npm link and workspaces of npm, yarn and pnpm
 // make them, and tsserver reads their files by their real paths.
-func linkedPackageDirs(dirs []string) []outsideDir {
-	var out []outsideDir
+func linkedPackageDirs(dirs []string) (out []outsideDir, read []string) {
 	add := func(p string) {
+		read = append(read, p)
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			out = append(out, outsideDir{path: real, recursive: true})
 		}
 	}
 	for _, dir := range dirs {
 		nm := filepath.Join(dir, "node_modules")
+		read = append(read, nm)
 		entries, _ := os.ReadDir(nm)
 		for _, e := range entries {
 			p := filepath.Join(nm, e.Name())
@@ -566,6 +576,7 @@ func linkedPackageDirs(dirs []string) []outsideDir {
 			case e.Type()&fs.ModeSymlink != 0:
 				add(p)
 			case e.IsDir() && strings.HasPrefix(e.Name(), "@"):
+				read = append(read, p)
 				scoped, _ := os.ReadDir(p)
 				for _, s := range scoped {
 					if s.Type()&fs.ModeSymlink != 0 {
@@ -575,5 +586,5 @@ func linkedPackageDirs(dirs []string) []outsideDir {
 			}
 		}
 	}
-	return out
+	return out, read
 }

@@ -236,7 +236,7 @@ func TestLinkedPackageDirs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := linkedPackageDirs([]string{ws})
+	got, _ := linkedPackageDirs([]string{ws})
 	slices.SortFunc(got, func(a, b outsideDir) int { return strings.Compare(a.path, b.path) })
 	if want := []outsideDir{{filepath.Join(tmp, "linked"), true}, {filepath.Join(tmp, "scoped"), true}}; !slices.Equal(got, want) {
 		t.Errorf("linkedPackageDirs = %v, want %v", got, want)
