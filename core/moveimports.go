@@ -3,73 +3,55 @@ package core
 import (
 	"path"
 	"strings"
-
-	"github.com/tidwall/gjson"
 )
 
-// A preview of a file move is checked by showing the server the new texts
-// of the files that import it, with their imports rewritten to the moved
-// file's new path; the moved file itself cannot be shown without writing
-// it. So every rewritten import fails to resolve in that check (ky's
-// `source/core/Ky.ts:27:19 error TS2307: Cannot find module
-// '../utils/wait.js'`), and the preview predicted errors the move does
-// not make. MovedImportProblems picks those out of a file's report, so
-// the preview can leave them out and say why; the apply checks the files
-// for real.
+// A preview's check shows the server the new texts of the files a change
+// edits; a file the change creates or moves cannot be shown without
+// writing it. So in that check an import a change rewrites to a moved or
+// created file's new path does not resolve, and everything the importer
+// types through it is untyped: its problems involving that module vanish
+// (zod: checks.ts's `const _probe: number = regexes.cuid` TS2322, listed
+// as resolved by a preview of regexes.ts's move, was still there once the
+// move was written), and those the move would cause are not seen. Leaving
+// the unresolved imports' own errors out of the delta (`TS2307: Cannot
+// find module`) did not help: the rest of the file's report was still
+// that of a file whose imports are missing. WritesNameOf picks out such
+// importers, so the preview does not show them to the server and names
+// them as not checked before writing; the applied change checks them.
 //
-// A problem is taken for one when it is on a line the change wrote (a
-// line of the new text that the old text does not have) and its message
-// names the moved file: its name without extension, as a module path
-// spells it ('../utils/wait.js', "shapes.geometry.shape"). Any other
-// problem, on those lines or elsewhere, stays.
+// A file is taken for one when a line the change wrote (a line of the new
+// text that the old text does not have) names one of the files: its name
+// without extension, as a module path spells it ('../utils/wait.js',
+// "shapes.geometry.shape", `mod wait;`), as a whole path element. A
+// line naming it by chance makes the file one too: not checked, which is
+// never a wrong answer.
 
-// MovedImportProblem is a problem MovedImportProblems left out.
-type MovedImportProblem struct {
-	Line, Character uint32 // zero-based
-	Message         string
-}
-
-// MovedImportProblems splits diagnostics (an LSP Diagnostic[] of afterText)
-// into those kept and those on lines the change from beforeText wrote
-// that name one of the files at newPaths.
-func MovedImportProblems(diagnostics []byte, beforeText, afterText string, newPaths []string) (kept []byte, left []MovedImportProblem) {
+// WritesNameOf reports whether a line the change from beforeText to
+// afterText wrote names one of the files at paths.
+func WritesNameOf(beforeText, afterText string, paths []string) bool {
 	var stems []string
-	for _, p := range newPaths {
+	for _, p := range paths {
 		stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
 		if stem != "" && stem != "." && stem != "/" {
 			stems = append(stems, stem)
 		}
 	}
+	if len(stems) == 0 {
+		return false
+	}
 	old := map[string]bool{}
 	for _, l := range SplitLines(beforeText) {
 		old[strings.TrimSpace(l)] = true
 	}
-	lines := SplitLines(afterText)
-	parsed := gjson.ParseBytes(diagnostics)
-	if !parsed.IsArray() || len(stems) == 0 {
-		return diagnostics, nil
-	}
-	out := []byte{'['}
-	parsed.ForEach(func(_, d gjson.Result) bool {
-		line := d.Get("range.start.line")
-		msg := d.Get("message").Str
-		if l := line.Int(); line.Exists() && l >= 0 && l < int64(len(lines)) && !old[strings.TrimSpace(lines[l])] && namesAny(msg, stems) {
-			left = append(left, MovedImportProblem{Line: uint32(l), Character: uint32(d.Get("range.start.character").Int()), Message: msg})
+	for _, l := range SplitLines(afterText) {
+		if !old[strings.TrimSpace(l)] && namesAny(l, stems) {
 			return true
 		}
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		out = append(out, d.Raw...)
-		return true
-	})
-	if left == nil {
-		return diagnostics, nil
 	}
-	return append(out, ']'), left
+	return false
 }
 
-// namesAny reports whether msg has one of stems as a whole path element
+// namesAny reports whether text has one of stems as a whole path element
 // (bounded by a character that is not part of a file name).
 func namesAny(msg string, stems []string) bool {
 	for _, stem := range stems {

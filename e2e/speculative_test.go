@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -200,4 +202,69 @@ func TestSpeculativeHeaderOnClangd(t *testing.T) {
 		t.Errorf("applied: %s", a.Content[0].Text)
 	}
 	e.srv.shutdown(t)
+}
+
+// TestSpeculativeMoveHidesNothing: a preview of a file move cannot show
+// the server the moved file at its new path, so in a check before writing
+// every import rewritten to that path is unresolved and everything typed
+// through it is untyped: an importer's real error vanished and was listed
+// as resolved (zod: checks.ts's TS2322 through regexes.ts, still there
+// once the move was applied). The importers are named as not checked
+// before writing, none of their problems is resolved, and the server
+// answers from the disk right after the preview: the importer still has
+// its error, and the moved file is where it was.
+func TestSpeculativeMoveHidesNothing(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	dir := copyFixture(t, "ts")
+	const probe = "import { totalArea } from \"./shape\";\n\nexport const probe: string = totalArea([]);\n"
+	if err := os.WriteFile(filepath.Join(dir, "src/probe.ts"), []byte(probe), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	hasProbeError := func(when string) {
+		t.Helper()
+		a, s := refactorCall(t, srv, dir, "code_diagnostics", map[string]any{"path": "src/probe.ts"})
+		if counts, _ := s["counts"].(map[string]any); a.IsError || counts == nil || counts["error"] != float64(1) || !strings.Contains(a.Content[0].Text, "TS2322") {
+			t.Fatalf("src/probe.ts %s: want its TS2322 alone: %s", when, a.Content[0].Text)
+		}
+	}
+	hasProbeError("before the preview")
+
+	args := map[string]any{"path": "src/shape.ts", "newPath": "src/geometry/shape.ts"}
+	a, s := refactorCall(t, srv, dir, "code_rename_file", args)
+	text, previewID := a.Content[0].Text, s["previewId"]
+	if a.IsError || previewID == nil || !strings.Contains(text, "+++ b/src/probe.ts") {
+		t.Fatalf("preview: want probe.ts's import rewritten: %s", text)
+	}
+	if strings.Contains(text, "Resolved:") || strings.Contains(text, "TS2322") {
+		t.Errorf("the preview says the move resolves what it could not check:\n%s", text)
+	}
+	if d, _ := s["diagnostics"].(map[string]any); d != nil {
+		if counts, _ := d["counts"].(map[string]any); counts["resolved"] != float64(0) {
+			t.Errorf("the preview's delta counts resolved problems: %v\n%s", d["counts"], text)
+		}
+	}
+	left, _ := s["speculativeLeftOut"].([]any)
+	if !slices.Contains(left, any("src/probe.ts")) || !strings.Contains(text, "which the server cannot see until the change is written") {
+		t.Errorf("the preview does not name src/probe.ts as not checked before writing, and why (left out %v):\n%s", left, text)
+	}
+
+	// The server's view is the disk's.
+	hasProbeError("right after the preview")
+	a, _ = refactorCall(t, srv, dir, "code_navigate", map[string]any{"target": map[string]any{"path": "src/main.ts", "line": 4, "matchText": "totalArea"}, "kind": "definition"})
+	if a.IsError || !strings.Contains(a.Content[0].Text, "src/shape.ts") || strings.Contains(a.Content[0].Text, "geometry") {
+		t.Errorf("definition of totalArea right after the preview: %s", a.Content[0].Text)
+	}
+	a, s = refactorCall(t, srv, dir, "code_diagnostics", map[string]any{"path": "src/main.ts"})
+	if counts, _ := s["counts"].(map[string]any); a.IsError || counts == nil || counts["error"] != float64(0) {
+		t.Errorf("main.ts right after the preview: %s", a.Content[0].Text)
+	}
+
+	// Applied, the error is still there: the move did not resolve it.
+	a, s = refactorCall(t, srv, dir, "code_rename_file", with(args, "previewId", previewID))
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("apply: %s", a.Content[0].Text)
+	}
+	hasProbeError("after the move")
 }

@@ -18,7 +18,14 @@ import (
 // the files that use what it changes (the change's dependents, impact.go,
 // checked beside it), says so while it can still be declined. Files a change creates, deletes
 // or renames cannot be shown without writing; the preview names them as
-// not checked.
+// not checked. Nor are the files whose new text imports a created or
+// moved file shown (core.WritesNameOf): their imports of it would not
+// resolve, and what they type through it would be untyped, so the check
+// would list their problems with it as resolved and miss those the change
+// causes; the preview names them as not checked before writing, and why.
+// (A server cannot be shown the moved file instead: tsserver resolves an
+// import to an open document that is not on the disk only in a directory
+// that is, and a move's new directory is not, until it is written.)
 
 // withSpeculation adds to a preview's answer the diagnostics delta its
 // files would have, or says why there is none; the preview stands either
@@ -26,20 +33,34 @@ import (
 func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.Root, s lspseam.Session, files []plannedFile) answer {
 	var shown []plannedFile
 	var changed []lspseam.SpeculativeText
-	var left, arriving []string
+	var left, arriving, importers []string
 	for _, f := range files {
 		if f.created || f.deleted || f.from != "" {
 			left = append(left, f.rel)
 			if f.created {
 				arriving = append(arriving, f.rel)
 			}
-			continue
 		}
-		shown = append(shown, f)
-		changed = append(changed, lspseam.SpeculativeText{Path: f.rel, Text: f.after})
+	}
+	for _, f := range files {
+		switch {
+		case f.created || f.deleted || f.from != "":
+		case core.WritesNameOf(f.before, f.after, arriving):
+			importers = append(importers, f.rel)
+		default:
+			shown = append(shown, f)
+			changed = append(changed, lspseam.SpeculativeText{Path: f.rel, Text: f.after})
+		}
 	}
 	if len(left) > 0 {
 		a.text += "\nNot checked before writing: " + strings.Join(left, ", ") + " (a created, deleted or renamed file cannot be shown to the server without writing it)."
+	}
+	if len(importers) > 0 {
+		n := len(importers)
+		a.text += "\nNot checked before writing: " + strings.Join(importers, ", ") + " (" + plural(n, "it imports ", "they import ") + strings.Join(arriving, ", ") +
+			", which the server cannot see until the change is written: checked before, " + plural(n, "its", "their") + " imports of it would not resolve and what " +
+			plural(n, "it uses", "they use") + " from it would be untyped, hiding the problems the change causes there and showing others as resolved; the applied change checks " + plural(n, "it", "them") + ")."
+		left = append(left, importers...)
 	}
 	// A header the server reads from the disk when it parses the files
 	// that include it (clangd) is shown to the server for its own check
@@ -81,17 +102,7 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 		return withoutSpeculation(a, err)
 	}
 	var deltaFiles []any
-	var expected []string
 	for i, f := range shown {
-		if len(arriving) > 0 && checks[i].Err == nil {
-			// The imports rewritten to a file that exists only once the
-			// change is written cannot resolve here (moveimports.go).
-			kept, out := core.MovedImportProblems(checks[i].Report.Diagnostics, f.before, f.after, arriving)
-			checks[i].Report.Diagnostics = kept
-			for _, p := range out {
-				expected = append(expected, f.rel+":"+strconv.Itoa(int(p.Line)+1)+":"+strconv.Itoa(int(p.Character)+1)+" "+p.Message)
-			}
-		}
 		deltaFiles = append(deltaFiles, changedFileDelta(r, f, before, &checks[i], ""))
 	}
 	delta := map[string]any{"workspaceUri": workspacefs.FileURI(r.Dir), "files": deltaFiles, "speculative": true}
@@ -101,14 +112,6 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	with, err := t.withDelta(ctx, a, delta)
 	if err != nil {
 		return withoutSpeculation(a, err)
-	}
-	if len(expected) > 0 {
-		with.text += "\nLeft out as expected: " + strconv.Itoa(len(expected)) + " " + plural(len(expected), "problem", "problems") +
-			" on the import lines the change rewrote to " + strings.Join(arriving, ", ") + ", which the server cannot find until the change is written (the applied change checks them):"
-		for _, e := range expected {
-			with.text += "\n  " + e
-		}
-		with.fields = append(with.fields, field{"speculativeExpected", expected})
 	}
 	return with
 }
