@@ -70,7 +70,7 @@ var ABIMethods = []ABIMethod{
 	{
 		Name: "negotiate", run: negotiateCall,
 		Input:   "`{initializeResult, serverCommand?}`",
-		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?, searchNeeds?, searchNeedsHint?, searchesOneFile?, moduleSearch?, projectInclude?, concurrentRequests?, headersFromDisk?, reportsUnopened?, signalNeeds?, cleanConfirmedBy?, reportsOnlySynced?, failureLog?}}`",
+		Output:  "`{positionEncoding, transientOpen, changeSync, save, operations:{goToDefinition, findReferences, goToImplementation, hover}, methods:{LSP method: bool} (the catalog's twelve methods), readiness:{server, settleMs, readyLog?, expectSignal, changeSettleMs?, ignoresWatchedFiles?, openNewDirectories?, diagnosticsQuietMs?, diagnosticsCommand?, searchNeeds?, searchNeedsHint?, searchesOneFile?, moduleSearch?, projectInclude?, concurrentRequests?, headersFromDisk?, reportsUnopened?, signalNeeds?, cleanConfirmedBy?, reportsOnlySynced?, reportsSettleWithProgress?, failureLog?}}`",
 		TSInput: "NegotiateInput", TSOutput: "Negotiation",
 	},
 	{

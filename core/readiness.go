@@ -236,6 +236,16 @@ type Readiness struct {
 	// such a document again, with the same text, before awaiting its
 	// report when the server has been told of a content change since.
 	ReportsOnlySynced bool `json:"reportsOnlySynced,omitempty"`
+	// ReportsSettleWithProgress: the server's pushed reports are interim
+	// while work-done progress it announced is under way. pyright
+	// publishes a freshly opened file's parse-only report (often none),
+	// then checks the open files one after another under a progress
+	// ("N files to analyze"), publishing each file's checked report in
+	// turn, seconds later for the last of twenty, and ends the progress
+	// when none is left. A host takes a pushed report as the server's
+	// word only once no progress the server created
+	// (window/workDoneProgress/create) or began is still running.
+	ReportsSettleWithProgress bool `json:"reportsSettleWithProgress,omitempty"`
 	// FailureLog is a regular expression (RE2) a window/logMessage or
 	// window/showMessage text matches when the server has lost what
 	// answers for it and stays up answering nothing:
@@ -358,6 +368,9 @@ func (r Readiness) appendJSON(b []byte) []byte {
 	if r.ReportsOnlySynced {
 		b = append(b, `,"reportsOnlySynced":true`...)
 	}
+	if r.ReportsSettleWithProgress {
+		b = append(b, `,"reportsSettleWithProgress":true`...)
+	}
 	if r.FailureLog != "" {
 		b = append(b, `,"failureLog":`...)
 		b = appendString(b, r.FailureLog)
@@ -396,30 +409,31 @@ func ReadinessFor(initializeResult gjson.Result, command string) Readiness {
 	}
 	b := entry.Behaviour
 	r := Readiness{
-		Server:             entry.Name,
-		SettleMs:           defaultSettleMs,
-		ReadyLog:           b.ReadyLog,
-		ExpectSignal:       b.ExpectSignal,
-		ChangeSettleMs:     b.ChangeSettleMs,
-		ChangeSettleEdits:  b.ChangeSettleEdits,
-		OpenNewDirectories: b.OpenNewDirectories,
-		DiagnosticsQuietMs: b.DiagnosticsQuietMs,
-		NoDiagnostics:      b.Diagnostics == DiagnosticsNone,
-		WatchExtensions:    b.WatchExtensions,
-		SymbolSearch:       b.SymbolSearch,
-		SymbolCap:          b.SymbolCap,
-		SearchNeeds:        b.SearchNeeds,
-		SearchNeedsHint:    b.SearchNeedsHint,
-		SearchesOneFile:    b.SearchesOneFile,
-		ModuleSearch:       b.ModuleSearch,
-		ProjectInclude:     b.ProjectInclude,
-		ConcurrentRequests: b.ConcurrentRequests,
-		HeadersFromDisk:    b.HeadersFromDisk,
-		ReportsUnopened:    b.ReportsUnopened,
-		SignalNeeds:        b.SignalNeeds,
-		CleanConfirmedBy:   b.CleanConfirmedBy,
-		ReportsOnlySynced:  b.ReportsOnlySynced,
-		FailureLog:         b.FailureLog,
+		Server:                    entry.Name,
+		SettleMs:                  defaultSettleMs,
+		ReadyLog:                  b.ReadyLog,
+		ExpectSignal:              b.ExpectSignal,
+		ChangeSettleMs:            b.ChangeSettleMs,
+		ChangeSettleEdits:         b.ChangeSettleEdits,
+		OpenNewDirectories:        b.OpenNewDirectories,
+		DiagnosticsQuietMs:        b.DiagnosticsQuietMs,
+		NoDiagnostics:             b.Diagnostics == DiagnosticsNone,
+		WatchExtensions:           b.WatchExtensions,
+		SymbolSearch:              b.SymbolSearch,
+		SymbolCap:                 b.SymbolCap,
+		SearchNeeds:               b.SearchNeeds,
+		SearchNeedsHint:           b.SearchNeedsHint,
+		SearchesOneFile:           b.SearchesOneFile,
+		ModuleSearch:              b.ModuleSearch,
+		ProjectInclude:            b.ProjectInclude,
+		ConcurrentRequests:        b.ConcurrentRequests,
+		HeadersFromDisk:           b.HeadersFromDisk,
+		ReportsUnopened:           b.ReportsUnopened,
+		SignalNeeds:               b.SignalNeeds,
+		CleanConfirmedBy:          b.CleanConfirmedBy,
+		ReportsOnlySynced:         b.ReportsOnlySynced,
+		ReportsSettleWithProgress: b.ReportsSettleWithProgress,
+		FailureLog:                b.FailureLog,
 	}
 	if b.DiagnosticsCommand != "" && offersCommand(initializeResult, b.DiagnosticsCommand) {
 		r.DiagnosticsCommand = b.DiagnosticsCommand

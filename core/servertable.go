@@ -223,6 +223,8 @@ type ServerBehaviour struct {
 	SignalNeeds       []string `json:"signalNeeds"`
 	CleanConfirmedBy  string   `json:"cleanConfirmedBy"`
 	ReportsOnlySynced bool     `json:"reportsOnlySynced"`
+	// ReportsSettleWithProgress is Readiness.ReportsSettleWithProgress.
+	ReportsSettleWithProgress bool `json:"reportsSettleWithProgress"`
 	// AnalyzersPausedBy are the diagnostic sources of the server's
 	// compile errors (gopls: "compiler", "syntax") when its findings of
 	// every other source come from analyzers it runs only on a package
@@ -385,33 +387,34 @@ func parseServerTable(v gjson.Result) ServerTable {
 		e.Install.Manual = get(in, "manual").Str
 		b := get(s, "behaviour")
 		e.Behaviour = ServerBehaviour{
-			FileEvents:          get(b, "fileEvents").Str,
-			ReadyLog:            get(b, "readyLog").Str,
-			ExpectSignal:        get(b, "expectSignal").Bool(),
-			ChangeSettleMs:      get(b, "changeSettleMs").Int(),
-			ChangeSettleEdits:   get(b, "changeSettleEdits").Bool(),
-			OpenNewDirectories:  get(b, "openNewDirectories").Bool(),
-			DiagnosticsQuietMs:  get(b, "diagnosticsQuietMs").Int(),
-			Diagnostics:         get(b, "diagnostics").Str,
-			WatchExtensions:     tableStrings(get(b, "watchExtensions")),
-			SymbolSearch:        get(b, "symbolSearch").Str,
-			SymbolCap:           get(b, "symbolCap").Int(),
-			DiagnosticsCommand:  get(b, "diagnosticsCommand").Str,
-			SearchNeeds:         tableStrings(get(b, "searchNeeds")),
-			SearchNeedsHint:     get(b, "searchNeedsHint").Str,
-			SearchesOneFile:     tableStrings(get(b, "searchesOneFile")),
-			ModuleSearch:        get(b, "moduleSearch").Str,
-			ProjectInclude:      get(b, "projectInclude").Str,
-			ConcurrentRequests:  get(b, "concurrentRequests").Bool(),
-			HeadersFromDisk:     tableStrings(get(b, "headersFromDisk")),
-			ReportsUnopened:     get(b, "reportsUnopened").Bool(),
-			SignalNeeds:         tableStrings(get(b, "signalNeeds")),
-			CleanConfirmedBy:    get(b, "cleanConfirmedBy").Str,
-			ReportsOnlySynced:   get(b, "reportsOnlySynced").Bool(),
-			AnalyzersPausedBy:   tableStrings(get(b, "analyzersPausedBy")),
-			ParseErrorSources:   tableStrings(get(b, "parseErrorSources")),
-			HiddenWhileUnparsed: tableStrings(get(b, "hiddenWhileUnparsed")),
-			FailureLog:          get(b, "failureLog").Str,
+			FileEvents:                get(b, "fileEvents").Str,
+			ReadyLog:                  get(b, "readyLog").Str,
+			ExpectSignal:              get(b, "expectSignal").Bool(),
+			ChangeSettleMs:            get(b, "changeSettleMs").Int(),
+			ChangeSettleEdits:         get(b, "changeSettleEdits").Bool(),
+			OpenNewDirectories:        get(b, "openNewDirectories").Bool(),
+			DiagnosticsQuietMs:        get(b, "diagnosticsQuietMs").Int(),
+			Diagnostics:               get(b, "diagnostics").Str,
+			WatchExtensions:           tableStrings(get(b, "watchExtensions")),
+			SymbolSearch:              get(b, "symbolSearch").Str,
+			SymbolCap:                 get(b, "symbolCap").Int(),
+			DiagnosticsCommand:        get(b, "diagnosticsCommand").Str,
+			SearchNeeds:               tableStrings(get(b, "searchNeeds")),
+			SearchNeedsHint:           get(b, "searchNeedsHint").Str,
+			SearchesOneFile:           tableStrings(get(b, "searchesOneFile")),
+			ModuleSearch:              get(b, "moduleSearch").Str,
+			ProjectInclude:            get(b, "projectInclude").Str,
+			ConcurrentRequests:        get(b, "concurrentRequests").Bool(),
+			HeadersFromDisk:           tableStrings(get(b, "headersFromDisk")),
+			ReportsUnopened:           get(b, "reportsUnopened").Bool(),
+			SignalNeeds:               tableStrings(get(b, "signalNeeds")),
+			CleanConfirmedBy:          get(b, "cleanConfirmedBy").Str,
+			ReportsOnlySynced:         get(b, "reportsOnlySynced").Bool(),
+			ReportsSettleWithProgress: get(b, "reportsSettleWithProgress").Bool(),
+			AnalyzersPausedBy:         tableStrings(get(b, "analyzersPausedBy")),
+			ParseErrorSources:         tableStrings(get(b, "parseErrorSources")),
+			HiddenWhileUnparsed:       tableStrings(get(b, "hiddenWhileUnparsed")),
+			FailureLog:                get(b, "failureLog").Str,
 		}
 		if ms := get(b, "settleMs"); ms.Exists() {
 			n := ms.Int()

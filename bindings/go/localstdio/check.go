@@ -237,6 +237,7 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 	var confirmed map[int]time.Time // when the server answered each clean confirmation (cleanconfirm.go)
 	for {
 		changed := in.diags.next() // before reading: no report is missed
+		interim, progressed := in.reportsInterim()
 		now := time.Now()
 		wake := end
 		waiting := left[:0]
@@ -248,6 +249,9 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 			stood := r.at.Add(quiet)
 			if fresh {
 				fresh, wake = in.afterCatchUp(r.seq, now, wake)
+				// The server's work in progress may still revise it
+				// (progressreports.go): awaited until that ends.
+				fresh = fresh && !interim
 			} else if confirmed == nil && in.cleanCandidate(r, ok) {
 				ask = append(ask, d)
 			} else if clean, w := in.cleanStands(confirmed[i], r, ok, now, wake); clean {
@@ -276,6 +280,7 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 		timer := time.NewTimer(time.Until(wake))
 		select {
 		case <-changed:
+		case <-progressed:
 		case <-timer.C:
 		case <-in.dead:
 			timer.Stop()

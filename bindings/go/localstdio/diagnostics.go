@@ -285,6 +285,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	asked := false
 	for {
 		r, ok, changed := in.diags.latest(key)
+		interim, progressed := in.reportsInterim()
 		fresh := ok && current && (r.seq > d.synced || in.standsSinceOpen(d, r.seq, 0)) && (r.version == nil || *r.version == d.version)
 		if !fresh && current && !asked && in.cleanCandidate(r, ok) {
 			asked = true
@@ -295,6 +296,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		wake := end
 		if fresh {
 			fresh, wake = in.afterCatchUp(r.seq, now, wake)
+			fresh = fresh && !interim // the server's work in progress may still revise it (progressreports.go)
 		}
 		if fresh {
 			if quiet := r.at.Add(in.diagnosticsQuiet()); quiet.Before(wake) {
@@ -311,6 +313,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		timer := time.NewTimer(time.Until(wake))
 		select {
 		case <-changed:
+		case <-progressed:
 		case <-timer.C:
 		case <-in.dead:
 			timer.Stop()

@@ -576,6 +576,9 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		return
 	}
+	if req.Method == "window/workDoneProgress/create" {
+		in.progress.announce(req.Params) // on the read loop: in order with the reports
+	}
 	// Reply off the read loop: a reply is a write, and a write must never
 	// block the goroutine that reads the server's output.
 	go func() {

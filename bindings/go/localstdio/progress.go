@@ -14,13 +14,18 @@ import (
 // question whose answer depends on it (see readiness in provider.go).
 
 type progressTracker struct {
-	mu      sync.Mutex
-	active  map[string]string // token → title of work in progress
-	began   int               // how many pieces of work ever began
-	ended   int               // how many ended
-	logs    []keptLog         // the last maxKeptLogs window/logMessage texts
-	logSeq  int               // how many log messages ever arrived
-	changed chan struct{}     // closed and replaced on every change
+	mu     sync.Mutex
+	active map[string]string // token → title of work in progress
+	// announced holds the tokens the server created
+	// (window/workDoneProgress/create) that have neither begun nor
+	// ended: work it has announced, whose title is not known yet
+	// (reportsInterim, progressreports.go).
+	announced map[string]bool
+	began     int           // how many pieces of work ever began
+	ended     int           // how many ended
+	logs      []keptLog     // the last maxKeptLogs window/logMessage texts
+	logSeq    int           // how many log messages ever arrived
+	changed   chan struct{} // closed and replaced on every change
 	// readyLog is the readiness policy's loading signal (nil before the
 	// negotiation, or when the policy has none); lastReady numbers the
 	// latest log message it matched (0: none yet). A message is matched
@@ -65,15 +70,57 @@ func (p *progressTracker) update(params *json.RawMessage) {
 	case "begin":
 		p.active[tokenKey(n.Token)] = n.Value.Title
 		p.began++
+		delete(p.announced, tokenKey(n.Token))
 	case "end":
 		if _, ok := p.active[tokenKey(n.Token)]; ok {
 			p.ended++
 		}
 		delete(p.active, tokenKey(n.Token))
+		delete(p.announced, tokenKey(n.Token))
 	default:
 		return
 	}
 	p.notifyLocked()
+}
+
+// announce records a window/workDoneProgress/create request: work the
+// server will report on under its token. It is recorded as the request
+// is read, before it is answered, so a report read before it is never
+// taken for one the server has finished with (reportsInterim, progressreports.go).
+func (p *progressTracker) announce(params *json.RawMessage) {
+	if params == nil {
+		return
+	}
+	var n struct {
+		Token json.RawMessage `json:"token"`
+	}
+	if json.Unmarshal(*params, &n) != nil || len(n.Token) == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := p.active[tokenKey(n.Token)]; ok {
+		return
+	}
+	if p.announced == nil {
+		p.announced = map[string]bool{}
+	}
+	if len(p.announced) >= maxAnnounced {
+		return // a server that announces without ever beginning: what is held already keeps the reports interim
+	}
+	p.announced[tokenKey(n.Token)] = true
+	p.notifyLocked()
+}
+
+// maxAnnounced bounds the announced tokens kept.
+const maxAnnounced = 1024
+
+// underWay reports whether any work the server announced or began has
+// not ended, and returns a channel closed at the next change.
+func (p *progressTracker) underWay() (bool, <-chan struct{}) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.active) > 0 || len(p.announced) > 0, p.changed
 }
 
 func (p *progressTracker) notifyLocked() {

@@ -1,6 +1,7 @@
 package toolbox
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -414,6 +415,16 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 		}
 		if len(after) == 0 {
 			after = json.RawMessage("[]")
+		}
+		if !b.Report.Fresh && !bytes.Equal(bytes.TrimSpace(before), bytes.TrimSpace(after)) {
+			// Its report before the change was not the server's settled
+			// word on it (the wait ended while the server was still
+			// checking it: pyright's empty first report on a file just
+			// opened), so what differs after may have been there all
+			// along: not compared, rather than claimed introduced or
+			// resolved by the change.
+			notChecked = append(notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedTime})
+			continue
 		}
 		files = append(files, map[string]any{"uri": a.File.URI, "before": before, "after": after,
 			"how": a.Report.How, "fresh": b.Report.Fresh && a.Report.Fresh && a.File.Text == b.File.Text})

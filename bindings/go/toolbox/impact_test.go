@@ -117,6 +117,55 @@ func TestDependentsInput(t *testing.T) {
 	}
 }
 
+// TestDependentsInputUnsettledBefore: a dependent whose report before
+// the change was not the server's settled word on it (pyright's empty
+// first report on a file just opened, taken when the wait ended while it
+// was still checking the file) is not compared when its report after the
+// change differs: its problems may all have been there before, and were
+// answered "introduced" (click: 20 errors of untouched tests/*.py, every
+// one of them there before the rename). One whose report did not change
+// is compared, stale: nothing is claimed of it.
+func TestDependentsInputUnsettledBefore(t *testing.T) {
+	r := openTestRoot(t, t.TempDir())
+	problem := `[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"message":"there all along","severity":1}]`
+	report := func(items string, fresh bool) lspseam.DiagnosticReport {
+		return lspseam.DiagnosticReport{Diagnostics: json.RawMessage(items), How: "push", Fresh: fresh}
+	}
+	file := func(rel string) lspseam.SourceFile {
+		return lspseam.SourceFile{URI: workspacefs.FileURI(r.Abs(rel)), Text: "x"}
+	}
+	for _, c := range []struct {
+		name          string
+		before, after lspseam.DiagnosticReport
+		compared      bool
+		fresh         bool
+	}{
+		{"unsettled before, problems after", report("[]", false), report(problem, true), false, false},
+		{"unsettled before, problems gone after", report(problem, false), report("[]", true), false, false},
+		{"unsettled before, the same after", report(problem, false), report(problem, true), true, false},
+		{"unsettled before, no report before at all", lspseam.DiagnosticReport{How: "push"}, report(problem, true), false, false},
+		{"settled before, problems after", report("[]", true), report(problem, true), true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			found := &dependents{paths: []string{"a.py"}}
+			in := dependentsInput(context.Background(), r, found,
+				[]lspseam.FileCheck{{File: file("a.py"), Report: c.before}},
+				[]lspseam.FileCheck{{File: file("a.py"), Report: c.after}})
+			files := in["files"].([]any)
+			notChecked := in["notChecked"].([]map[string]any)
+			if c.compared {
+				if len(files) != 1 || len(notChecked) != 0 || files[0].(map[string]any)["fresh"] != c.fresh {
+					t.Fatalf("files %v, not checked %v; want it compared, fresh %v", files, notChecked, c.fresh)
+				}
+				return
+			}
+			if len(files) != 0 || len(notChecked) != 1 || notChecked[0]["reason"] != core.NotCheckedTime {
+				t.Fatalf("files %v, not checked %v; want it not checked (%s)", files, notChecked, core.NotCheckedTime)
+			}
+		})
+	}
+}
+
 // TestDependentsInputOverTheCoreBounds: a change overlapping more
 // declarations than the core's old bound (1,100 constants of a generated
 // file rewritten: unasked 1,092) lost its whole delta to

@@ -254,6 +254,8 @@ export interface Readiness {
   cleanConfirmedBy?: string;
   /** The server checks a document only when it is opened or changed, not when a file it imports changes (buf): a host syncs it again, same text, before awaiting its report after a content change to another file. */
   reportsOnlySynced?: boolean;
+  /** The server's pushed reports are interim while work-done progress it announced runs (pyright: a just-opened file's parse-only report, then each open file's checked report in turn under "N files to analyze"): a host takes a report as its word only once no progress it created or began is running. */
+  reportsSettleWithProgress?: boolean;
   /** A regular expression a window/logMessage or window/showMessage text matches when the server lost what answers for it and stays up answering nothing (typescript-language-server: its tsserver child exited): a host treats it as the server's crash, failing what is in flight and restarting the server at the next query. */
   failureLog?: string;
 }
