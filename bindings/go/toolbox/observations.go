@@ -15,8 +15,9 @@ import (
 type observations struct {
 	mu   sync.Mutex
 	seen map[string]string
-	// read: the paths whose content this session has seen through the fs
-	// tools (read, write, edit) — not only through its own refactors'
+	// read: the paths whose content this session has seen — through the
+	// fs tools (read, write, edit) or the lines a code_navigate answer
+	// showed (observeShown) — not only through its own refactors'
 	// applies, which show no text (staleAmong).
 	read map[string]bool
 }
@@ -33,7 +34,8 @@ func (o *observations) record(abs, version string) {
 }
 
 // recordRead records version as this session's observation of abs
-// through the fs tools: it has seen the content.
+// through the fs tools or an answer showing its lines: it has seen the
+// content.
 func (o *observations) recordRead(abs, version string) {
 	o.record(abs, version)
 	o.mu.Lock()
@@ -93,10 +95,13 @@ func (o *observations) checkAbsent(abs, rel, tool string) error {
 // change is planned on changed since, and the model's text may undo that
 // change. A tester's session replaced a function from its earlier read
 // after another agent had added a guard to it, and the guard was gone
-// with "Applied … 0 introduced". A file this session never read through
-// the fs tools is not refused (its text came from elsewhere: an outline,
-// a navigation answer; a session without the fs toolset has no read to do
-// again), as before.
+// with "Applied … 0 introduced". A file this session was never shown —
+// only changed by its own refactors, whose applies show no text — is not
+// refused: the model's text came from elsewhere (an outline, a hover).
+// The lines a code_navigate answer showed count as a read (observeShown):
+// a replacement written from a body it showed undid another agent's
+// change just as one written from a read did, and a session without the
+// fs toolset can ask for that body again.
 func (o *observations) staleAmong(r *workspacefs.Root, files []plannedFile, tool string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -115,5 +120,5 @@ func (o *observations) staleAmong(r *workspacefs.Root, files []plannedFile, tool
 // (check, staleAmong): rel is at version now, this session observed then;
 // outcome says what the refused call did and did not do.
 func changedSinceObserved(rel, now, then, tool, outcome string) error {
-	return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again before you %s; %s", rel, now, then, tool, outcome)
+	return lspseam.Errorf(lspseam.CodeFSStale, "%s changed since this session last read or wrote it (now %s, then %s): read it again (or see its code again with code_navigate includeBody) before you %s; %s", rel, now, then, tool, outcome)
 }

@@ -24,6 +24,7 @@ func (t *Toolbox) navigate(ctx context.Context, call lspseam.CodeCall, ws string
 // errAnswerChanged.
 func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws string, offset int, from *pageState) (answer, error) {
 	var a answer
+	var shown []shownText // the files whose lines the answer shows, as read for it
 	err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
 		method := "textDocument/" + call.Kind
 		rt, file, err := t.openTargetAsking(ctx, s, call, method)
@@ -64,7 +65,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		// enclosing symbol (and gives includeBody its bodies): every file,
 		// so an answer does not depend on which outlines an earlier call
 		// left in the cache.
-		texts := map[string]string{}
+		texts := map[string]lspseam.SourceFile{}
 		replan := false
 		var ask []lspseam.SourceFile // opened, their outlines not cached
 		var askFor []lspseam.FileRead
@@ -73,7 +74,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			if err != nil {
 				continue // unreadable now: no snippet
 			}
-			texts[f.URI] = src.Text
+			texts[f.URI] = src
 			if _, ok := outlines[f.URI]; ok || !s.Methods()["textDocument/documentSymbol"] {
 				continue
 			}
@@ -88,6 +89,7 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			}
 			ask, askFor = append(ask, opened), append(askFor, f)
 		}
+		versions := contentVersions(texts) // of the texts the lines shown are cut from
 		asked, errs := t.fileOutlines(ctx, s, ask)
 		for i, f := range askFor {
 			if errs[i] == nil {
@@ -112,8 +114,8 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 		files := map[string][]lspseam.LineChunk{}
 		for _, f := range plan.Files {
-			if text, ok := texts[f.URI]; ok {
-				files[f.URI] = core.LineChunks(text, f.Spans)
+			if src, ok := texts[f.URI]; ok {
+				files[f.URI] = core.LineChunks(src.Text, f.Spans)
 			}
 		}
 		var cl lspseam.CodeLocations
@@ -124,13 +126,14 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if from != nil && !from.same(cl.ResultKey, file.Text) {
 			return errAnswerChanged
 		}
-		shown := min(cl.Rendered.Shown, len(cl.Locations)) // a text cut to its budget shows fewer
-		a.fields = []field{{"kind", call.Kind}, {"target", targetFields(rt)}, {"locations", nonNil(cl.Locations[:shown])}, {"totalFound", cl.TotalFound}, {"truncated", cl.Truncated || shown < len(cl.Locations)}}
+		n := min(cl.Rendered.Shown, len(cl.Locations)) // a text cut to its budget shows fewer
+		shown = shownTexts(cl.Locations[:n], texts, versions(), in.WorkspaceURI)
+		a.fields = []field{{"kind", call.Kind}, {"target", targetFields(rt)}, {"locations", nonNil(cl.Locations[:n])}, {"totalFound", cl.TotalFound}, {"truncated", cl.Truncated || n < len(cl.Locations)}}
 		if offset > 0 {
 			a.fields = append(a.fields, field{"offset", offset})
 		}
 		a.text = cl.Rendered.Text
-		t.withCursor(&a, call, offset, shown, cl.TotalFound, cl.ResultKey, file.Text)
+		t.withCursor(&a, call, offset, n, cl.TotalFound, cl.ResultKey, file.Text)
 		if len(cl.Locations) == 0 && offset == 0 {
 			a.notice = "The server found no " + navigateNoun(call.Kind) + " for " + quoteIdent(rt) + "; that can be right (nothing refers to it, or it is declared outside the project), or the target may be on the wrong identifier: check the Target line."
 		}
@@ -143,6 +146,9 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		}
 		return nil
 	})
+	if err == nil {
+		t.observeShown(ws, shown)
+	}
 	return a, err
 }
 
