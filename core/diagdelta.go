@@ -22,7 +22,13 @@ import (
 // unreported (only with how "none") says why a file a server does cover
 // has no reports to compare (its server failed: "LSP_SERVER_FAILED: …"):
 // the file is listed in unreported with that reason, not in uncovered —
-// "no language server covers" it would be false.
+// "no language server covers" it would be false. Such a file's after,
+// when given, is the server's report after the edit: not compared (there
+// is nothing to compare it with), but listed as the problems the file has
+// now (current), so that the caller can fix them; the heading then counts
+// the files compared and those not, never "0 introduced" as if all were.
+// Files not checked for the same reason are named on one line (the first
+// maxListedPaths, "and N more"); each file's entry keeps its reason.
 // limit (default 20 — also when 0 —, at most 500) bounds the introduced
 // problems listed, and separately the resolved ones.
 //
@@ -49,8 +55,9 @@ import (
 // Output {files: [{path, how, fresh, introduced, resolved, persisting,
 // introducedTotal, resolvedTotal, withheld?, withheldTotal?, reappeared?,
 // reappearedTotal?, unchecked?, uncheckedTotal?, rechecked?,
-// recheckedTotal?}], counts: {introduced, resolved, persisting,
-// introducedErrors, withheld?, reappeared?, unchecked?, rechecked?},
+// recheckedTotal?, unreported?, current?, currentTotal?}], counts:
+// {introduced, resolved, persisting, introducedErrors, withheld?,
+// reappeared?, unchecked?, rechecked?, current?},
 // truncated, uncovered: [path], stale: [path], others?, rendered}.
 // withheld and reappeared are analyzer findings that vanished, or came
 // back, with their package's compile errors (core/diaganalysis.go);
@@ -106,6 +113,11 @@ type DeltaFile struct {
 	// Unreported is why the server that covers the file gave no report
 	// (how "none" only; "": no server covers it).
 	Unreported string
+	// Current is what the server reported on an unreported file after
+	// the change, not compared with anything (the first limit, errors
+	// first; CurrentTotal counts them all).
+	Current      []Problem
+	CurrentTotal int
 }
 
 func (f DeltaFile) appendJSON(b []byte) []byte {
@@ -153,6 +165,12 @@ func (f DeltaFile) appendJSON(b []byte) []byte {
 		b = append(b, `,"unreported":`...)
 		b = appendString(b, f.Unreported)
 	}
+	if f.CurrentTotal > 0 {
+		b = append(b, `,"current":`...)
+		b = appendArray(b, f.Current)
+		b = append(b, `,"currentTotal":`...)
+		b = appendInt(b, int64(f.CurrentTotal))
+	}
 	return append(b, '}')
 }
 
@@ -176,6 +194,9 @@ type DiagnosticsDelta struct {
 	Reappeared int
 	Unchecked  int
 	Rechecked  int
+	// Current counts the problems the unreported files have after the
+	// change (DeltaFile.Current).
+	Current int
 
 	introducedBySeverity SeverityCounts
 	paused               pausedLists
@@ -193,6 +214,10 @@ func (d DiagnosticsDelta) appendJSON(b []byte) []byte {
 	b = append(b, `,"introducedErrors":`...)
 	b = appendInt(b, int64(d.IntroducedErrors))
 	b = appendPausedCounts(b, d.Withheld, d.Reappeared, d.Unchecked, d.Rechecked)
+	if d.Current > 0 {
+		b = append(b, `,"current":`...)
+		b = appendInt(b, int64(d.Current))
+	}
 	b = append(b, `},"truncated":`...)
 	b = appendBool(b, d.Truncated)
 	b = append(b, `,"uncovered":`...)
@@ -441,6 +466,9 @@ func diagnosticsDeltaCall(in gjson.Result) (jsonAppender, *Error) {
 		if df.How == "none" {
 			if df.Unreported != "" {
 				out.Unreported = append(out.Unreported, df.Path)
+				sortProblems(after)
+				df.CurrentTotal, out.Current = len(after), out.Current+len(after)
+				df.Current = after[:min(len(after), limit)]
 			} else {
 				out.Uncovered = append(out.Uncovered, df.Path)
 			}
@@ -525,6 +553,7 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	case covered == 0:
 		b.WriteString(": not checked — " + notCheckedWhy(d) + ", so whether the edit introduced problems is unknown (this is not \"no problems\").")
 		b.WriteString(askAgainAfterFailure(d))
+		renderCurrent(&b, d, limit)
 		return Rendered{Text: b.String()}
 	case len(d.Files) == 1:
 		b.WriteString(" of " + renderedName(d.Files[0].Path))
@@ -533,7 +562,14 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	if d.Introduced > 0 {
 		introPhrase = d.introducedBySeverity.phrase() + " introduced"
 	}
-	b.WriteString(": " + introPhrase + ", " + strconv.Itoa(d.Resolved) + " resolved, " + strconv.Itoa(d.Persisting) + " persisting.")
+	b.WriteString(": " + introPhrase + ", " + strconv.Itoa(d.Resolved) + " resolved, " + strconv.Itoa(d.Persisting) + " persisting")
+	if n := len(d.Unreported) + len(d.Uncovered); len(d.Unreported) > 0 {
+		// The counts are of the files compared only: a heading that
+		// says "0 introduced" of a change whose other files were not
+		// compared would read as all clear.
+		b.WriteString(" in the " + strconv.Itoa(covered) + " " + plural(covered, "file", "files") + " compared; " + strconv.Itoa(n) + " " + plural(n, "file was", "files were") + " not compared (below)")
+	}
+	b.WriteString(".")
 	if len(introduced) > 0 {
 		b.WriteString("\nIntroduced:")
 		for _, p := range introduced {
@@ -561,12 +597,11 @@ func renderDelta(d DiagnosticsDelta, introduced, resolved []Problem, subject str
 	if len(d.Uncovered) > 0 {
 		b.WriteString("\nNot checked: " + listPaths(d.Uncovered) + " — no language server covers " + plural(len(d.Uncovered), "it", "them") + ", so whether the edit introduced problems there is unknown.")
 	}
-	for _, f := range d.Files {
-		if f.Unreported != "" {
-			b.WriteString("\nNot checked: " + renderedName(f.Path) + " — its language server gave no report on it (" + f.Unreported + "), so whether the edit introduced problems there is unknown.")
-		}
+	for _, g := range unreportedGroups(d) {
+		b.WriteString("\nNot checked: " + listPaths(g.paths) + " — " + plural(len(g.paths), "its language server gave no report on it", "their language server gave no report on them") + " (" + g.reason + "), so whether the edit introduced problems there is unknown.")
 	}
 	b.WriteString(askAgainAfterFailure(d))
+	renderCurrent(&b, d, limit)
 	shown, total := len(introduced)+len(resolved), d.Introduced+d.Resolved
 	paused := d.paused
 	if o := d.Others; o != nil {
@@ -587,12 +622,60 @@ func notCheckedWhy(d DiagnosticsDelta) string {
 	if len(d.Uncovered) > 0 {
 		parts = append(parts, "no language server covers "+listPaths(d.Uncovered))
 	}
-	for _, f := range d.Files {
-		if f.Unreported != "" {
-			parts = append(parts, "the language server of "+renderedName(f.Path)+" gave no report on it ("+f.Unreported+")")
-		}
+	for _, g := range unreportedGroups(d) {
+		parts = append(parts, "the language server of "+listPaths(g.paths)+" gave no report on "+plural(len(g.paths), "it", "them")+" ("+g.reason+")")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// unreportedGroup is the files not checked for one reason.
+type unreportedGroup struct {
+	reason string
+	paths  []string
+}
+
+// unreportedGroups gathers the unreported files by reason, in the order
+// each reason first comes: a command that rewrote 59 files the server
+// had not reported on before gave 59 lines of one sentence (14 KB), where
+// one line naming the files says the same.
+func unreportedGroups(d DiagnosticsDelta) []unreportedGroup {
+	var groups []unreportedGroup
+	index := map[string]int{}
+	for _, f := range d.Files {
+		if f.Unreported == "" {
+			continue
+		}
+		i, ok := index[f.Unreported]
+		if !ok {
+			i = len(groups)
+			index[f.Unreported] = i
+			groups = append(groups, unreportedGroup{reason: f.Unreported})
+		}
+		groups[i].paths = append(groups[i].paths, f.Path)
+	}
+	return groups
+}
+
+// renderCurrent lists the problems the files not compared have now, the
+// first limit of them, errors first: whether the edit introduced them is
+// unknown, but they are what the caller may have to fix.
+func renderCurrent(b *strings.Builder, d DiagnosticsDelta, limit int) {
+	if d.Current == 0 {
+		return
+	}
+	var all []Problem
+	for _, f := range d.Files {
+		all = append(all, f.Current...)
+	}
+	sortProblems(all)
+	all = all[:min(len(all), limit)]
+	b.WriteString("\nProblems the files not compared have now (" + strconv.Itoa(d.Current) + "; whether the edit introduced them is unknown):")
+	for _, p := range all {
+		b.WriteString("\n  " + renderedName(p.Path) + ":" + problemLine(p))
+	}
+	if more := d.Current - len(all); more > 0 {
+		b.WriteString("\n  … " + strconv.Itoa(more) + " more not shown; " + raiseDiagnosticsLimit(limit))
+	}
 }
 
 // askAgainAfterFailure is the hint after files whose server gave no

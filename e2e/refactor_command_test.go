@@ -228,3 +228,66 @@ func TestRefactorRenameFileWithoutReferenceUpdates(t *testing.T) {
 		t.Errorf("apply: the answer does not say the importers were left alone: %s", a.Content[0].Text)
 	}
 }
+
+// TestRefactorCommandActionDelta: the files a command edits are compared
+// with their reports before it. "Move to a new file" of a function that
+// a namespace import was the only use of leaves that import unused (an
+// error under noUnusedLocals): the server reports it only after the
+// edit, and it is introduced. typescript-language-server creates the new
+// file empty before it sends the edit that fills it: the file is new, not
+// "not checked". (Checked only after the write, every file the command
+// edited was "Not checked", one line each, and the heading said "0
+// introduced".)
+func TestRefactorCommandActionDelta(t *testing.T) {
+	requireServers(t, "typescript-language-server")
+	dir := copyFixture(t, "ts")
+	files := map[string]string{
+		"moves/tsconfig.json": `{"compilerOptions": {"target": "ES2022", "module": "ESNext", "moduleResolution": "Bundler", "strict": true, "noEmit": true, "noUnusedLocals": true}, "include": ["."]}` + "\n",
+		"moves/util.ts":       "export function escapeRegex(s: string): string {\n  return s.replace(/[.*+?^${}()|[\\]\\\\]/g, \"\\\\$&\");\n}\n\nexport function joinValues(values: string[]): string {\n  return values.join(\", \");\n}\n",
+		"moves/regexes.ts":    "import * as util from \"./util\";\n\nexport const dot = new RegExp(util.escapeRegex(\".\"));\n",
+		"moves/labels.ts":     "import * as util from \"./util\";\n\nexport const label = util.joinValues([\"a\", \"b\"]);\n",
+	}
+	for rel, text := range files {
+		path := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t)
+	list := map[string]any{"path": "moves/util.ts", "line": 1, "endLine": 3, "only": "refactor.move"}
+	a, s := refactorCall(t, srv, dir, "code_actions", list)
+	var id string
+	actions, _ := s["actions"].([]any)
+	for _, x := range actions {
+		if act, _ := x.(map[string]any); act["title"] == "Move to a new file" && act["command"] == true {
+			id, _ = act["actionId"].(string)
+		}
+	}
+	if a.IsError || id == "" {
+		t.Fatalf("no command action \"Move to a new file\" listed: %s", a.Content[0].Text)
+	}
+	apply := with(list, "apply", id)
+	a, s = refactorCall(t, srv, dir, "code_actions", apply)
+	if a.IsError || s["previewId"] == nil {
+		t.Fatalf("command preview: %s", a.Content[0].Text)
+	}
+	a, s = refactorCall(t, srv, dir, "code_actions", with(apply, "previewId", s["previewId"]))
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("approved command: %s", a.Content[0].Text)
+	}
+	text := a.Content[0].Text
+	if _, err := os.Stat(filepath.Join(dir, "moves/escapeRegex.ts")); err != nil {
+		t.Fatalf("the move made no moves/escapeRegex.ts (%v): %s", err, text)
+	}
+	delta, _ := s["diagnostics"].(map[string]any)
+	counts, _ := delta["counts"].(map[string]any)
+	if counts == nil || counts["introducedErrors"] != float64(1) || !strings.Contains(text, "moves/regexes.ts:1:1 error TS6133") {
+		t.Errorf("the unused import the move left in moves/regexes.ts is not introduced: %s", text)
+	}
+	if strings.Contains(text, "Not checked") || strings.Contains(text, "not compared") {
+		t.Errorf("a file the command edited or created was not compared: %s", text)
+	}
+}

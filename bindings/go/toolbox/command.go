@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"sync"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -18,8 +17,9 @@ import (
 // happens only once approved. While the approved command runs, each edit
 // the server sends goes through the same applier as every other change
 // (inside the workspace, planned against the files as they are, written
-// atomically); the answer lists every file the command changed, with the
-// diagnostics delta. Outside an approved command a server's applyEdit is
+// atomically), its files' reports before it taken first (commandedits.go);
+// the answer lists every file the command changed, with the diagnostics
+// delta. Outside an approved command a server's applyEdit is
 // refused (core/serverrequest.go).
 
 // runCommand applies ch's files (an action's edit, which goes first), then
@@ -50,32 +50,19 @@ func (t *Toolbox) runCommand(ctx context.Context, r *workspacefs.Root, s lspseam
 			}
 		}
 	}
-	var (
-		mu      sync.Mutex
-		applied = append([]plannedFile(nil), ch.files...)
-		refused []string
-	)
-	// The server is sent nothing while its command runs: the versions it
-	// edits are these.
+	// The server is sent nothing while its command runs but what the
+	// edits' checks open: the versions it edits are these.
 	versions := s.DocumentVersions()
+	edits := newCommandEdits(before)
+	edits.applied = append(edits.applied, ch.files...)
 	applyEdit := func(ctx context.Context, edit json.RawMessage) error {
-		files, err := t.workspaceEditFiles(ctx, r, s.Server(), "workspace/applyEdit", edit, versions)
-		if err == nil {
-			err = writeAll(ctx, r, files)
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if err != nil {
-			refused = append(refused, err.Error())
-			return err
-		}
-		applied = append(applied, files...)
-		return nil
+		return edits.apply(ctx, t, r, s, versions, edit)
 	}
 	_, cmdErr := s.ExecuteCommand(ctx, c.params, applyEdit)
-	mu.Lock()
-	files := mergeApplied(applied)
-	mu.Unlock()
+	edits.mu.Lock()
+	files, refused := mergeApplied(edits.applied), edits.refused
+	before = edits.before
+	edits.mu.Unlock()
 	if cmdErr != nil && len(files) == 0 {
 		return answer{}, wrapCommandError(cmdErr, ch.what, c.name)
 	}

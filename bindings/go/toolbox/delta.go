@@ -105,6 +105,11 @@ func changedFileDelta(r *workspacefs.Root, f plannedFile, before baseline, after
 	case !ok:
 		d := deltaFile(workspacefs.FileURI(r.Abs(f.rel)), f.before, f.after, nil, nil)
 		d.Unreported = unreportedReason(before.unreported[f.rel], after)
+		if d.Unreported != "" && checked {
+			// Nothing to compare it with, but the problems it has now
+			// are listed: the caller may have to fix them.
+			d.After = after.Report.Diagnostics
+		}
 		return d
 	case checked:
 		rep2 := after.Report

@@ -1261,8 +1261,8 @@ export interface CodeDiagnosticsAnswer extends CodeAnswer<'code_diagnostics'> {
 /** What a write or edit introduced and resolved, per the language server. */
 export interface DiagnosticsDelta {
   /** withheld, reappeared: analyzer findings that vanished, or came back, with their package's compile errors; unchecked, rechecked: problems the server does not report for a file that does not parse (gopls: type errors) that vanished with its syntax error, or came back with its fix (neither resolved nor introduced). */
-  counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number; withheld?: number; reappeared?: number; unchecked?: number; rechecked?: number };
-  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; unchecked?: Problem[]; uncheckedTotal?: number; rechecked?: Problem[]; recheckedTotal?: number; /** Why the server that covers the file gave no report (how 'none'). */ unreported?: string; [field: string]: unknown }[];
+  counts: { introduced: number; resolved: number; persisting: number; introducedErrors?: number; withheld?: number; reappeared?: number; unchecked?: number; rechecked?: number; current?: number };
+  files: { path: string; introduced: Problem[]; resolved: Problem[]; persisting: number; withheld?: Problem[]; withheldTotal?: number; reappeared?: Problem[]; reappearedTotal?: number; unchecked?: Problem[]; uncheckedTotal?: number; rechecked?: Problem[]; recheckedTotal?: number; /** Why the server that covers the file gave no report (how 'none'). */ unreported?: string; /** What the server reported on an unreported file after the edit, not compared (the first limit; currentTotal counts all). */ current?: Problem[]; currentTotal?: number; [field: string]: unknown }[];
   /** The other files that use what the change touched (its dependents), when the host looked for them. */
   others?: DiagnosticsDeltaOthers;
   [field: string]: unknown;
@@ -1715,7 +1715,7 @@ export interface LineHunk {
 export interface DiagnosticsDeltaInput {
   workspaceUri: string;
   /** Each file's `lines`, the runs of lines the edit changed, or its two whole texts, `beforeText` and `afterText` (the same answer). */
-  files: { uri: string; lines?: ChangedLines; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean; /** With how 'none': why the server that covers the file gave no report (listed in unreported, not uncovered). */ unreported?: string }[];
+  files: { uri: string; lines?: ChangedLines; beforeText?: string; afterText?: string; before?: unknown; after?: unknown; how: 'pull' | 'push' | 'none'; fresh?: boolean; /** With how 'none': why the server that covers the file gave no report (listed in unreported, not uncovered); its after, if given, is the server's report after the edit, listed as current (not compared). */ unreported?: string }[];
   /** The other files that use what changed: their text is the same before and after, and not sent. */
   dependents?: {
     files?: { uri: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
