@@ -13,19 +13,27 @@ export class Budget {
   readonly #label: string;
   readonly #what: string;
 
-  /** label names the tool in messages ("lsp: …"); what is what failed ("the query failed"). */
-  constructor(label: string, what: string, timeoutMs: number, caller: AbortSignal | undefined) {
+  /**
+   * label names the tool in messages ("lsp: …"); what is what failed ("the
+   * query failed"). timeoutMs is the caller's budget, the one messages
+   * report; graceMs is waited on top of it for an answer the other side
+   * sends when its own timeoutMs runs out (createTools: the shim's
+   * LSP_TIMEOUT answer), and is named apart so the caller recognises its
+   * own number.
+   */
+  constructor(label: string, what: string, timeoutMs: number, caller: AbortSignal | undefined, graceMs = 0) {
     this.#label = label;
     this.#what = what;
     this.#timeoutMs = timeoutMs;
     this.#caller = caller;
     caller?.addEventListener('abort', this.#onAbort, { once: true });
+    const waited = graceMs > 0 ? `${timeoutMs} ms (timeoutMs) and a further ${graceMs} ms for the shim's own timeout answer` : `${timeoutMs} ms`;
     this.#timer = setTimeout(
       () =>
         this.#controller.abort(
-          new LspError('LSP_TIMEOUT', `${label}: no answer within ${timeoutMs} ms; the language server may still be loading the project, try again shortly`),
+          new LspError('LSP_TIMEOUT', `${label}: no answer within ${waited}; the language server may still be loading the project, try again shortly`),
         ),
-      timeoutMs,
+      timeoutMs + graceMs,
     );
   }
 

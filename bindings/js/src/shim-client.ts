@@ -203,6 +203,16 @@ class ShimProcess {
   request(method: string, params: unknown, signal?: AbortSignal): Promise<unknown> {
     if (this.dead) return Promise.reject(this.#failure ?? new LspError('LSP_SERVER_FAILED', 'the lspseam shim is not running'));
     const id = this.#nextId++;
+    let bytes: Uint8Array;
+    try {
+      bytes = frame({ jsonrpc: '2.0', id, method, params });
+    } catch (err) {
+      // Nothing was sent and the shim is fine: the caller's params (a
+      // BigInt, a cycle) are the problem, not the transport.
+      return Promise.reject(
+        new LspError('LSP_INVALID_ARGUMENT', `${method}: the request cannot be sent as JSON (${(err as Error).message.split('\n')[0]}); pass plain JSON values (numbers, not BigInt; no object inside itself)`),
+      );
+    }
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         if (!this.#pending.delete(id)) return;
@@ -218,7 +228,7 @@ class ShimProcess {
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#updateRef();
-      this.#send({ jsonrpc: '2.0', id, method, params });
+      this.#write(bytes);
     });
   }
 
@@ -240,8 +250,12 @@ class ShimProcess {
   }
 
   #send(message: unknown): void {
+    this.#write(frame(message));
+  }
+
+  #write(bytes: Uint8Array): void {
     if (this.dead || !this.#child.stdin.writable) return;
-    this.#child.stdin.write(frame(message));
+    this.#child.stdin.write(bytes);
   }
 
   #receive(message: unknown): void {

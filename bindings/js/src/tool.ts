@@ -6,6 +6,7 @@ import type { Core } from './core.js';
 import { Budget } from './budget.js';
 import { LspError } from './errors.js';
 import { getCore } from './init.js';
+import { jsonProblem } from './jsonargs.js';
 import type { LspQueryResult, LspTool, LspToolOptions, LspToolResult } from './types.js';
 import { fileUri } from './uri.js';
 
@@ -38,6 +39,15 @@ async function execute(core: Core, options: LspToolOptions, timeoutMs: number, a
   }
   if (signal?.aborted) throw new LspError('LSP_CANCELLED', 'lsp: the call was cancelled before it started');
 
+  // Arguments JSON cannot carry (a BigInt, a cycle) are an argument error
+  // like any other the core finds, not a failure of the query.
+  const unserializable = typeof args === 'string' ? undefined : jsonProblem(args ?? null);
+  if (unserializable) {
+    throw new LspError(
+      'LSP_INVALID_ARGUMENT',
+      `lsp: the arguments cannot be sent as JSON (${unserializable}); send one JSON object {operation, file_path, line, character} with line and character as plain one-based numbers (not BigInt) and no object inside itself`,
+    );
+  }
   const deadline = Date.now() + timeoutMs;
   const budget = new Budget('lsp', 'query', timeoutMs, signal);
   try {

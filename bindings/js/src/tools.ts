@@ -8,6 +8,7 @@ import { Budget } from './budget.js';
 import type { Core } from './core.js';
 import { LspError } from './errors.js';
 import { getCore } from './init.js';
+import { jsonProblem } from './jsonargs.js';
 import { DEFAULT_TIMEOUT_MS } from './tool.js';
 import type { AnyCatalogTool, CatalogTool, CatalogToolDefinition, CreateToolsOptions, ToolName, ToolResult, Toolset } from './types.js';
 
@@ -80,8 +81,16 @@ async function execute(name: ToolName, options: CreateToolsOptions, timeoutMs: n
       // The model wrote arguments that are not JSON: an answer it can act on.
       return invalidArguments(`${name}: the arguments are not valid JSON (${(err as Error).message}); send one JSON object matching the tool's input schema`);
     }
+  } else {
+    // A harness's own code can pass what JSON cannot carry (a BigInt, a
+    // cycle); the client would fail serializing it, which reads as a
+    // transport failure (a dead shim). It is an argument error.
+    const unserializable = jsonProblem(value);
+    if (unserializable) {
+      return invalidArguments(`${name}: the arguments cannot be sent as JSON (${unserializable}); send one JSON object matching the tool's input schema, with numbers as plain numbers (not BigInt) and no object inside itself`);
+    }
   }
-  const budget = new Budget(name, 'call', timeoutMs + TRANSPORT_GRACE_MS, signal);
+  const budget = new Budget(name, 'call', timeoutMs, signal, TRANSPORT_GRACE_MS);
   try {
     const result = await budget.race(client.callTool(name, value, workspaceRoot, { signal: budget.signal, timeoutMs }));
     return result;

@@ -1136,19 +1136,39 @@ export interface SymbolSearchGap {
   reason: string;
 }
 
-export type CodeSymbolsAnswer = CodeAnswer<'code_symbols'> & { totalFound: number; truncated: boolean } & (
+/** What a page of results carries: where it starts, and the next page's cursor. */
+interface PagedAnswer {
+  /** The results of earlier pages: this page's first result's index. */
+  offset?: number;
+  /** More results follow: call the tool again with `{cursor}` for the next page. */
+  cursor?: string;
+}
+
+export type CodeSymbolsAnswer = CodeAnswer<'code_symbols'> &
+  PagedAnswer & {
+    totalFound: number;
+    truncated: boolean;
+    /** Names the whole ranked set of matches (a search) or the outline (a page of it). */
+    resultKey?: string;
+  } & (
     | { mode: 'document'; path: string; symbols: OutlineSymbol[] }
     | {
         mode: 'workspace';
         query: string;
+        /** With path: the file whose language's server was asked. */
+        path?: string;
         symbols: WorkspaceSymbolMatch[];
+        /** Matches outside the workspace left out (ask with dependencies: true). */
+        dependenciesLeftOut?: number;
+        /** The matches named exactly as the query (a member by Container.name too). */
+        exact?: number;
         /** Without path: the servers asked, and what was not searched. */
         searched?: SymbolSearchSource[];
         notSearched?: SymbolSearchGap[];
       }
   );
 
-export interface CodeNavigateAnswer extends CodeAnswer<'code_navigate'> {
+export interface CodeNavigateAnswer extends CodeAnswer<'code_navigate'>, PagedAnswer {
   kind: NavigateKind;
   target: EchoedTarget;
   locations: CodeLocation[];
@@ -1195,6 +1215,8 @@ export interface HierarchyEdge {
 }
 
 export interface CodeHierarchyAnswer extends CodeAnswer<'code_hierarchy'> {
+  /** More nodes follow: call the tool again with `{cursor}` for the next page. */
+  cursor?: string;
   target: EchoedTarget;
   kind: HierarchyKind;
   depth: number;
@@ -1233,6 +1255,10 @@ export interface CodeInlayHintsAnswer extends CodeAnswer<'code_inlay_hints'> {
   truncated: boolean;
   /** The next page: call code_inlay_hints with `{cursor}`. */
   cursor?: string;
+  /** The hints of earlier pages: this page's first hint's index. */
+  offset?: number;
+  /** Names the whole ordered list of hints on the lines asked for. */
+  resultKey: string;
   [field: string]: unknown;
 }
 
@@ -1253,8 +1279,22 @@ export interface Problem {
 export interface CodeDiagnosticsAnswer extends CodeAnswer<'code_diagnostics'> {
   /** fresh: for the current content; stale: the server had not reported on it in time; partial: not every file covered. */
   status: 'fresh' | 'stale' | 'partial';
+  scope: string;
   problems: Problem[];
+  /** At the severity filter. */
   counts: Record<'error' | 'warning' | 'information' | 'hint', number>;
+  /** Every severity. */
+  countsAll: Record<'error' | 'warning' | 'information' | 'hint', number>;
+  totalFound: number;
+  /** Problems follow this page. */
+  truncated: boolean;
+  offset?: number;
+  /** Names the whole ordered list of problems at the filter. */
+  resultKey: string;
+  /** How each file's problems were had. */
+  coverage: { path: string; how: string; version?: number; fresh: boolean }[];
+  /** The next page: call code_diagnostics with `{cursor}`. */
+  cursor?: string;
   [field: string]: unknown;
 }
 
@@ -1298,6 +1338,12 @@ export interface RefactorAnswer<N extends RefactorToolName> extends CodeAnswer<N
   command?: string;
   diagnostics?: DiagnosticsDelta;
   diagnosticsError?: string;
+  /** A preview: the files its speculative check could not cover (they are checked when the change is applied). */
+  speculativeLeftOut?: string[];
+  /** A preview whose speculative check failed: why it has no diagnostics delta. */
+  speculativeError?: string;
+  /** code_format of a file the server would not format: its errors ("line:column message"). */
+  fileErrors?: string[];
 }
 
 /** code_actions' answer: the listed actions, or (with apply) the applied or previewed change. */

@@ -84,6 +84,19 @@ test('a seam error rejects with LspError(data.code); any other JSON-RPC error is
   await assert.rejects(c.query(req('plain-error.ts')), (e) => e.code === 'LSP_PROTOCOL_ERROR' && /-32603: internal/.test(e.message));
 });
 
+test('params JSON cannot carry reject LSP_INVALID_ARGUMENT; nothing is sent and the shim keeps working', async (t) => {
+  const { c, log } = client(t);
+  const pid = (await c.query(req('a.ts')), c.pid);
+  const cyclic = {};
+  cyclic.self = cyclic;
+  await assert.rejects(c.callTool('code_navigate', { target: { path: 'a.ts', line: 1n } }, '/w'), (e) => e.code === 'LSP_INVALID_ARGUMENT' && /^tools\/call: .*BigInt/.test(e.message));
+  await assert.rejects(c.callTool('code_navigate', cyclic, '/w'), (e) => e.code === 'LSP_INVALID_ARGUMENT' && /circular/.test(e.message));
+  await assert.rejects(c.query(req('b.ts', { timeoutMs: 5n })), { code: 'LSP_INVALID_ARGUMENT' });
+  await c.query(req('b.ts'));
+  assert.equal(c.pid, pid, 'the same shim');
+  assert.deepEqual(log().filter((m) => m.method).map((m) => m.method), ['lsp/query', 'lsp/query']);
+});
+
 test('aborting sends $/cancelRequest for that id and rejects with LSP_CANCELLED', async (t) => {
   const { c, log } = client(t);
   await c.query(req('a.ts')); // id 1

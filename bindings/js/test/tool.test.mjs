@@ -55,6 +55,11 @@ test('bad arguments reject LSP_INVALID_ARGUMENT (the convention restated) withou
   await assert.rejects(tool.execute({ ...args, extra: 1 }), { code: 'LSP_INVALID_ARGUMENT' });
   await assert.rejects(tool.execute('{not json'), { code: 'LSP_INVALID_ARGUMENT' });
   await assert.rejects(tool.execute(undefined), { code: 'LSP_INVALID_ARGUMENT' });
+  // What JSON cannot carry is an argument error too, not LSP_SERVER_FAILED (a dead shim's code).
+  const cyclic = { ...args };
+  cyclic.self = cyclic;
+  await assert.rejects(tool.execute({ ...args, line: 3n }), (e) => e.code === 'LSP_INVALID_ARGUMENT' && /^lsp: the arguments cannot be sent as JSON \(.*BigInt/.test(e.message) && /not BigInt/.test(e.message));
+  await assert.rejects(tool.execute(cyclic), (e) => e.code === 'LSP_INVALID_ARGUMENT' && /circular/.test(e.message));
   assert.equal(client.calls.length, 0);
 });
 

@@ -256,6 +256,43 @@ test('code_symbols: the outline of a file', async () => {
   });
 });
 
+test('every answer type-checks against its ToolAnswerByName type (tsc --strict: a field the type does not declare fails)', async () => {
+  // The structured answers are built by the Go toolbox from the core's
+  // outputs; the TypeScript types are written by hand. Each real answer
+  // becomes an object literal of its declared type, so that tsc's
+  // excess-property check names any field the type lacks (code_symbols'
+  // workspace answer once carried resultKey, exact and
+  // dependenciesLeftOut undeclared).
+  const tools = toolsOf(newClient());
+  const target = { path: 'src/shape.ts', symbol: 'describe' };
+  const calls = [
+    ['code_symbols', { path: 'src/shape.ts' }],
+    ['code_symbols', { query: 'describe' }],
+    ['code_symbols', { query: 'area', path: 'src/shape.ts' }],
+    ['code_symbols', { query: 'a', limit: 1 }],
+    ['code_navigate', { target, kind: 'references' }],
+    ['code_navigate', { target, kind: 'references', limit: 1 }],
+    ['code_hover', { target }],
+    ['code_hierarchy', { target, kind: 'callers' }],
+    ['code_inlay_hints', { path: 'src/shape.ts' }],
+    ['code_diagnostics', { path: 'src/shape.ts' }],
+  ];
+  const lines = [`import type { ToolAnswerByName } from ${JSON.stringify(join(repoRoot, 'bindings', 'js', 'dist', 'node.js'))};`];
+  for (const [i, [name, args]] of calls.entries()) {
+    const out = await tools[name].execute(args);
+    assert.equal(out.isError, false, `${name} ${JSON.stringify(args)}: ${out.text}`);
+    lines.push(`// ${name} ${JSON.stringify(args)}`, `export const a${i}: ToolAnswerByName[${JSON.stringify(name)}] = ${JSON.stringify(out.structured)};`);
+  }
+  const dir = mkdtempSync(join(tmp, 'answers-'));
+  writeFileSync(join(dir, 'answers.ts'), lines.join('\n') + '\n');
+  const tsc = join(repoRoot, 'bindings', 'js', 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck', join(dir, 'answers.ts')], { encoding: 'utf8' });
+  } catch (err) {
+    assert.fail(`the answers do not match their types:\n${err.stdout}\n${lines.join('\n')}`);
+  }
+});
+
 test('the lsp tool through tools/call answers as createLspTool does', async () => {
   const client = newClient();
   const tools = toolsOf(client);

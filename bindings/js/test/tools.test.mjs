@@ -150,6 +150,29 @@ test('arguments that are not JSON text are an isError answer for the model, with
   assert.equal(client.calls.length, 0);
 });
 
+test('arguments JSON cannot carry (a BigInt, a cycle) are an isError LSP_INVALID_ARGUMENT answer, without a call', async () => {
+  // Before, the client's serializer threw and execute rejected with
+  // LSP_SERVER_FAILED, the code of a dead shim.
+  const client = fakeClient();
+  const tools = byName(lspseam.createTools({ client, workspaceRoot: '/w' }));
+  const cyclic = { kind: 'references' };
+  cyclic.target = cyclic;
+  for (const [tool, args, what] of [
+    ['code_navigate', { target: { path: 'shape.go', line: 15n }, kind: 'references' }, /BigInt/],
+    ['code_navigate', cyclic, /circular/],
+    ['lsp', { operation: 'hover', file_path: 'a.go', line: 1n, character: 1 }, /BigInt/],
+  ]) {
+    const out = await tools[tool].execute(args);
+    assert.equal(out.isError, true, tool);
+    assert.equal(out.structured.error.code, 'LSP_INVALID_ARGUMENT');
+    assert.match(out.structured.error.message, new RegExp(`^${tool}: the arguments cannot be sent as JSON`));
+    assert.match(out.structured.error.message, what);
+    assert.match(out.structured.error.message, /not BigInt/);
+    assert.equal(out.text, `LSP_INVALID_ARGUMENT: ${out.structured.error.message}`);
+  }
+  assert.equal(client.calls.length, 0);
+});
+
 test('no workspaceRoot rejects LSP_WORKSPACE_REQUIRED, an aborted signal LSP_CANCELLED, before any call', async () => {
   for (const workspaceRoot of [undefined, '']) {
     const client = fakeClient();
@@ -179,7 +202,8 @@ test('aborting mid-call aborts the signal the client got and rejects LSP_CANCELL
 test('a client that never answers: LSP_TIMEOUT once the budget (and the shim\'s grace) is over', async () => {
   const client = fakeClient(() => new Promise(() => {}));
   const [tool] = lspseam.createTools({ client, workspaceRoot: '/w', toolsets: ['code'], timeoutMs: 50 });
-  await assert.rejects(tool.execute({ path: 'a.ts' }), (e) => e.code === 'LSP_TIMEOUT' && /^code_symbols: no answer within/.test(e.message));
+  // The caller's own timeoutMs is the number reported; the grace is named apart.
+  await assert.rejects(tool.execute({ path: 'a.ts' }), (e) => e.code === 'LSP_TIMEOUT' && /^code_symbols: no answer within 50 ms \(timeoutMs\) and a further 2000 ms /.test(e.message));
 });
 
 test('transport failures reject: an LspError as it is, anything else as LSP_SERVER_FAILED', async () => {
@@ -188,6 +212,9 @@ test('transport failures reject: an LspError as it is, anything else as LSP_SERV
   await assert.rejects(tool.execute({ path: 'a.ts' }), (e) => e === dead);
   [tool] = lspseam.createTools({ client: fakeClient(() => Promise.reject(new Error('socket closed'))), workspaceRoot: '/w', toolsets: ['code'] });
   await assert.rejects(tool.execute({ path: 'a.ts' }), (e) => e.code === 'LSP_SERVER_FAILED' && /^code_symbols: the call failed: socket closed/.test(e.message));
+  // The budget it names is the caller's timeoutMs (60,000 by default), not that plus the shim's grace.
+  [tool] = lspseam.createTools({ client: fakeClient(() => Promise.reject(new Error('socket closed'))), workspaceRoot: '/w', toolsets: ['code'] });
+  await assert.rejects(tool.execute({ path: 'a.ts' }), (e) => /\(budget 60000 ms\)$/.test(e.message));
 });
 
 test('the lsp tool of createLspTool still works as before beside createTools', async () => {
