@@ -81,8 +81,8 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "request", run: requestCall,
-		Input:   "`{operation, uri, position, text?, line?}`",
-		Output:  "`{method, params, subject?}` (references with `context.includeDeclaration: true`); with the document's `text`, the position is checked against it first (`LSP_INVALID_ARGUMENT`, one-based) and `subject` names what is at it; `line` instead of `text` is the text of the line at `position.line` (without its terminator), all the check needs when the host found the line (past the end, send `text`: the error quotes the last line)",
+		Input:   "`{operation, uri, position, text?, line?, positionTerms?}`: `positionTerms` the coordinates a position error restates, `\"zero-based\"` (default: the numbers as sent) or `\"one-based\"` (the position came from the `lsp` tool's one-based arguments)",
+		Output:  "`{method, params, subject?}` (references with `context.includeDeclaration: true`); with the document's `text`, the position is checked against it first (`LSP_INVALID_ARGUMENT`, in `positionTerms`' coordinates) and `subject` names what is at it; `line` instead of `text` is the text of the line at `position.line` (without its terminator), all the check needs when the host found the line (past the end, send `text`: the error quotes the last line)",
 		TSInput: "RequestInput", TSOutput: "LspRequest",
 	},
 	{

@@ -185,6 +185,10 @@ func requestCall(in gjson.Result) (jsonAppender, *Error) {
 	if problem != "" {
 		return nil, Errorf(CodeInvalidArgument, "%s (zero-based)", problem)
 	}
+	terms, err := decodePositionTerms(get(in, "positionTerms"))
+	if err != nil {
+		return nil, err
+	}
 	if line := get(in, "line"); line.Exists() && line.Type != gjson.Null {
 		// The host sent only the line asked about (it found the line
 		// in the document; past the end it sends text, for the error).
@@ -193,7 +197,7 @@ func requestCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		r, err := Request(op, uri.Str, pos)
 		if err == nil {
-			r.Subject, err = checkColumn(line.Str, pos, identRulesFor(uri.Str))
+			r.Subject, err = checkColumn(line.Str, pos, terms, identRulesFor(uri.Str))
 		}
 		return wrap(r, err)
 	}
@@ -203,7 +207,7 @@ func requestCall(in gjson.Result) (jsonAppender, *Error) {
 		}
 		// The raw literal, not text.Str: only the line asked about is
 		// decoded (see lineSource).
-		return wrap(requestIn(op, uri.Str, pos, lineSource{s: text.Raw[1 : len(text.Raw)-1], raw: true}))
+		return wrap(requestIn(op, uri.Str, pos, terms, lineSource{s: text.Raw[1 : len(text.Raw)-1], raw: true}))
 	}
 	return wrap(Request(op, uri.Str, pos))
 }

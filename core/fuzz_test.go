@@ -129,7 +129,7 @@ func FuzzRequestText(f *testing.F) {
 	f.Add("a\r\nb\rc\n\n🚀x", uint32(3), uint32(2))
 	f.Fuzz(func(t *testing.T, text string, line, char uint32) {
 		line, char = line%64, char%256
-		subject, perr := CheckPosition(text, Position{Line: line, Character: char}) // any bytes: must not panic
+		subject, perr := CheckPosition(text, Position{Line: line, Character: char}, ZeroBasedTerms) // any bytes: must not panic
 		if !utf8.ValidString(text) {
 			return
 		}
@@ -170,13 +170,16 @@ func FuzzRequestText(f *testing.F) {
 		if altEnv := Call("request", alt); !bytes.Equal(altEnv, env) {
 			t.Fatalf("\\u-escaped line breaks changed the answer:\n%s\n%s", altEnv, env)
 		}
-		where := "line " + strconv.Itoa(int(line)+1)
+		// Without positionTerms the caller sent the position itself: the
+		// error quotes it as sent; the subject is the rendered, one-based
+		// first line.
 		if !ok.Exists() {
-			if valid || !strings.Contains(string(env), where) || !strings.Contains(string(env), "one-based") {
-				t.Fatalf("position error not in one-based terms for %q: %s", in, env)
+			if valid || !strings.Contains(string(env), "line "+strconv.Itoa(int(line))) || !strings.Contains(string(env), "zero-based") || strings.Contains(string(env), "one-based") {
+				t.Fatalf("position error not in the zero-based terms it was sent in for %q: %s", in, env)
 			}
 			return
 		}
+		where := "line " + strconv.Itoa(int(line)+1)
 		if !strings.Contains(ok.Get("subject").Str, where+", column "+strconv.Itoa(int(char)+1)) {
 			t.Fatalf("subject does not name the one-based position: %s", env)
 		}

@@ -59,17 +59,18 @@ func Request(op Operation, uri string, pos Position) (RequestValue, *Error) {
 // RequestInText builds the request like Request after checking the
 // position against the document's text (the text the host sends in
 // didOpen): a position outside the text is LSP_INVALID_ARGUMENT in the
-// tool's one-based terms, and the request carries the answer's Subject.
-func RequestInText(op Operation, uri string, pos Position, text string) (RequestValue, *Error) {
-	return requestIn(op, uri, pos, lineSource{s: text})
+// caller's terms (see PositionTerms), and the request carries the answer's
+// Subject.
+func RequestInText(op Operation, uri string, pos Position, terms PositionTerms, text string) (RequestValue, *Error) {
+	return requestIn(op, uri, pos, terms, lineSource{s: text})
 }
 
-func requestIn(op Operation, uri string, pos Position, src lineSource) (RequestValue, *Error) {
+func requestIn(op Operation, uri string, pos Position, terms PositionTerms, src lineSource) (RequestValue, *Error) {
 	r, err := Request(op, uri, pos)
 	if err != nil {
 		return RequestValue{}, err
 	}
-	if r.Subject, err = checkPosition(src, pos, identRulesFor(uri)); err != nil {
+	if r.Subject, err = checkPosition(src, pos, terms, identRulesFor(uri)); err != nil {
 		return RequestValue{}, err
 	}
 	return r, nil

@@ -17,7 +17,11 @@ import (
 // line would otherwise reach the server, which answers with a zero-based
 // error of its own (gopls: "line number 98 out of range") or, worse,
 // silently about another line (typescript-language-server and pyright clamp
-// the offset). The error is in the tool's terms: one-based, quoting the
+// the offset). The error is in the caller's terms (PositionTerms): the lsp
+// tool's model spoke one-based lines and columns, which the error restates;
+// a seam caller (serve's lsp/query, the Go and npm APIs) sent the zero-based
+// position itself, and reading "line 27 … one-based" for the line 26 it sent
+// would move it off by one everywhere, silently. Either way it quotes the
 // line.
 //
 // Lines are counted as read tools number them: a line ends at "\n", "\r\n"
@@ -37,37 +41,27 @@ import (
 // maxQuotedLine bounds a quoted line of source, in bytes.
 const maxQuotedLine = 160
 
-// positionConvention ends every position error.
-const positionConvention = "line and character are one-based; character counts UTF-16 code units (an emoji counts as 2)."
-
 // CheckPosition checks a zero-based position against a document's text and
 // returns the subject line of the answer (see above), or
-// LSP_INVALID_ARGUMENT in one-based terms when the position is not in the
-// text.
-func CheckPosition(text string, pos Position) (string, *Error) {
-	return checkPosition(lineSource{s: text}, pos, identRules{})
+// LSP_INVALID_ARGUMENT in terms' coordinates when the position is not in
+// the text.
+func CheckPosition(text string, pos Position, terms PositionTerms) (string, *Error) {
+	return checkPosition(lineSource{s: text}, pos, terms, identRules{})
 }
 
-func checkPosition(src lineSource, pos Position, rules identRules) (string, *Error) {
+func checkPosition(src lineSource, pos Position, terms PositionTerms, rules identRules) (string, *Error) {
 	line, ok := src.lineAt(pos.Line)
 	if !ok {
-		return "", src.lineError(pos.Line)
+		return "", src.lineError(pos.Line, terms)
 	}
-	return checkColumn(line, pos, rules)
+	return checkColumn(line, pos, terms, rules)
 }
 
 // checkColumn checks pos against the text of its line, which exists.
-func checkColumn(line string, pos Position, rules identRules) (string, *Error) {
+func checkColumn(line string, pos Position, terms PositionTerms, rules identRules) (string, *Error) {
 	width := utf16Len(line)
 	if uint64(pos.Character) > uint64(width) {
-		msg := "character " + strconv.FormatUint(toOneBased(pos.Character), 10) + " is past the end of line " + strconv.FormatUint(toOneBased(pos.Line), 10)
-		if width == 0 {
-			msg += ", which is empty: column 1 is its only column"
-		} else {
-			msg += ", which has " + strconv.Itoa(width) + " " + plural(width, "character", "characters") + " (the last column is " +
-				strconv.Itoa(width) + ", and " + strconv.Itoa(width+1) + " is just after it): " + quoteLine(line)
-		}
-		return "", &Error{Code: CodeInvalidArgument, Message: msg + ". " + upperFirst(positionConvention)}
+		return "", terms.columnError(line, width, pos)
 	}
 	return subjectLine(line, pos, rules), nil
 }
@@ -224,20 +218,14 @@ func (src lineSource) lineAt(n uint32) (string, bool) {
 }
 
 // lineError is the error for a line past the end of the text.
-func (src lineSource) lineError(line uint32) *Error {
+func (src lineSource) lineError(line uint32, terms PositionTerms) *Error {
 	n, lastStart, lastEnd := 0, 0, 0
 	for start := 0; start < len(src.s); {
 		end, after := src.next(start)
 		n, lastStart, lastEnd = n+1, start, end
 		start = after
 	}
-	msg := "line " + strconv.FormatUint(toOneBased(line), 10) + " is past the end of the file, "
-	if n == 0 {
-		msg += "which is empty: there is nothing to ask about"
-	} else {
-		msg += "which has " + strconv.Itoa(n) + " " + plural(n, "line", "lines") + "; its last line, " + strconv.Itoa(n) + ", is " + quoteLine(src.text(lastStart, lastEnd))
-	}
-	return &Error{Code: CodeInvalidArgument, Message: msg + ". " + upperFirst(positionConvention)}
+	return terms.lineError(line, n, src.text(lastStart, lastEnd))
 }
 
 // utf16Len is the length of s in UTF-16 code units.

@@ -44,7 +44,7 @@ func TestCheckPosition(t *testing.T) {
 		{"long line clipped", strings.Repeat("x", 500) + "\n", 1, 600, "", []string{"which has 500 characters", strings.Repeat("x", 160) + "…`"}},
 	}
 	for _, tt := range tests {
-		got, err := CheckPosition(tt.text, Position{Line: tt.line - 1, Character: tt.col - 1})
+		got, err := CheckPosition(tt.text, Position{Line: tt.line - 1, Character: tt.col - 1}, OneBasedTerms)
 		if tt.subject != "" {
 			if err != nil {
 				t.Errorf("%s: unexpected error %v", tt.name, err)
@@ -68,14 +68,59 @@ func TestCheckPosition(t *testing.T) {
 	}
 }
 
+// A seam caller (serve's lsp/query, ShimClient.query, Service.Query, the
+// npm core's request) sends zero-based positions: its position errors
+// quote the numbers it sent and say zero-based, with the valid range, so
+// that following the error does not shift every position by one.
+func TestCheckPositionZeroBased(t *testing.T) {
+	const goSrc = "package main\n\nfunc main() {\n\tfmt.Println(s.Get())\n}\n"
+	tests := []struct {
+		name       string
+		text       string
+		line, char uint32 // zero-based, as sent
+		errHas     []string
+	}{
+		{"line just past the end", goSrc, 5, 0, []string{"line 5 is past the end of the file, which has 5 lines, so valid lines are 0 to 4; its last line, 4, is `}`", "Line and character are zero-based, as sent"}},
+		{"line far past the end", goSrc, 98, 0, []string{"line 98 is past the end"}},
+		{"empty file", "", 0, 0, []string{"line 0 is past the end of the file, which is empty", "zero-based"}},
+		{"column past the end", goSrc, 2, 40, []string{"character 40 is past the end of line 2, which has 13 characters, so valid characters are 0 to 13 (13 is just after the last one): `func main() {`", "zero-based", "UTF-16"}},
+		{"column just after the end-of-line position", goSrc, 2, 14, []string{"character 14 is past the end of line 2"}},
+		{"empty line has only character 0", goSrc, 1, 1, []string{"character 1 is past the end of line 1, which is empty: character 0 is its only position"}},
+	}
+	for _, tt := range tests {
+		for _, terms := range []PositionTerms{ZeroBasedTerms, ""} {
+			got, err := CheckPosition(tt.text, Position{Line: tt.line, Character: tt.char}, terms)
+			if err == nil {
+				t.Errorf("%s (%q): got subject %q, want LSP_INVALID_ARGUMENT", tt.name, terms, got)
+				continue
+			}
+			if err.Code != CodeInvalidArgument {
+				t.Errorf("%s: code %s, want LSP_INVALID_ARGUMENT", tt.name, err.Code)
+			}
+			if strings.Contains(err.Message, "one-based") {
+				t.Errorf("%s: a zero-based caller is told one-based: %q", tt.name, err.Message)
+			}
+			for _, frag := range tt.errHas {
+				if !strings.Contains(err.Message, frag) {
+					t.Errorf("%s: message lacks %q: %q", tt.name, frag, err.Message)
+				}
+			}
+		}
+	}
+	// The subject is the rendered answer's first line: one-based either way.
+	if got, err := CheckPosition(goSrc, Position{Line: 2, Character: 6}, ZeroBasedTerms); err != nil || got != "`main` at line 3, column 7:" {
+		t.Errorf("subject = %q, %v", got, err)
+	}
+}
+
 // RequestInText refuses a position outside the text before building
 // anything, and carries the subject in the request.
 func TestRequestInText(t *testing.T) {
-	r, err := RequestInText(OpHover, "file:///w/a.go", Position{Line: 0, Character: 0}, "package a\n")
+	r, err := RequestInText(OpHover, "file:///w/a.go", Position{Line: 0, Character: 0}, ZeroBasedTerms, "package a\n")
 	if err != nil || r.Subject != "`package` at line 1, column 1:" {
 		t.Fatalf("got %+v, %v", r, err)
 	}
-	if _, err := RequestInText(OpHover, "file:///w/a.go", Position{Line: 1, Character: 499}, "package a\nvar x = 1\n"); err == nil || err.Code != CodeInvalidArgument {
+	if _, err := RequestInText(OpHover, "file:///w/a.go", Position{Line: 1, Character: 499}, ZeroBasedTerms, "package a\nvar x = 1\n"); err == nil || err.Code != CodeInvalidArgument {
 		t.Fatalf("column past the end: got %v, want LSP_INVALID_ARGUMENT", err)
 	}
 }
@@ -133,7 +178,7 @@ func TestSubjectFollowsTheLanguage(t *testing.T) {
 		{"file:///w/a.ts", "const n = x #1;", 13, "No identifier at line 1, column 13: `const n = x #1;`"},
 		{"file:///w/a.py", "x = 1  #comment", 10, "`comment` at line 1, column 10:"},
 	} {
-		r, err := requestIn(OpHover, tc.uri, Position{Line: 0, Character: tc.col - 1}, lineSource{s: tc.line})
+		r, err := requestIn(OpHover, tc.uri, Position{Line: 0, Character: tc.col - 1}, OneBasedTerms, lineSource{s: tc.line})
 		if err != nil || r.Subject != tc.want {
 			t.Errorf("%s %q col %d: subject %q, %v; want %q", tc.uri, tc.line, tc.col, r.Subject, err, tc.want)
 		}

@@ -271,12 +271,12 @@ func ResolveTarget(t Target, firstMatch bool, file TargetFile) (ResolvedTarget, 
 	}
 	line := toZeroBased(t.Line)
 	if int64(line) >= int64(len(lines)) {
-		return ResolvedTarget{}, nil, lineSource{s: file.Text}.lineError(line)
+		return ResolvedTarget{}, nil, lineSource{s: file.Text}.lineError(line, OneBasedTerms)
 	}
 	text := lines[line]
 	if t.MatchText == "" && t.Column != 0 {
 		pos := Position{Line: line, Character: toZeroBased(t.Column)}
-		if _, err := checkPosition(lineSource{s: file.Text}, pos, identRules{}); err != nil {
+		if _, err := checkPosition(lineSource{s: file.Text}, pos, OneBasedTerms, identRules{}); err != nil {
 			return ResolvedTarget{}, nil, err
 		}
 		return lineTarget(t, text, pos, ByColumn, file.Symbols), nil, nil

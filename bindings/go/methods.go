@@ -138,29 +138,38 @@ func (c *Core) Request(ctx context.Context, op Operation, uri string, pos Positi
 // RequestInText builds the request like Request after checking pos against
 // the document's text (what the host sends in didOpen): a line past the end
 // of the text or a column past the end of its line is LSP_INVALID_ARGUMENT
-// in the tool's one-based terms, before anything reaches the server. The
+// quoting pos as sent (zero-based), before anything reaches the server. The
 // request's Subject names the identifier at pos.
 func (c *Core) RequestInText(ctx context.Context, op Operation, uri string, pos Position, text string) (LSPRequest, error) {
+	return c.RequestInTextAs(ctx, op, uri, pos, text, ZeroBasedTerms)
+}
+
+// RequestInTextAs is RequestInText whose position errors speak terms: a
+// provider passes its query's PositionTerms, so that the lsp tool's model
+// reads its own one-based numbers and a seam caller the ones it sent.
+func (c *Core) RequestInTextAs(ctx context.Context, op Operation, uri string, pos Position, text string, terms PositionTerms) (LSPRequest, error) {
 	var v LSPRequest
 	// Only the line asked about crosses into the module; a line past the
 	// end sends the text, which the error describes (its last line).
 	if line, ok := core.NthLine(text, pos.Line); ok {
 		in := struct {
-			Operation Operation `json:"operation"`
-			URI       string    `json:"uri"`
-			Position  Position  `json:"position"`
-			Line      string    `json:"line"`
-		}{op, uri, pos, line}
+			Operation Operation     `json:"operation"`
+			URI       string        `json:"uri"`
+			Position  Position      `json:"position"`
+			Terms     PositionTerms `json:"positionTerms,omitempty"`
+			Line      string        `json:"line"`
+		}{op, uri, pos, terms, line}
 		return v, c.Invoke(ctx, "request", in, &v)
 	}
 	// The text goes last, so the module finds the other fields without
 	// scanning past it.
 	in := struct {
-		Operation Operation `json:"operation"`
-		URI       string    `json:"uri"`
-		Position  Position  `json:"position"`
-		Text      string    `json:"text"`
-	}{op, uri, pos, text}
+		Operation Operation     `json:"operation"`
+		URI       string        `json:"uri"`
+		Position  Position      `json:"position"`
+		Terms     PositionTerms `json:"positionTerms,omitempty"`
+		Text      string        `json:"text"`
+	}{op, uri, pos, terms, text}
 	return v, c.Invoke(ctx, "request", in, &v)
 }
 

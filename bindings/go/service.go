@@ -10,12 +10,16 @@ import (
 
 // QueryRequest is one seam query. Position is zero-based (UTF-16 columns);
 // WorkspaceRoot comes from the session (a harness's working directory),
-// never from the model.
+// never from the model. PositionTerms is the coordinates a position error
+// restates: empty or ZeroBasedTerms, the numbers as sent; OneBasedTerms
+// when Position was converted from a model's one-based line and column
+// (the lsp tool), whose errors must say the model's numbers back.
 type QueryRequest struct {
-	Operation     Operation `json:"operation"`
-	FilePath      string    `json:"filePath"`
-	Position      Position  `json:"position"`
-	WorkspaceRoot string    `json:"workspaceRoot"`
+	Operation     Operation     `json:"operation"`
+	FilePath      string        `json:"filePath"`
+	Position      Position      `json:"position"`
+	WorkspaceRoot string        `json:"workspaceRoot"`
+	PositionTerms PositionTerms `json:"positionTerms,omitempty"`
 }
 
 // ProviderQuery is a QueryRequest routed to a provider, with the language

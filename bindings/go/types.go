@@ -30,6 +30,14 @@ type (
 	RawJSON          = core.RawJSON
 	Error            = core.Error
 	Code             = core.Code
+	PositionTerms    = core.PositionTerms
+)
+
+// The coordinates a caller spoke, which a position error restates (see
+// QueryRequest.PositionTerms).
+const (
+	ZeroBasedTerms = core.ZeroBasedTerms
+	OneBasedTerms  = core.OneBasedTerms
 )
 
 // Watched files (see core/watch.go).

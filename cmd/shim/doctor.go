@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/bindings/go/localstdio"
 	"github.com/lspseam/lspseam/internal/serverinstall"
 	"github.com/lspseam/lspseam/internal/writeset"
@@ -35,7 +35,12 @@ func runDoctor(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(positionals) > 0 || (*format != "text" && *format != "json") {
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "lspseam doctor: --format must be text or json, got %q\n", *format)
+		return exitUsage
+	}
+	if len(positionals) > 0 {
+		fmt.Fprintf(stderr, "lspseam doctor: takes no arguments, got %q (name the workspace with --workspace DIR)\n", positionals[0])
 		fmt.Fprint(stderr, "usage: lspseam doctor [--workspace DIR] [--config FILE] [--format text|json]\n")
 		return exitUsage
 	}
@@ -43,7 +48,9 @@ func runDoctor(args []string, stdout, stderr io.Writer) int {
 	report := doctorReport{Config: *config, Recovered: []string{}, Languages: []doctorLanguage{}}
 	status := exitOK
 	if err := recoverChanges(ctx, *workspace, &report); err != nil {
-		report.RecoveryError = err.Error()
+		// Coded like languagesError: a script keys on the code.
+		lerr := lspError(err)
+		report.RecoveryError = string(lerr.Code) + ": " + lerr.Message
 		status = exitError
 	}
 	ws := *workspace
@@ -128,19 +135,19 @@ func recoverChanges(ctx context.Context, workspace string, r *doctorReport) erro
 	store, err := writeset.Open(dir)
 	if err != nil {
 		r.StateDir = dir
-		return fmt.Errorf("the state directory %s is unusable: %v (set LSPSEAM_STATE_DIR to a writable directory)", dir, err)
+		return lspseam.Errorf(lspseam.CodeConfigInvalid, "the state directory %s is unusable: %v (set LSPSEAM_STATE_DIR to a writable directory)", dir, err)
 	}
 	r.StateDir = store.Dir()
 	r.RecoveryScope = "any workspace"
 	var reports []writeset.Report
 	if workspace != "" {
-		ws, err := filepath.Abs(workspace)
-		if err == nil {
-			ws, err = filepath.EvalSymlinks(ws)
-		}
+		// The same check, and the same LSP_WORKSPACE_INVALID, as every
+		// call's workspace.
+		canonical, err := localstdio.CanonicalWorkspace(workspace)
 		if err != nil {
-			return fmt.Errorf("workspace %s: %v", workspace, err)
+			return err
 		}
+		ws := canonical.Path
 		r.RecoveryScope = ws
 		reports, err = store.Recover(ctx, ws)
 		if err != nil {

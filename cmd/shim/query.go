@@ -141,7 +141,7 @@ func (h *host) toolCall(ctx context.Context, toolArgs []byte, workspaceRoot stri
 	// call into the core instead of two); Render below is for a provider
 	// that did not.
 	ctx, rendering := lspseam.WithRendering(ctx, lspseam.Limits{})
-	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path})
+	res, err := h.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: ws.Path, PositionTerms: lspseam.OneBasedTerms})
 	if err != nil {
 		return toolAnswer{}, explainTimeout(err, timeoutMs, budgetSource(timeoutFlag, false))
 	}

@@ -228,8 +228,11 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: s.startProblem.err.Message, Data: &data})
 		return
 	}
-	invalid := func(msg string) {
-		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msg})
+	// Every error carries its seam error as data, as the others do: a
+	// client maps data.code, never the JSON-RPC code alone.
+	replyError := func(rpcCode int64, lerr *lspseam.Error) {
+		data := json.RawMessage(mustJSON(lerr))
+		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: rpcCode, Message: lerr.Message, Data: &data})
 	}
 	switch req.Method {
 	case "lsp/query", "tools/call":
@@ -244,11 +247,11 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		switch {
 		case shutDown:
 			cancel()
-			invalid("lspseam serve is shutting down: no queries after shutdown")
+			replyError(jsonrpc2.CodeInvalidRequest, lspseam.Errorf(lspseam.CodeDisposed, "lspseam serve is shutting down: no queries after shutdown (start a new lspseam serve)"))
 			return
 		case duplicate:
 			cancel()
-			invalid(fmt.Sprintf("request id %s is already in flight; use a new id for each request", localstdio.ShowID(req.ID)))
+			replyError(jsonrpc2.CodeInvalidRequest, lspseam.Errorf(lspseam.CodeInvalidArgument, "request id %s is already in flight; use a new id for each request", localstdio.ShowID(req.ID)))
 			return
 		}
 		// The params are read here, in the read loop, because the
@@ -349,7 +352,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			Toolsets []string `json:"toolsets"`
 		}
 		if req.Params != nil && json.Unmarshal(*req.Params, &p) != nil {
-			invalid("tools/list params must be {toolsets?: [name]}")
+			replyError(jsonrpc2.CodeInvalidRequest, lspseam.Errorf(lspseam.CodeInvalidArgument, "tools/list params must be {toolsets?: [name]}"))
 			return
 		}
 		defs, err := s.host.core.ToolDefinitions(ctx, p.Toolsets)
@@ -368,7 +371,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		s.wg.Wait()
 		conn.Reply(ctx, req.ID, nil)
 	default:
-		conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "lspseam serve has lsp/query, tools/list, tools/call, $/cancelRequest, shutdown and exit; not " + echo.Clip(req.Method)})
+		replyError(jsonrpc2.CodeMethodNotFound, lspseam.Errorf(lspseam.CodeUnknownMethod, "lspseam serve has lsp/query, tools/list, tools/call, $/cancelRequest, shutdown and exit; not %s", echo.Clip(req.Method)))
 	}
 }
 

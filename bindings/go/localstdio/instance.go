@@ -437,7 +437,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	}
 	// The position is checked against the bytes just read, before the
 	// server sees anything of this query.
-	req, err := in.core.RequestInText(ctx, q.Operation, src.URI, q.Position, src.Text)
+	req, err := in.core.RequestInTextAs(ctx, q.Operation, src.URI, q.Position, src.Text, q.PositionTerms)
 	if err != nil {
 		return lspseam.Result{}, err
 	}
@@ -458,7 +458,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	var raw json.RawMessage
 	early := in.earlyAnswers.Load()
 	if err := in.call(ctx, req.Method, req.Params, &raw); err != nil {
-		return lspseam.Result{}, err
+		return lspseam.Result{}, explainNoIdentifier(err, req.Subject, q.Position, q.PositionTerms)
 	}
 	if incomplete == "" {
 		incomplete = in.answerUnconfirmed(early)

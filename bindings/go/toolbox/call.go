@@ -137,7 +137,7 @@ func (t *Toolbox) callLSP(ctx context.Context, args json.RawMessage, workspaceRo
 	}
 	// The provider renders in the call that translates (see WithRendering).
 	ctx, rendering := lspseam.WithRendering(ctx, lspseam.Limits{})
-	res, err := t.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: workspaceRoot})
+	res, err := t.service.Query(ctx, lspseam.QueryRequest{Operation: call.Operation, FilePath: call.FilePath, Position: call.Position, WorkspaceRoot: workspaceRoot, PositionTerms: lspseam.OneBasedTerms})
 	if err != nil {
 		return errorResult(err)
 	}

@@ -7,7 +7,7 @@ import { Budget } from './budget.js';
 import { LspError } from './errors.js';
 import { getCore } from './init.js';
 import { jsonProblem } from './jsonargs.js';
-import type { LspQueryResult, LspTool, LspToolOptions, LspToolResult } from './types.js';
+import type { LspQueryRequest, LspQueryResult, LspTool, LspToolOptions, LspToolResult } from './types.js';
 import { fileUri } from './uri.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -53,7 +53,9 @@ async function execute(core: Core, options: LspToolOptions, timeoutMs: number, a
   try {
     const raw = typeof args === 'string' ? args : JSON.stringify(args ?? null);
     const call = core.invokeRaw('parseToolArgs', raw);
-    const request = { ...call, workspaceRoot, timeoutMs: Math.max(1, deadline - Date.now()) };
+    // The model wrote one-based lines and columns: a position error says
+    // those back (serve's default is the zero-based numbers as sent).
+    const request: LspQueryRequest = { ...call, workspaceRoot, timeoutMs: Math.max(1, deadline - Date.now()), positionTerms: 'one-based' };
     const value: LspQueryResult = await budget.race(client.query(request, { signal: budget.signal }));
     const rendered = core.render({ result: value, workspaceUri: value.workspaceUri ?? fileUri(workspaceRoot), ...limits });
     return { text: rendered.text, value, presentation: core.invokeRaw('present', raw), rendered };

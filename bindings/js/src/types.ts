@@ -141,7 +141,16 @@ export interface LspQueryRequest {
   workspaceRoot: string;
   /** The shim's own budget for this query; defaults to the config's timeoutMs. */
   timeoutMs?: number;
+  /**
+   * The coordinates a position error restates: `'zero-based'` (the default:
+   * the numbers as sent) or `'one-based'`, for a position converted from a
+   * model's one-based line and column (createLspTool sends it).
+   */
+  positionTerms?: PositionTerms;
 }
+
+/** The coordinates a caller spoke, which a position error restates. */
+export type PositionTerms = 'zero-based' | 'one-based';
 
 /** The model's raw tool arguments (validated by parseToolArgs). */
 export interface ToolArgs {
@@ -458,8 +467,8 @@ export interface RequestInput {
   /**
    * The document's text (what the host sends in didOpen). When given, the
    * position is checked against it (a line or column past the end is
-   * `LSP_INVALID_ARGUMENT` in one-based terms) and the request carries a
-   * `subject`.
+   * `LSP_INVALID_ARGUMENT` in positionTerms' coordinates) and the request
+   * carries a `subject`.
    */
   text?: string;
   /**
@@ -468,6 +477,8 @@ export interface RequestInput {
    * the document it sends text, which the error describes).
    */
   line?: string;
+  /** The coordinates a position error restates; default `'zero-based'` (as sent). */
+  positionTerms?: PositionTerms;
 }
 
 export interface TranslateInput {
