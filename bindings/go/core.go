@@ -96,7 +96,10 @@ type Core struct {
 	carriedLoaded atomic.Bool
 
 	closeOnce sync.Once
-	closed    chan struct{}
+	closed    chan struct{} // closed by Close; nil in a Core not made by NewCore
+	// life counts the calls (and the lazy start) using runtime, so that
+	// Close never closes it under one (corelife.go).
+	life lifetime
 }
 
 // Option configures NewCore.
@@ -243,10 +246,20 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 	return c, nil
 }
 
-// Close releases the runtime, every instance and the compilation cache it
-// opened. Calls in flight fail; later calls return an LSP_DISPOSED *Error.
-// Close is idempotent.
+// Close marks the Core closed and releases the runtime, every instance
+// and the compilation cache it opened. Later calls, and calls still
+// waiting for an instance or for the module to compile, return an
+// LSP_DISPOSED *Error at once. A module call already running is not cut
+// short (a wazero runtime cannot be closed under it): Close waits for the
+// calls in flight to return, until ctx is done; if ctx ends first, Close
+// returns an LSP_CANCELLED *Error and the last call to return closes the
+// runtime. A lazy Core still compiling (WithLazyCompile) is not waited
+// for: its compilation closes the runtime when it returns. Close is
+// idempotent, and a no-op on a Core not made by NewCore.
 func (c *Core) Close(ctx context.Context) error {
+	if c.closed == nil {
+		return nil
+	}
 	var err error
 	c.closeOnce.Do(func() {
 		close(c.closed)
@@ -255,19 +268,21 @@ func (c *Core) Close(ctx context.Context) error {
 			c.releaseTimer.Stop()
 		}
 		c.timerMu.Unlock()
-		if c.start.closeLater() {
-			// The background start is compiling: it closes the runtime
-			// when the compiler returns (lazystart.go), so Close neither
-			// waits for it nor closes a runtime in use.
-			return
-		}
-		err = c.closeRuntime(ctx)
+		// A background start still compiling is a user of the runtime
+		// (lazystart.go): its ctx is cancelled, and Close does not wait
+		// for the compiler to return.
+		compiling := c.start.closeLater()
+		err = c.life.closeAndWait(ctx, func() error { return c.closeRuntime(context.Background()) }, !compiling)
 	})
 	return err
 }
 
 // closeRuntime closes the runtime and the compilation cache it opened.
+// It holds mu, so an idle release (release.go) is not closing instances
+// beside it.
 func (c *Core) closeRuntime(ctx context.Context) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	var err error
 	if c.runtime != nil {
 		err = c.runtime.Close(ctx)
@@ -280,8 +295,13 @@ func (c *Core) closeRuntime(ctx context.Context) error {
 
 // Call runs one ABI method on a JSON input and returns the module's JSON
 // envelope, {"ok": …} or {"error": {…}}, byte for byte. The error is non-nil
-// only when the module could not run (closed Core, cancelled ctx while
-// waiting for an instance, a trap); seam errors come inside the envelope.
+// only when the module could not run: LSP_DISPOSED for a closed Core,
+// LSP_NOT_INITIALIZED for a Core not made by NewCore, LSP_CANCELLED for a
+// ctx done while the call waits for an instance or the compilation, or a
+// trap; seam errors come inside the envelope. With an instance free, a
+// done ctx does not stop the call, and a module call runs to its end:
+// the toolbox composes its "not checked" answers with the ctx of a call
+// that was cancelled (see docs/go.md).
 func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, error) {
 	if c.trace != nil {
 		began := time.Now()
@@ -293,6 +313,13 @@ func (c *Core) Call(ctx context.Context, method string, input []byte) ([]byte, e
 }
 
 func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, error) {
+	if c.closed == nil {
+		return nil, notInitialized()
+	}
+	if !c.life.enter() {
+		return nil, disposed()
+	}
+	defer c.life.leave()
 	if c.precomputed {
 		out, ok := handshakeAnswers().lookup(method, input)
 		if !ok {
@@ -356,6 +383,9 @@ func (c *Core) acquire(ctx context.Context) (*instance, error) {
 		in, err := c.newInstance(ctx)
 		if err != nil {
 			<-c.slots
+			if c.isClosed() {
+				return nil, disposed()
+			}
 			return nil, err
 		}
 		return in, nil
@@ -387,6 +417,13 @@ func (c *Core) discard(in *instance) {
 
 func disposed() error {
 	return Errorf(CodeDisposed, "the lspseam Core was closed; create a new one with NewCore")
+}
+
+// notInitialized is the error of a call on a Core not made by NewCore (a
+// zero value, say one embedded by value in a struct): it has no module,
+// and waiting for one would block forever.
+func notInitialized() error {
+	return Errorf(CodeNotInitialized, "this lspseam.Core was not made by NewCore (a zero value); create it with lspseam.NewCore and use the *Core it returns")
 }
 
 // instance is one instantiated core module and its exports.

@@ -67,6 +67,9 @@ func (c *Core) startLazily(ctx context.Context, hold func(context.Context) error
 	s := &c.start
 	s.ended = make(chan struct{})
 	s.running, s.cancel = true, cancel
+	// The start uses the runtime until it returns: Close leaves closing
+	// it to the start (corelife.go).
+	c.life.enter()
 	c.startBridge(ctx)
 	go func() {
 		// The compiler's workers take every core (compileworkers.go):
@@ -87,11 +90,11 @@ func (c *Core) startLazily(ctx context.Context, hold func(context.Context) error
 		closeAfter := s.closeAfter
 		s.mu.Unlock()
 		if closeAfter {
-			_ = c.closeRuntime(context.Background())
 			err = disposed()
 		}
 		s.err = err
 		close(s.ended)
+		c.life.leave() // Close came while it ran: this closes the runtime
 		if err == nil {
 			// Compiling (or loading) the module allocated tens of MB that
 			// are garbage now, and so is the bridge's interpreter (about
@@ -158,5 +161,8 @@ func (c *Core) waitStarted(ctx context.Context) error {
 // the compilation's error, or ctx's (LSP_CANCELLED) first. It returns at
 // once for a Core made without WithLazyCompile.
 func (c *Core) Wait(ctx context.Context) error {
+	if c.closed == nil {
+		return notInitialized()
+	}
 	return c.waitStarted(ctx)
 }

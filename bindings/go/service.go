@@ -66,6 +66,17 @@ type Service struct {
 	entries  map[string]*entry    // by provider id
 	specs    []ProviderSpec       // normalized, for selection; replaced on change
 	selected map[string]Selection // the core's selections by selectionKey; reset on change
+	// retired are providers their host shut down (RetireProviders), by
+	// id: a file only they owned answers LSP_DISPOSED, not "no language
+	// server is configured". Kept free of overlaps, so the core can
+	// select among them.
+	retired map[string]retiredProvider
+}
+
+// retiredProvider is what a retired provider owned and why it is gone.
+type retiredProvider struct {
+	spec ProviderSpec
+	why  string
 }
 
 // SelectionKey is the key Selection's answers are kept by: under the
@@ -160,6 +171,12 @@ func (s *Service) RegisterProviders(ctx context.Context, regs ...Registration) (
 	for i, reg := range regs {
 		added[i] = &entry{spec: normalized[len(s.specs)+i], provider: reg.Provider}
 		s.entries[reg.ID] = added[i]
+		// A retired provider's files that a new one claims are its now.
+		for id, r := range s.retired {
+			if id == reg.ID || overlaps(r.spec, added[i].spec) {
+				delete(s.retired, id)
+			}
+		}
 	}
 	s.specs = normalized
 	s.selected = nil
@@ -188,6 +205,93 @@ func (s *Service) RegisterProviders(ctx context.Context, regs ...Registration) (
 			s.selected = nil
 		})
 	}, nil
+}
+
+// RetireProviders unregisters the providers with these ids, as their
+// registration's dispose does, and remembers what they owned: a later
+// query or session for a file only they owned answers LSP_DISPOSED,
+// naming the provider and why (a host shutting its servers down:
+// localstdio's Host.Close), instead of LSP_UNAVAILABLE's "no language
+// server is configured … use a text search". A provider registered later
+// for those files answers them again. Unknown ids are ignored.
+func (s *Service) RetireProviders(ids []string, why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	gone := map[string]bool{}
+	for _, id := range ids {
+		e := s.entries[id]
+		if e == nil {
+			continue
+		}
+		delete(s.entries, id)
+		gone[id] = true
+		if s.retired == nil {
+			s.retired = map[string]retiredProvider{}
+		}
+		// The newest retirement of a file wins: an older one that
+		// overlaps it is forgotten.
+		for old, r := range s.retired {
+			if old == id || overlaps(r.spec, e.spec) {
+				delete(s.retired, old)
+			}
+		}
+		s.retired[id] = retiredProvider{spec: e.spec, why: why}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	specs := make([]ProviderSpec, 0, len(s.specs))
+	for _, sp := range s.specs {
+		if !gone[sp.ID] {
+			specs = append(specs, sp)
+		}
+	}
+	s.specs = specs
+	s.selected = nil
+}
+
+// overlaps reports whether two normalized providers claim a common
+// extension or file name.
+func overlaps(a, b ProviderSpec) bool {
+	for ext := range a.ExtensionToLanguage {
+		if _, ok := b.ExtensionToLanguage[ext]; ok {
+			return true
+		}
+	}
+	for name := range a.FileNameToLanguage {
+		if _, ok := b.FileNameToLanguage[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// retiredOwner is, for a file no registered provider owns, the
+// LSP_DISPOSED of the retired provider that owned it (nil when none did).
+func (s *Service) retiredOwner(ctx context.Context, filePath string) error {
+	s.mu.Lock()
+	specs := make([]ProviderSpec, 0, len(s.retired))
+	for _, r := range s.retired {
+		specs = append(specs, r.spec)
+	}
+	retired := s.retired
+	s.mu.Unlock()
+	if len(specs) == 0 {
+		return nil
+	}
+	sel, err := s.core.SelectProvider(ctx, filePath, specs)
+	if err != nil {
+		return nil
+	}
+	r, ok := retired[sel.ID]
+	if !ok {
+		return nil
+	}
+	return retiredError(sel.ID, r.why, filePath)
+}
+
+func retiredError(id, why, filePath string) error {
+	return Errorf(CodeDisposed, "the %q language server provider for %s was shut down (%s); no further queries are accepted for this file until a provider is registered for it again", id, filePath, why)
 }
 
 // Query selects the provider that owns the file's final extension and
@@ -240,6 +344,11 @@ func (s *Service) route(ctx context.Context, filePath, workspaceRoot string) (*e
 	if !cached {
 		var err error
 		if sel, err = s.core.SelectProvider(ctx, filePath, specs); err != nil {
+			if isCodeUnavailable(err) {
+				if gone := s.retiredOwner(ctx, filePath); gone != nil {
+					return nil, Selection{}, gone
+				}
+			}
 			return nil, Selection{}, outsideFirst(err, filePath, workspaceRoot)
 		}
 		s.mu.Lock()
@@ -254,9 +363,14 @@ func (s *Service) route(ctx context.Context, filePath, workspaceRoot string) (*e
 	s.mu.Lock()
 	e := s.entries[sel.ID]
 	closed := s.closed
+	r, retired := s.retired[sel.ID]
 	s.mu.Unlock()
 	if closed {
 		return nil, Selection{}, serviceDisposed()
+	}
+	if e == nil && retired {
+		// Retired between selection and lookup.
+		return nil, Selection{}, retiredError(sel.ID, r.why, filePath)
 	}
 	if e == nil { // disposed between selection and lookup
 		return nil, Selection{}, Errorf(CodeUnavailable, "the language server provider for %s was removed; try again or use a text search (grep) and read", filePath)
@@ -297,6 +411,11 @@ func (s *Service) Close() error {
 // selection was computed from (registration replaces the slice).
 func sameSpecs(a, b []ProviderSpec) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+func isCodeUnavailable(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == CodeUnavailable
 }
 
 func serviceDisposed() error {

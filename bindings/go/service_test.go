@@ -2,6 +2,8 @@ package lspseam
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -244,5 +246,46 @@ func TestSelectionKeyRefinesFinalExtension(t *testing.T) {
 			t.Errorf("key %q groups final extensions %q and %q (path %q)", k, prev, ext, p)
 		}
 		byKey[k] = ext
+	}
+}
+
+// TestServiceRetiredProviderAnswersDisposed: a file whose provider was
+// retired (its host closed) answers LSP_DISPOSED naming why, not
+// LSP_UNAVAILABLE's "no language servers are configured … use grep"; a
+// plain dispose still frees the files (LSP_UNAVAILABLE), and a provider
+// registered again for them answers them.
+func TestServiceRetiredProviderAnswersDisposed(t *testing.T) {
+	ctx := context.Background()
+	s := NewService(newTestCore(t))
+	var calls atomic.Int32
+	if _, err := s.RegisterProviders(ctx,
+		Registration{ID: "gopls", ExtensionToLanguage: map[string]string{".go": "go"}, Provider: echoProvider(&calls)},
+		Registration{ID: "make", ExtensionToLanguage: map[string]string{}, FileNameToLanguage: map[string]string{"Makefile": "make"}, Provider: echoProvider(&calls)}); err != nil {
+		t.Fatal(err)
+	}
+	disposeTS, err := s.RegisterProvider(ctx, Registration{ID: "tsserver", ExtensionToLanguage: map[string]string{".ts": "typescript"}, Provider: echoProvider(&calls)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RetireProviders([]string{"gopls", "make", "unknown"}, "its host was closed")
+	disposeTS()
+	for _, path := range []string{"a.go", "dir/Makefile"} {
+		_, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: path, WorkspaceRoot: "/w"})
+		var lerr *Error
+		if !errors.As(err, &lerr) || lerr.Code != CodeDisposed || !strings.Contains(lerr.Message, "its host was closed") {
+			t.Errorf("%s after its provider was retired: %v, want LSP_DISPOSED saying why", path, err)
+		}
+		if err := s.Session(ctx, path, "/w", func(context.Context, Session) error { return nil }); !isCode(err, CodeDisposed) {
+			t.Errorf("Session on %s after its provider was retired: %v, want LSP_DISPOSED", path, err)
+		}
+	}
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.ts", WorkspaceRoot: "/w"}); !isCode(err, CodeUnavailable) {
+		t.Errorf("a.ts after a plain dispose: %v, want LSP_UNAVAILABLE", err)
+	}
+	if _, err := s.RegisterProvider(ctx, Registration{ID: "gopls2", ExtensionToLanguage: map[string]string{".go": "go"}, Provider: echoProvider(&calls)}); err != nil {
+		t.Fatalf("registering .go again after its provider was retired: %v", err)
+	}
+	if _, err := s.Query(ctx, QueryRequest{Operation: OpHover, FilePath: "a.go", WorkspaceRoot: "/w"}); err != nil {
+		t.Errorf("a.go with a new provider: %v", err)
 	}
 }

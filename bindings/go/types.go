@@ -106,6 +106,11 @@ const (
 	CodeFSInvalidArgument    = core.CodeFSInvalidArgument
 	CodeFSRejected           = core.CodeFSRejected
 	CodeInternal             = core.CodeInternal
+
+	// CodeNotInitialized: a call on a Core not made by NewCore (a zero
+	// value). The module never sees it, so it is the host's code, as
+	// the JavaScript package's is (a core function called before init()).
+	CodeNotInitialized Code = "LSP_NOT_INITIALIZED"
 )
 
 // Errorf builds an *Error.

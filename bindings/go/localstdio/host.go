@@ -16,7 +16,10 @@ type Host struct {
 	Providers []*Provider
 	Config    lspseam.Config
 	disposers []func()
-	watchers  *watcherSet // one watcher per workspace, shared by the providers
+	// registered are the ids this host registered (its servers' and
+	// StartTable's missing ones); Close retires them.
+	registered []string
+	watchers   *watcherSet // one watcher per workspace, shared by the providers
 }
 
 // Start registers one provider per server in service. Registration is all
@@ -42,12 +45,22 @@ func start(ctx context.Context, core *lspseam.Core, service *lspseam.Service, se
 		return nil, err
 	}
 	h.disposers = append(h.disposers, dispose)
+	for _, reg := range append(regs, more...) {
+		h.registered = append(h.registered, reg.ID)
+	}
 	return h, nil
 }
 
 // Close unregisters every provider and shuts its servers down, waiting
-// until every process has exited.
+// until every process has exited. Queries already running answer
+// LSP_DISPOSED, and so do later queries for the files its servers owned
+// (Service.RetireProviders), until another host registers servers for
+// them: a harness that uses its tools after closing their host is told
+// so, not that no language server is configured.
 func (h *Host) Close(ctx context.Context) error {
+	if h.Service != nil && len(h.registered) > 0 {
+		h.Service.RetireProviders(h.registered, "its localstdio Host was closed; start a new one to query these files")
+	}
 	for _, d := range h.disposers {
 		d()
 	}
