@@ -188,7 +188,7 @@ func TestServersUsage(t *testing.T) {
 		{[]string{"servers", "install", "python", "--detected"}, "usage: lspseam servers install"},
 		{[]string{"servers", "install", "cobol"}, `"cobol" is no language or server lspseam knows; ` + "`lspseam servers list`"},
 		{[]string{"servers", "list", "extra"}, "usage: lspseam servers list"},
-		{[]string{"doctor", "--format", "yaml"}, "usage: lspseam doctor"},
+		{[]string{"doctor", "--format", "yaml"}, `--format must be text or json, got "yaml"`},
 	} {
 		code, _, errOut := runCLI(t, c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) {
