@@ -215,7 +215,7 @@ func (c CodeSymbols) appendJSON(b []byte) []byte {
 		b = append(b, `,"resultKey":`...)
 		b = appendString(b, c.ResultKey)
 	}
-	if c.Exact > 0 {
+	if c.Exact > 0 || (c.Mode == "workspace" && c.Query != nil && *c.Query != "" && c.TotalFound > 0) {
 		b = append(b, `,"exact":`...)
 		b = appendInt(b, int64(c.Exact))
 	}
@@ -740,7 +740,17 @@ func renderWorkspaceSymbols(c CodeSymbols, limit int) Rendered {
 	var b strings.Builder
 	if c.Query != nil && *c.Query != "" {
 		b.WriteString("Symbols matching " + quoteCode(renderedName(*c.Query)) + " — " + strconv.Itoa(c.TotalFound))
-		if c.Exact > 0 && c.Exact < c.TotalFound {
+		// The count of exact matches is said whatever it is: 0 tells a
+		// model reading fuzzy matches that none is the name it asked for
+		// (cobra's `Depth`, once deleted, answered 7 unrelated names).
+		switch {
+		case c.Exact == 0:
+			b.WriteString(", none named exactly so")
+		case c.Exact == c.TotalFound && c.TotalFound == 1:
+			b.WriteString(", named exactly so")
+		case c.Exact == c.TotalFound:
+			b.WriteString(", all named exactly so")
+		default:
 			b.WriteString(", " + strconv.Itoa(c.Exact) + " named exactly so")
 			if c.Merged {
 				b.WriteString(" (listed first)")

@@ -463,7 +463,7 @@ func (in *instance) query(ctx context.Context, q lspseam.ProviderQuery, src Sour
 	if incomplete == "" {
 		incomplete = in.answerUnconfirmed(early)
 	}
-	if incomplete == "" && scopedOperation(q.Operation) {
+	if incomplete == "" && scopedOperation(q.Operation) && !in.privateSearch(src.Path, src.Text, q.Position) {
 		incomplete = in.projectScopeNotice(ctx, src.Path, q.Operation == lspseam.OpImplementation)
 	}
 	if incomplete == "" {

@@ -166,7 +166,10 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	// server finds the same way.
 	implementations := method == "textDocument/implementation"
 	search := implementations || method == "textDocument/references" || method == "textDocument/rename"
-	if search && ss.first != "" && (ss.notice == "" || (ss.noticeOfImplementations && !implementations)) {
+	// A search of a name only its own file can use (moduleprivate.go)
+	// covers every use: it leaves the notice to the session's other
+	// searches.
+	if search && ss.first != "" && (ss.notice == "" || (ss.noticeOfImplementations && !implementations)) && !in.privateSearchRequest(params) {
 		ss.notice = in.projectScopeNotice(ctx, ss.first, implementations)
 		ss.noticeOfImplementations = implementations && ss.notice != ""
 		if ss.notice == "" {

@@ -56,6 +56,12 @@ func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws 
 		if err != nil {
 			return err
 		}
+		// What the plan's own search may have missed, before the
+		// dependents' searches (impact.go) add theirs, which the answer's
+		// other files' part says: a rename of a name only its file can
+		// use is complete even when the declarations around its uses are
+		// exported (moduleprivate.go).
+		planned := s.Notice()
 		a, err = t.changeResult(ctx, call, ws, r, s, ch)
 		if err == nil && ch.unsearched != "" {
 			a.incomplete = joinNotices(a.incomplete, ch.unsearched)
@@ -64,7 +70,7 @@ func (t *Toolbox) refactorChange(ctx context.Context, call lspseam.CodeCall, ws 
 		// covers part of the workspace (projectscope.go), uses elsewhere
 		// are left as they were, and the answer says so.
 		if err == nil && call.Tool == core.ToolCodeRename {
-			if n := s.Notice(); n != "" {
+			if n := planned; n != "" {
 				why := "the rename may have missed uses the server did not search"
 				if strings.Contains(a.text, n) {
 					why += " (why: above)" // the other files' delta said it

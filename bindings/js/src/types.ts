@@ -1572,7 +1572,7 @@ export interface CodeSymbols {
   truncated: boolean;
   /** Workspace mode: matches outside the workspace left out (ask with dependencies: true). */
   dependenciesLeftOut?: number;
-  /** Workspace mode: the matches named exactly as the query (a member by Container.name too). */
+  /** Workspace mode, a query that found matches: how many are named exactly as the query (a member by Container.name too), 0 included. */
   exact?: number;
   offset?: number;
   /** Workspace mode, and a page of an outline: names the whole ranked set of matches or the outline (a next page is of the same answer only with the same key). */
