@@ -195,14 +195,7 @@ func (s *Service) RegisterProviders(ctx context.Context, regs ...Registration) (
 			if len(gone) == 0 {
 				return
 			}
-			specs := make([]ProviderSpec, 0, len(s.specs))
-			for _, sp := range s.specs {
-				if !gone[sp.ID] {
-					specs = append(specs, sp)
-				}
-			}
-			s.specs = specs
-			s.selected = nil
+			s.dropSpecsLocked(gone)
 		})
 	}, nil
 }
@@ -240,6 +233,12 @@ func (s *Service) RetireProviders(ids []string, why string) {
 	if len(gone) == 0 {
 		return
 	}
+	s.dropSpecsLocked(gone)
+}
+
+// dropSpecsLocked removes the specs of the providers gone and forgets
+// the selection made from them, with s.mu held.
+func (s *Service) dropSpecsLocked(gone map[string]bool) {
 	specs := make([]ProviderSpec, 0, len(s.specs))
 	for _, sp := range s.specs {
 		if !gone[sp.ID] {
