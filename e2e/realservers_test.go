@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -185,6 +186,25 @@ func TestQueryColdServers(t *testing.T) {
 	}
 }
 
+// zeroBasedErrors is e with its error fragments as serve states them:
+// serve takes zero-based positions and its position errors quote the
+// numbers as sent ("line 98" for the row's one-based line 99) and say
+// "zero-based"; the rows are written one-based, as a model sends them.
+func zeroBasedErrors(e expectation) expectation {
+	number := regexp.MustCompile(`\b(line|character) (\d+)\b`)
+	frags := make([]string, len(e.ErrorContains))
+	for i, f := range e.ErrorContains {
+		f = strings.ReplaceAll(f, "one-based", "zero-based")
+		frags[i] = number.ReplaceAllStringFunc(f, func(m string) string {
+			sub := number.FindStringSubmatch(m)
+			n, _ := strconv.Atoi(sub[2])
+			return sub[1] + " " + strconv.Itoa(n-1)
+		})
+	}
+	e.ErrorContains = frags
+	return e
+}
+
 // TestServeWarmServers runs every row through one `lspseam serve` process,
 // so later rows hit warm servers, with all workspaces' queries in flight at
 // once.
@@ -199,7 +219,7 @@ func TestServeWarmServers(t *testing.T) {
 			defer wg.Done()
 			res, rpcErr := c.query(e, workspaceDir(e.Workspace))
 			if rpcErr != nil {
-				checkAnswer(t, e, rpcErr.Data.Message, rpcErr.Data.Code)
+				checkAnswer(t, zeroBasedErrors(e), rpcErr.Data.Message, rpcErr.Data.Code)
 				return
 			}
 			text, err := renderResult(res, workspaceDir(e.Workspace))
