@@ -75,7 +75,8 @@ test('a result resolves {text, value, presentation}: zero-based query, rendering
   assert.deepEqual(out.presentation, { card: 'generic', kind: 'search', title: 'LSP findReferences src/a.ts:3:7', locations: [{ path: 'src/a.ts', line: 3 }] });
   assert.deepEqual(out.rendered, { text: out.text, shown: 3, omitted: 0, truncated: false });
   const { request, signal } = client.calls[0];
-  assert.deepEqual({ ...request, timeoutMs: undefined }, { operation: 'findReferences', filePath: 'src/a.ts', position: { line: 2, character: 6 }, workspaceRoot: '/w', timeoutMs: undefined });
+  // Zero-based positions, with the model's one-based terms for errors.
+  assert.deepEqual({ ...request, timeoutMs: undefined }, { operation: 'findReferences', filePath: 'src/a.ts', position: { line: 2, character: 6 }, workspaceRoot: '/w', positionTerms: 'one-based', timeoutMs: undefined });
   assert.equal(request.timeoutMs, 4970, 'the shim gets the remaining budget');
   assert.ok(signal instanceof AbortSignal && !signal.aborted);
 });
