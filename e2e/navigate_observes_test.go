@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,16 +21,6 @@ func showTotalArea(t *testing.T, srv *serveClient, dir string) {
 	if a.IsError || !strings.Contains(a.Content[0].Text, "total += s.Area()") {
 		t.Fatalf("code_navigate includeBody shows no body: %s", a.Content[0].Text)
 	}
-}
-
-func errorCode(a toolCallAnswer) string {
-	var s struct {
-		Error struct {
-			Code string `json:"code"`
-		} `json:"error"`
-	}
-	json.Unmarshal(a.StructuredContent, &s)
-	return s.Error.Code
 }
 
 // TestReplaceFromShownBodyAfterAnotherSessionsEdit: session A is shown
@@ -60,7 +49,7 @@ func TestReplaceFromShownBodyAfterAnotherSessionsEdit(t *testing.T) {
 	replace := jsonArgs(map[string]any{"target": map[string]any{"path": "shape.go", "symbol": "TotalArea"},
 		"text": strings.Replace(totalAreaBody, "total := 0.0", "total := 0.0 // A", 1)})
 	r := a.toolCall(t, "code_replace", replace, dir)
-	if !r.IsError || errorCode(r) != "FS_STALE" || string(readFile(t, path)) != guarded {
+	if !r.IsError || answerCode(r) != "FS_STALE" || string(readFile(t, path)) != guarded {
 		t.Fatalf("a replacement written from a body shown before another session's edit: %s", r.Content[0].Text)
 	}
 	if !strings.Contains(r.Content[0].Text, "code_navigate includeBody") {
