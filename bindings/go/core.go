@@ -100,6 +100,9 @@ type Core struct {
 	// life counts the calls (and the lazy start) using runtime, so that
 	// Close never closes it under one (corelife.go).
 	life lifetime
+	// engine answers the calls (engine.go); with EngineNative there is
+	// no runtime at all.
+	engine Engine
 }
 
 // Option configures NewCore.
@@ -119,6 +122,7 @@ type options struct {
 	beforeCompile func(ctx context.Context) error
 	moduleSet     bool  // withModule: the generated answers are not this module's
 	precompiled   fs.FS // WithPrecompiledCode
+	engine        Engine
 }
 
 // WithCompilationCacheDir keeps wazero's compiled machine code in dir, so a
@@ -184,6 +188,13 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 	if o.idleRelease < 0 {
 		return nil, fmt.Errorf("lspseam: WithIdleRelease(%v): need a positive delay, or none", o.idleRelease)
 	}
+	switch o.engine {
+	case EngineNative:
+		return newNativeCore(o), nil
+	case EngineModule, EngineChecked:
+	default:
+		return nil, fmt.Errorf("lspseam: WithEngine(%v): not an engine", o.engine)
+	}
 	cfg := wazero.NewRuntimeConfig()
 	c := &Core{
 		module:      o.module,
@@ -195,6 +206,7 @@ func NewCore(ctx context.Context, opts ...Option) (*Core, error) {
 		closed:      make(chan struct{}),
 		precomputed: !o.moduleSet,
 		precompiled: o.precompiled,
+		engine:      o.engine,
 	}
 	switch {
 	case o.cacheDir != "":
@@ -320,6 +332,18 @@ func (c *Core) call(ctx context.Context, method string, input []byte) ([]byte, e
 		return nil, disposed()
 	}
 	defer c.life.leave()
+	switch c.engine {
+	case EngineNative:
+		return nativeCall(method, input), nil
+	case EngineChecked:
+		return c.checkedCall(ctx, method, input)
+	}
+	return c.moduleCall(ctx, method, input)
+}
+
+// moduleCall is a call the module answers (or, before it has started,
+// the answers generated from it and the native bridge: lazystart.go).
+func (c *Core) moduleCall(ctx context.Context, method string, input []byte) ([]byte, error) {
 	if c.precomputed {
 		out, ok := handshakeAnswers().lookup(method, input)
 		if !ok {

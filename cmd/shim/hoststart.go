@@ -56,6 +56,9 @@ func (h *host) startInBackground(ctx context.Context, began time.Time) {
 			h.start.err = err
 		}
 	}()
+	if h.core.Engine() == lspseam.EngineNative {
+		return // nothing compiles: the core is linked in
+	}
 	go func() {
 		if err := h.core.Wait(ctx); err != nil {
 			if ctx.Err() == nil {

@@ -82,8 +82,16 @@ func newLogger(level string, stderr io.Writer) (*slog.Logger, error) {
 // Without a cache that load would be a full compilation, so the core is
 // kept. $LSPSEAM_CORE_RELEASE_AFTER
 // sets the delay (a Go duration; 0 keeps the core).
+//
+// All of that is for the module: the shim's core is the native one unless
+// $LSPSEAM_CORE says module (or checked, the tests' setting), and then no
+// option but the engine has anything to do (coreEngine).
 func coreOptions(log *slog.Logger) []lspseam.Option {
-	opts := []lspseam.Option{lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory), lspseam.WithPrecompiledCode(precompiledCode())}
+	engine := coreEngine(log)
+	if engine == lspseam.EngineNative {
+		return []lspseam.Option{lspseam.WithEngine(engine)}
+	}
+	opts := []lspseam.Option{lspseam.WithEngine(engine), lspseam.WithMaxInstances(1), lspseam.WithMaxInstanceMemory(maxInstanceMemory), lspseam.WithPrecompiledCode(precompiledCode())}
 	dir, err := lspseam.DefaultCacheDir()
 	if err != nil {
 		log.Debug("no compilation cache", "reason", err)
@@ -103,6 +111,24 @@ func coreOptions(log *slog.Logger) []lspseam.Option {
 		opts = append(opts, lspseam.WithIdleRelease(after))
 	}
 	return opts
+}
+
+// coreEngine is the engine $LSPSEAM_CORE names: native (the default), or
+// module to run the shim on the WebAssembly module every other host runs,
+// or checked to answer natively and check each answer against the module
+// (the test suites run so). Why native by default: RATIONALE.md, "One
+// core, two compilations".
+func coreEngine(log *slog.Logger) lspseam.Engine {
+	v := os.Getenv("LSPSEAM_CORE")
+	if v == "" {
+		return lspseam.EngineNative
+	}
+	e, err := lspseam.ParseEngine(v)
+	if err != nil {
+		log.Warn("LSPSEAM_CORE is not module, native or checked; using native", "value", v)
+		return lspseam.EngineNative
+	}
+	return e
 }
 
 // lazyCoreOptions are coreOptions for a command that may never need the
@@ -170,7 +196,7 @@ func startHost(ctx context.Context, flags commonFlags, stderr io.Writer, lazy bo
 	if err != nil {
 		return nil, err
 	}
-	if !lazy {
+	if !lazy && c.Engine() != lspseam.EngineNative {
 		// Compiling (or loading) the core module allocates tens of MB
 		// that are garbage once it is done; the shim is long-lived, so
 		// hand them back to the OS now rather than whenever the runtime

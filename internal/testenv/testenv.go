@@ -31,6 +31,7 @@
 package testenv
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -96,6 +97,7 @@ func Run(m *testing.M, setup ...func() error) int {
 		os.Setenv(parentCacheVar, cache)
 		os.Setenv("LSPSEAM_CACHE_DIR", cache)
 	}
+	checkedCore()
 	for _, f := range setup {
 		if err := f(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -309,4 +311,23 @@ func RequireServers(t testing.TB, names ...string) {
 			t.Fatalf("language server %s is not installed in %s: run `make servers` (%v)", n, ToolsBin(), err)
 		}
 	}
+}
+
+// checkedCore makes every lspseam a test starts answer with the checked
+// engine (LSPSEAM_CORE=checked, bindings/go/engine.go): the native core
+// answers, as it does for users, and every answer is compared with the
+// module's, so that the suites prove the two alike on the real servers'
+// payloads, not only on the golden cases. A run that names an engine
+// keeps it, and benchmarks (-test.bench) measure the default, native.
+func checkedCore() {
+	if os.Getenv("LSPSEAM_CORE") != "" {
+		return
+	}
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	if b := flag.Lookup("test.bench"); b != nil && b.Value.String() != "" {
+		return
+	}
+	os.Setenv("LSPSEAM_CORE", "checked")
 }
