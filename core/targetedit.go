@@ -29,6 +29,10 @@ import (
 //     (beyond keywords such as export or const) or after its end (beyond
 //     ';', ',' or a comment) is refused.
 //
+// A C-family declaration's range that clangd starts inside its return
+// type's macro (`API(int) f(void)`) is taken from the macro's name for
+// every position (cmacroprefix.go).
+//
 // Inserted lines get the file's dominant line break (textform.go: a
 // model's "\n" in a CRLF file is "\r\n"; "\n" when the file has none) and
 // a final one when the text has none. A byte order mark stays first: line
@@ -78,6 +82,10 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		return TextEditValue{}, Errorf(CodeInvalidArgument, "the symbol's range ends (line %d) before it starts (line %d)", in.Range.End.Line+1, in.Range.Start.Line+1)
 	}
 	if in.Range != nil {
+		// A C declaration's range that opens inside its return type's
+		// macro starts at the macro (cmacroprefix.go).
+		widened := widenMacroPrefix(lines, *in.Range, in.Path)
+		in.Range = &widened
 		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
 	}
 	lineEnd := func(l uint32) Position { return Position{Line: l, Character: uint32(utf16Len(lines[l]))} }

@@ -1,0 +1,139 @@
+package core
+
+import (
+	"path"
+	"strings"
+)
+
+// A C declaration whose return type is written through a function-like
+// macro (`CJSON_PUBLIC(cJSON *) f(void)`, `LUA_API(int) f(...)`,
+// `EXPORT(API(int)) f(...)`): clangd's symbol range starts at the first
+// token it spells in the file, the macro's argument, inside the macro's
+// parentheses. Taken as given, code_replace kept `CJSON_PUBLIC(` in front
+// of the new text (`CJSON_PUBLIC(CJSON_PUBLIC(cJSON *) f(void)`, an
+// unterminated invocation, answered "Applied"), and code_delete refused
+// a declaration alone on its lines as sharing them with other code.
+// macroPrefixStart widens such a range's start to the macro's name, so
+// the span edited is the declaration as written. Conservatively: only in
+// a C-family file; only when all that precedes the range on its line is
+// indentation and one or more `NAME(` (no other character: a `;`, `{`,
+// `}`, `,`, `)` or a second word before the parenthesis, as in a K&R
+// `int f(a` or a prefix that closes before the range, leaves the range
+// as it is); and only when the range itself closes those parentheses
+// before any `;`, `{` or `}` (a variable declared inside a macro's
+// argument, `DEFINE(int x = 1);`, whose range ends before the `)`, is
+// not the macro's).
+
+// cFamilyExtensions are the extensions of the files clangd serves
+// (servers.json's C, C++, Objective-C and Objective-C++), any case.
+var cFamilyExtensions = map[string]bool{
+	".c": true, ".h": true, ".cc": true, ".cpp": true, ".cxx": true, ".c++": true, ".hh": true, ".hpp": true,
+	".hxx": true, ".h++": true, ".ipp": true, ".tpp": true, ".m": true, ".mm": true, ".cu": true, ".cuh": true,
+}
+
+func isCFamilyPath(p string) bool { return cFamilyExtensions[strings.ToLower(path.Ext(p))] }
+
+// widenMacroPrefix is r with its start moved back to the macro invocation
+// that opens it (see above), or r unchanged.
+func widenMacroPrefix(lines []string, r Range, filePath string) Range {
+	if !isCFamilyPath(filePath) || int(r.Start.Line) >= len(lines) {
+		return r
+	}
+	line := lines[r.Start.Line]
+	at := byteOffsetOfColumn(line, int(r.Start.Character))
+	mark := 0 // a byte order mark is not the line's text
+	if r.Start.Line == 0 && strings.HasPrefix(line[:at], utf8BOM) {
+		mark = len(utf8BOM)
+	}
+	from, open := macroPrefixStart(line[mark:at])
+	if open == 0 || !closesWithin(lines, r, at, open) {
+		return r
+	}
+	r.Start.Character = uint32(columnOfByteOffset(line, mark+from))
+	return r
+}
+
+// macroPrefixStart reads before, a line's text up to a range's start, as
+// indentation followed by one or more `NAME(` (spaces allowed between
+// them): the byte offset of the first NAME and how many parentheses are
+// open; open 0 when before is anything else.
+func macroPrefixStart(before string) (from, open int) {
+	i := len(before) - len(strings.TrimLeft(before, " \t"))
+	from = i
+	for i < len(before) {
+		j := i
+		for j < len(before) && isIdentByte(before[j]) {
+			j++
+		}
+		if j == i || before[i] >= '0' && before[i] <= '9' {
+			return 0, 0 // not a name
+		}
+		for j < len(before) && (before[j] == ' ' || before[j] == '\t') {
+			j++
+		}
+		if j == len(before) || before[j] != '(' {
+			return 0, 0 // a name without its parenthesis: a type or a keyword, not a macro's call
+		}
+		j++
+		for j < len(before) && (before[j] == ' ' || before[j] == '\t') {
+			j++
+		}
+		open++
+		i = j
+	}
+	if open == 0 {
+		return 0, 0
+	}
+	return from, open
+}
+
+// closesWithin reports whether the range r (whose first line's text
+// starts at byte at) closes open parentheses before it opens a body or
+// ends a statement: the macro's arguments are part of the declaration.
+// Character and string literals and comments are passed over.
+func closesWithin(lines []string, r Range, at, open int) bool {
+	depth, inBlock := open, false
+	for l := r.Start.Line; l <= r.End.Line && int(l) < len(lines); l++ {
+		s := lines[l]
+		i, end := 0, len(s)
+		if l == r.Start.Line {
+			i = at
+		}
+		if l == r.End.Line {
+			end = min(end, byteOffsetOfColumn(s, int(r.End.Character)))
+		}
+		for ; i < end; i++ {
+			if inBlock {
+				if strings.HasPrefix(s[i:], "*/") {
+					inBlock, i = false, i+1
+				}
+				continue
+			}
+			switch c := s[i]; c {
+			case '"', '\'':
+				if j := closingQuote(s, i); j > 0 {
+					i = j
+				}
+			case '/':
+				if strings.HasPrefix(s[i:], "//") {
+					i = end
+				} else if strings.HasPrefix(s[i:], "/*") {
+					inBlock, i = true, i+1
+				}
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					return true
+				}
+			case ';', '{', '}':
+				return false
+			}
+		}
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || isASCIILetter(c)
+}

@@ -1,0 +1,73 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCMacroReturnType: clangd's symbol range of a C function whose
+// return type is written through a function-like macro (`API(int)
+// make_one(void)`, cJSON's `CJSON_PUBLIC(cJSON *) f(void)`) starts at the
+// macro's argument, inside its parentheses. code_replace with the
+// function's whole new text wrote `API(API(int) make_one(void)` and
+// answered "Applied"; code_delete of an unused one was refused as sharing
+// its lines with other code (a tester's finding). On a workspace the test
+// writes (a header defining the macro, a compilation database with
+// absolute paths), the replacement holds the new declaration exactly
+// once and the file compiles, and the unused function is deleted with
+// its doc comment, the plain function beside it untouched.
+func TestCMacroReturnType(t *testing.T) {
+	requireServers(t, "clangd")
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "#ifndef API_H\n#define API_H\n\n#define API(t) t\n\nAPI(int) make_one(void);\nint plain(void);\n\n#endif\n"
+	const lib = "#include \"api.h\"\n\n/* make_one makes one. */\nAPI(int) make_one(void)\n{\n    return 1;\n}\n\n/* unused_two is used nowhere. */\nAPI(int) unused_two(void)\n{\n    return 2;\n}\n\nint plain(void)\n{\n    return make_one();\n}\n"
+	db, _ := json.Marshal([]map[string]any{{"directory": dir, "file": filepath.Join(dir, "lib.c"), "arguments": []string{"cc", "-std=c99", "-Wall", "-I" + dir, "-c", "lib.c"}}})
+	for name, text := range map[string]string{"api.h": header, "lib.c": lib, "compile_commands.json": string(db)} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "lib.c")
+	srv := catalogServe(t, "--approval", "auto")
+	defer srv.shutdown(t)
+	call := func(tool string, args map[string]any) (toolCallAnswer, map[string]any) {
+		a := srv.toolCall(t, tool, jsonArgs(args), dir)
+		var s map[string]any
+		json.Unmarshal(a.StructuredContent, &s)
+		return a, s
+	}
+
+	const replaced = "API(int) make_one(void)\n{\n    return 42;\n}"
+	a, s := call("code_replace", map[string]any{"target": map[string]any{"path": "lib.c", "symbol": "make_one"}, "text": replaced})
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("code_replace of make_one: %s", a.Content[0].Text)
+	}
+	want := strings.Replace(lib, "API(int) make_one(void)\n{\n    return 1;\n}", replaced, 1)
+	if got := string(readFile(t, path)); got != want {
+		t.Fatalf("after code_replace of make_one, lib.c holds:\n%s\nwant:\n%s", got, want)
+	}
+	if strings.Contains(a.Content[0].Text, "Introduced:") || strings.Contains(a.Content[0].Text, "Unterminated") {
+		t.Errorf("code_replace of make_one reports a problem it introduced: %s", a.Content[0].Text)
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		if out, err := exec.Command(cc, "-std=c99", "-fsyntax-only", "-I"+dir, path).CombinedOutput(); err != nil {
+			t.Errorf("lib.c does not compile after code_replace: %v\n%s", err, out)
+		}
+	}
+
+	a, s = call("code_delete", map[string]any{"target": map[string]any{"path": "lib.c", "symbol": "unused_two"}})
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("code_delete of unused_two, which nothing calls: %s", a.Content[0].Text)
+	}
+	want = strings.Replace(want, "/* unused_two is used nowhere. */\nAPI(int) unused_two(void)\n{\n    return 2;\n}\n\n", "", 1)
+	if got := string(readFile(t, path)); got != want {
+		t.Errorf("after code_delete of unused_two, lib.c holds:\n%s\nwant:\n%s", got, want)
+	}
+}
