@@ -137,6 +137,11 @@ func (t *Toolbox) applyPreview(ctx context.Context, call lspseam.CodeCall, ws st
 		return a, false, err
 	}
 	a, err := t.apply(ctx, ws, r, s, pv.what, pv.files)
+	if err == nil {
+		// What the plan's search left out, as the preview said: the
+		// applied change leaves it as the preview showed.
+		a.incomplete = joinNotices(a.incomplete, pv.unsearched)
+	}
 	var cm *changedMeanwhile
 	return a, errors.As(err, &cm), err
 }

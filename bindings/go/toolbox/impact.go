@@ -186,6 +186,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	seen := map[string]bool{}
 	var files []string
+	var gone goneUses
 	aliases := newAliasFollower(r, beforeTexts)
 	for i, d := range decls {
 		if ictx.Err() != nil {
@@ -216,6 +217,9 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 				continue // outside the workspace (a dependency's file), or a changed file
 			}
 			seen[rel] = true
+			if gone.isGone(l.URI) {
+				continue // the server's index outlives the file: nothing there to break (gonefiles.go)
+			}
 			files = append(files, rel)
 		}
 	}

@@ -22,7 +22,10 @@ import (
 // still naming it) is named in the answer's incomplete notice. Renames
 // keep lines in place (a new name has no line break), so a use's line in
 // the file before is the same line after, and the uses left on it are the
-// name's occurrences there beyond those that were not references.
+// name's occurrences there beyond those that were not references. A use
+// on a line that does not spell the name is one through a macro's
+// expansion, whose body is the line to edit (macrouses.go); a use in a
+// file that no longer exists is left out (gonefiles.go).
 
 // maxLeftUses bounds the uses a notice names.
 const maxLeftUses = 8
@@ -51,7 +54,8 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 		line int
 	}
 	var order []fileLine
-	onLine := map[fileLine]int{} // the references on each line
+	onLine := map[fileLine]int{}  // the references on each line
+	refLines := map[string]bool{} // rel:line, one-based
 	for _, l := range refs.Locations {
 		p, ok := workspacefs.HostPaths.URIPath(l.URI)
 		if !ok {
@@ -66,15 +70,50 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 			order = append(order, at)
 		}
 		onLine[at]++
+		refLines[rel+":"+strconv.Itoa(at.line+1)] = true
 	}
+	// The files the rename leaves, read once each: a line that does not
+	// spell the name is a use through a macro's expansion (macrouses.go),
+	// and a file that no longer exists one the server's index outlives
+	// (gonefiles.go). A file that cannot be read keeps its uses.
+	unplanned := map[string]*workspacefs.File{}
+	var gone goneUses
+	var expansions []macroExpansion
 	var left []string
 	total := 0
 	for _, at := range order {
 		n := onLine[at]
-		if f, ok := planned[at.rel]; ok {
+		var before, after string
+		f, isPlanned := planned[at.rel]
+		if isPlanned {
+			before, after = lineAt(f.before, at.line), lineAt(f.after, at.line)
+		} else {
+			file, read := unplanned[at.rel]
+			if !read {
+				if got, err := r.Read(at.rel); err == nil {
+					file = &got
+				}
+				unplanned[at.rel] = file
+			}
+			if file != nil && !file.Exists {
+				for range n {
+					gone.add(at.rel)
+				}
+				continue
+			}
+			if file != nil {
+				before = lineAt(file.Text, at.line)
+				after = before
+			}
+		}
+		where := at.rel + ":" + strconv.Itoa(at.line+1)
+		if (isPlanned || unplanned[at.rel] != nil) && core.IdentifierOffsets(at.rel, before, rt.Identifier) == nil {
+			expansions = append(expansions, macroExpansion{at: where, rel: at.rel, text: before})
+			continue
+		}
+		if isPlanned {
 			// The line's other occurrences of the name are not the
 			// symbol's; those still there beyond them are uses left.
-			before, after := lineAt(f.before, at.line), lineAt(f.after, at.line)
 			n = min(n, max(0, len(core.IdentifierOffsets(at.rel, after, rt.Identifier))-(len(core.IdentifierOffsets(at.rel, before, rt.Identifier))-n)))
 		}
 		if n == 0 {
@@ -82,30 +121,16 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 		}
 		total += n
 		if len(left) < maxLeftUses {
-			left = append(left, at.rel+":"+strconv.Itoa(at.line+1))
+			left = append(left, where)
 		}
 	}
-	if total == 0 {
-		return ""
-	}
-	more := ""
-	if total > len(left) {
-		more = " and " + strconv.Itoa(total-len(left)) + " more"
-	}
-	return "the rename leaves " + strconv.Itoa(total) + " " + plural(total, "use", "uses") + " the server's references list unchanged (" + strings.Join(left, ", ") + more + "): rename " + plural(total, "it", "them") + " too (edit), or the code breaks"
-}
-
-// lineAt is text's zero-based line n ("" past its end).
-func lineAt(text string, n int) string {
-	for i := 0; i < n; i++ {
-		j := strings.IndexByte(text, '\n')
-		if j < 0 {
-			return ""
+	notice := ""
+	if total > 0 {
+		more := ""
+		if total > len(left) {
+			more = " and " + strconv.Itoa(total-len(left)) + " more"
 		}
-		text = text[j+1:]
+		notice = "the rename leaves " + strconv.Itoa(total) + " " + plural(total, "use", "uses") + " the server's references list unchanged (" + strings.Join(left, ", ") + more + "): rename " + plural(total, "it", "them") + " too (edit), or the code breaks"
 	}
-	if j := strings.IndexByte(text, '\n'); j >= 0 {
-		return text[:j]
-	}
-	return text
+	return joinNotices(notice, t.renameMacroLeft(ctx, r, rt, files, refLines, expansions), gone.notice("use", "uses"))
 }

@@ -84,12 +84,32 @@ func (t *Toolbox) wordLines(ctx context.Context, r *workspacefs.Root, rt lspseam
 	if !ok || !dynamicLanguages[sel.LanguageID] || rt.Identifier == "" {
 		return nil, 0
 	}
-	census := t.takeCensus(ctx, r.Dir, r.Dir, false)
 	var out []string
-	total, read := 0, 0
-	for i, f := range census.owned[sel.ID] {
+	total := 0
+	t.ownedTexts(ctx, r, sel.ID, rt.Identifier, texts, func(rel, text string) {
+		for n, line := range strings.Split(text, "\n") {
+			if core.IdentifierOffsets(rel, line, rt.Identifier) == nil || skip(rel, n, line) || declaresOther(rel, line, rt.Identifier) {
+				continue
+			}
+			total++
+			if len(out) < maxTextualUses {
+				out = append(out, rel+":"+strconv.Itoa(n+1))
+			}
+		}
+	})
+	return out, total
+}
+
+// ownedTexts calls visit with the text of each of the workspace's files
+// of provider id that holds name (as a substring), within the search's
+// bounds; texts are files' texts to search instead of those on disk. It
+// says whether every such file was searched.
+func (t *Toolbox) ownedTexts(ctx context.Context, r *workspacefs.Root, id, name string, texts map[string]string, visit func(rel, text string)) bool {
+	census := t.takeCensus(ctx, r.Dir, r.Dir, false)
+	read := 0
+	for i, f := range census.owned[id] {
 		if i >= maxTextualFiles || read >= maxTextualBytes || ctx.Err() != nil {
-			break
+			return false
 		}
 		text, ok := texts[f.rel]
 		if !ok {
@@ -99,21 +119,13 @@ func (t *Toolbox) wordLines(ctx context.Context, r *workspacefs.Root, rt lspseam
 			}
 			text = file.Text
 		}
-		if !strings.Contains(text, rt.Identifier) {
+		if !strings.Contains(text, name) {
 			continue
 		}
 		read += len(text)
-		for n, line := range strings.Split(text, "\n") {
-			if core.IdentifierOffsets(f.rel, line, rt.Identifier) == nil || skip(f.rel, n, line) || declaresOther(f.rel, line, rt.Identifier) {
-				continue
-			}
-			total++
-			if len(out) < maxTextualUses {
-				out = append(out, f.rel+":"+strconv.Itoa(n+1))
-			}
-		}
+		visit(f.rel, text)
 	}
-	return out, total
+	return true
 }
 
 // declaresOther says whether line declares a function, method or class
@@ -198,4 +210,19 @@ func onlyInStrings(line string, offsets []int) bool {
 		}
 	}
 	return true
+}
+
+// lineAt is text's zero-based line n ("" past its end).
+func lineAt(text string, n int) string {
+	for i := 0; i < n; i++ {
+		j := strings.IndexByte(text, '\n')
+		if j < 0 {
+			return ""
+		}
+		text = text[j+1:]
+	}
+	if j := strings.IndexByte(text, '\n'); j >= 0 {
+		return text[:j]
+	}
+	return text
 }

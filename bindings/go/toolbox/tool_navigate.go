@@ -43,7 +43,9 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if err != nil {
 			return err
 		}
-		locs := locationList(raw)
+		// A file the server's index outlives is no location to show
+		// (gonefiles.go).
+		locs, gone := dropGoneLocations(locationList(raw), s.WorkspaceURI())
 		outlines := map[string][]lspseam.OutlineEntry{}
 		if file.hasOutline {
 			outlines[file.URI] = file.outline
@@ -141,6 +143,11 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if unlisted != nil {
 			a.incomplete = joinNotices(a.incomplete, <-unlisted)
 		}
+		noun, nouns := "location", "locations"
+		if call.Kind == "references" {
+			noun, nouns = "use", "uses"
+		}
+		a.incomplete = joinNotices(a.incomplete, gone.notice(noun, nouns))
 		if call.Kind == "references" && pythonAliasesStop(rt) {
 			a.incomplete = joinNotices(a.incomplete, t.aliasesNotice(ctx, ws, rt, raw, "uses under other names are not listed (the server's references stop where the name is renamed)", "the references"))
 		}
