@@ -49,6 +49,16 @@ func (in *instance) projectScopeNotice(ctx context.Context, path string, impleme
 	return joinNotices(in.tsserverProjectNotice(ctx, path), in.unsearchedImportersNotice(ctx, !implementations))
 }
 
+// indexScopeNotice is projectScopeNotice's part for a symbol search from
+// path: what the server's index of the project leaves out (a build
+// description it needs, or files the one it found does not list).
+func (in *instance) indexScopeNotice(ctx context.Context, path string) string {
+	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
+		return in.searchNeedsNotice(ctx, path, needs)
+	}
+	return ""
+}
+
 // joinNotices is the non-empty notices, one after the other.
 func joinNotices(notices ...string) string {
 	var kept []string

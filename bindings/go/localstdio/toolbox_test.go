@@ -503,9 +503,16 @@ func TestToolboxHierarchyPages(t *testing.T) {
 		l := f.loc("b.go", line, 5)
 		return map[string]any{"name": name, "kind": 12, "uri": l["uri"], "range": l["range"], "selectionRange": l["range"]}
 	}
+	// b.go's line i is Ci's call of A (call sites are shown only where
+	// they are).
+	var calls strings.Builder
+	for i := 0; i < 5; i++ {
+		fmt.Fprintf(&calls, "func C%d() { A() }\n", i)
+	}
+	os.WriteFile(filepath.Join(f.ws, "b.go"), []byte(calls.String()), 0o644)
 	var callers, reversed []any
 	for i := 0; i < 5; i++ {
-		c := map[string]any{"from": item(fmt.Sprint("C", i), i), "fromRanges": []any{f.loc("b.go", i, 9)["range"]}}
+		c := map[string]any{"from": item(fmt.Sprint("C", i), i), "fromRanges": []any{f.loc("b.go", i, 12)["range"]}}
 		callers = append(callers, c)
 		reversed = append([]any{c}, reversed...)
 	}
@@ -583,5 +590,55 @@ func TestToolboxEditChecksDependents(t *testing.T) {
 	if others["checked"] != float64(1) || len(with) != 1 || with[0] != "b.go" ||
 		!strings.Contains(res.Text, "1 other file checked, 1 with new problems (1 error introduced, 1 resolved):\n  b.go:3:6 error: b broken\nResolved in other files:\n  b.go:3:6 error: b") {
 		t.Fatalf("others %v:\n%s", others, res.Text)
+	}
+}
+
+// A call site is shown only in a file where it can be: clangd 14 merges
+// the main() of several programs into one caller whose fromRanges are
+// each in its own program's file (findings s26 #7). The fake's one
+// caller B in b.go has its real call of A and two sites that cannot be in
+// b.go (past its end, on an empty line); the answer shows the real one
+// and says how many it left out. A callee's sites, in the expanded
+// item's own file, are checked the same way.
+func TestToolboxHierarchyLeavesOutMisplacedSites(t *testing.T) {
+	f := newFake(t, nil, nil)
+	os.WriteFile(filepath.Join(f.ws, "a.go"), []byte("package a\n\nfunc A() { B() }\n"), 0o644)
+	item := func(name, file string, line int) map[string]any {
+		l := f.loc(file, line, 5)
+		return map[string]any{"name": name, "kind": 12, "uri": l["uri"], "range": l["range"], "selectionRange": l["range"]}
+	}
+	callOfA := f.loc("b.go", 2, 11)["range"]       // "A" of "func B() { A() }"
+	pastTheEnd := f.loc("b.go", 40, 11)["range"]   // b.go has 3 lines
+	emptyLine := f.loc("b.go", 1, 0)["range"]      // line 2 of b.go is empty
+	callOfB := f.loc("a.go", 2, 11)["range"]       // "B" of "func A() { B() }"
+	inAnIdentifier := f.loc("a.go", 0, 2)["range"] // the "c" of "package"
+	f.setScript(map[string]any{"capabilities": catalogCaps, "methods": map[string]any{
+		"textDocument/documentSymbol":       map[string]any{"result": symbolsOfA},
+		"textDocument/prepareCallHierarchy": map[string]any{"result": []any{item("A", "a.go", 2)}},
+		"callHierarchy/incomingCalls": map[string]any{"result": []any{
+			map[string]any{"from": item("B", "b.go", 2), "fromRanges": []any{callOfA, pastTheEnd, emptyLine}},
+		}},
+		"callHierarchy/outgoingCalls": map[string]any{"result": []any{
+			map[string]any{"to": item("B", "b.go", 2), "fromRanges": []any{callOfB, inAnIdentifier}},
+		}},
+	}})
+	tb := f.toolbox()
+
+	res, s := f.call(tb, "code_hierarchy", `{"target":{"path":"a.go","symbol":"A"},"kind":"callers"}`)
+	if res.IsError || !strings.Contains(res.Text, "— call at b.go:3:12") || strings.Contains(res.Text, "b.go:41") || strings.Contains(res.Text, "b.go:2:1") {
+		t.Errorf("callers: the sites shown are not b.go's one call of A:\n%s", res.Text)
+	}
+	want := "2 call sites the server attributed to B in b.go are not there"
+	if inc, _ := s["incomplete"].(string); !strings.Contains(inc, want) || !strings.Contains(res.Text, "Incomplete: ") || !strings.Contains(res.Text, want) || !strings.Contains(inc, "code_navigate kind references lists every use") {
+		t.Errorf("callers: the answer does not say which sites it left out (%q):\n%s", want, res.Text)
+	}
+
+	res, s = f.call(tb, "code_hierarchy", `{"target":{"path":"a.go","symbol":"A"},"kind":"callees"}`)
+	if res.IsError || !strings.Contains(res.Text, "— call at a.go:3:12") || strings.Contains(res.Text, "a.go:1:3") {
+		t.Errorf("callees: the sites shown are not a.go's one call of B:\n%s", res.Text)
+	}
+	want = "1 call site of B the server gave for A in a.go is not there"
+	if inc, _ := s["incomplete"].(string); !strings.Contains(inc, want) {
+		t.Errorf("callees: the answer does not say which site it left out (%q):\n%s", want, res.Text)
 	}
 }

@@ -56,6 +56,7 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "offset": offset, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
 		labelled := false
+		placed := newPlacedSites(s)
 		for round := 0; ; round++ {
 			var step struct {
 				Pending    []hierarchyPending `json:"pending"`
@@ -104,7 +105,7 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				if step.NextOffset > offset {
 					t.withCursor(&a, call, offset, step.NextOffset-offset, step.TotalNodes, step.ResultKey, "")
 				}
-				a.incomplete = s.Notice()
+				a.incomplete = joinNotices(s.Notice(), placed.notice())
 				if call.Kind == "callers" || call.Kind == "subtypes" { // found by the uses of the root
 					a.incomplete = joinNotices(a.incomplete, t.linkedUsesNoticeIn(ctx, s, ws, rt.Path))
 				}
@@ -123,7 +124,7 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				var lerr *lspseam.Error
 				switch {
 				case err == nil:
-					expansions[p.ID] = map[string]any{"result": raw}
+					expansions[p.ID] = map[string]any{"result": placed.filter(p.Method, p.Item, raw)}
 				case ctx.Err() != nil:
 					return err
 				case round == 0 && errors.As(err, &lerr) && lerr.Code == lspseam.CodeUnsupportedOperation:
