@@ -39,7 +39,7 @@ import (
 // to its hunk. A before-problem and an after-problem are the same
 // (persisting) when severity, code, source and message are equal (the
 // message as comparableMessage compares it: a union's members in any
-// order) and their places agree, in passes from the surest
+// order, a compiler's appended notes left out) and their places agree, in passes from the surest
 // (matchProblems): the before-problem's start maps to the after-problem's
 // start (same column); on a changed line, the two problems' lines have
 // the same trimmed text (a moved or re-indented line; both lines changed
@@ -265,7 +265,8 @@ func changedLineRange(before, after []string) (start, beforeEnd, afterEnd int) {
 
 // problemKey is what two problems must share to be the same problem
 // wherever they are: severity, code, source and the message as compared
-// (comparableMessage: a union's members in any order).
+// (comparableMessage: a union's members in any order, appended notes
+// left out).
 type problemKey struct {
 	sev                   int
 	code, source, message string

@@ -156,6 +156,13 @@ func TestDiagnosticsDeltaComparableMessage(t *testing.T) {
 		{"type '{ a: B | A; } | C'", "type 'C | { a: A | B; }'"},
 		{"type 'A & B | C'", "type 'C | B & A'"},
 		{"'X | Y' and 'Y | Z'", "'Y | X' and 'Z | Y'"},
+		// clangd's appended notes (no relatedInformation): the note moved
+		// from the prototype to the definition, the problem did not.
+		{"Too few arguments to function call, expected 2, have 1\n\n/w/tests/../a.h:206:23:\nnote: 'f' declared here",
+			"Too few arguments to function call, expected 2, have 1\n\na.c:2516:23: note: 'f' declared here"},
+		{"Too few arguments\n\n/w/a.h:1:5:\nnote: 'f' declared here", "Too few arguments"},
+		{"'f' declared here\n\na.c:2:22: error: too few arguments", "'f' declared here\n\nb.c:9:1: error: too few arguments"},
+		{"x\n\nC:\\w\\a.h:1:5:\nnote: y", "x"},
 	}
 	for _, p := range same {
 		if a, b := comparableMessage(p[0]), comparableMessage(p[1]); a != b {
@@ -169,6 +176,11 @@ func TestDiagnosticsDeltaComparableMessage(t *testing.T) {
 		{"a | b outside quotes", "b | a outside quotes"},           // only quoted types
 		{"type 'A | (B' and 'C | D'", "type '(B | A' and 'D | C'"}, // unbalanced: as written
 		{"type 'A | B", "type 'B | A"},                             // unclosed quote: as written
+		// Only a compiler-style note paragraph is left out.
+		{"Too few arguments\n\nsee the docs", "Too few arguments"},
+		{"Too few arguments\n\na.h:x:5: note: y", "Too few arguments"},
+		{"Too few arguments\n\na.h:1:5: hint: y", "Too few arguments"},
+		{"first\n\na.h:1:5: note: y", "second\n\na.h:1:5: note: y"},
 	}
 	for _, p := range differ {
 		if a, b := comparableMessage(p[0]), comparableMessage(p[1]); a == b {
@@ -247,7 +259,9 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		{"resolved and introduced", `,"dependents":{"files":[` + dep("b.go", d(0, "old"), d(1, "new"), true) + `]}`, `"withIntroduced":["b.go"],"withResolved":["b.go"]`,
 			[]string{"1 other file checked, 1 with new problems (1 error introduced, 1 resolved):\n  b.go:2:1 error: new\nResolved in other files:\n  b.go:1:1 error: old"}, nil},
 		{"moved line is not persisting: the text is unchanged", `,"dependents":{"files":[` + dep("b.go", d(0, "m"), d(1, "m"), true) + `]}`, `"counts":{"introduced":1,"resolved":1,"persisting":0`, nil, nil},
-		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked, no new problems in the reports there are (1 stale, below).\nStale (other files): b.go"}, nil},
+		{"stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `]}`, `"stale":["b.go"]`, []string{"1 other file checked: none compared — the server sent no report on it after the change within the wait (stale, below).\nStale (other files): b.go"}, []string{"no new problems"}},
+		{"some stale", `,"dependents":{"files":[` + dep("b.go", "", "", false) + `,` + dep("c.go", "", "", true) + `,` + dep("d.go", "", "", false) + `]}`, `"stale":["b.go","d.go"]`,
+			[]string{"3 other files checked, no new problems in the 1 report made after the change; 2 stale (below).\nStale (other files): b.go, d.go"}, nil},
 		{"inside bodies only: not checked", `,"dependents":{"insideBodies":1}`, `"insideBodies":1`,
 			[]string{"Other files: not checked — the change stays inside function bodies"}, []string{"none refer to what changed"}},
 		{"a declaration asked, another inside a body: none use it", `,"dependents":{"asked":1,"insideBodies":1}`, `"insideBodies":1`,

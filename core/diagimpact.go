@@ -399,9 +399,15 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 			b.WriteString(", " + strconv.Itoa(n) + " with new problems (" + o.introducedBySeverity.phrase() + " introduced, " + strconv.Itoa(o.Resolved) + " resolved):")
 		case o.Resolved > 0:
 			b.WriteString(", no new problems; " + strconv.Itoa(o.Resolved) + " resolved:")
+		case len(o.Stale) >= checked:
+			// Nothing was compared: every report after may be the one
+			// from before (clangd publishes nothing new on a file whose
+			// inputs did not change). Said so, never as a pass.
+			b.WriteString(": none compared — the server sent no report on " + plural(checked, "it", "any of them") + " after the change within the wait (stale, below).")
 		case len(o.Stale) > 0:
 			// Not a clean bill: some reports may be from before the change.
-			b.WriteString(", no new problems in the reports there are (" + strconv.Itoa(len(o.Stale)) + " stale, below).")
+			fresh := checked - len(o.Stale)
+			b.WriteString(", no new problems in the " + strconv.Itoa(fresh) + " " + plural(fresh, "report", "reports") + " made after the change; " + strconv.Itoa(len(o.Stale)) + " stale (below).")
 		default:
 			b.WriteString(", no new problems.")
 		}

@@ -18,6 +18,11 @@ import (
 // maxSortedTypeBytes or nested deeper than maxSortedTypeDepth, or a message
 // longer than maxComparableBytes, is compared as written (the work stays
 // bounded).
+//
+// A message also compares without the notes a compiler-style server
+// appends to it (withoutAppendedNotes): the note is context, not the
+// problem, and it changes when the thing it points at moves.
+//
 // maxSortedTypeBytes and maxSortedTypeDepth bound the quoted parts
 // comparableMessage sorts (each level of brackets scans its part again),
 // maxComparableBytes the messages.
@@ -28,6 +33,7 @@ const (
 )
 
 func comparableMessage(msg string) string {
+	msg = withoutAppendedNotes(msg)
 	if len(msg) > maxComparableBytes || (!strings.Contains(msg, " | ") && !strings.Contains(msg, " & ")) {
 		return msg
 	}
@@ -189,4 +195,59 @@ func balancedBrackets(s string) bool {
 		}
 	}
 	return depth == 0
+}
+
+// withoutAppendedNotes is msg up to the first of the notes clangd appends
+// to a message when the client takes no relatedInformation (lspseam
+// declares it, but a server may not heed it): each is a paragraph of its
+// own, "\n\n" then a compiler location and level, as in
+// "\n\n/abs/tests/../a.h:1:5:\nnote: 'f' declared here" or "\n\na.c:2:22:
+// error: …" (the main problem, in a note's own diagnostic). When a
+// prototype's definition changes to match it, the note of every call's
+// unchanged error moves from the prototype to the definition: compared
+// with its notes, each call was "introduced" and "resolved" at once.
+// Paragraphs that do not start so stay part of the message.
+func withoutAppendedNotes(msg string) string {
+	for i := 0; ; {
+		j := strings.Index(msg[i:], "\n\n")
+		if j < 0 {
+			return msg
+		}
+		j += i
+		if isCompilerNoteHead(msg[j+2:]) {
+			return msg[:j]
+		}
+		i = j + 2
+	}
+}
+
+// isCompilerNoteHead says whether s starts "PATH:LINE:COL:" then a space
+// or a line break, then a level ("note", "error", "warning", "remark",
+// "fatal error") and ": " — clang's printed diagnostic head.
+func isCompilerNoteHead(s string) bool {
+	end := strings.IndexAny(s, " \n")
+	if end < 0 {
+		return false
+	}
+	loc := s[:end]
+	if !strings.HasSuffix(loc, ":") {
+		return false
+	}
+	// PATH:LINE:COL: — the last two fields numeric, the path not empty.
+	fields := strings.Split(loc[:len(loc)-1], ":")
+	if len(fields) < 3 || fields[0] == "" && len(fields) == 3 {
+		return false
+	}
+	for _, f := range fields[len(fields)-2:] {
+		if f == "" || strings.Trim(f, "0123456789") != "" {
+			return false
+		}
+	}
+	rest := s[end+1:]
+	for _, level := range []string{"note: ", "error: ", "warning: ", "remark: ", "fatal error: "} {
+		if strings.HasPrefix(rest, level) {
+			return true
+		}
+	}
+	return false
 }

@@ -29,7 +29,13 @@ const Version = "0.1.0"
 // diagnostics may be registered dynamically, but then floods the client
 // with workspace/diagnostic/refresh and slows down by minutes on a burst
 // of new files, so lspseam takes its pushed reports, waiting longer for
-// them to settle: Readiness.DiagnosticsQuietMs.) The catalog adds what its requests need
+// them to settle: Readiness.DiagnosticsQuietMs.) publishDiagnostics
+// declares relatedInformation: without it clangd appends each note to its
+// diagnostic's message ("\n\n/abs/a.h:1:5:\nnote: 'f' declared here") and
+// publishes the notes in the file again as separate diagnostics, so a
+// note whose target moved (prototype → definition) made every unchanged
+// call error "introduced" and "resolved" in the delta; with it, the notes
+// come as relatedInformation, which the problems leave out. The catalog adds what its requests need
 // (coderequest.go): hierarchical document symbols, workspace symbols, type
 // definition and declaration links, signature help with parameter offsets,
 // call and type hierarchy, inlay hints, and diagnostics (published with
@@ -52,7 +58,7 @@ const clientCapabilities = `{"general":{"positionEncodings":["utf-16"]},` +
 	`"callHierarchy":{"dynamicRegistration":false},` +
 	`"typeHierarchy":{"dynamicRegistration":false},` +
 	`"inlayHint":{"dynamicRegistration":false},` +
-	`"publishDiagnostics":{"versionSupport":true},` +
+	`"publishDiagnostics":{"versionSupport":true,"relatedInformation":true},` +
 	`"diagnostic":{"dynamicRegistration":false,"relatedDocumentSupport":false},` +
 	`"rename":{"dynamicRegistration":false,"prepareSupport":true},` +
 	`"formatting":{"dynamicRegistration":false},` +

@@ -278,7 +278,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			}
 			// The write overlaps the wait for the reports before it once
 			// the server holds the file with the text it was read with
-			// (an open document is the server's copy, as in apply).
+			// (an open document is the server's copy, as in apply) —
+			// unless the server reads the file from the disk for the
+			// dependents checked beside it (writeChangesOthersBefore).
 			var wrote chan error
 			var old workspacefs.File
 			var written string
@@ -293,6 +295,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 					wrote <- err
 				}()
 			}}
+			if writeChangesOthersBefore(s, found != nil, call.Path) {
+				opts.Synced = nil // written once the reports before it are in
+			}
 			// A server that cannot report does not stop the change: the
 			// answer then says why there is no delta.
 			checks0, err0 := s.Check(ctx, paths, opts)
