@@ -237,7 +237,7 @@ func (in *instance) awaitPushed(ctx context.Context, out []lspseam.FileCheck, ba
 	var confirmed map[int]time.Time // when the server answered each clean confirmation (cleanconfirm.go)
 	for {
 		changed := in.diags.next() // before reading: no report is missed
-		interim, progressed := in.reportsInterim()
+		interim, progressed := in.workUnderWay()
 		now := time.Now()
 		wake := end
 		waiting := left[:0]

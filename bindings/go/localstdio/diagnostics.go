@@ -58,6 +58,11 @@ type diagnosticStore struct {
 	// reports numbered above it came after the last notification sent
 	// that may change them (catchupreports.go).
 	bumpedAt uint64
+	// readyAt is the report mark when the server last logged its
+	// readiness policy's signal (ReadyLog): the reports numbered above it
+	// came after it said it had applied what it was told
+	// (catchupreports.go).
+	readyAt uint64
 	// changedAt is the report mark when the last notification that may
 	// change what the server knows of a file's content was sent: bumpedAt
 	// but for the didOpen of documents with their bytes on disk
@@ -223,10 +228,25 @@ func putBounded[V any](m *map[string]V, key string, v V) {
 
 // Diagnostics implements lspseam.Session.
 func (ss *session) Diagnostics(ctx context.Context, f lspseam.SourceFile, opts lspseam.DiagnosticsOptions) (lspseam.DiagnosticReport, error) {
-	return ss.inst().diagnostics(ctx, f, opts)
+	in := ss.inst()
+	var predates bool
+	rep, err := in.diagnosticsOf(ctx, f, opts, &predates)
+	if err == nil && predates && !rep.Fresh {
+		ss.mu.Lock()
+		ss.stale = joinNotices(ss.stale, in.predatesCatchUpNotice(f.Path))
+		ss.mu.Unlock()
+	}
+	return rep, err
 }
 
 func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts lspseam.DiagnosticsOptions) (lspseam.DiagnosticReport, error) {
+	return in.diagnosticsOf(ctx, f, opts, new(bool))
+}
+
+// diagnosticsOf is diagnostics; *predates is set when the report is not
+// fresh only because it predates the changes on disk the turn's catch-up
+// told the server of (catchupreports.go).
+func (in *instance) diagnosticsOf(ctx context.Context, f lspseam.SourceFile, opts lspseam.DiagnosticsOptions, predates *bool) (lspseam.DiagnosticReport, error) {
 	start := time.Now()
 	if in.isDead() {
 		return lspseam.DiagnosticReport{}, in.deadErr
@@ -285,7 +305,7 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 	asked := false
 	for {
 		r, ok, changed := in.diags.latest(key)
-		interim, progressed := in.reportsInterim()
+		interim, progressed := in.workUnderWay()
 		fresh := ok && current && (r.seq > d.synced || in.standsSinceOpen(d, r.seq, 0)) && (r.version == nil || *r.version == d.version)
 		if !fresh && current && !asked && in.cleanCandidate(r, ok) {
 			asked = true
@@ -294,8 +314,10 @@ func (in *instance) diagnostics(ctx context.Context, f lspseam.SourceFile, opts 
 		}
 		now := time.Now()
 		wake := end
+		*predates = false
 		if fresh {
 			fresh, wake = in.afterCatchUp(r.seq, now, wake)
+			*predates = !fresh
 			fresh = fresh && !interim // the server's work in progress may still revise it (progressreports.go)
 		}
 		if fresh {

@@ -49,11 +49,15 @@ type instance struct {
 	changes         changesMemo                 // fileChanges' last answers (guarded by the workspace turn)
 	commandRequests commandRequestsMemo         // the requests of the server's diagnostics command, by file
 	settled         bool                        // the first query's readiness wait is done (guarded by the workspace turn)
-	// caughtUp is the report mark when this turn's catch-up sent the last
-	// of the changes made outside lspseam it told the server of (0: it
-	// told it none): a pushed report numbered at or below it may predate
-	// them (catchupreports.go). Guarded by the workspace turn.
+	// caughtUp is the report mark when the server had all the changes
+	// made outside lspseam this turn's catch-up told it of (0: it told it
+	// none): a pushed report numbered at or below it may predate them
+	// (catchupreports.go). Guarded by the workspace turn.
 	caughtUp uint64
+	// caughtUpWork is the server's work mark (progressTracker.workMark)
+	// when this turn's catch-up began: work started after it may be the
+	// server applying the changes (catchupreports.go).
+	caughtUpWork int
 	// unconfirmed: a wait for the policy's ReadyLog ended without it
 	// (see readiness.go); the reason stands for every answer read before
 	// the log (guarded by the workspace turn).
@@ -568,7 +572,9 @@ func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			in.progress.update(req.Params)
 		case "window/logMessage":
 			in.serverMessage(req.Method, req.Params)
-			in.progress.logMessage(req.Params)
+			if in.progress.logMessage(req.Params) {
+				in.diags.readySignal() // on the read loop: in order with the reports
+			}
 		case "window/showMessage":
 			in.serverMessage(req.Method, req.Params)
 		case "textDocument/publishDiagnostics":

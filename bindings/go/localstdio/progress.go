@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"sync"
+	"time"
 )
 
 // Work-done progress: servers announce loading and indexing with
@@ -19,8 +20,13 @@ type progressTracker struct {
 	// announced holds the tokens the server created
 	// (window/workDoneProgress/create) that have neither begun nor
 	// ended: work it has announced, whose title is not known yet
-	// (reportsInterim, progressreports.go).
+	// (workUnderWay, progressreports.go).
 	announced map[string]bool
+	// startedBy numbers each piece of work announced or begun, by token,
+	// in the order they were (starts counts them): which work began
+	// after a mark (underWaySince).
+	startedBy map[string]int
+	starts    int
 	began     int           // how many pieces of work ever began
 	ended     int           // how many ended
 	logs      []keptLog     // the last maxKeptLogs window/logMessage texts
@@ -32,6 +38,10 @@ type progressTracker struct {
 	// when it arrives, so no later flood of messages can hide it.
 	readyLog  *regexp.Regexp
 	lastReady int
+	// lastEnd is when the latest piece of work that began ended (zero:
+	// none yet): a server's reports may follow the end of its work
+	// (catchupreports.go).
+	lastEnd time.Time
 }
 
 // maxKeptLogs bounds the log messages kept for the readiness signal's
@@ -70,13 +80,18 @@ func (p *progressTracker) update(params *json.RawMessage) {
 	case "begin":
 		p.active[tokenKey(n.Token)] = n.Value.Title
 		p.began++
+		if !p.announced[tokenKey(n.Token)] {
+			p.started(tokenKey(n.Token))
+		}
 		delete(p.announced, tokenKey(n.Token))
 	case "end":
 		if _, ok := p.active[tokenKey(n.Token)]; ok {
 			p.ended++
+			p.lastEnd = time.Now()
 		}
 		delete(p.active, tokenKey(n.Token))
 		delete(p.announced, tokenKey(n.Token))
+		delete(p.startedBy, tokenKey(n.Token))
 	default:
 		return
 	}
@@ -86,7 +101,7 @@ func (p *progressTracker) update(params *json.RawMessage) {
 // announce records a window/workDoneProgress/create request: work the
 // server will report on under its token. It is recorded as the request
 // is read, before it is answered, so a report read before it is never
-// taken for one the server has finished with (reportsInterim, progressreports.go).
+// taken for one the server has finished with (workUnderWay, progressreports.go).
 func (p *progressTracker) announce(params *json.RawMessage) {
 	if params == nil {
 		return
@@ -109,7 +124,37 @@ func (p *progressTracker) announce(params *json.RawMessage) {
 		return // a server that announces without ever beginning: what is held already keeps the reports interim
 	}
 	p.announced[tokenKey(n.Token)] = true
+	p.started(tokenKey(n.Token))
 	p.notifyLocked()
+}
+
+// started numbers the work under key, announced or begun (with mu held).
+func (p *progressTracker) started(key string) {
+	if p.startedBy == nil {
+		p.startedBy = map[string]int{}
+	}
+	p.starts++
+	p.startedBy[key] = p.starts
+}
+
+// workMark returns a mark for underWaySince: the work started so far.
+func (p *progressTracker) workMark() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.starts
+}
+
+// underWaySince reports whether work announced or begun after mark has
+// not ended.
+func (p *progressTracker) underWaySince(mark int) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, n := range p.startedBy {
+		if n > mark {
+			return true
+		}
+	}
+	return false
 }
 
 // maxAnnounced bounds the announced tokens kept.
@@ -128,22 +173,24 @@ func (p *progressTracker) notifyLocked() {
 	p.changed = make(chan struct{})
 }
 
-// logMessage records a window/logMessage text.
-func (p *progressTracker) logMessage(params *json.RawMessage) {
+// logMessage records a window/logMessage text, and reports whether it
+// is the loading signal.
+func (p *progressTracker) logMessage(params *json.RawMessage) (ready bool) {
 	if params == nil {
-		return
+		return false
 	}
 	var m struct {
 		Message string `json:"message"`
 	}
 	if json.Unmarshal(*params, &m) != nil {
-		return
+		return false
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.logSeq++
 	if p.readyLog != nil && p.readyLog.MatchString(m.Message) {
 		p.lastReady = p.logSeq
+		ready = true
 	}
 	if p.readyLog == nil {
 		if len(p.logs) == maxKeptLogs {
@@ -152,6 +199,7 @@ func (p *progressTracker) logMessage(params *json.RawMessage) {
 		p.logs = append(p.logs, keptLog{seq: p.logSeq, text: clip(m.Message, 300)})
 	}
 	p.notifyLocked()
+	return ready
 }
 
 // watchReadyLog sets the loading signal: a log message matching re. The
@@ -195,6 +243,14 @@ func (p *progressTracker) readySeenAfter(mark int) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.lastReady > mark
+}
+
+// workEnded is when the latest piece of work that began ended (zero:
+// none has).
+func (p *progressTracker) workEnded() time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lastEnd
 }
 
 // counts returns how much work began and ended so far.

@@ -20,14 +20,21 @@ package localstdio
 // as it is read, in order with the reports) or began is running; until
 // then it is awaited, and when the wait ends it is taken as it is, not
 // fresh, which the delta then says rather than comparing it.
+//
+// Any other server's work in progress matters only to the reports that
+// predate a catch-up (catchupreports.go): intelephense re-indexes a file
+// changed on disk under its progress and re-checks the open documents
+// after that work ends, not under it; so every wait for reports wakes at
+// a change of the server's progress.
 
-// reportsInterim says whether the server's pushed reports may still be
-// revised by work in progress, and returns a channel closed when that may
-// change (nil when the server's policy does not tie its reports to its
-// progress).
-func (in *instance) reportsInterim() (bool, <-chan struct{}) {
-	if !in.neg.Readiness.ReportsSettleWithProgress {
-		return false, nil
+// workUnderWay says whether the server's pushed reports may still be
+// revised by work in progress (its policy ties its reports to its
+// progress, and work it announced or began is running), and returns a
+// channel closed when the server's progress changes.
+func (in *instance) workUnderWay() (interim bool, progressed <-chan struct{}) {
+	if in.progress == nil {
+		return false, nil // an instance that never started (a unit test's)
 	}
-	return in.progress.underWay()
+	busy, progressed := in.progress.underWay()
+	return busy && in.neg.Readiness.ReportsSettleWithProgress, progressed
 }

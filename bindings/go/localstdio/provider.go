@@ -247,10 +247,11 @@ func (p *Provider) catchUp(ctx context.Context, s *slot) (notice string, err err
 		return "", p.ctxErr(ctx, "waiting for file events to be read")
 	}
 	epoch := in.diags.currentEpoch()
+	in.caughtUpWork = in.progress.workMark()
 	notice, err = in.catchUp(ctx)
 	in.caughtUp = 0
 	if in.diags.currentEpoch() != epoch {
-		in.caughtUp = in.diags.markAtBump()
+		in.caughtUp = in.diags.caughtUpMark()
 	}
 	if err == nil {
 		return joinNotices(notice, unwatched), nil

@@ -59,6 +59,10 @@ type session struct {
 	// (modulesearch.go), and moduleNotice is what that found.
 	searchPrepared bool
 	moduleNotice   string
+	// stale: why a report Diagnostics answered is not fresh, when the
+	// wait ended before the server showed it had applied the changes on
+	// disk (catchupreports.go).
+	stale string
 }
 
 func (ss *session) Server() string       { return ss.p.server.ID }
@@ -66,10 +70,16 @@ func (ss *session) WorkspaceURI() string { return ss.s.ws.URI }
 
 // Notice is why the session's answers may be partial: the readiness
 // wait's reason, an answer read before an awaited loading signal, or, when
-// nothing was asked, that signal still awaited.
+// nothing was asked, that signal still awaited; and why a report
+// Diagnostics answered may be out of date (stale).
 func (ss *session) Notice() string {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	return joinNotices(ss.partialNotice(), ss.stale)
+}
+
+// partialNotice is Notice's but for stale (with mu held).
+func (ss *session) partialNotice() string {
 	switch {
 	case ss.notice != "":
 		return ss.notice
