@@ -22,7 +22,12 @@ import (
 // change. notChecked names the dependents found but not checked, with why:
 // "limit" (more dependents than the host checks), "time" (the budget ran
 // out), "noServer" (no language server reports on it), "failed" (the
-// server could not report on it); at most MaxDependentFiles of them,
+// server could not report on it), "otherUnit" (a C-family dependent that
+// does not #include the changed source files, directly or through a
+// header: its compile errors cannot change, and the server publishes no
+// report on a file whose inputs did not change — not a problem found or
+// ruled out, a file there was nothing to check on); at most
+// MaxDependentFiles of them,
 // and notCheckedMore counts those found over the files checked beyond
 // the ones listed. unasked counts the changed declarations
 // whose references were not asked (over the host's bound or out of time;
@@ -49,6 +54,11 @@ const (
 	NotCheckedTime     = "time"
 	NotCheckedNoServer = "noServer"
 	NotCheckedFailed   = "failed"
+	// NotCheckedOtherUnit: a dependent of a change of C, C++ or
+	// Objective-C source files only that #includes none of them (the
+	// host's textual search, cincluders.go): another translation unit,
+	// whose inputs the change did not touch.
+	NotCheckedOtherUnit = "otherUnit"
 )
 
 // NotChecked is a dependent that was found but not checked, and why.
@@ -289,13 +299,13 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		}
 		r := get(n, "reason")
 		switch r.Str {
-		case NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed:
+		case NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, NotCheckedOtherUnit:
 			if r.Type == gjson.String {
 				break
 			}
 			fallthrough
 		default:
-			err = Errorf(CodeInvalidArgument, "%s must be %q (over the files checked), %q (out of time), %q (no language server) or %q (the server could not report), got %s", where.field("reason"), NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, describe(r))
+			err = Errorf(CodeInvalidArgument, "%s must be %q (over the files checked), %q (out of time), %q (no language server), %q (the server could not report) or %q (it does not #include the changed C-family source files), got %s", where.field("reason"), NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, NotCheckedOtherUnit, describe(r))
 			return false
 		}
 		o.NotChecked = append(o.NotChecked, NotChecked{Path: path, Reason: r.Str})
@@ -366,10 +376,27 @@ func impactCount(v gjson.Result, name, what string) (int, *Error) {
 func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 	checked := len(o.Files)
 	b.WriteString("\n")
-	notChecked := len(o.NotChecked) + o.NotCheckedMore
-	if checked == 0 && notChecked == 0 && o.InsideBodies > 0 && o.Unasked == 0 && o.Asked == 0 {
-		b.WriteString("Other files: not checked — the change stays inside function bodies, which no other file's compile errors depend on.")
-		return
+	var otherUnits []string // dependents that cannot be affected (another C translation unit)
+	for _, n := range o.NotChecked {
+		if n.Reason == NotCheckedOtherUnit {
+			otherUnits = append(otherUnits, n.Path)
+		}
+	}
+	notChecked := len(o.NotChecked) - len(otherUnits) + o.NotCheckedMore
+	otherUnitsLine := "the other files that use what changed (" + listPaths(otherUnits) + ") do not #include the changed source " + plural(changedFiles, "file", "files") +
+		", directly or through a header, so their compile errors cannot change (and the server sends no new report on them)."
+	if checked == 0 && notChecked == 0 && o.Unasked == 0 {
+		switch {
+		case o.InsideBodies > 0 && o.Asked == 0 && len(otherUnits) == 0:
+			b.WriteString("Other files: not checked — the change stays inside function bodies, which no other file's compile errors depend on.")
+			return
+		case len(otherUnits) > 0:
+			b.WriteString("Other files: not checked — " + otherUnitsLine)
+			if o.Partial != "" {
+				b.WriteString("\nThe references asked may have missed files: " + o.Partial + ".")
+			}
+			return
+		}
 	}
 	if checked == 0 && notChecked == 0 {
 		// Said of what was asked: the references before the change, found
@@ -455,6 +482,9 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 			}
 		}
 		b.WriteString("\nNot checked: " + strings.Join(parts, "; ") + " — other files that use what changed; whether the change broke them is unknown.")
+	}
+	if len(otherUnits) > 0 {
+		b.WriteString("\nNot checked, not needed: " + otherUnitsLine)
 	}
 	if o.InsideBodies > 0 {
 		atLeast := ""

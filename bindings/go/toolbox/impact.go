@@ -128,6 +128,15 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	var decls []decl
 	looked := 0
+	// A change of C-family source files only: the files that #include
+	// them, which alone can be affected (cincluders.go). None: a body's
+	// change is followed nowhere, as Go's.
+	changedRels := make([]string, len(changed))
+	for i, c := range changed {
+		changedRels[i] = c.rel
+	}
+	includers, unitsKnown := t.cIncluders(ictx, r, changedRels)
+	cBodies := unitsKnown && len(includers) == 0
 	for _, c := range changed {
 		if c.created || c.before == c.after {
 			continue
@@ -151,10 +160,20 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		before, after := core.SplitLines(c.before), core.SplitLines(c.after)
 		spans := core.ChangedSpans(before, after)
 		var types []lspseam.OutlineEntry
-		for _, e := range changedDeclarations(outline, before, after) {
-			if insideGoBody(c.rel, e, before, after) {
+		touched := changedDeclarations(outline, before, after)
+		var inside []lspseam.OutlineEntry // the functions the change stayed inside
+		for _, e := range touched {
+			if insideGoBody(c.rel, e, before, after) || cBodies && insideCBody(c.rel, e, before, after) {
+				inside = append(inside, e)
+			}
+		}
+		for _, e := range touched {
+			if slices.Contains(inside, e) {
 				found.insideBodies++
 				continue
+			}
+			if slices.ContainsFunc(inside, func(f lspseam.OutlineEntry) bool { return encloses(e, f) }) {
+				continue // a namespace or class around the function: only the body changed in it
 			}
 			decls = append(decls, decl{f.URI, c.rel, e, nameReplaced(e, spans)})
 			if typ, ok := memberType(outline, e); ok && !slices.Contains(types, typ) {
@@ -285,6 +304,20 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
+	if unitsKnown {
+		// Another translation unit's compile errors cannot change: named
+		// as not needing a check, never checked for a report that does
+		// not come.
+		var affected []string
+		for _, rel := range files {
+			if includers[rel] {
+				affected = append(affected, rel)
+			} else if len(found.notChecked) < core.MaxDependentFiles {
+				found.notChecked = append(found.notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedOtherUnit})
+			}
+		}
+		files = affected
+	}
 	found.bound(r, files)
 	return found
 }
@@ -377,6 +410,22 @@ func insideGoBody(rel string, e lspseam.OutlineEntry, before, after []string) bo
 	const method, function = 6, 12
 	return strings.HasSuffix(rel, ".go") && (e.Kind == method || e.Kind == function) &&
 		core.GoChangeInsideBody(before, after, int(e.SelectionRange.Start.Line), int(e.Range.End.Line))
+}
+
+// insideCBody reports whether a changed declaration is a function,
+// method or constructor of a C-family source file the change touched
+// only inside its body (core.CChangeInsideBody); the caller has made
+// sure no file #includes the changed files.
+func insideCBody(rel string, e lspseam.OutlineEntry, before, after []string) bool {
+	const method, constructor, function = 6, 9, 12
+	return (e.Kind == method || e.Kind == constructor || e.Kind == function) &&
+		core.CChangeInsideBody(rel, before, after, int(e.SelectionRange.Start.Line), int(e.Range.End.Line))
+}
+
+// encloses reports whether outline entry out's range holds in's (a
+// namespace or class around a function), not the same range.
+func encloses(out, in lspseam.OutlineEntry) bool {
+	return out.Range != in.Range && out.Range.Start.Line <= in.Range.Start.Line && in.Range.End.Line <= out.Range.End.Line
 }
 
 // dependentsInput is diagnosticsDelta's dependents: each dependent's
