@@ -14,7 +14,9 @@ import (
 //   - "before": new lines above the target's first line (the symbol's
 //     first line, above the comment lines directly over it: its doc
 //     comment, which servers leave out of the range; or the target line);
-//   - "after": new lines below its last line;
+//   - "after": new lines below its last line; before and after a symbol,
+//     the new lines are kept apart from it by as many blank lines as the
+//     file leaves between it and its neighbour (declarationGap);
 //   - "start" / "end": a symbol's: new lines as the first / last
 //     statements of its body (bodyedit.go); a line target's: exactly at
 //     the line's first non-blank character / end;
@@ -105,6 +107,9 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 			if d := declarationLine(lines, *in.Range, in.Line); isPythonPath(in.Path) && pythonDefName(lines[d]) != "" {
 				first = pythonOverloadsStart(lines, first, pythonDefName(lines[d]), indentOf(lines[d]))
 			}
+			// The blank lines above stay above the new text; the file's
+			// separation goes between it and the symbol.
+			text += strings.Repeat(eol, max(0, declarationGap(lines, first, last, true)-trailingBlankLines(text)))
 		}
 		p := lineStart(first)
 		return TextEditValue{Range: Range{Start: p, End: p}, NewText: text}, nil
@@ -112,6 +117,9 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		text := asLines(in.NewText)
 		if in.Range != nil {
 			text = asLines(insertedLines(in.NewText, indentOf(lines[first]), fileIndentUnit(lines, indentOf(lines[first])), eol))
+			// The blank lines below stay below the new text; the file's
+			// separation goes between the symbol and it.
+			text = strings.Repeat(eol, max(0, declarationGap(lines, docCommentStart(lines, first), last, false)-leadingBlankLines(text))) + text
 		}
 		if int(last)+1 < len(lines) || strings.HasSuffix(in.Text, "\n") || strings.HasSuffix(in.Text, "\r") {
 			p := Position{Line: last + 1}
@@ -589,3 +597,79 @@ func blockCommentOpening(lines []string, close uint32) (uint32, bool) {
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// Inserted declarations keep the file's separation. Tester: code_insert
+// "after" a C function put the new function directly under its closing
+// brace, where the file leaves a blank line between functions. The gap
+// the file leaves around the target (declarationGap) goes between it
+// and the new text, less the blank lines the text already has there.
+
+// maxDeclarationGap bounds the blank lines kept between declarations
+// (Python's two between top-level definitions).
+const maxDeclarationGap = 2
+
+// declarationGap is the number of blank lines separating the declaration
+// on lines top..bottom (its doc comment included) from a sibling: the
+// gap on the side the text goes (above when above), else on the other;
+// 0 when it has no sibling. A sibling below starts at the declaration's
+// indentation (a line less indented, or a closing bracket, ends its
+// scope: a Python method's class, a C block); one above ends at it or
+// deeper (a Python method's body), and does not open the scope. At most
+// maxDeclarationGap.
+func declarationGap(lines []string, top, bottom uint32, above bool) int {
+	indent := indentOf(lines[top])
+	below, next := 0, int(bottom)+1
+	for ; next < len(lines) && strings.TrimSpace(lines[next]) == ""; next++ {
+		below++
+	}
+	belowSibling := next < len(lines) && indentOf(lines[next]) == indent && !closesScope(lines[next])
+	over, prev := 0, int(top)-1
+	for ; prev >= 0 && strings.TrimSpace(lines[prev]) == ""; prev-- {
+		over++
+	}
+	aboveSibling := prev >= 0 && strings.HasPrefix(indentOf(lines[prev]), indent) && !opensScope(lines[prev])
+	switch {
+	case above && aboveSibling, !belowSibling && aboveSibling:
+		return min(over, maxDeclarationGap)
+	case belowSibling:
+		return min(below, maxDeclarationGap)
+	}
+	return 0
+}
+
+// closesScope says whether a line closes its scope (a bracket first):
+// the end of the class or block the declaration is in, not a sibling.
+func closesScope(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && strings.ContainsRune(")]}", rune(t[0]))
+}
+
+// opensScope says whether a line opens the scope a declaration below it
+// is in (a bracket or a colon last: a class's, a block's).
+func opensScope(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && strings.ContainsRune("([{:", rune(t[len(t)-1]))
+}
+
+// leadingBlankLines counts the blank lines text starts with.
+func leadingBlankLines(text string) int {
+	n := 0
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if l == "" || strings.TrimSpace(l) != "" {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// trailingBlankLines counts the blank lines text (ending in a line
+// break) ends with.
+func trailingBlankLines(text string) int {
+	ls := strings.Split(text, "\n")
+	n := 0
+	for i := len(ls) - 2; i >= 0 && strings.TrimSpace(ls[i]) == ""; i-- {
+		n++
+	}
+	return n
+}

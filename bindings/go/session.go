@@ -123,6 +123,21 @@ type SymbolicLinkLister interface {
 	SymbolicLinks() ([]string, bool)
 }
 
+// UnsearchedFilesLister is an optional interface of a Session whose
+// Notice can be only that its server did not search some source files of
+// the workspace (clangd searches only the files its compilation database
+// lists, and the database leaves some out). code_delete then searches
+// those files itself for the name instead of refusing every deletion of
+// a project that vendors code its build does not list.
+type UnsearchedFilesLister interface {
+	// UnsearchedFiles returns the absolute paths of the source files the
+	// session's Notice says its server did not search, and true only when
+	// that is all the Notice says (no readiness doubt, no stale report)
+	// and the list is complete. Like Session's other methods, only while
+	// the session is held; the slice is the caller's.
+	UnsearchedFiles() ([]string, bool)
+}
+
 // SourceFile is a file read under the source rules: its canonical
 // absolute path, file: URI and text.
 type SourceFile struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -120,28 +121,29 @@ func readCompileDB(path string) (map[string]bool, int, string, error) {
 	return files, len(entries), sample, nil
 }
 
-// compileDBNotice is the incomplete notice for a search by a server whose
-// compilation database db was found in dir, when source files under dir
-// (within the root; the whole root when dir is above it) have no entry in
-// it ("" when every one has, or db cannot be read).
-func (in *instance) compileDBNotice(ctx context.Context, db, dir string) string {
+// compileDBScope is the scope of a search by a server whose compilation
+// database db was found in dir, when source files under dir (within the
+// root; the whole root when dir is above it) have no entry in it: the
+// incomplete notice naming them, and those files when the walk saw every
+// file (none when every one has an entry, or db cannot be read).
+func (in *instance) compileDBScope(ctx context.Context, db, dir string) searchScope {
 	if filepath.Base(db) != "compile_commands.json" {
-		return ""
+		return searchScope{}
 	}
 	files, entries, sample, stamp, ok := in.compileDB.read(db)
 	if !ok {
 		in.log.Debug("compilation database not read; its coverage is not checked", "path", db)
-		return ""
+		return searchScope{}
 	}
 	walk := in.root.Path
 	if rel, err := filepath.Rel(in.root.Path, dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		walk = dir // a subproject's database describes that subproject
 	}
-	missing := in.scopeWalks.files(ctx, walk, "compiledb\x00"+stamp, func(p string) bool {
+	missing, complete := in.scopeWalks.walk(ctx, walk, "compiledb\x00"+stamp, func(p string) bool {
 		return compileDBSources[strings.ToLower(filepath.Ext(p))] && !files[p]
 	})
 	if len(missing) == 0 {
-		return ""
+		return searchScope{}
 	}
 	which := fmt.Sprintf("%s has no entry for %s C/C++ source %s of the workspace (such as %s)", in.wsRel(db), strconv.Itoa(len(missing)), plural(len(missing), "file", "files"), in.wsRel(missing[0]))
 	if under := in.wsRel(walk); under != "." {
@@ -163,7 +165,11 @@ func (in *instance) compileDBNotice(ctx context.Context, db, dir string) string 
 	case h != "":
 		notice += "; " + h
 	}
-	return notice
+	scope := searchScope{notice: notice}
+	if complete {
+		scope.unsearched = slices.Clone(missing)
+	}
+	return scope
 }
 
 // plural is one or many by n.

@@ -34,29 +34,43 @@ import (
 // tsserver's project model (its policy's SymbolSearch), or the server
 // cannot say.
 func (in *instance) projectScopeNotice(ctx context.Context, path string, implementations bool) string {
-	if exts := in.neg.Readiness.SearchesOneFile; len(exts) > 0 {
-		return in.oneFileNotice(ctx, path, exts)
-	}
-	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
-		return in.searchNeedsNotice(ctx, path, needs)
-	}
-	if in.neg.Readiness.ProjectInclude == core.ProjectIncludePyright {
-		return in.pyrightIncludeNotice(ctx)
-	}
-	if in.neg.Readiness.SymbolSearch != core.SymbolSearchTsserver {
-		return ""
-	}
-	return joinNotices(in.tsserverProjectNotice(ctx, path), in.unsearchedImportersNotice(ctx, !implementations))
+	return in.projectScope(ctx, path, implementations).notice
 }
 
-// indexScopeNotice is projectScopeNotice's part for a symbol search from
-// path: what the server's index of the project leaves out (a build
-// description it needs, or files the one it found does not list).
-func (in *instance) indexScopeNotice(ctx context.Context, path string) string {
-	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
-		return in.searchNeedsNotice(ctx, path, needs)
+// searchScope is what a search's scope leaves out: its incomplete notice
+// ("" none) and, when all the notice says is that the server did not
+// search some source files of the workspace (those its compilation
+// database does not list), those files, all of them.
+type searchScope struct {
+	notice     string
+	unsearched []string
+}
+
+// projectScope is projectScopeNotice's scope.
+func (in *instance) projectScope(ctx context.Context, path string, implementations bool) searchScope {
+	if exts := in.neg.Readiness.SearchesOneFile; len(exts) > 0 {
+		return searchScope{notice: in.oneFileNotice(ctx, path, exts)}
 	}
-	return ""
+	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
+		return in.searchNeedsScope(ctx, path, needs)
+	}
+	if in.neg.Readiness.ProjectInclude == core.ProjectIncludePyright {
+		return searchScope{notice: in.pyrightIncludeNotice(ctx)}
+	}
+	if in.neg.Readiness.SymbolSearch != core.SymbolSearchTsserver {
+		return searchScope{}
+	}
+	return searchScope{notice: joinNotices(in.tsserverProjectNotice(ctx, path), in.unsearchedImportersNotice(ctx, !implementations))}
+}
+
+// indexScope is projectScope's part for a symbol search from path: what
+// the server's index of the project leaves out (a build description it
+// needs, or files the one it found does not list).
+func (in *instance) indexScope(ctx context.Context, path string) searchScope {
+	if needs := in.neg.Readiness.SearchNeeds; len(needs) > 0 {
+		return in.searchNeedsScope(ctx, path, needs)
+	}
+	return searchScope{}
 }
 
 // joinNotices is the non-empty notices, one after the other.
@@ -120,23 +134,24 @@ func scopedOperation(op lspseam.Operation) bool {
 // it. A --compile-commands-dir in the server's arguments points clangd
 // elsewhere: lspseam does not second-guess it.
 
-// searchNeedsNotice is the incomplete notice for a search from path when
-// none of needs is found above it, or when the one found leaves source
-// files of the workspace out (compiledb.go); "" when it covers them.
-func (in *instance) searchNeedsNotice(ctx context.Context, path string, needs []string) string {
+// searchNeedsScope is the scope of a search from path when none of needs
+// is found above it (the notice alone), or when the one found leaves
+// source files of the workspace out (compiledb.go: the notice and those
+// files); none when it covers them.
+func (in *instance) searchNeedsScope(ctx context.Context, path string, needs []string) searchScope {
 	for _, a := range in.server.Config.Args {
 		if strings.HasPrefix(a, "--compile-commands-dir") {
-			return ""
+			return searchScope{}
 		}
 	}
 	if db, dir, ok := findAbove(path, needs); ok {
-		return in.compileDBNotice(ctx, db, dir)
+		return in.compileDBScope(ctx, db, dir)
 	}
 	notice := fmt.Sprintf("language server %q found no %s for %s (in its directory or a parent), so it has no index of the project and searched only the files it has opened", in.server.ID, strings.Join(needs, " or "), in.wsRel(path))
 	if h := in.neg.Readiness.SearchNeedsHint; h != "" {
 		notice += "; " + h
 	}
-	return notice
+	return searchScope{notice: notice}
 }
 
 // foundAbove says whether one of names (slash paths) is a regular file in
@@ -265,10 +280,11 @@ func (in *instance) wsRel(path string) string {
 // a change's dependents ask for the references of several declarations
 // in a row, each of which would walk the root again.
 type scopeWalks struct {
-	mu     sync.Mutex
-	key    string
-	at     time.Time
-	result []string
+	mu       sync.Mutex
+	key      string
+	at       time.Time
+	result   []string
+	complete bool // the walk looked at every file under the root
 }
 
 // scopeWalkTTL is how long a walk is reused: a file created since is seen
@@ -279,16 +295,24 @@ const scopeWalkTTL = 5 * time.Second
 // out, at most maxScopeWalk looked at) that match says to take, sorted;
 // the last walk for the same root and key is reused for scopeWalkTTL.
 func (w *scopeWalks) files(ctx context.Context, root, key string, match func(path string) bool) []string {
+	out, _ := w.walk(ctx, root, key, match)
+	return out
+}
+
+// walk is files', and whether the walk looked at every file under root
+// (not stopped by maxScopeWalk or the context).
+func (w *scopeWalks) walk(ctx context.Context, root, key string, match func(path string) bool) ([]string, bool) {
 	key = root + "\x00" + key
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.key == key && time.Since(w.at) < scopeWalkTTL {
-		return w.result
+		return w.result, w.complete
 	}
 	var out []string
-	seen := 0
+	seen, complete := 0, true
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil || seen >= maxScopeWalk {
+			complete = false
 			return filepath.SkipAll
 		}
 		if err != nil {
@@ -308,9 +332,9 @@ func (w *scopeWalks) files(ctx context.Context, root, key string, match func(pat
 	})
 	sort.Strings(out)
 	if ctx.Err() == nil {
-		w.key, w.at, w.result = key, time.Now(), out
+		w.key, w.at, w.result, w.complete = key, time.Now(), out, complete
 	}
-	return out
+	return out, complete && ctx.Err() == nil
 }
 
 // scriptFamily is "ts" for a TypeScript source (not a declaration file),

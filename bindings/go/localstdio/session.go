@@ -3,6 +3,7 @@ package localstdio
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"time"
 
@@ -59,6 +60,9 @@ type session struct {
 	// (modulesearch.go), and moduleNotice is what that found.
 	searchPrepared bool
 	moduleNotice   string
+	// unsearched: the source files notice says the server did not search,
+	// when that is all it says (projectscope.go's searchScope).
+	unsearched []string
 	// stale: why a report Diagnostics answered is not fresh, when the
 	// wait ended before the server showed it had applied the changes on
 	// disk (catchupreports.go).
@@ -76,6 +80,19 @@ func (ss *session) Notice() string {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return joinNotices(ss.partialNotice(), ss.stale)
+}
+
+// UnsearchedFiles implements lspseam.UnsearchedFilesLister: the files
+// the notice says the server did not search, when the notice is that
+// alone — not a readiness doubt, an answer read before the loading
+// signal, or a stale report.
+func (ss *session) UnsearchedFiles() ([]string, bool) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.notice == "" || ss.unsearched == nil || ss.unconfirmed != "" || ss.stale != "" {
+		return nil, false
+	}
+	return slices.Clone(ss.unsearched), true
 }
 
 // partialNotice is Notice's but for stale (with mu held).
@@ -180,7 +197,8 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	// covers every use: it leaves the notice to the session's other
 	// searches.
 	if search && ss.first != "" && (ss.notice == "" || (ss.noticeOfImplementations && !implementations)) && !in.privateSearchRequest(params) {
-		ss.notice = in.projectScopeNotice(ctx, ss.first, implementations)
+		scope := in.projectScope(ctx, ss.first, implementations)
+		ss.notice, ss.unsearched = scope.notice, scope.unsearched
 		ss.noticeOfImplementations = implementations && ss.notice != ""
 		if ss.notice == "" {
 			ss.notice = ss.moduleNotice
@@ -193,7 +211,8 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	// unmarked). Whether other files use this one is no matter to them;
 	// tsserver's projects are searched one by one (tsserverprojects.go).
 	if indexMethod(method) && ss.first != "" && ss.notice == "" {
-		ss.notice = in.indexScopeNotice(ctx, ss.first)
+		scope := in.indexScope(ctx, ss.first)
+		ss.notice, ss.unsearched = scope.notice, scope.unsearched
 	}
 	return raw, nil
 }

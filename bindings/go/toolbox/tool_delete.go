@@ -18,7 +18,9 @@ import (
 // server's references decide (uses inside the declaration, a recursive
 // call, do not count); they are asked again when a preview is applied,
 // since a use added elsewhere meanwhile does not touch the previewed
-// file. A search cannot be complete where the server does not look: Go
+// file. A search cannot be complete where the server does not look: the
+// source files a C compilation database does not list refuse it only when
+// they or what they include spell the name (unsearchedfiles.go); Go
 // files the default build excludes, beside the declaration or importing
 // its package, that name it (gobuildtags.go) refuse the deletion too, and so does a
 // symbolic link in the workspace to the declaration's file, whose uses
@@ -45,6 +47,15 @@ func (t *Toolbox) deleteSymbol(ctx context.Context, call lspseam.CodeCall, ws st
 	return t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
 		return t.checkedDeletion(ctx, s, r, call)
 	})
+}
+
+// unsearchedFiles is the session's lspseam.UnsearchedFilesLister answer
+// (false when it is none).
+func unsearchedFiles(s lspseam.Session) ([]string, bool) {
+	if l, ok := s.(lspseam.UnsearchedFilesLister); ok {
+		return l.UnsearchedFiles()
+	}
+	return nil, false
 }
 
 // checkedDeletion is the change that deletes the call's target, once
@@ -100,7 +111,28 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 		// "No use left" is only as good as the search: one the server
 		// says may be partial (loading, a file in no project, no index)
 		// could have missed the uses that matter.
-		if why := s.Notice(); why != "" {
+		why := s.Notice()
+		if unsearched, ok := unsearchedFiles(s); why != "" && ok {
+			// The server's search left out files it was not given
+			// (unsearchedfiles.go): they can use the name only where
+			// they spell it.
+			seen, total, stopped := t.unsearchedSpellings(ctx, r, rt, deleted.Range, unsearched)
+			switch {
+			case stopped != "":
+				why += "; searching those files for `" + rt.Identifier + "` could not be finished: " + stopped
+			case total > 0:
+				more := ""
+				if total > len(seen) {
+					more = " and " + strconv.Itoa(total-len(seen)) + " more " + plural(total-len(seen), "line", "lines")
+				}
+				e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but %s%s %s `%s` in files the server did not search, or that they include (%s); check %s, then delete it with code_replace or edit", targetLabel(rt), strings.Join(seen, ", "), more, plural(total, "spells", "spell"), rt.Identifier, why, plural(total, "that line", "those lines"))
+				e.Reason = core.ReasonUsesUnknown
+				return "", nil, rt, e
+			default:
+				why = ""
+			}
+		}
+		if why != "" {
 			e := lspseam.Errorf(lspseam.CodeConflict, "cannot tell whether %s is still used, so nothing was deleted: the server found no use outside it, but its search may be incomplete (%s); delete it with code_replace or edit once you have checked its uses yourself", targetLabel(rt), why)
 			e.Reason = core.ReasonUsesUnknown
 			return "", nil, rt, e
