@@ -1,13 +1,9 @@
 package e2e
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestDeltaCHeaderSignature: the C refactor an agent does in two edits,
@@ -27,54 +23,16 @@ import (
 //     introduced nor resolved anywhere.
 func TestDeltaCHeaderSignature(t *testing.T) {
 	requireServers(t, "clangd")
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	files := map[string]string{
 		"lib.h": "#ifndef LIB_H\n#define LIB_H\nint scale(int v);\n#endif\n",
 		"lib.c": "#include \"lib.h\"\n\nint scale(int v)\n{\n    return v * 2;\n}\n\nint twice(void)\n{\n    return scale(4);\n}\n",
 		"one.c": "#include \"lib.h\"\n\nint one(void)\n{\n    return scale(1);\n}\n",
 		"two.c": "#include \"lib.h\"\n\nint two(void)\n{\n    return scale(2) + scale(3);\n}\n",
 	}
-	var db []map[string]any
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasSuffix(name, ".c") {
-			db = append(db, map[string]any{"directory": dir, "file": filepath.Join(dir, name),
-				"arguments": []string{"cc", "-std=c89", "-Wall", "-I.", "-c", name}})
-		}
-	}
-	data, _ := json.Marshal(db)
-	if err := os.WriteFile(filepath.Join(dir, "compile_commands.json"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := cWorkspace(t, files, "lib.c", "one.c", "two.c")
 	srv := catalogServe(t)
 	defer srv.shutdown(t)
-	type answer struct {
-		editResult
-		Diagnostics *struct {
-			Files  []deltaFile   `json:"files"`
-			Others *impactOthers `json:"others"`
-		} `json:"diagnostics"`
-	}
-	edit := func(what, file string, e verifyEdit) (answer, string) {
-		t.Helper()
-		if a := srv.toolCall(t, "read", jsonArgs(map[string]any{"file_path": file}), dir); a.IsError {
-			t.Fatalf("read %s: %s", file, a.StructuredContent)
-		}
-		start := time.Now()
-		a := srv.toolCall(t, "edit", editArgs(file, e, false), dir)
-		text := a.Content[0].Text
-		t.Logf("%s (%v):\n%s", what, time.Since(start).Round(time.Millisecond), text)
-		var r answer
-		if err := json.Unmarshal(a.StructuredContent, &r); err != nil || a.IsError || r.Diagnostics == nil || r.Diagnostics.Others == nil {
-			t.Fatalf("%s: no delta of other files (%v): %s", what, err, a.StructuredContent)
-		}
-		return r, text
-	}
+	edit := cDeltaEditor(t, srv, dir)
 	calls := func(fs []deltaFile, list func(deltaFile) []verifyProblem) map[string][]int {
 		out := map[string][]int{}
 		for _, f := range fs {

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,29 +21,15 @@ func TestCIndexNoticeBeyondReferences(t *testing.T) {
 	defer srv.shutdown(t)
 	workspace := func(t *testing.T, withDB bool) string {
 		t.Helper()
-		dir, err := filepath.EvalSymlinks(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
 		files := map[string]string{
 			"lib.h": "#ifndef LIB_H\n#define LIB_H\nint helper(int x);\n#endif\n",
 			"lib.c": "#include \"lib.h\"\n\nint helper(int x) { return x + 1; }\n\nint twice(int x) { return helper(helper(x)); }\n",
 			"app.c": "#include \"lib.h\"\n\nint app_entry(void) { return helper(41); }\n\nint main(void) { return app_entry(); }\n",
 		}
 		if withDB {
-			var entries []map[string]any
-			for _, f := range []string{"lib.c", "app.c"} {
-				entries = append(entries, map[string]any{"directory": dir, "file": filepath.Join(dir, f), "arguments": []string{"cc", "-c", f}})
-			}
-			db, _ := json.Marshal(entries)
-			files["compile_commands.json"] = string(db)
+			return cWorkspace(t, files, "lib.c", "app.c")
 		}
-		for name, text := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return dir
+		return cWorkspace(t, files)
 	}
 	calls := []struct{ name, tool string }{
 		{"callers", `{"target":{"path":"lib.c","symbol":"helper"},"kind":"callers"}`},

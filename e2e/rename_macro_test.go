@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,26 +17,13 @@ import (
 // name the macro's body as the line to edit.
 func TestRenameLeavesMacroBody(t *testing.T) {
 	requireServers(t, "clangd")
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	files := map[string]string{
 		"num.h": "#ifndef NUM_H\n#define NUM_H\nint set_number_helper(int *o, int n);\n" +
 			"#define SET_NUMBER(o, n) ((o) != 0 ? set_number_helper((o), (n)) : (n))\n#endif\n",
 		"num.c": "#include \"num.h\"\n\nint set_number_helper(int *o, int n) {\n\t*o = n;\n\treturn n;\n}\n",
 		"use.c": "#include \"num.h\"\n\nint use(void) {\n\tint x;\n\treturn SET_NUMBER(&x, 3);\n}\n",
 	}
-	var entries []string
-	for _, c := range []string{"num.c", "use.c"} {
-		entries = append(entries, fmt.Sprintf(`{"directory": %q, "file": %q, "arguments": ["cc", "-std=c89", "-c", %q]}`, dir, filepath.Join(dir, c), c))
-	}
-	files["compile_commands.json"] = "[\n" + strings.Join(entries, ",\n") + "\n]\n"
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := cWorkspace(t, files, "num.c", "use.c")
 	srv := catalogServe(t, "--approval", "preview")
 	defer srv.shutdown(t)
 	args := map[string]any{"target": map[string]any{"path": "num.c", "symbol": "set_number_helper"}, "newName": "set_number_helper2"}
