@@ -32,8 +32,11 @@ const maxLeftUses = 8
 
 // renameLeftUses is the notice for the uses the server's references list
 // at rt (in the file at uri) on lines the rename's files leave unchanged
-// ("" when none, or when references cannot be asked).
-func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *workspacefs.Root, rt lspseam.ResolvedTarget, uri string, files []plannedFile) string {
+// ("" when none, or when references cannot be asked). When the rename
+// wrote an alias (renamealias.go), it says so instead of naming the uses
+// on the lines the rename changed and in the files it leaves: the public
+// name's, right as they are.
+func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *workspacefs.Root, rt lspseam.ResolvedTarget, uri, newName string, files []plannedFile) string {
 	if !s.Methods()["textDocument/references"] {
 		return ""
 	}
@@ -45,6 +48,7 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 	if err != nil {
 		return ""
 	}
+	alias, aliasAt := renameAlias(files, rt.Identifier, newName)
 	planned := map[string]plannedFile{}
 	for _, f := range files {
 		planned[f.rel] = f
@@ -85,8 +89,14 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 		n := onLine[at]
 		var before, after string
 		f, isPlanned := planned[at.rel]
+		if alias != "" && !isPlanned {
+			continue // the public name's use, which the alias keeps
+		}
 		if isPlanned {
 			before, after = lineAt(f.before, at.line), lineAt(f.after, at.line)
+			if alias != "" && before != after {
+				continue // a line the alias rename edited
+			}
 		} else {
 			file, read := unplanned[at.rel]
 			if !read {
@@ -125,12 +135,15 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 		}
 	}
 	notice := ""
+	if alias != "" {
+		notice = renameAliasNotice(rt.Identifier, alias, aliasAt)
+	}
 	if total > 0 {
 		more := ""
 		if total > len(left) {
 			more = " and " + strconv.Itoa(total-len(left)) + " more"
 		}
-		notice = "the rename leaves " + strconv.Itoa(total) + " " + plural(total, "use", "uses") + " the server's references list unchanged (" + strings.Join(left, ", ") + more + "): rename " + plural(total, "it", "them") + " too (edit), or the code breaks"
+		notice = joinNotices(notice, "the rename leaves "+strconv.Itoa(total)+" "+plural(total, "use", "uses")+" the server's references list unchanged ("+strings.Join(left, ", ")+more+"): rename "+plural(total, "it", "them")+" too (edit), or the code breaks")
 	}
 	return joinNotices(notice, t.renameMacroLeft(ctx, r, rt, files, refLines, expansions), gone.notice("use", "uses"))
 }

@@ -21,7 +21,7 @@ func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) 
 		if err != nil {
 			return change{}, err
 		}
-		unsearched := joinNotices(t.renameExcluded(r, rt, files), t.renameLeftUses(ctx, s, r, rt, uri, files), t.renameOverrides(ctx, r, rt, files), t.renameUnseenUses(ctx, r, rt, files))
+		unsearched := joinNotices(t.renameExcluded(r, rt, files), t.renameLeftUses(ctx, s, r, rt, uri, call.NewName, files), t.renameOverrides(ctx, r, rt, files), t.renameUnseenUses(ctx, r, rt, files))
 		return change{what: what, files: files, unsearched: unsearched, recompute: t.renameAgain(call, rt, uri)}, nil
 	})
 }
