@@ -49,17 +49,9 @@ func TestToolboxRenameSaysTheServerWroteAnAlias(t *testing.T) {
 			t.Errorf("%s tells to rename what the alias keeps:\n%s", what, text)
 		}
 	}
-	res, s := f.call(tb, "code_rename", args)
-	id, _ := s["previewId"].(string)
-	if res.IsError || id == "" {
-		t.Fatalf("preview: %s", res.Text)
-	}
-	check("the preview", res.Text)
-	res, s = f.call(tb, "code_rename", strings.TrimSuffix(args, "}")+`,"previewId":"`+id+`"}`)
-	if res.IsError || s["applied"] != true {
-		t.Fatalf("apply: %s", res.Text)
-	}
-	check("the applied answer", res.Text)
+	preview, applied := f.previewThenApply(tb, "code_rename", args)
+	check("the preview", preview)
+	check("the applied answer", applied)
 	got, err := os.ReadFile(filepath.Join(f.ws, "Editor.svelte"))
 	if err != nil || !strings.Contains(string(got), "errors: problems") {
 		t.Fatalf("Editor.svelte after the rename: %q, %v", got, err)

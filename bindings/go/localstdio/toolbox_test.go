@@ -65,6 +65,24 @@ func (f *fake) call(tb *toolbox.Toolbox, tool, args string) (toolbox.ToolResult,
 	return f.callIn(tb, f.ws, tool, args)
 }
 
+// previewThenApply calls tool with args (a previewing Toolbox answers a
+// preview), then applies that preview by its id; either failing fails
+// the test. It returns the two answers' texts.
+func (f *fake) previewThenApply(tb *toolbox.Toolbox, tool, args string) (preview, applied string) {
+	f.t.Helper()
+	res, s := f.call(tb, tool, args)
+	id, _ := s["previewId"].(string)
+	if res.IsError || id == "" {
+		f.t.Fatalf("preview: %s", res.Text)
+	}
+	preview = res.Text
+	res, s = f.call(tb, tool, strings.TrimSuffix(args, "}")+`,"previewId":"`+id+`"}`)
+	if res.IsError || s["applied"] != true {
+		f.t.Fatalf("apply: %s", res.Text)
+	}
+	return preview, res.Text
+}
+
 func errorCode(structured map[string]any) string {
 	e, _ := structured["error"].(map[string]any)
 	code, _ := e["code"].(string)
