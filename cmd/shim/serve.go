@@ -44,6 +44,35 @@ import (
 // codeSeamError is the JSON-RPC error code of every seam error.
 const codeSeamError = -32001
 
+// replySeamError answers a request with err as a seam error: the code
+// codeSeamError, the message, and the structured error as its data.
+func replySeamError(ctx context.Context, conn *jsonrpc2.Conn, id jsonrpc2.ID, err error) {
+	lerr := lspError(err)
+	data := json.RawMessage(mustJSON(lerr))
+	conn.ReplyWithError(ctx, id, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+}
+
+// replyCut answers a request with what answer returns, or, when a stop
+// cuts the call off first, with the cut's error at once (drain.go).
+func replyCut(ctx context.Context, conn *jsonrpc2.Conn, id jsonrpc2.ID, c *drainCall, answer func() (any, error)) {
+	type reply struct {
+		res any
+		err error
+	}
+	r, cut := runCut(c, func() reply {
+		res, err := answer()
+		return reply{res, err}
+	})
+	if cut != nil {
+		r.err = cut
+	}
+	if r.err != nil {
+		replySeamError(ctx, conn, id, r.err)
+		return
+	}
+	conn.Reply(ctx, id, r.res)
+}
+
 // maxTimeoutMs bounds a request's own timeoutMs, as the config's timers
 // are bounded (a larger value would overflow a time.Duration).
 const maxTimeoutMs = 2_147_483_647
@@ -283,9 +312,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			delete(s.inflight, req.ID)
 			s.mu.Unlock()
 			cancel()
-			lerr := lspError(err)
-			data := json.RawMessage(mustJSON(lerr))
-			conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+			replySeamError(ctx, conn, req.ID, err)
 			return
 		}
 		prev, queued := s.gate(workspaceRoot)
@@ -309,43 +336,13 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			qctx := lspseam.WithQueuedHook(qctx, queued)
 			// Cut off by a stop, the query is answered so at once
 			// (drain.go).
-			type reply struct {
-				res any
-				err error
-			}
+			// The reply is written with a fresh context: qctx may be the
+			// cancelled one of a cut-off call.
+			answer := func() (any, error) { return s.query(qctx, p, badParams) }
 			if req.Method == "tools/call" {
-				r, cut := runCut(inFlight, func() reply {
-					res, err := s.toolCall(qctx, tp, badParams)
-					return reply{res, err}
-				})
-				res, err := r.res, r.err
-				if cut != nil {
-					err = cut
-				}
-				if err != nil {
-					lerr := lspError(err)
-					data := json.RawMessage(mustJSON(lerr))
-					conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
-					return
-				}
-				conn.Reply(context.Background(), req.ID, res)
-				return
+				answer = func() (any, error) { return s.toolCall(qctx, tp, badParams) }
 			}
-			r, cut := runCut(inFlight, func() reply {
-				res, err := s.query(qctx, p, badParams)
-				return reply{res, err}
-			})
-			res, err := r.res, r.err
-			if cut != nil {
-				err = cut
-			}
-			if err != nil {
-				lerr := lspError(err)
-				data := json.RawMessage(mustJSON(lerr))
-				conn.ReplyWithError(context.Background(), req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
-				return
-			}
-			conn.Reply(context.Background(), req.ID, res)
+			replyCut(context.Background(), conn, req.ID, inFlight, answer)
 		}()
 	case "tools/list":
 		var p struct {
@@ -357,9 +354,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		defs, err := s.host.core.ToolDefinitions(ctx, p.Toolsets)
 		if err != nil {
-			lerr := lspError(err)
-			data := json.RawMessage(mustJSON(lerr))
-			conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: codeSeamError, Message: lerr.Message, Data: &data})
+			replySeamError(ctx, conn, req.ID, err)
 			return
 		}
 		conn.Reply(ctx, req.ID, map[string]any{"tools": defs})
