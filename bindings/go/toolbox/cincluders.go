@@ -3,7 +3,6 @@ package toolbox
 import (
 	"context"
 	"path"
-	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
@@ -99,21 +98,4 @@ func (t *Toolbox) cIncluders(ctx context.Context, r *workspacefs.Root, changed [
 		}
 	}
 	return includers, true
-}
-
-// namesIncluded reports whether text names the file base as an #include
-// does: between a quote or "<" (or after a "/" or "\" of a path in one)
-// and a closing quote or ">".
-func namesIncluded(text, base string) bool {
-	for i := 0; ; {
-		k := strings.Index(text[i:], base)
-		if k < 0 {
-			return false
-		}
-		at, end := i+k, i+k+len(base)
-		if at > 0 && strings.IndexByte("\"</\\", text[at-1]) >= 0 && end < len(text) && (text[end] == '"' || text[end] == '>') {
-			return true
-		}
-		i = at + 1
-	}
 }

@@ -3,7 +3,6 @@ package toolbox
 import (
 	"context"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,10 +23,10 @@ import (
 // function nothing names. Code in a file the server did not search can
 // only use a name it spells, in its own text or in a file it includes:
 // so those files (lspseam.UnsearchedFilesLister), and the files they
-// #include (by name, transitively; an include found nowhere in the
-// workspace is a system or generated header), are searched for the
-// identifier as a word, and only a line spelling it refuses the deletion,
-// named. A search that cannot be finished within its bounds refuses as
+// #include (by name, transitively, as cinclude.go reads them; an
+// include found nowhere in the workspace is a system or generated
+// header), are searched for the identifier as a word, and only a line
+// spelling it refuses the deletion, named. A search that cannot be finished within its bounds refuses as
 // before, saying why. A `static` function (or file-level variable) of
 // one file is reached only from translation units that include that file
 // — cJSON's tests/common.h does `#include "../cJSON.c"`, so `static` alone
@@ -36,10 +35,6 @@ import (
 
 // unsearchedSearchBudget bounds the time of the search.
 const unsearchedSearchBudget = 5 * time.Second
-
-// includeLine matches a C-family #include (#import, #include_next) and
-// captures the file it names.
-var includeLine = regexp.MustCompile(`^\s*#\s*(?:include|include_next|import)\s*[<"]([^>"]+)[>"]`)
 
 // unsearchedSpellings searches the files the server did not search
 // (unsearched: absolute paths), and those they include, for the lines
@@ -128,20 +123,11 @@ func (s *includeSearch) closure(ctx context.Context, rel string) (map[string]boo
 			continue
 		}
 		for _, line := range strings.Split(text, "\n") {
-			if !strings.Contains(line, "#") {
+			name, ok := includeName(line)
+			if !ok {
 				continue
 			}
-			m := includeLine.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			// By base name, every file of that name: more files than the
-			// compiler's include path reaches, never fewer.
-			found := append([]string{}, s.byName[path.Base(m[1])]...)
-			if beside := path.Clean(path.Join(path.Dir(f), m[1])); !strings.HasPrefix(beside, "../") {
-				found = append(found, beside) // a file no server owns (x.inc) beside its includer
-			}
-			for _, g := range found {
+			for _, g := range includedFiles(s.byName, f, name) {
 				if !unit[g] {
 					unit[g] = true
 					queue = append(queue, g)
