@@ -217,3 +217,30 @@ type DiagnosticReport struct {
 	// Waited is how long the call waited for the report.
 	Waited time.Duration
 }
+
+// ComponentGapper is an optional interface of a Session whose server
+// does not read the component files of another language that can import
+// the files it serves (typescript-language-server and .svelte files):
+// its searches leave those files out, and its Notice says so, one gap per
+// kind of file. Another server that reads them (svelte-language-server)
+// can be asked the same question; the caller then says, search by search,
+// that it covered a gap, or what precisely it left out instead.
+type ComponentGapper interface {
+	// ComponentGaps returns the gaps of the session's last search: the
+	// component files of the workspace its server did not read, by kind.
+	// Like Session's other methods, only while the session is held.
+	ComponentGaps() []ComponentGap
+	// CoverComponentGap records that the session's last search's gap of
+	// files with extension ext was searched by another server: with
+	// instead "", completely (the Notice no longer names it for that
+	// search); else instead is what that search left out, which the
+	// Notice says in the gap's place.
+	CoverComponentGap(ext, instead string)
+}
+
+// ComponentGap is one kind of component file a search left out.
+type ComponentGap struct {
+	Ext   string   // ".svelte"
+	Kind  string   // "Svelte"
+	Files []string // absolute paths, sorted
+}

@@ -34,16 +34,20 @@ import (
 // tsserver's project model (its policy's SymbolSearch), or the server
 // cannot say.
 func (in *instance) projectScopeNotice(ctx context.Context, path string, implementations bool) string {
-	return in.projectScope(ctx, path, implementations).notice
+	scope := in.projectScope(ctx, path, implementations)
+	return joinNotices(scope.notice, gapsNotice(scope.gaps))
 }
 
 // searchScope is what a search's scope leaves out: its incomplete notice
 // ("" none) and, when all the notice says is that the server did not
 // search some source files of the workspace (those its compilation
-// database does not list), those files, all of them.
+// database does not list), those files, all of them; and the component
+// files it did not read (unsearchedimporters.go), which notice leaves
+// out: another server may search them.
 type searchScope struct {
 	notice     string
 	unsearched []string
+	gaps       []componentGap
 }
 
 // projectScope is projectScopeNotice's scope.
@@ -60,7 +64,8 @@ func (in *instance) projectScope(ctx context.Context, path string, implementatio
 	if in.neg.Readiness.SymbolSearch != core.SymbolSearchTsserver {
 		return searchScope{}
 	}
-	return searchScope{notice: joinNotices(in.tsserverProjectNotice(ctx, path), in.unsearchedImportersNotice(ctx, !implementations))}
+	importers, gaps := in.unsearchedImporters(ctx, !implementations)
+	return searchScope{notice: joinNotices(in.tsserverProjectNotice(ctx, path), importers), gaps: gaps}
 }
 
 // indexScope is projectScope's part for a symbol search from path: what

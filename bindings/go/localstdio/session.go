@@ -63,6 +63,9 @@ type session struct {
 	// unsearched: the source files notice says the server did not search,
 	// when that is all it says (projectscope.go's searchScope).
 	unsearched []string
+	// gaps: the component files its searches did not read, search by
+	// search (componentgaps.go).
+	gaps componentGaps
 	// stale: why a report Diagnostics answered is not fresh, when the
 	// wait ended before the server showed it had applied the changes on
 	// disk (catchupreports.go).
@@ -79,7 +82,7 @@ func (ss *session) WorkspaceURI() string { return ss.s.ws.URI }
 func (ss *session) Notice() string {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	return joinNotices(ss.partialNotice(), ss.stale)
+	return joinNotices(ss.partialNotice(), ss.gaps.notice(), ss.stale)
 }
 
 // UnsearchedFiles implements lspseam.UnsearchedFilesLister: the files
@@ -89,7 +92,7 @@ func (ss *session) Notice() string {
 func (ss *session) UnsearchedFiles() ([]string, bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.notice == "" || ss.unsearched == nil || ss.unconfirmed != "" || ss.stale != "" {
+	if ss.notice == "" || ss.unsearched == nil || ss.unconfirmed != "" || ss.stale != "" || ss.gaps.notice() != "" {
 		return nil, false
 	}
 	return slices.Clone(ss.unsearched), true
@@ -196,13 +199,18 @@ func (ss *session) Request(ctx context.Context, method string, params json.RawMe
 	// A search of a name only its own file can use (moduleprivate.go)
 	// covers every use: it leaves the notice to the session's other
 	// searches.
-	if search && ss.first != "" && (ss.notice == "" || (ss.noticeOfImplementations && !implementations)) && !in.privateSearchRequest(params) {
-		scope := in.projectScope(ctx, ss.first, implementations)
-		ss.notice, ss.unsearched = scope.notice, scope.unsearched
-		ss.noticeOfImplementations = implementations && ss.notice != ""
-		if ss.notice == "" {
-			ss.notice = ss.moduleNotice
+	if search && ss.first != "" && !in.privateSearchRequest(params) {
+		fresh := ss.notice == "" || (ss.noticeOfImplementations && !implementations)
+		var gaps []componentGap
+		if fresh {
+			scope := in.projectScope(ctx, ss.first, implementations)
+			ss.notice, ss.unsearched, gaps = scope.notice, scope.unsearched, scope.gaps
+			ss.noticeOfImplementations = implementations && ss.notice != ""
+			if ss.notice == "" {
+				ss.notice = ss.moduleNotice
+			}
 		}
+		ss.gaps.searched(gaps, fresh)
 	}
 	// An answer read from the server's index alone (a symbol search, a
 	// function's callees, a type's supertypes) covers what it indexed:

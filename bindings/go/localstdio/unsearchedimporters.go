@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 )
 
 // tsserver reads TypeScript and JavaScript files, and .vue files only
@@ -50,6 +52,33 @@ const vueTypes = "node_modules/vue/package.json"
 // when templates says the search is one a template can answer: uses,
 // not implementations): "" when there is none.
 func (in *instance) unsearchedImportersNotice(ctx context.Context, templates bool) string {
+	notice, gaps := in.unsearchedImporters(ctx, templates)
+	return joinNotices(notice, gapsNotice(gaps))
+}
+
+// componentGap is a kind of component file a search by tsserver left out
+// (unsearchedComponentKinds), with the notice that says so.
+type componentGap struct {
+	lspseam.ComponentGap
+	notice string
+}
+
+// gapsNotice is the notices of gaps, one after the other.
+func gapsNotice(gaps []componentGap) string {
+	notices := make([]string, len(gaps))
+	for i, g := range gaps {
+		notices[i] = g.notice
+	}
+	return joinNotices(notices...)
+}
+
+// unsearchedImporters is unsearchedImportersNotice's in two parts: what
+// of the .vue files the search left out (notice), and the component files
+// of other kinds, which it does not read at all (gaps): another server
+// can search those (the toolbox's componentsearch.go asks
+// svelte-language-server), and the session says, search by search,
+// whether one did.
+func (in *instance) unsearchedImporters(ctx context.Context, templates bool) (string, []componentGap) {
 	files := in.importerWalks.files(ctx, in.ws.Path, "importers", func(p string) bool {
 		return unsearchedKind(p) >= 0 || strings.EqualFold(filepath.Ext(p), ".vue")
 	})
@@ -62,18 +91,22 @@ func (in *instance) unsearchedImportersNotice(ctx context.Context, templates boo
 			vue = append(vue, p)
 		}
 	}
-	var notices []string
+	var gaps []componentGap
 	for k, paths := range byKind {
 		if len(paths) == 0 {
 			continue
 		}
 		c := unsearchedComponentKinds[k]
-		notices = append(notices, fmt.Sprintf("%s not searched (such as %s): language server %q does not read %s files, which can import TypeScript and JavaScript, so uses there may be missing (%s)", filesOfWorkspace(len(paths), c.kind), in.wsRel(paths[0]), in.server.ID, c.ext, c.searchedBy))
+		gaps = append(gaps, componentGap{
+			ComponentGap: lspseam.ComponentGap{Ext: c.ext, Kind: c.kind, Files: paths},
+			notice:       fmt.Sprintf("%s not searched (such as %s): language server %q does not read %s files, which can import TypeScript and JavaScript, so uses there may be missing (%s)", filesOfWorkspace(len(paths), c.kind), in.wsRel(paths[0]), in.server.ID, c.ext, c.searchedBy),
+		})
 	}
+	notice := ""
 	if len(vue) > 0 {
-		notices = append(notices, in.vueNotice(vue, templates))
+		notice = in.vueNotice(vue, templates)
 	}
-	return joinNotices(notices...)
+	return notice, gaps
 }
 
 // vueNotice says what of the workspace's .vue files (paths) the server's

@@ -36,7 +36,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 			go func() { wrote <- writeAll(ctx, r, files) }()
 		}
 	}
-	before, err := diagnosticsBeforeWith(ctx, s, files, imp, opts)
+	before, err := t.diagnosticsBeforeAcross(ctx, s, ws, files, imp, opts)
 	if wrote != nil {
 		// Written or refused whatever came of the reports: a write that
 		// happened is answered, with the reports there are. The server
@@ -81,13 +81,14 @@ func (t *Toolbox) impactOf(ctx context.Context, r *workspacefs.Root, s lspseam.S
 // together (Session.Check), so a change of many files waits about as long
 // as one of one file.
 func diagnosticsBefore(ctx context.Context, s lspseam.Session, files []plannedFile) (baseline, error) {
-	return diagnosticsBeforeWith(ctx, s, files, nil, lspseam.DiagnosticsOptions{})
+	return (*Toolbox)(nil).diagnosticsBeforeAcross(ctx, s, "", files, nil, lspseam.DiagnosticsOptions{})
 }
 
-// diagnosticsBeforeWith is diagnosticsBefore with options, and with the
+// diagnosticsBeforeAcross is diagnosticsBefore with options, and with the
 // change's dependents (imp, may be nil) checked in the same wait: their
-// checks go to imp.before.
-func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plannedFile, imp *impact, opts lspseam.DiagnosticsOptions) (baseline, error) {
+// checks go to imp.before. With t and ws, the files another server serves
+// are checked on theirs (crossserverchecks.go).
+func (t *Toolbox) diagnosticsBeforeAcross(ctx context.Context, s lspseam.Session, ws string, files []plannedFile, imp *impact, opts lspseam.DiagnosticsOptions) (baseline, error) {
 	before := baseline{reports: map[string]lspseam.DiagnosticReport{}}
 	var paths []string
 	var which []int
@@ -104,7 +105,7 @@ func diagnosticsBeforeWith(ctx context.Context, s lspseam.Session, files []plann
 	if len(paths) == 0 {
 		return before, nil
 	}
-	checks, err := s.Check(ctx, paths, opts)
+	checks, err := t.checkAcross(ctx, s, ws, paths, opts)
 	if ctx.Err() != nil {
 		return baseline{}, ctx.Err()
 	}
@@ -170,11 +171,14 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 		if checks, err = checkLanding(ctx, s, texts, paths[own:], wrote); err != nil {
 			return answer{}, err
 		}
+		if others := t.otherServers(ctx, s, r.Dir, paths); checks != nil && len(others) > 0 {
+			t.checkElsewhere(ctx, r.Dir, paths, others, checks) // written now
+		}
 	}
 	if len(paths) > 0 {
 		if checks == nil {
 			var err error
-			checks, err = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil, Changed: own})
+			checks, err = t.checkAcross(ctx, s, r.Dir, paths, lspseam.DiagnosticsOptions{AfterSync: imp != nil, Changed: own})
 			// A check cut short (the call cancelled by a stop, the server
 			// stopping) leaves files opened with no report: each says so.
 			markCutShort(ctx, checks, err)

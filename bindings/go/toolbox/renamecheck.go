@@ -40,7 +40,7 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 	if !s.Methods()["textDocument/references"] {
 		return ""
 	}
-	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
+	raw, err := t.referencesWithComponents(ctx, s, uri, rt.Position)
 	if err != nil {
 		return ""
 	}

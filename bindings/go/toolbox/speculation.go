@@ -89,7 +89,7 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	if len(headers) == 0 {
 		imp = t.impactOf(ctx, r, s, shown) // the files that use what the change touches, checked beside it
 	}
-	before, err := diagnosticsBeforeWith(ctx, s, shown, imp, lspseam.DiagnosticsOptions{})
+	before, err := (*Toolbox)(nil).diagnosticsBeforeAcross(ctx, s, "", shown, imp, lspseam.DiagnosticsOptions{})
 	if err != nil {
 		return withoutSpeculation(a, err)
 	}

@@ -93,7 +93,7 @@ func (t *Toolbox) deletionEdit(ctx context.Context, s lspseam.Session, r *worksp
 	if err := json.Unmarshal(edit, &deleted); err != nil {
 		return "", nil, rt, lspseam.Errorf(lspseam.CodeInternal, "the core's delete edit is unreadable: %v; this is a bug in lspseam", err)
 	}
-	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
+	raw, err := t.referencesWithComponents(ctx, s, uri, rt.Position)
 	if err != nil {
 		return "", nil, rt, err
 	}

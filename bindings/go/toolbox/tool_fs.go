@@ -300,7 +300,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			}
 			// A server that cannot report does not stop the change: the
 			// answer then says why there is no delta.
-			checks0, err0 := s.Check(ctx, paths, opts)
+			checks0, err0 := t.checkAcross(ctx, s, ws, paths, opts)
 			if err0 == nil && len(checks0) > 0 {
 				err0 = checks0[0].Err
 			}
@@ -316,6 +316,9 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 				if written != planned {
 					checks1 = nil
 				}
+				if others := t.otherServers(ctx, s, ws, paths); checks1 != nil && len(others) > 0 {
+					t.checkElsewhere(ctx, ws, paths, others, checks1) // written now
+				}
 			} else if wrote != nil {
 				if err := <-wrote; err != nil {
 					return err
@@ -329,7 +332,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 				}
 			}
 			if checks1 == nil {
-				checks1, err = s.Check(ctx, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil, Changed: 1})
+				checks1, err = t.checkAcross(ctx, s, ws, paths, lspseam.DiagnosticsOptions{AfterSync: found != nil, Changed: 1})
 			}
 			if err == nil && len(checks1) > 0 {
 				err = checks1[0].Err

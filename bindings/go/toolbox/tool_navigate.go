@@ -43,6 +43,11 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 		if err != nil {
 			return err
 		}
+		if call.Kind == "references" {
+			// The component files the server does not read are asked of
+			// theirs (componentsearch.go).
+			raw = t.withComponentUses(ctx, s, file.URI, rt.Position, raw)
+		}
 		// A file the server's index outlives is no location to show
 		// (gonefiles.go).
 		locs, gone := dropGoneLocations(locationList(raw), s.WorkspaceURI())

@@ -44,6 +44,7 @@ func (t *Toolbox) renameAgain(call lspseam.CodeCall, rt lspseam.ResolvedTarget, 
 		if err != nil {
 			return nil, refusal(err, s.Server(), rt)
 		}
+		edit = t.withComponentRenames(ctx, s, uri, rt.Position, rt.Identifier, call.NewName, edit)
 		return t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
 	}}
 }
@@ -107,6 +108,8 @@ func (t *Toolbox) renamePlan(ctx context.Context, s lspseam.Session, r *workspac
 	if bytes.Equal(bytes.TrimSpace(edit), []byte("null")) {
 		return rt, "", "", nil, lspseam.Errorf(lspseam.CodeInvalidArgument, "language server %q cannot rename %s (its rename answered nothing)", s.Server(), quoteIdent(rt))
 	}
+	// The component files the server does not read (componentrename.go).
+	edit = t.withComponentRenames(ctx, s, file.URI, rt.Position, rt.Identifier, call.NewName, edit)
 	files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
 	return rt, file.URI, what, files, err
 }
