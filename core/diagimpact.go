@@ -59,6 +59,11 @@ const (
 	// host's textual search, cincluders.go): another translation unit,
 	// whose inputs the change did not touch.
 	NotCheckedOtherUnit = "otherUnit"
+	// NotCheckedOtherServer: a dependent of a speculative check (a
+	// preview) that another language server than the change's serves (a
+	// .svelte caller of a .ts function): that server is not shown the
+	// change before it is written; the applied change checks it.
+	NotCheckedOtherServer = "otherServer"
 )
 
 // NotChecked is a dependent that was found but not checked, and why.
@@ -299,13 +304,13 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 		}
 		r := get(n, "reason")
 		switch r.Str {
-		case NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, NotCheckedOtherUnit:
+		case NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, NotCheckedOtherUnit, NotCheckedOtherServer:
 			if r.Type == gjson.String {
 				break
 			}
 			fallthrough
 		default:
-			err = Errorf(CodeInvalidArgument, "%s must be %q (over the files checked), %q (out of time), %q (no language server), %q (the server could not report) or %q (it does not #include the changed C-family source files), got %s", where.field("reason"), NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, NotCheckedOtherUnit, describe(r))
+			err = Errorf(CodeInvalidArgument, "%s must be %q (over the files checked), %q (out of time), %q (no language server), %q (the server could not report), %q (it does not #include the changed C-family source files) or %q (a speculative check's dependent another server serves), got %s", where.field("reason"), NotCheckedLimit, NotCheckedTime, NotCheckedNoServer, NotCheckedFailed, NotCheckedOtherUnit, NotCheckedOtherServer, describe(r))
 			return false
 		}
 		o.NotChecked = append(o.NotChecked, NotChecked{Path: path, Reason: r.Str})
@@ -466,6 +471,7 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 			{NotCheckedTime, "out of time"},
 			{NotCheckedNoServer, "no language server reports on them"},
 			{NotCheckedFailed, "the server could not report on them"},
+			{NotCheckedOtherServer, "another language server checks them, which is shown the change only once it is written"},
 		} {
 			var paths []string
 			for _, n := range o.NotChecked {

@@ -48,6 +48,12 @@ func TestSvelteRenameOfTsFunction(t *testing.T) {
 	if err := json.Unmarshal(a.StructuredContent, &s); err != nil || a.IsError || s["previewId"] == nil {
 		t.Fatalf("rename preview: %s %s", a.Content[0].Text, a.StructuredContent)
 	}
+	// The preview shows the change to typescript-language-server only:
+	// the .svelte files it edits are named as checked once written, not
+	// as files no server covers.
+	if p := a.Content[0].Text; strings.Contains(p, "no language server covers") || !strings.Contains(p, "checks them, and the change is shown before writing only to") {
+		t.Errorf("the rename preview does not say the .svelte files are checked by their own server once written")
+	}
 	args["previewId"] = s["previewId"]
 	a = srv.toolCall(t, "code_rename", jsonArgs(args), dir)
 	t.Logf("rename:\n%s", a.Content[0].Text)
@@ -81,3 +87,33 @@ func TestSvelteCallerOfChangedTsSignature(t *testing.T) {
 		t.Errorf("the signature change does not report the broken .svelte callers")
 	}
 }
+
+// TestSveltePreviewOfChangedTsSignature: a preview of the same signature
+// change names the .svelte callers as checked by their own server once the
+// change is written (that server is not shown the previewed text), not as
+// files no language server reports on.
+func TestSveltePreviewOfChangedTsSignature(t *testing.T) {
+	requireServers(t, "typescript-language-server", "svelteserver")
+	dir := copyFixture(t, "svelte")
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	orig := string(readFile(t, filepath.Join(dir, "src", "lib", "shapes.ts")))
+	a := srv.toolCall(t, "code_replace", jsonArgs(map[string]any{"target": map[string]any{"path": "src/lib/shapes.ts", "symbol": "describe"}, "text": describeWithPrefix}), dir)
+	text := a.Content[0].Text
+	t.Logf("preview:\n%s", text)
+	if a.IsError || !strings.Contains(text, "another language server checks them, which is shown the change only once it is written") || strings.Contains(text, "no language server reports on them") {
+		t.Errorf("the preview does not say the .svelte callers are checked by their own server once written")
+	}
+	for _, f := range []string{"src/App.svelte", "src/lib/Badge.svelte"} {
+		if !strings.Contains(text, f) {
+			t.Errorf("the preview does not name %s", f)
+		}
+	}
+	if got := string(readFile(t, filepath.Join(dir, "src", "lib", "shapes.ts"))); got != orig {
+		t.Errorf("the preview wrote shapes.ts")
+	}
+}
+
+// describeWithPrefix is describe with a second, required parameter: its
+// .svelte callers pass one argument.
+const describeWithPrefix = "/** Describes a shape in one line. */\nexport function describe(shape: Shape, prefix: string): string {\n  return `${prefix}${shape.constructor.name} with area ${shape.area().toFixed(2)}`;\n}"

@@ -2,6 +2,7 @@ package toolbox
 
 import (
 	"context"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,33 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 		}
 		a.text += "\nNot checked before writing: " + what + " (language server " + strconv.Quote(s.Server()) + " reads " + strings.Join(relsOf(headers), ", ") + " from the disk when it parses the files that include " + plural(len(headers), "it", "them") + ", so they cannot be checked against " + plural(len(headers), "its", "their") + " new text before it is written; the applied change checks them)."
 	}
+	// A file another server serves (a .svelte use a .ts rename edits)
+	// cannot be shown to it: the speculative text goes to this session's
+	// server only, and the other reads the disk.
+	if groups := t.otherServers(ctx, s, r.Dir, relsOf(shown)); len(groups) > 0 {
+		var elsewhere, servers []string
+		other := map[int]bool{}
+		for id, group := range groups {
+			servers = append(servers, strconv.Quote(id))
+			for _, i := range group {
+				other[i] = true
+			}
+		}
+		sort.Strings(servers)
+		keptShown, keptChanged := shown[:0:0], changed[:0:0]
+		for i, f := range shown {
+			if other[i] {
+				elsewhere = append(elsewhere, f.rel)
+				continue
+			}
+			keptShown, keptChanged = append(keptShown, f), append(keptChanged, changed[i])
+		}
+		shown, changed = keptShown, keptChanged
+		left = append(left, elsewhere...)
+		n := len(elsewhere)
+		a.text += "\nNot checked before writing: " + strings.Join(elsewhere, ", ") + " (language server " + strings.Join(servers, ", ") + " checks " + plural(n, "it", "them") +
+			", and the change is shown before writing only to " + strconv.Quote(s.Server()) + "; the applied change checks " + plural(n, "it", "them") + ")."
+	}
 	if len(left) > 0 {
 		a.fields = append(a.fields, field{"speculativeLeftOut", left})
 	}
@@ -88,6 +116,7 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	var imp *impact
 	if len(headers) == 0 {
 		imp = t.impactOf(ctx, r, s, shown) // the files that use what the change touches, checked beside it
+		t.leaveOtherServers(ctx, r, s, imp.found)
 	}
 	before, err := (*Toolbox)(nil).diagnosticsBeforeAcross(ctx, s, "", shown, imp, lspseam.DiagnosticsOptions{})
 	if err != nil {
@@ -147,4 +176,31 @@ func relsOf(files []plannedFile) []string {
 		rels[i] = f.rel
 	}
 	return rels
+}
+
+// leaveOtherServers moves the dependents another server serves out of
+// found's files to check, into its not-checked ones (reason
+// core.NotCheckedOtherServer): a speculative check shows the change to
+// the session's server only, and the other would check the files against
+// what the disk still holds.
+func (t *Toolbox) leaveOtherServers(ctx context.Context, r *workspacefs.Root, s lspseam.Session, found *dependents) {
+	groups := t.otherServers(ctx, s, r.Dir, found.paths)
+	if len(groups) == 0 {
+		return
+	}
+	other := map[int]bool{}
+	for _, group := range groups {
+		for _, i := range group {
+			other[i] = true
+		}
+	}
+	kept := found.paths[:0:0]
+	for i, rel := range found.paths {
+		if other[i] {
+			found.notChecked = append(found.notChecked, map[string]any{"uri": workspacefs.FileURI(r.Abs(rel)), "reason": core.NotCheckedOtherServer})
+			continue
+		}
+		kept = append(kept, rel)
+	}
+	found.paths = kept
 }

@@ -1328,7 +1328,7 @@ export interface DiagnosticsDeltaOthers {
   counts: { introduced: number; resolved: number; persisting: number; introducedErrors: number; withheld?: number; reappeared?: number; unchecked?: number; rechecked?: number };
   truncated: boolean;
   stale: string[];
-  notChecked: { path: string; reason: 'limit' | 'time' | 'noServer' | 'failed' | 'otherUnit' }[];
+  notChecked: { path: string; reason: 'limit' | 'time' | 'noServer' | 'failed' | 'otherUnit' | 'otherServer' }[];
   /** Files found and not checked (over the files checked) beyond those `notChecked` lists. */
   notCheckedMore?: number;
   /** Changed declarations whose references were not asked (a changed file not looked into counts as one). */
@@ -1777,7 +1777,7 @@ export interface DiagnosticsDeltaInput {
   dependents?: {
     files?: { uri: string; before: unknown; after: unknown; how: 'pull' | 'push'; fresh: boolean }[];
     /** At most 1,000; `notCheckedMore` counts the rest found over the files checked. */
-    notChecked?: { uri: string; reason: 'limit' | 'time' | 'noServer' | 'failed' | 'otherUnit' }[];
+    notChecked?: { uri: string; reason: 'limit' | 'time' | 'noServer' | 'failed' | 'otherUnit' | 'otherServer' }[];
     notCheckedMore?: number;
     /** Each count at most 1,000,000: a host clamps a larger one there. */
     unasked?: number;
