@@ -445,6 +445,19 @@ func deleteEdit(in TargetEditInput, lines []string, first, last uint32, lineStar
 	for taken := 0; int(end) < len(lines) && blank(end) && (start == 0 || taken < above); taken++ {
 		end++
 	}
+	// Last in its block (the next code closes it: `}`, `</script>`), it
+	// takes the gaps on both sides with it, as at the end of the file, so
+	// a declaration inserted there and deleted leaves the block as it was.
+	next := last + 1
+	for int(next) < len(lines) && blank(next) {
+		next++
+	}
+	if start > 0 && int(next) < len(lines) && closesBlock(lines[next]) {
+		for start > 0 && blank(start-1) {
+			start--
+		}
+		end = next
+	}
 	if int(end) < len(lines) {
 		return TextEditValue{Range: Range{Start: lineStart(start), End: Position{Line: end}}}, nil
 	}
@@ -459,6 +472,14 @@ func deleteEdit(in TargetEditInput, lines []string, first, last uint32, lineStar
 		from = lineEnd(start - 1)
 	}
 	return TextEditValue{Range: Range{Start: from, End: lineEnd(uint32(len(lines) - 1))}}, nil
+}
+
+// closesBlock reports whether a line opens with the close of the block
+// around it: a bracket (`}`, `};`, `)`, `]`) or a markup end tag
+// (`</script>` of a Svelte or Vue component).
+func closesBlock(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	return t != "" && (t[0] == '}' || t[0] == ')' || t[0] == ']' || strings.HasPrefix(t, "</"))
 }
 
 // declarationKeywords may precede a symbol's range on its first line and

@@ -116,7 +116,9 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	var imp *impact
 	if len(headers) == 0 {
 		imp = t.impactOf(ctx, r, s, shown) // the files that use what the change touches, checked beside it
-		t.leaveOtherServers(ctx, r, s, imp.found)
+		if imp != nil {
+			t.leaveOtherServers(ctx, r, s, imp.found)
+		}
 	}
 	before, err := (*Toolbox)(nil).diagnosticsBeforeAcross(ctx, s, "", shown, imp, lspseam.DiagnosticsOptions{})
 	if err != nil {
