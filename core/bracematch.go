@@ -313,6 +313,9 @@ func (lx *braceLexer) next(line string, i int) (tok byte, next int, bad bool) {
 }
 
 // wordByte reports whether c may be part of an identifier.
-func (lx *braceLexer) wordByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80 || c == '$' && lx.syn.dollarInWords
+func (lx *braceLexer) wordByte(c byte) bool { return lx.syn.wordByte(c) }
+
+// wordByte reports whether c may be part of an identifier of the syntax.
+func (syn *braceSyntax) wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80 || c == '$' && syn.dollarInWords
 }

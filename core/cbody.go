@@ -52,6 +52,10 @@ func CSourceFile(p string) bool {
 	return cSourceExtensions[strings.ToLower(path.Ext(p))]
 }
 
+// CFamilyFile reports whether path names a file clangd serves: a C, C++
+// or Objective-C source file or header (any case).
+func CFamilyFile(p string) bool { return isCFamilyPath(p) }
+
 // CChangeInsideBody reports whether the change from before to after of
 // the C-family source file at path (lines split as SplitLines does) stays
 // inside the body of the function whose definition spans before's lines

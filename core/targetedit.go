@@ -20,9 +20,10 @@ import (
 //   - "start" / "end": a symbol's: new lines as the first / last
 //     statements of its body (bodyedit.go); a line target's: exactly at
 //     the line's first non-blank character / end;
-//   - "replace": the symbol's whole range, or with endLine the whole lines
-//     from the target's first line to endLine, or for a line target that
-//     line's text;
+//   - "replace": the symbol's whole range (and the `;` that follows it
+//     when the text ends with its own: pastOwnTerminator), or with
+//     endLine the whole lines from the target's first line to endLine, or
+//     for a line target that line's text;
 //   - "delete" (code_delete, a symbol target only): the whole lines from
 //     its doc comment's first to the range's last, and as many of the
 //     blank lines after it as there are above it (all of them at the
@@ -196,6 +197,7 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 		i := len(lines[d]) - len(strings.TrimLeft(lines[d], " \t"))
 		r.Start = Position{Line: d, Character: uint32(columnOfByteOffset(lines[d], i))}
 	}
+	r.End = pastOwnTerminator(lines, r.End, text)
 	line := lines[r.Start.Line]
 	before := line[:byteOffsetOfColumn(line, int(r.Start.Character))]
 	if r.Start.Line == 0 {
@@ -224,6 +226,27 @@ func replaceSymbol(in TargetEditInput, lines []string, eol string, lineStart fun
 		newText += finalBreak
 	}
 	return TextEditValue{Range: Range{Start: start, End: r.End}, NewText: newText}
+}
+
+// pastOwnTerminator is end, a symbol's range's end, moved past the `;`
+// that follows it on its line (after blanks) when text, the replacing
+// text, ends with its own `;` (trailing blanks aside): clangd's range of
+// a declaration (`int f(void);`, `API(int) f(void);`, a field, a
+// `struct S {…};`) stops before its `;`, and a whole declaration written
+// with its `;` replaced the range and kept the file's, writing `;;`
+// (-Wpedantic's "extra ';' outside of a function"), unreported. A text
+// without a `;` keeps the file's, as before.
+func pastOwnTerminator(lines []string, end Position, text string) Position {
+	if !strings.HasSuffix(strings.TrimRight(text, " \t\r\n"), ";") || int(end.Line) >= len(lines) {
+		return end
+	}
+	line := lines[end.Line]
+	at := byteOffsetOfColumn(line, int(end.Character))
+	rest := strings.TrimLeft(line[at:], " \t")
+	if !strings.HasPrefix(rest, ";") {
+		return end
+	}
+	return Position{Line: end.Line, Character: uint32(columnOfByteOffset(line, len(line)-len(rest)+1))}
 }
 
 // insertedLines is the text of "before" and "after" a symbol at its

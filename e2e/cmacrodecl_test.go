@@ -19,15 +19,17 @@ import (
 // writes (a header defining the macro, a compilation database with
 // absolute paths), the replacement holds the new declaration exactly
 // once and the file compiles, and the unused function is deleted with
-// its doc comment, the plain function beside it untouched.
+// its doc comment, the plain function beside it untouched. Prototypes in
+// the header, through the macro or not, rewritten whole with their `;`,
+// hold one `;` each (the file's stayed after the text: `;;`).
 func TestCMacroReturnType(t *testing.T) {
 	requireServers(t, "clangd")
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	const header = "#ifndef API_H\n#define API_H\n\n#define API(t) t\n\nAPI(int) make_one(void);\nint plain(void);\n\n#endif\n"
-	const lib = "#include \"api.h\"\n\n/* make_one makes one. */\nAPI(int) make_one(void)\n{\n    return 1;\n}\n\n/* unused_two is used nowhere. */\nAPI(int) unused_two(void)\n{\n    return 2;\n}\n\nint plain(void)\n{\n    return make_one();\n}\n"
+	const header = "#ifndef API_H\n#define API_H\n\n#define API(t) t\n\nAPI(int) make_one(void);\nAPI(int) scaled(int x);\nint plain(void);\nint twice(int x);\n\n#endif\n"
+	const lib = "#include \"api.h\"\n\n/* make_one makes one. */\nAPI(int) make_one(void)\n{\n    return 1;\n}\n\n/* unused_two is used nowhere. */\nAPI(int) unused_two(void)\n{\n    return 2;\n}\n\nint plain(void)\n{\n    return make_one();\n}\n\nAPI(int) scaled(int x)\n{\n    return x * 2;\n}\n\nint twice(int x)\n{\n    return scaled(x);\n}\n"
 	db, _ := json.Marshal([]map[string]any{{"directory": dir, "file": filepath.Join(dir, "lib.c"), "arguments": []string{"cc", "-std=c99", "-Wall", "-I" + dir, "-c", "lib.c"}}})
 	for name, text := range map[string]string{"api.h": header, "lib.c": lib, "compile_commands.json": string(db)} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -59,6 +61,33 @@ func TestCMacroReturnType(t *testing.T) {
 	if cc, err := exec.LookPath("cc"); err == nil {
 		if out, err := exec.Command(cc, "-std=c99", "-fsyntax-only", "-I"+dir, path).CombinedOutput(); err != nil {
 			t.Errorf("lib.c does not compile after code_replace: %v\n%s", err, out)
+		}
+	}
+
+	// A prototype rewritten whole, its `;` included: clangd's range stops
+	// before the file's `;`, which stayed after the text (`;;`, an error
+	// under -pedantic-errors), through the macro or not.
+	hpath := filepath.Join(dir, "api.h")
+	wantHeader := header
+	for _, p := range []struct{ symbol, old, new string }{
+		{"scaled", "API(int) scaled(int x);", "API(int) scaled(int factor);"},
+		{"twice", "int twice(int x);", "int twice(int n);"},
+	} {
+		a, s = call("code_replace", map[string]any{"target": map[string]any{"path": "api.h", "symbol": p.symbol}, "text": p.new})
+		if a.IsError || s["applied"] != true {
+			t.Fatalf("code_replace of the prototype %s in api.h: %s", p.symbol, a.Content[0].Text)
+		}
+		if strings.Contains(a.Content[0].Text, "Introduced:") {
+			t.Errorf("code_replace of the prototype %s reports a problem it introduced: %s", p.symbol, a.Content[0].Text)
+		}
+		wantHeader = strings.Replace(wantHeader, p.old, p.new, 1)
+		if got := string(readFile(t, hpath)); got != wantHeader {
+			t.Fatalf("after code_replace of the prototype %s, api.h holds:\n%s\nwant:\n%s", p.symbol, got, wantHeader)
+		}
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		if out, err := exec.Command(cc, "-std=c99", "-pedantic-errors", "-fsyntax-only", "-I"+dir, path).CombinedOutput(); err != nil {
+			t.Errorf("lib.c does not compile under -pedantic-errors after the prototypes' code_replace: %v\n%s", err, out)
 		}
 	}
 

@@ -27,7 +27,7 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 	var wrote chan error
 	opts := lspseam.DiagnosticsOptions{}
 	if !slices.ContainsFunc(files, func(f plannedFile) bool { return f.created || f.deleted }) &&
-		!slices.ContainsFunc(files, func(f plannedFile) bool { return writeChangesOthersBefore(s, imp != nil, f.rel) }) {
+		!slices.ContainsFunc(files, func(f plannedFile) bool { return writeChangesOthersBefore(s, impFound(imp), f.rel) }) {
 		opts.Synced = func(checks []lspseam.FileCheck) {
 			if len(checks) < len(files) || slices.ContainsFunc(checks[:len(files)], func(c lspseam.FileCheck) bool { return c.Err != nil }) {
 				return // a file the server does not hold: written after
@@ -60,6 +60,14 @@ func (t *Toolbox) apply(ctx context.Context, ws string, r *workspacefs.Root, s l
 type impact struct {
 	found  *dependents
 	before []lspseam.FileCheck // in found.paths' order
+}
+
+// impFound is imp's dependents, nil for none.
+func impFound(imp *impact) *dependents {
+	if imp == nil {
+		return nil
+	}
+	return imp.found
 }
 
 // impactOf finds the dependents of planned files, before they are
@@ -308,6 +316,12 @@ func (c *changedMeanwhile) Unwrap() error { return c.err }
 // came after it, and the delta compared after with after — "no new
 // problems" for three broken callers. Such a change is written once the
 // reports before it are in.
-func writeChangesOthersBefore(s lspseam.Session, withOthers bool, changed string) bool {
-	return withOthers && s.Policy().ReadsFromDisk(changed)
+//
+// So too for any C-family file a dependent #includes (found.includeChanged),
+// whatever its extension: clangd reads cJSON.c from the disk when it
+// parses tests/print_number.c, whose tests/common.h does `#include
+// "../cJSON.c"` — a function added to cJSON.c was in print_number.c's
+// report before the change, so its "redefinition" was never introduced.
+func writeChangesOthersBefore(s lspseam.Session, found *dependents, changed string) bool {
+	return found != nil && (found.includeChanged || s.Policy().ReadsFromDisk(changed))
 }

@@ -34,13 +34,26 @@ var includeOnlyExtensions = []string{".inc", ".inl", ".def", ".tcc", ".ixx", ".i
 // (some changed file is not a C-family source file, or the search was
 // cut short).
 func (t *Toolbox) cIncluders(ctx context.Context, r *workspacefs.Root, changed []string) (map[string]bool, bool) {
+	for _, rel := range changed {
+		if !core.CSourceFile(rel) {
+			return nil, false
+		}
+	}
+	return t.includersOf(ctx, r, changed)
+}
+
+// includersOf is the set of workspace files (relative paths) that may
+// #include one of the files changed (relative paths: C-family source
+// files or headers), or nil and false when it is unknown (some changed
+// file is not a C-family file, or the search was cut short).
+func (t *Toolbox) includersOf(ctx context.Context, r *workspacefs.Root, changed []string) (map[string]bool, bool) {
 	if len(changed) == 0 {
 		return nil, false
 	}
 	var queue []string
 	ids := map[string]bool{}
 	for _, rel := range changed {
-		if !core.CSourceFile(rel) {
+		if !core.CFamilyFile(rel) {
 			return nil, false
 		}
 		sel, ok := t.service.Selection(ctx, rel, r.Dir)

@@ -30,7 +30,9 @@ import (
 // past the lines that rename or export them under another name, where a
 // server's references stop: aliasuses.go). So is a file where a
 // declaration the change adds may clash with another
-// (clashdependents.go), which no reference leads to. They are
+// (clashdependents.go), which no reference leads to, and so are the
+// includers of a C-family file the change may declare a name anew in
+// (cdeclaring.go). They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
 // signature change, a broken caller may no longer be a reference). The
@@ -81,6 +83,10 @@ type dependents struct {
 	// other file compiles against (core.GoChangeInsideBody).
 	insideBodies int
 	asked        int // declarations whose references were asked
+	// includeChanged: a dependent #includes a changed C-family file, which
+	// the server reads from the disk when it parses the dependent
+	// (writeChangesOthersBefore).
+	includeChanged bool
 	// partial is why the references asked may have missed files (the
 	// session's notice: a search the server says covers part of the
 	// workspace), "" when they are complete as far as it can tell.
@@ -128,6 +134,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	}
 	var decls []decl
 	looked := 0
+	outlines := map[string][]lspseam.OutlineEntry{} // the changed files' read (before the change)
 	// A change of C-family source files only: the files that #include
 	// them, which alone can be affected (cincluders.go). None: a body's
 	// change is followed nowhere, as Go's.
@@ -157,6 +164,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 			continue
 		}
+		outlines[c.rel] = outline
 		before, after := core.SplitLines(c.before), core.SplitLines(c.after)
 		spans := core.ChangedSpans(before, after)
 		var types []lspseam.OutlineEntry
@@ -311,6 +319,17 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
+	// The includers of a C-family file the change declares new names in,
+	// where they may collide with the includers' own (cdeclaring.go).
+	inc, cut := t.declaringIncluders(ictx, r, cDeclaringFiles(changed, outlines), includers, unitsKnown, isChanged)
+	found.includeChanged = len(inc) > 0
+	for _, rel := range inc {
+		if !seen[rel] {
+			seen[rel] = true
+			files = append(files, rel)
+		}
+	}
+	found.partial = joinNotices(found.partial, cut)
 	if unitsKnown {
 		// Another translation unit's compile errors cannot change: named
 		// as not needing a check, never checked for a report that does
@@ -324,9 +343,34 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 		}
 		files = affected
+		found.includeChanged = found.includeChanged || len(affected) > 0
 	}
 	found.bound(r, files)
 	return found
+}
+
+// cDeclaringFiles lists the changed C-family files whose change may
+// declare a name anew (core.CChangeMayDeclare), in the order of changed,
+// with the words the change writes anew in them (core.CNewWords);
+// outlines holds the outline of those read (before the change): a change
+// it proves to stay inside one function's body in a source file declares
+// nothing another unit sees.
+func cDeclaringFiles(changed []changedText, outlines map[string][]lspseam.OutlineEntry) []addedNames {
+	var out []addedNames
+	for _, c := range changed {
+		if c.created || c.before == c.after || !core.CFamilyFile(c.rel) {
+			continue
+		}
+		before, after := core.SplitLines(c.before), core.SplitLines(c.after)
+		if len(core.CChangeMayDeclare(before, after)) == 0 {
+			continue
+		}
+		if slices.ContainsFunc(outlines[c.rel], func(e lspseam.OutlineEntry) bool { return insideCBody(c.rel, e, before, after) }) {
+			continue
+		}
+		out = append(out, addedNames{c.rel, core.CNewWords(c.rel, before, after)})
+	}
+	return out
 }
 
 // bound takes files as the dependents, within the bounds: the first

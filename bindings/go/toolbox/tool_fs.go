@@ -295,7 +295,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 					wrote <- err
 				}()
 			}}
-			if writeChangesOthersBefore(s, found != nil, call.Path) {
+			if writeChangesOthersBefore(s, found, call.Path) {
 				opts.Synced = nil // written once the reports before it are in
 			}
 			// A server that cannot report does not stop the change: the
