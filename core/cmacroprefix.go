@@ -137,3 +137,72 @@ func closesWithin(lines []string, r Range, at, open int) bool {
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || isASCIILetter(c)
 }
+
+// An object-like macro before a C declaration (`SDS_API int f(void)`,
+// `Q_INVOKABLE void f()`, `#define SDS_API` or an attribute): clangd's
+// range starts after it, at the first token the declaration spells in
+// the file. Taken as given, code_delete refused the declaration as
+// sharing its line with other code, code_insert before it wrote between
+// the macro and the declaration, and a code_replace whose text repeats
+// the macro wrote it twice. Only words can stand there: anything else
+// before the range (`;`, `,`, `:`, `<`, `(`, a string) is other code or
+// a construct left alone.
+
+// objectMacroPrefix is the words that precede r on its first line in a
+// C-family file, each an identifier, between indentation and the range
+// (nil when anything else stands there), and where the first one starts.
+func objectMacroPrefix(lines []string, r Range, filePath string) (words []string, from int) {
+	if !isCFamilyPath(filePath) || int(r.Start.Line) >= len(lines) {
+		return nil, 0
+	}
+	line := lines[r.Start.Line]
+	at := byteOffsetOfColumn(line, int(r.Start.Character))
+	mark := 0
+	if r.Start.Line == 0 && strings.HasPrefix(line[:at], utf8BOM) {
+		mark = len(utf8BOM)
+	}
+	before := line[mark:at]
+	from = mark + len(before) - len(strings.TrimLeft(before, " \t"))
+	for _, w := range strings.Fields(before) {
+		if w[0] >= '0' && w[0] <= '9' {
+			return nil, 0
+		}
+		for i := 0; i < len(w); i++ {
+			if !isIdentByte(w[i]) {
+				return nil, 0
+			}
+		}
+		words = append(words, w)
+	}
+	if len(words) == 0 || !strings.HasSuffix(before, " ") && !strings.HasSuffix(before, "\t") {
+		return nil, 0 // nothing before it, or a word that runs into the range
+	}
+	return words, from
+}
+
+// widenObjectMacroPrefix is r with its start moved back over the words
+// objectMacroPrefix finds, for an edit in which they belong to the
+// declaration: a delete (the macro is the declaration's), an insert
+// before or after it (the new text goes above the macro, or below the
+// whole declaration), and a replace whose text opens with the same words
+// (it brings them; a text without them replaces the declaration after
+// them and keeps them).
+func widenObjectMacroPrefix(lines []string, r Range, filePath, where, newText string) Range {
+	words, from := objectMacroPrefix(lines, r, filePath)
+	if words == nil {
+		return r
+	}
+	if where == "replace" {
+		given := strings.Fields(newText)
+		if len(given) < len(words) {
+			return r
+		}
+		for i, w := range words {
+			if given[i] != w {
+				return r
+			}
+		}
+	}
+	r.Start.Character = uint32(columnOfByteOffset(lines[r.Start.Line], from))
+	return r
+}

@@ -88,6 +88,9 @@ func TargetEdit(in TargetEditInput) (TextEditValue, *Error) {
 		// A C declaration's range that opens inside its return type's
 		// macro starts at the macro (cmacroprefix.go).
 		widened := widenMacroPrefix(lines, *in.Range, in.Path)
+		// One preceded by an object-like macro starts at the macro when
+		// the edit takes it with the declaration (cmacroprefix.go).
+		widened = widenObjectMacroPrefix(lines, widened, in.Path, in.Where, in.NewText)
 		in.Range = &widened
 		first, last = in.Range.Start.Line, min(in.Range.End.Line, uint32(len(lines)-1))
 	}

@@ -100,3 +100,50 @@ func TestCMacroReturnType(t *testing.T) {
 		t.Errorf("after code_delete of unused_two, lib.c holds:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestCObjectMacroPrefix: a declaration after an object-like macro
+// (`SDS_API int sds_len(…)`, `#define SDS_API`): clangd's range starts
+// after the macro, so a code_replace whose text brings the macro wrote it
+// twice and code_delete refused the function as sharing its line with
+// other code (findings s26, `SDS_API int f`).
+func TestCObjectMacroPrefix(t *testing.T) {
+	requireServers(t, "clangd")
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "#ifndef SDS_H\n#define SDS_H\n\n#define SDS_API\n\nSDS_API int sds_len(const char *s);\n\n#endif\n"
+	const lib = "#include \"sds.h\"\n\nSDS_API int sds_len(const char *s)\n{\n    int n = 0;\n    while (s[n])\n        n++;\n    return n;\n}\n\n/* sds_unused is used nowhere. */\nSDS_API int sds_unused(void)\n{\n    return 2;\n}\n"
+	db, _ := json.Marshal([]map[string]any{{"directory": dir, "file": filepath.Join(dir, "sds.c"), "arguments": []string{"cc", "-std=c99", "-Wall", "-I" + dir, "-c", "sds.c"}}})
+	for name, text := range map[string]string{"sds.h": header, "sds.c": lib, "compile_commands.json": string(db)} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := catalogServe(t, "--approval", "auto")
+	defer srv.shutdown(t)
+	call := func(tool string, args map[string]any) (toolCallAnswer, map[string]any) {
+		a := srv.toolCall(t, tool, jsonArgs(args), dir)
+		var s map[string]any
+		json.Unmarshal(a.StructuredContent, &s)
+		return a, s
+	}
+
+	const proto = "SDS_API int sds_len(const char *str);"
+	a, s := call("code_replace", map[string]any{"target": map[string]any{"path": "sds.h", "symbol": "sds_len"}, "text": proto})
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("code_replace of the prototype sds_len: %s", a.Content[0].Text)
+	}
+	if got, want := string(readFile(t, filepath.Join(dir, "sds.h"))), strings.Replace(header, "SDS_API int sds_len(const char *s);", proto, 1); got != want {
+		t.Errorf("after code_replace of the prototype, sds.h holds:\n%s\nwant:\n%s", got, want)
+	}
+
+	a, s = call("code_delete", map[string]any{"target": map[string]any{"path": "sds.c", "symbol": "sds_unused"}})
+	if a.IsError || s["applied"] != true {
+		t.Fatalf("code_delete of sds_unused: %s", a.Content[0].Text)
+	}
+	want := strings.TrimSuffix(lib[:strings.Index(lib, "/* sds_unused")], "\n")
+	if got := string(readFile(t, filepath.Join(dir, "sds.c"))); got != want {
+		t.Errorf("after code_delete of sds_unused, sds.c holds:\n%q\nwant:\n%q", got, want)
+	}
+}
