@@ -212,6 +212,7 @@ func startInstance(ctx context.Context, s *Server, core *lspseam.Core, log *slog
 		return nil, err
 	}
 	in.log.Debug("language server initialized", "operations", neg.Operations, "transientOpen", neg.TransientOpen)
+	in.ignoreServerCache() // servercache.go
 	return in, nil
 }
 
