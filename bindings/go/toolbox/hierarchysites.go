@@ -20,6 +20,14 @@ import (
 // (core.CallSiteThere) before the core sees the answer; the ones that
 // cannot be there are left out, and the answer says how many and where.
 
+// hierarchyPending is an expansion the core asks for: the LSP method and
+// the item as the server sent it.
+type hierarchyPending struct {
+	ID     string          `json:"id"`
+	Method string          `json:"method"`
+	Item   json.RawMessage `json:"item"`
+}
+
 // placedSites keeps one hierarchy turn's checks: the files read (by URI;
 // nil text for one that cannot be read, whose sites are kept unchecked)
 // and the sites left out, by the caller and file they were given for.

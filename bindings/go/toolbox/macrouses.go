@@ -133,6 +133,12 @@ func (t *Toolbox) renameMacroLeft(ctx context.Context, r *workspacefs.Root, rt l
 		return ""
 	}
 	name := rt.Identifier
+	if !preprocessedLanguages[sel.LanguageID] {
+		// No preprocessor: a Vue template's `<screen-full>` of
+		// `ScreenFull` in another case, or a use the server infers
+		// (findings s27 #5); not a macro's.
+		return unspelledUsesNotice(name, expansions)
+	}
 	before, after := map[string]string{}, map[string]string{}
 	for _, f := range files {
 		before[f.rel], after[f.rel] = f.before, f.after
@@ -210,4 +216,18 @@ func backquoted(names []string) string {
 		q[i] = "`" + n + "`"
 	}
 	return core.Listed(q, maxTextualUses)
+}
+
+// unspelledUsesNotice is what the answer says of the uses the server
+// lists on lines that do not spell name, in a language without macros
+// ("" when none).
+func unspelledUsesNotice(name string, uses []macroExpansion) string {
+	if len(uses) == 0 {
+		return ""
+	}
+	var at []string
+	for _, u := range uses {
+		at = append(at, u.at)
+	}
+	return "the server lists " + strconv.Itoa(len(uses)) + " " + plural(len(uses), "use", "uses") + " on " + plural(len(uses), "a line that does", "lines that do") + " not spell `" + name + "` (" + core.Listed(at, maxTextualUses) + "): template spellings or uses the server infers; check " + plural(len(uses), "it", "them")
 }

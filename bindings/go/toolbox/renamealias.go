@@ -23,12 +23,24 @@ import (
 // a line the rename changed that still spells the old name as often as
 // before, spells the new one more often, and now holds one of those alias
 // forms of the two is an alias edit; the answer says the server renamed
-// the local name only, and lists no uses on lines the rename changed or
-// in files it leaves (the public name's).
+// the local name only, and lists no uses of the old name the rename
+// leaves (the public name's).
+//
+// The Vue plugin does the mirror image when a prop is renamed at its
+// declaration: it renames the public name and keeps the local binding of
+// a destructure under its old name — `const { isOpen: isActive = false }
+// = defineProps<Props>()` — and rewrites the parents' attributes; the
+// check told a tester to rename the local binding too "or the code
+// breaks", and obeying broke the template's uses (findings s27 #5). That
+// form (`new: old`) keeps the local name: the answer says the public
+// name was renamed and the local binding kept as an alias, and the uses
+// the rename leaves in other files are still checked (they spell the
+// public name).
 
 // renameAlias is the first alias edit among the rename's files: the alias
-// as written and where (rel:line), "" when none.
-func renameAlias(files []plannedFile, oldName, newName string) (alias, at string) {
+// as written and where (rel:line), "" when none, and whether it keeps the
+// old name as the local binding (the public name renamed).
+func renameAlias(files []plannedFile, oldName, newName string) (alias, at string, keepsLocal bool) {
 	for _, f := range files {
 		if f.created || f.deleted {
 			continue
@@ -38,28 +50,30 @@ func renameAlias(files []plannedFile, oldName, newName string) (alias, at string
 			if before[i] == after[i] {
 				continue
 			}
-			if a := aliasWritten(f.rel, before[i], after[i], oldName, newName); a != "" {
-				return a, f.rel + ":" + strconv.Itoa(i+1)
+			if a, local := aliasWritten(f.rel, before[i], after[i], oldName, newName); a != "" {
+				return a, f.rel + ":" + strconv.Itoa(i+1), local
 			}
 		}
 	}
-	return "", ""
+	return "", "", false
 }
 
 // aliasWritten is the alias of oldName as newName that the edit of a line
 // (before to after, in the file at path) writes — `old as new`, `new as
-// old`, `old: new`, `old={new}` — or "" when the edit is not one: the
-// line keeps each spelling of the old name, spells the new name more
-// often, and holds the alias more often than before.
-func aliasWritten(path, before, after, oldName, newName string) string {
+// old`, `old: new`, `old={new}`, `new: old` — or "" when the edit is not
+// one: the line keeps each spelling of the old name, spells the new name
+// more often, and holds the alias more often than before. keepsLocal: the
+// form keeps the old name as the local binding (`new: old`, a destructure
+// whose property, the public name, was renamed).
+func aliasWritten(path, before, after, oldName, newName string) (alias string, keepsLocal bool) {
 	if oldName == "" || newName == "" || oldName == newName {
-		return ""
+		return "", false
 	}
 	oldAfter := core.IdentifierOffsets(path, after, oldName)
 	newAfter := core.IdentifierOffsets(path, after, newName)
 	if len(oldAfter) == 0 || len(oldAfter) != len(core.IdentifierOffsets(path, before, oldName)) ||
 		len(newAfter) <= len(core.IdentifierOffsets(path, before, newName)) {
-		return ""
+		return "", false
 	}
 	written := func(alias string) string {
 		if strings.Count(after, alias) > strings.Count(before, alias) {
@@ -74,11 +88,13 @@ func aliasWritten(path, before, after, oldName, newName string) string {
 		firstLen      int
 		between       []string
 		closing       string
+		keepsLocal    bool
 	}{
-		{oldAfter, newAfter, len(oldName), []string{"as"}, ""},
-		{oldAfter, newAfter, len(oldName), []string{":"}, ""},
-		{oldAfter, newAfter, len(oldName), []string{"=", "{"}, "}"},
-		{newAfter, oldAfter, len(newName), []string{"as"}, ""},
+		{oldAfter, newAfter, len(oldName), []string{"as"}, "", false},
+		{oldAfter, newAfter, len(oldName), []string{":"}, "", false},
+		{oldAfter, newAfter, len(oldName), []string{"=", "{"}, "}", false},
+		{newAfter, oldAfter, len(newName), []string{"as"}, "", false},
+		{newAfter, oldAfter, len(newName), []string{":"}, "", true},
 	} {
 		for _, start := range form.first {
 			at, ok := partsAt(after, start+form.firstLen, form.between)
@@ -92,11 +108,11 @@ func aliasWritten(path, before, after, oldName, newName string) string {
 				}
 			}
 			if a := written(strings.TrimRight(after[start:end], " \t")); a != "" {
-				return a
+				return a, form.keepsLocal
 			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // partsAt is the offset in line after the parts, each after spaces or
@@ -113,6 +129,9 @@ func partsAt(line string, i int, parts []string) (int, bool) {
 }
 
 // renameAliasNotice is what the answer says of an alias edit.
-func renameAliasNotice(oldName, alias, at string) string {
+func renameAliasNotice(oldName, newName, alias, at string, keepsLocal bool) string {
+	if keepsLocal {
+		return "the server renamed the public name `" + oldName + "` to `" + newName + "` and kept the local binding `" + oldName + "` as an alias (it wrote `" + alias + "` at " + at + "): correct as written, the local uses keep the name `" + oldName + "`; to rename them too, rename the local binding there (code_rename)"
+	}
 	return "the server renamed only the local name (it wrote `" + alias + "` at " + at + "): `" + oldName + "` keeps its name for the files that use it, which stay as they are; to rename it everywhere, rename it at its declaration in the file that exports it (code_rename there), or edit the alias and its uses (edit)"
 }

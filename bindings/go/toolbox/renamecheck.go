@@ -23,8 +23,10 @@ import (
 // keep lines in place (a new name has no line break), so a use's line in
 // the file before is the same line after, and the uses left on it are the
 // name's occurrences there beyond those that were not references. A use
-// on a line that does not spell the name is one through a macro's
-// expansion, whose body is the line to edit (macrouses.go); a use in a
+// on a line that spells the name in kebab case is a template's spelling of
+// it (kebabspellings.go); one on a line that does not spell the name is,
+// in a C-family file, one through a macro's expansion, whose body is the
+// line to edit (macrouses.go), and elsewhere one to check; a use in a
 // file that no longer exists is left out (gonefiles.go).
 
 // maxLeftUses bounds the uses a notice names.
@@ -48,7 +50,11 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 	if err != nil {
 		return ""
 	}
-	alias, aliasAt := renameAlias(files, rt.Identifier, newName)
+	alias, aliasAt, keepsLocal := renameAlias(files, rt.Identifier, newName)
+	// A local alias keeps the old name public: the uses the rename leaves
+	// are the public name's. One that keeps the local binding renamed
+	// the public name: the uses left elsewhere are still checked.
+	publicKept := alias != "" && !keepsLocal
 	planned := map[string]plannedFile{}
 	for _, f := range files {
 		planned[f.rel] = f
@@ -89,13 +95,16 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 		n := onLine[at]
 		var before, after string
 		f, isPlanned := planned[at.rel]
-		if alias != "" && !isPlanned {
+		if publicKept && !isPlanned {
 			continue // the public name's use, which the alias keeps
 		}
 		if isPlanned {
 			before, after = lineAt(f.before, at.line), lineAt(f.after, at.line)
 			if alias != "" && before != after {
 				continue // a line the alias rename edited
+			}
+			if publicKept && core.IdentifierOffsets(at.rel, after, rt.Identifier) != nil {
+				continue // the public name's, spelled as before
 			}
 		} else {
 			file, read := unplanned[at.rel]
@@ -118,10 +127,14 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 		}
 		where := at.rel + ":" + strconv.Itoa(at.line+1)
 		if (isPlanned || unplanned[at.rel] != nil) && core.IdentifierOffsets(at.rel, before, rt.Identifier) == nil {
-			expansions = append(expansions, macroExpansion{at: where, rel: at.rel, text: before})
-			continue
-		}
-		if isPlanned {
+			if kebabSpellings(before, rt.Identifier) == 0 {
+				expansions = append(expansions, macroExpansion{at: where, rel: at.rel, text: before})
+				continue
+			}
+			// A template's kebab-case spelling (kebabspellings.go):
+			// left when the rename did not rewrite it.
+			n = min(n, kebabSpellings(after, rt.Identifier))
+		} else if isPlanned {
 			// The line's other occurrences of the name are not the
 			// symbol's; those still there beyond them are uses left.
 			n = min(n, max(0, len(core.IdentifierOffsets(at.rel, after, rt.Identifier))-(len(core.IdentifierOffsets(at.rel, before, rt.Identifier))-n)))
@@ -136,7 +149,7 @@ func (t *Toolbox) renameLeftUses(ctx context.Context, s lspseam.Session, r *work
 	}
 	notice := ""
 	if alias != "" {
-		notice = renameAliasNotice(rt.Identifier, alias, aliasAt)
+		notice = renameAliasNotice(rt.Identifier, newName, alias, aliasAt, keepsLocal)
 	}
 	if total > 0 {
 		more := ""

@@ -28,12 +28,6 @@ import (
 // round and the answer: expansions stop when less than this remains.
 const hierarchyReserve = 2 * time.Second
 
-type hierarchyPending struct {
-	ID     string          `json:"id"`
-	Method string          `json:"method"`
-	Item   json.RawMessage `json:"item"`
-}
-
 func (t *Toolbox) hierarchy(ctx context.Context, call lspseam.CodeCall, ws string) (answer, error) {
 	return t.paged(ctx, call, ws, t.hierarchyPage)
 }
@@ -119,6 +113,10 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 					in["timedOut"] = true
 					break
 				}
+				if isTemplateCaller(p.Item) { // lspseam's, not the server's (hierarchytemplates.go)
+					expansions[p.ID] = map[string]any{"error": templateCallerNotExpanded}
+					continue
+				}
 				params, _ := json.Marshal(map[string]json.RawMessage{"item": p.Item})
 				raw, err := s.Request(ctx, p.Method, params)
 				var lerr *lspseam.Error
@@ -135,6 +133,11 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				default:
 					expansions[p.ID] = map[string]any{"error": err.Error()}
 				}
+			}
+			if round == 0 && call.Kind == "callers" && in["timedOut"] != true {
+				// The roots' callers: those in component templates are
+				// found by the references (hierarchytemplates.go).
+				t.addTemplateCallers(ctx, s, rt, file.URI, step.Pending, expansions)
 			}
 		}
 	})
