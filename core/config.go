@@ -112,14 +112,18 @@ type ServerConfig struct {
 }
 
 // LanguageOf is the language id of a file the server serves, by its whole
-// base name first, then its final extension; ok is false for a file it
-// does not serve.
+// base name first, then its final extension, refined by the path patterns
+// of the server's table entry (languagepattern.go); ok is false for a file
+// it does not serve.
 func (s ServerConfig) LanguageOf(filePath string) (languageID string, ok bool) {
-	if lang, found := s.FileNameToLanguage[BaseName(filePath)]; found {
-		return lang, true
+	lang, found := s.FileNameToLanguage[BaseName(filePath)]
+	if !found {
+		lang, found = s.ExtensionToLanguage[FinalExtension(filePath)]
 	}
-	lang, found := s.ExtensionToLanguage[FinalExtension(filePath)]
-	return lang, found
+	if !found {
+		return "", false
+	}
+	return refineLanguage(s.Known, filePath, lang), true
 }
 
 // Provider is the server's registration: its id and the files it serves.

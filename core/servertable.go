@@ -79,6 +79,13 @@ type ServerLanguage struct {
 	// FileNames are whole base names (Dockerfile, CMakeLists.txt), matched
 	// exactly.
 	FileNames []string `json:"fileNames"`
+	// PathPatterns are globs (glob.go) of files the server already serves
+	// under another of its languages that are opened in this one instead:
+	// tsconfig.json is JSON with comments, not JSON. They choose only the
+	// language id a file is opened with, never which server serves it; a
+	// pattern without '/' matches the base name, one with '/' the whole
+	// path.
+	PathPatterns []string `json:"pathPatterns"`
 }
 
 // InstallSpec says how a server is installed: through one ecosystem's own
@@ -356,10 +363,11 @@ func parseServerTable(v gjson.Result) ServerTable {
 		}
 		for _, l := range get(s, "languages").Array() {
 			e.Languages = append(e.Languages, ServerLanguage{
-				Name:       get(l, "name").Str,
-				LanguageID: get(l, "languageId").Str,
-				Extensions: tableStrings(get(l, "extensions")),
-				FileNames:  tableStrings(get(l, "fileNames")),
+				Name:         get(l, "name").Str,
+				LanguageID:   get(l, "languageId").Str,
+				Extensions:   tableStrings(get(l, "extensions")),
+				FileNames:    tableStrings(get(l, "fileNames")),
+				PathPatterns: tableStrings(get(l, "pathPatterns")),
 			})
 		}
 		in := get(s, "install")

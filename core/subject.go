@@ -288,7 +288,7 @@ func subjectLine(line string, pos Position, rules identRules) string {
 // names are letters, digits, '_' and '$'; CSS and its dialects also join
 // names with '-' (--main-color, font-size, .nav-item), so there the
 // subject of a position inside one is the whole name.
-type identRules struct{ hyphen, hashPrefix bool }
+type identRules struct{ hyphen, hashPrefix, kebabMarkup bool }
 
 // identRulesFor chooses the rules by a document's URI (its extension).
 func identRulesFor(uri string) identRules {
@@ -299,7 +299,10 @@ func identRulesFor(uri string) identRules {
 	switch strings.ToLower(ext) {
 	case ".css", ".scss", ".sass", ".less":
 		return identRules{hyphen: true}
-	case ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".svelte":
+	case ".vue":
+		// A template's attribute and tag names are kebab-case (vuekebab.go).
+		return identRules{hashPrefix: true, kebabMarkup: true}
+	case ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".svelte":
 		// A class's private members are named #x: the '#' is part of
 		// the name (tsserver's outline has it), so "#x" is the subject.
 		return identRules{hashPrefix: true}
@@ -338,6 +341,9 @@ func (ir identRules) identifierAround(line string, i int) string {
 	}
 	if first, _ := utf8.DecodeRuneInString(line[start:]); unicode.IsDigit(first) || strings.Trim(line[start:end], "-") == "" {
 		return ""
+	}
+	if ir.kebabMarkup {
+		start, end = kebabAround(line, start, end)
 	}
 	if ir.hashPrefix && start > 0 && line[start-1] == '#' {
 		start-- // a private name, #x

@@ -282,7 +282,7 @@ func codeSymbolsCall(in gjson.Result) (jsonAppender, *Error) {
 			out.ResultKey = outlineKey(tree)
 		}
 		if total == 0 {
-			out.Notice = "no symbols in " + out.Path + ": the server found no declarations in this file (it may be empty or not code, or the server may not have loaded it yet)"
+			out.Notice = noSymbolsNotice(out.Path)
 		}
 		out.Rendered = renderSymbolTree(out, limit)
 		return out, nil
@@ -805,4 +805,17 @@ func plainQualifiedName(s string) bool {
 		}
 	}
 	return true
+}
+
+// noSymbolsNotice says why a file's outline is empty. A .vue file's is
+// empty whatever it declares: typescript-language-server gives no
+// document symbols for it (@vue/typescript-plugin does not map tsserver's
+// navigation tree), so saying the file declares nothing would be false;
+// its declarations are found by the workspace symbol search, which symbol
+// targets in it use too.
+func noSymbolsNotice(path string) string {
+	if FinalExtension(path) == ".vue" {
+		return "no outline of " + path + ": the server lists no symbols for .vue files (tsserver's outline does not reach a Vue file's <script>), which says nothing of what this file declares: find a declaration with code_symbols and query (the workspace symbol search finds .vue declarations), then target it by symbol, or by line with matchText"
+	}
+	return "no symbols in " + path + ": the server found no declarations in this file (it may be empty or not code, or the server may not have loaded it yet)"
 }

@@ -376,6 +376,9 @@ func resolveLineFromChunks(t Target, file TargetFile) (ResolvedTarget, []TargetC
 func lineTarget(t Target, text string, pos Position, by string, symbols []Symbol) ResolvedTarget {
 	r := ResolvedTarget{Path: t.Path, Position: pos, By: by}
 	r.Identifier, _ = identifierAt(text, int(pos.Character))
+	if FinalExtension(t.Path) == ".vue" {
+		r.Identifier, _ = kebabIdentifierAt(text, int(pos.Character))
+	}
 	if s, ok := EnclosingSymbol(symbols, pos); ok {
 		// The position is on the symbol's name only when the identifier
 		// there is (part of) its name: tsserver gives a callback a
@@ -664,6 +667,12 @@ func symbolNotFound(t Target, query string, kind SymbolKind, file TargetFile, by
 	}
 	segs := splitQuery(query)
 	occ, container := missingNameOccurrences(file, segs)
+	if len(symbols) == 0 && FinalExtension(t.Path) == ".vue" {
+		// tsserver has no outline of a .vue file; the host asked its
+		// workspace symbol search instead (searchedoutline.go).
+		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols for .vue files, and its workspace symbol search found no declaration of that name in this file." +
+			occurrencesHint(t, segs[len(segs)-1], occ, "", true)}
+	}
 	if len(symbols) == 0 {
 		return nil, &Error{Code: CodeTargetNotFound, Message: msg + "; the language server lists no symbols in it (the file may be empty or not parse)." +
 			occurrencesHint(t, segs[len(segs)-1], occ, "", true)}

@@ -2,6 +2,7 @@ package toolbox
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -75,5 +76,24 @@ func blockedFormat(a answer, what string, errs []string, fresh bool) answer {
 	a.text += "\nIf any is a syntax error, fix it, then format again."
 	a.notice, a.noticeSaid = "", false
 	a.fields = append(a.fields, field{"fileErrors", errs})
+	return a
+}
+
+// formatsNothingOf: the server answers no edits for every file of path's
+// kind, formatted or not: typescript-language-server for a .vue file
+// (tsserver does not format a Vue file, not even its <script>: measured
+// with `const   {isLeft,isTop}=useLayoutMode( )` in a <script setup>, []
+// as for a formatted file), so its empty answer is no sign the file is
+// formatted.
+func formatsNothingOf(server, path string) bool {
+	return server == "typescript" && strings.EqualFold(filepath.Ext(path), ".vue")
+}
+
+// unformattedFormat is the answer of a format the server cannot do for
+// the file: not "nothing to change", but that it was not formatted.
+func unformattedFormat(a answer, what string) answer {
+	a.text = what + ": not formatted: the language server (typescript-language-server) does not format .vue files — it answers no edits for every one, formatted or not, so this says nothing of the file's formatting. Format it with the project's own formatter from the shell (its prettier or eslint --fix, as package.json's scripts say), or edit it by hand."
+	a.notice, a.noticeSaid = "", false
+	a.fields = append(a.fields, field{"formatted", false})
 	return a
 }

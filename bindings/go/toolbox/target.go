@@ -44,6 +44,34 @@ func targetLabel(rt lspseam.ResolvedTarget) string {
 	return name + " (" + rt.Path + ":" + strconv.FormatUint(rt.Line, 10) + ")"
 }
 
+// editLabel names what an edit at a resolved target changed, for the
+// answer's first line: a symbol target's declaration by its name; a line
+// target's line (or lines through endLine), which is all a line target
+// replaces even on a declaration's name — "replace `f`" there read as the
+// whole declaration replaced when only its first line was. A replacement
+// that leaves part of the declaration says so.
+func editLabel(rt lspseam.ResolvedTarget, endLine int64, replace bool) string {
+	if rt.By == core.BySymbol {
+		return targetLabel(rt)
+	}
+	lines := "line " + strconv.FormatUint(rt.Line, 10)
+	if endLine > int64(rt.Line) {
+		lines = "lines " + strconv.FormatUint(rt.Line, 10) + "–" + strconv.FormatInt(endLine, 10)
+	}
+	label := lines + " of " + rt.Path
+	if rt.Identifier != "" {
+		label += " (at `" + rt.Identifier + "`"
+		if replace && rt.Symbol != "" && rt.Range != nil {
+			first, last := uint64(rt.Range.Start.Line)+1, uint64(rt.Range.End.Line)+1
+			if upTo := max(uint64(endLine), rt.Line); last > upTo || first < rt.Line {
+				label += "; the declaration `" + rt.Symbol + "` spans lines " + strconv.FormatUint(first, 10) + "–" + strconv.FormatUint(last, 10) + ", a symbol target edits it whole"
+			}
+		}
+		label += ")"
+	}
+	return label
+}
+
 // resolvedFile is a tool's own file, open in the server, and its
 // flattened outline (hasOutline false when the server has none to give).
 type resolvedFile struct {
@@ -73,6 +101,17 @@ func (t *Toolbox) openTargetAsking(ctx context.Context, s lspseam.Session, call 
 			return lspseam.ResolvedTarget{}, file, err
 		}
 		file.hasOutline = true
+		if len(file.outline) == 0 && strings.TrimSpace(call.Target.Symbol) != "" {
+			// No outline (a .vue file through tsserver): the symbol from
+			// the server's workspace search (searchedoutline.go).
+			searched, err := t.searchedOutline(ctx, s, f, call.Target.Symbol)
+			if err != nil {
+				return lspseam.ResolvedTarget{}, file, err
+			}
+			if len(searched) > 0 {
+				file.outline = searched
+			}
+		}
 	} else if call.Target.Symbol != "" {
 		return lspseam.ResolvedTarget{}, file, lspseam.Errorf(lspseam.CodeUnsupportedOperation, "language server %q lists no document symbols, so a target cannot name a symbol; target by line with matchText instead", s.Server())
 	}

@@ -15,6 +15,7 @@ func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) 
 	var errs []string // the file's errors, when the server made no edits (formatblocked.go)
 	var fresh bool
 	var what string
+	var cannot bool // the server formats no file of this kind (formatblocked.go)
 	a, err := t.refactor(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (string, []plannedFile, error) {
 		f, err := s.Open(ctx, call.Path)
 		if err != nil {
@@ -33,7 +34,9 @@ func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) 
 			return "", nil, t.insteadOf(ctx, err, method, s.Server())
 		}
 		what = "format " + relOf(r, f.Path)
-		if noEdits(edits) {
+		if noEdits(edits) && formatsNothingOf(s.Server(), f.Path) {
+			cannot = true
+		} else if noEdits(edits) {
 			if rep, derr := s.Diagnostics(ctx, f, lspseam.DiagnosticsOptions{}); derr == nil {
 				errs, fresh = fileErrors(rep), rep.Fresh
 			}
@@ -44,6 +47,9 @@ func (t *Toolbox) format(ctx context.Context, call lspseam.CodeCall, ws string) 
 		files, err := t.workspaceEditFiles(ctx, r, s.Server(), method, edit, s.DocumentVersions())
 		return what, files, err
 	})
+	if err == nil && cannot {
+		a = unformattedFormat(a, what)
+	}
 	if err == nil && len(errs) > 0 {
 		a = blockedFormat(a, what, errs, fresh)
 	}

@@ -34,7 +34,7 @@ func (t *Toolbox) insertOrReplace(ctx context.Context, call lspseam.CodeCall, ws
 		if err == nil && call.Tool == "code_replace" && call.PreviewID == "" {
 			err = t.observed.staleAmong(r, files, call.Tool)
 		}
-		return verb + targetLabel(rt), files, err
+		return verb + editLabel(rt, call.EndLine, call.Tool == "code_replace"), files, err
 	})
 }
 
@@ -66,7 +66,7 @@ func (t *Toolbox) replaceBatch(ctx context.Context, call lspseam.CodeCall, ws st
 				order = append(order, uri)
 			}
 			changes[uri] = append(changes[uri], edit)
-			labels = append(labels, targetLabel(rt))
+			labels = append(labels, editLabel(rt, e.EndLine, true))
 			b := batchEdit{index: i, uri: uri, rt: rt}
 			json.Unmarshal(edit, &b.edit)
 			if err := b.overlapping(placed); err != nil {
