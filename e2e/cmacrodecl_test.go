@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -24,27 +23,13 @@ import (
 // hold one `;` each (the file's stayed after the text: `;;`).
 func TestCMacroReturnType(t *testing.T) {
 	requireServers(t, "clangd")
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	const header = "#ifndef API_H\n#define API_H\n\n#define API(t) t\n\nAPI(int) make_one(void);\nAPI(int) scaled(int x);\nint plain(void);\nint twice(int x);\n\n#endif\n"
 	const lib = "#include \"api.h\"\n\n/* make_one makes one. */\nAPI(int) make_one(void)\n{\n    return 1;\n}\n\n/* unused_two is used nowhere. */\nAPI(int) unused_two(void)\n{\n    return 2;\n}\n\nint plain(void)\n{\n    return make_one();\n}\n\nAPI(int) scaled(int x)\n{\n    return x * 2;\n}\n\nint twice(int x)\n{\n    return scaled(x);\n}\n"
-	db, _ := json.Marshal([]map[string]any{{"directory": dir, "file": filepath.Join(dir, "lib.c"), "arguments": []string{"cc", "-std=c99", "-Wall", "-I" + dir, "-c", "lib.c"}}})
-	for name, text := range map[string]string{"api.h": header, "lib.c": lib, "compile_commands.json": string(db)} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := cWorkspace(t, map[string]string{"api.h": header, "lib.c": lib}, "lib.c")
 	path := filepath.Join(dir, "lib.c")
 	srv := catalogServe(t, "--approval", "auto")
 	defer srv.shutdown(t)
-	call := func(tool string, args map[string]any) (toolCallAnswer, map[string]any) {
-		a := srv.toolCall(t, tool, jsonArgs(args), dir)
-		var s map[string]any
-		json.Unmarshal(a.StructuredContent, &s)
-		return a, s
-	}
+	call := structuredCaller(t, srv, dir)
 
 	const replaced = "API(int) make_one(void)\n{\n    return 42;\n}"
 	a, s := call("code_replace", map[string]any{"target": map[string]any{"path": "lib.c", "symbol": "make_one"}, "text": replaced})
@@ -108,26 +93,12 @@ func TestCMacroReturnType(t *testing.T) {
 // other code (findings s26, `SDS_API int f`).
 func TestCObjectMacroPrefix(t *testing.T) {
 	requireServers(t, "clangd")
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	const header = "#ifndef SDS_H\n#define SDS_H\n\n#define SDS_API\n\nSDS_API int sds_len(const char *s);\n\n#endif\n"
 	const lib = "#include \"sds.h\"\n\nSDS_API int sds_len(const char *s)\n{\n    int n = 0;\n    while (s[n])\n        n++;\n    return n;\n}\n\n/* sds_unused is used nowhere. */\nSDS_API int sds_unused(void)\n{\n    return 2;\n}\n"
-	db, _ := json.Marshal([]map[string]any{{"directory": dir, "file": filepath.Join(dir, "sds.c"), "arguments": []string{"cc", "-std=c99", "-Wall", "-I" + dir, "-c", "sds.c"}}})
-	for name, text := range map[string]string{"sds.h": header, "sds.c": lib, "compile_commands.json": string(db)} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := cWorkspace(t, map[string]string{"sds.h": header, "sds.c": lib}, "sds.c")
 	srv := catalogServe(t, "--approval", "auto")
 	defer srv.shutdown(t)
-	call := func(tool string, args map[string]any) (toolCallAnswer, map[string]any) {
-		a := srv.toolCall(t, tool, jsonArgs(args), dir)
-		var s map[string]any
-		json.Unmarshal(a.StructuredContent, &s)
-		return a, s
-	}
+	call := structuredCaller(t, srv, dir)
 
 	const proto = "SDS_API int sds_len(const char *str);"
 	a, s := call("code_replace", map[string]any{"target": map[string]any{"path": "sds.h", "symbol": "sds_len"}, "text": proto})
@@ -145,5 +116,16 @@ func TestCObjectMacroPrefix(t *testing.T) {
 	want := strings.TrimSuffix(lib[:strings.Index(lib, "/* sds_unused")], "\n")
 	if got := string(readFile(t, filepath.Join(dir, "sds.c"))); got != want {
 		t.Errorf("after code_delete of sds_unused, sds.c holds:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+// structuredCaller calls a tool through srv on dir and returns the answer
+// with its structured content decoded.
+func structuredCaller(t *testing.T, srv *serveClient, dir string) func(tool string, args map[string]any) (toolCallAnswer, map[string]any) {
+	return func(tool string, args map[string]any) (toolCallAnswer, map[string]any) {
+		a := srv.toolCall(t, tool, jsonArgs(args), dir)
+		var s map[string]any
+		json.Unmarshal(a.StructuredContent, &s)
+		return a, s
 	}
 }

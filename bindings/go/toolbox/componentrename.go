@@ -29,19 +29,10 @@ import (
 // files the rename's search left out; the session is told what that
 // covered.
 func (t *Toolbox) withComponentRenames(ctx context.Context, s lspseam.Session, uri string, pos lspseam.Position, oldName, newName string, edit json.RawMessage) json.RawMessage {
-	g, ok := s.(lspseam.ComponentGapper)
-	if !ok || oldName == "" {
+	if oldName == "" {
 		return edit
 	}
-	for _, gap := range g.ComponentGaps() {
-		server, ok := componentSearchers[gap.Ext]
-		if !ok {
-			continue
-		}
-		locs, instead, ok := t.componentUses(ctx, s, gap, server, uri, pos)
-		if !ok {
-			continue
-		}
+	t.eachComponentSearch(ctx, s, uri, pos, func(gap lspseam.ComponentGap, locs []referenceLocation, instead string) (string, bool) {
 		byURI := map[string][]referenceLocation{}
 		for _, l := range locs {
 			if p, ok := workspacefs.HostPaths.URIPath(l.URI); ok && strings.EqualFold(extOf(p), gap.Ext) {
@@ -51,14 +42,14 @@ func (t *Toolbox) withComponentRenames(ctx context.Context, s lspseam.Session, u
 		more, left := componentRenameEdits(s, byURI, oldName, newName)
 		merged, err := withTextEdits(edit, more)
 		if err != nil {
-			continue
+			return "", false
 		}
 		edit = merged
 		if len(left) > 0 {
 			instead = joinNotices(instead, fmt.Sprintf("the rename left %s as %s, where `%s` is also a property's name (a shorthand), which the new name would change: rename %s by hand (edit), e.g. to `%s: %s`", strings.Join(left, ", "), plural(len(left), "it is", "they are"), oldName, plural(len(left), "it", "them"), oldName, newName))
 		}
-		g.CoverComponentGap(gap.Ext, instead)
-	}
+		return instead, true
+	})
 	return edit
 }
 

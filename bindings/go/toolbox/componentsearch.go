@@ -77,9 +77,27 @@ func (t *Toolbox) referencesWithComponents(ctx context.Context, s lspseam.Sessio
 // (their locations added, duplicates dropped), and the session told what
 // those searches covered. raw as it is when there is no such gap.
 func (t *Toolbox) withComponentUses(ctx context.Context, s lspseam.Session, uri string, pos lspseam.Position, raw json.RawMessage) json.RawMessage {
+	t.eachComponentSearch(ctx, s, uri, pos, func(_ lspseam.ComponentGap, locs []referenceLocation, instead string) (string, bool) {
+		merged, err := mergeLocations(raw, locs)
+		if err != nil {
+			return "", false
+		}
+		raw = merged
+		return instead, true
+	})
+	return raw
+}
+
+// eachComponentSearch asks, for each component-file gap of s's search
+// whose files a component server searches, that server for the symbol at
+// (uri, pos) (componentUses), and passes what it found and left out to
+// use; the gap is covered, with the notice use returns, when use takes
+// the answer (ok), and keeps its own notice otherwise, as when the
+// server could not be asked at all.
+func (t *Toolbox) eachComponentSearch(ctx context.Context, s lspseam.Session, uri string, pos lspseam.Position, use func(gap lspseam.ComponentGap, locs []referenceLocation, instead string) (notice string, ok bool)) {
 	g, ok := s.(lspseam.ComponentGapper)
 	if !ok {
-		return raw
+		return
 	}
 	for _, gap := range g.ComponentGaps() {
 		server, ok := componentSearchers[gap.Ext]
@@ -88,16 +106,12 @@ func (t *Toolbox) withComponentUses(ctx context.Context, s lspseam.Session, uri 
 		}
 		locs, instead, ok := t.componentUses(ctx, s, gap, server, uri, pos)
 		if !ok {
-			continue // not covered: the gap's notice stands
-		}
-		merged, err := mergeLocations(raw, locs)
-		if err != nil {
 			continue
 		}
-		raw = merged
-		g.CoverComponentGap(gap.Ext, instead)
+		if notice, ok := use(gap, locs, instead); ok {
+			g.CoverComponentGap(gap.Ext, notice)
+		}
 	}
-	return raw
 }
 
 // componentUses is the locations server finds for the symbol at (uri,
