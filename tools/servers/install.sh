@@ -49,7 +49,9 @@
 # comes from typescript-language-server with the TypeScript plugin loaded, from
 # TOOLS/npm/node_modules/@vue/typescript-plugin (initializationOptions.plugins of
 # typescript-language-server: name "@vue/typescript-plugin", location
-# "TOOLS/npm/node_modules", languages ["vue"]).
+# "TOOLS/npm/node_modules", languages ["vue"]). vue 3.5.45 itself is installed there too,
+# for the tests only: a Vue project's templates are type-checked only with vue in its
+# node_modules, and the e2e tests link it into a copy of testdata/workspaces/vue.
 #
 # Not installed, because they cannot be had from the package registries this project's
 # machines reach: Markdown's marksman is released only as GitHub binaries (PyPI's

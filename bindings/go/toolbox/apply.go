@@ -224,7 +224,8 @@ func (t *Toolbox) appliedAnswerLanding(ctx context.Context, r *workspacefs.Root,
 	for i, f := range files {
 		changed[i] = f.rel
 	}
-	return t.withAppliedDelta(ctx, r, changed, a, delta)
+	a, err := t.withAppliedDelta(ctx, r, changed, a, delta)
+	return impFound(imp).noted(a), err
 }
 
 // checkLanding checks texts on the server, and the files of also beside

@@ -32,7 +32,8 @@ import (
 // declaration the change adds may clash with another
 // (clashdependents.go), which no reference leads to, and so are the
 // includers of a C-family file the change may declare a name anew in
-// (cdeclaring.go). They are
+// (cdeclaring.go), and the users of a Vue component whose public surface
+// the change may change (vueimporters.go). They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
 // signature change, a broken caller may no longer be a reference). The
@@ -87,6 +88,11 @@ type dependents struct {
 	// the server reads from the disk when it parses the dependent
 	// (writeChangesOthersBefore).
 	includeChanged bool
+	// incomplete is what the answer's incomplete notice must say of the
+	// change's effect on other files that no check reports: the
+	// listeners of an event a Vue component no longer emits
+	// (vuelisteners.go).
+	incomplete string
 	// partial is why the references asked may have missed files (the
 	// session's notice: a search the server says covers part of the
 	// workspace), "" when they are complete as far as it can tell.
@@ -265,6 +271,23 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
+	// The users of a Vue component whose props, emits or exposed members
+	// the change may change, which the references do not reach, and the
+	// listeners of an event it no longer emits (vueimporters.go).
+	vueChanged := make([]vueChangedFile, 0, len(changed))
+	for _, c := range changed {
+		if !c.created {
+			vueChanged = append(vueChanged, vueChangedFile{c.rel, c.before, c.after})
+		}
+	}
+	vue := t.vueComponentChange(ictx, r, vueChanged, isChanged)
+	for _, rel := range vue.files {
+		if !isChanged[rel] && !seen[rel] {
+			seen[rel] = true
+			files = append(files, rel)
+		}
+	}
+	found.incomplete = vue.dead
 	if found.asked > 0 {
 		found.partial = joinNotices(s.Notice(), aliases.notice())
 		// Nor do they reach the uses through symbolic links to a
@@ -306,7 +329,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
-	found.partial = joinNotices(found.partial, cut)
+	found.partial = joinNotices(found.partial, cut, vue.notice)
 	// The files the last changes of these files broke, which the
 	// references asked may no longer reach (otherbreaks.go).
 	rels := make([]string, len(changed))
@@ -371,6 +394,15 @@ func cDeclaringFiles(changed []changedText, outlines map[string][]lspseam.Outlin
 		out = append(out, addedNames{c.rel, core.CNewWords(c.rel, before, after)})
 	}
 	return out
+}
+
+// noted is a, its incomplete notice saying what found says no check
+// reports (found may be nil).
+func (found *dependents) noted(a answer) answer {
+	if found != nil {
+		a.incomplete = joinNotices(a.incomplete, found.incomplete)
+	}
+	return a
 }
 
 // bound takes files as the dependents, within the bounds: the first

@@ -142,9 +142,9 @@ func (t *Toolbox) withSpeculation(ctx context.Context, a answer, r *workspacefs.
 	}
 	with, err := t.withDelta(ctx, a, delta)
 	if err != nil {
-		return withoutSpeculation(a, err)
+		return withoutSpeculation(impFound(imp).noted(a), err)
 	}
-	return with
+	return impFound(imp).noted(with)
 }
 
 // withoutSpeculation is a preview whose speculative check failed: the

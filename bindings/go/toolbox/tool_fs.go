@@ -263,6 +263,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 	} else {
 		var d deltaFileInput
 		var deps map[string]any
+		var found *dependents
 		err := t.service.Session(ctx, call.Path, ws, func(ctx context.Context, s lspseam.Session) error {
 			f0, err := s.Open(ctx, call.Path)
 			if err != nil {
@@ -271,7 +272,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 			// The files that use what the edit changes (impact.go), found
 			// before it is written and checked with the file, in its
 			// wait, before and after it.
-			found := t.findDependents(ctx, r, s, []changedText{{rel: before.Rel, before: before.Text, after: planned}})
+			found = t.findDependents(ctx, r, s, []changedText{{rel: before.Rel, before: before.Text, after: planned}})
 			paths := []string{call.Path}
 			if found != nil {
 				paths = append(paths, found.paths...)
@@ -352,7 +353,7 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		})
 		if err != nil {
 			if a.text != "" { // written: the diagnostics could not be had
-				return withoutDiagnostics(a, err), nil
+				return found.noted(withoutDiagnostics(a, err)), nil
 			}
 			if !isUncovered(err) {
 				return answer{}, err
@@ -367,7 +368,8 @@ func (t *Toolbox) mutate(ctx context.Context, call lspseam.CodeCall, ws string, 
 		if deps != nil {
 			delta["dependents"] = deps
 		}
-		return t.withAppliedDelta(ctx, r, []string{before.Rel}, a, delta)
+		a, err := t.withAppliedDelta(ctx, r, []string{before.Rel}, a, delta)
+		return found.noted(a), err
 	}
 	return t.withDelta(ctx, a, delta)
 }
