@@ -44,7 +44,7 @@ func vueModules(t *testing.T) string {
 			return d
 		}
 	}
-	t.Skipf("vue is not installed beside typescript-language-server (%v): make servers installs it (tools/servers/package.json), or set LSPSEAM_TEST_VUE_MODULES to a node_modules holding vue", dirs)
+	t.Fatalf("vue is not installed beside typescript-language-server (%v): make servers installs it (tools/servers/package.json), or set LSPSEAM_TEST_VUE_MODULES to a node_modules holding vue", dirs)
 	return ""
 }
 
@@ -53,15 +53,21 @@ func vueModules(t *testing.T) string {
 func vueFixtureWithVue(t *testing.T) string {
 	t.Helper()
 	requireServers(t, "typescript-language-server")
-	modules := vueModules(t)
 	dir := copyFixture(t, "vue")
+	withVue(t, dir)
+	return dir
+}
+
+// withVue links an installed vue (vueModules) into dir's node_modules.
+func withVue(t *testing.T, dir string) {
+	t.Helper()
+	modules := vueModules(t)
 	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(modules, "vue"), filepath.Join(dir, "node_modules", "vue")); err != nil {
 		t.Fatal(err)
 	}
-	return dir
 }
 
 // TestVueComponentSurfaceChanges: each change of TitleCard.vue's surface

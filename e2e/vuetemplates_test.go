@@ -1,32 +1,9 @@
 package e2e
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
-
-// fixtureVue is the vue the Vue fixture's template tests install: the
-// Vue plugin finds uses in templates only with vue's types in the
-// project's node_modules.
-const fixtureVue = "vue@3.5.47"
-
-// withVue installs fixtureVue into the copied fixture dir (from npm's
-// cache when it holds it, else from the registry, as make servers
-// installs the servers). A test that cannot install it fails: it would
-// test nothing without it.
-func withVue(t *testing.T, dir string) {
-	t.Helper()
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		t.Fatalf("npm is needed to install %s into the Vue fixture (make servers needs it too): %v", fixtureVue, err)
-	}
-	cmd := exec.Command(npm, "install", "--prefer-offline", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", fixtureVue)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install %s into the Vue fixture: %v\n%s", fixtureVue, err, out)
-	}
-}
 
 // TestVueTemplateCallers: the server's call hierarchy has no calls made in
 // a .vue template (canEdit is called only in EditGate.vue's v-if), and
