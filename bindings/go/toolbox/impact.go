@@ -186,6 +186,9 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 				found.insideBodies++
 				continue
 			}
+			if inComponentMarkup(c.rel, c.before, e) {
+				continue // no other file can name it
+			}
 			if slices.ContainsFunc(inside, func(f lspseam.OutlineEntry) bool { return encloses(e, f) }) {
 				continue // a namespace or class around the function: only the body changed in it
 			}
@@ -583,4 +586,15 @@ func nameReplaced(e lspseam.OutlineEntry, spans []core.ChangedSpan) bool {
 		}
 	}
 	return false
+}
+
+// inComponentMarkup reports whether e, an outline entry of the file rel
+// (text), lies in a component file's markup, outside its <script> and
+// <style> blocks: svelte-language-server lists template expressions
+// (`{shapes.length}`) as entries, which are no declarations another file
+// can name, and asking each one's references spent the dependents'
+// share of the budget (a local rename ended "the references of at least
+// 6 more changed declarations were not asked", findings s26b #5).
+func inComponentMarkup(rel, text string, e lspseam.OutlineEntry) bool {
+	return componentTemplateExts[strings.ToLower(extOf(rel))] && !inScriptOrStyle(text, int(e.Range.Start.Line))
 }
