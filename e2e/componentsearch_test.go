@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,3 +118,32 @@ func TestSveltePreviewOfChangedTsSignature(t *testing.T) {
 // describeWithPrefix is describe with a second, required parameter: its
 // .svelte callers pass one argument.
 const describeWithPrefix = "/** Describes a shape in one line. */\nexport function describe(shape: Shape, prefix: string): string {\n  return `${prefix}${shape.constructor.name} with area ${shape.area().toFixed(2)}`;\n}"
+
+// TestSvelteScriptCallersOfTsFunction: typescript-language-server's call
+// hierarchy has no .svelte file, template or script; the callers of a .ts
+// function list a component's script call as well as its template's,
+// found by svelte-language-server's references (a script call was
+// missing while the template's was listed).
+func TestSvelteScriptCallersOfTsFunction(t *testing.T) {
+	requireServers(t, "typescript-language-server", "svelteserver")
+	dir := copyFixture(t, "svelte")
+	app := filepath.Join(dir, "src", "App.svelte")
+	text := string(readFile(t, app))
+	withCall := strings.Replace(text, "  function total(): number {", "  const first = describe(shapes[0]);\n\n  function total(): number {", 1)
+	if withCall == text {
+		t.Fatal("the fixture's App.svelte has no function total")
+	}
+	if err := os.WriteFile(app, []byte(withCall), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := catalogServe(t)
+	defer srv.shutdown(t)
+	a := srv.toolCall(t, "code_hierarchy", jsonArgs(map[string]any{"target": map[string]any{"path": "src/lib/shapes.ts", "symbol": "describe"}, "kind": "callers"}), dir)
+	got := a.Content[0].Text
+	t.Logf("callers:\n%s", got)
+	for _, want := range []string{"src/App.svelte:7:17", "src/App.svelte", "19:13", "src/lib/Badge.svelte:8:22"} {
+		if a.IsError || !strings.Contains(got, want) {
+			t.Errorf("the callers of describe lack %s", want)
+		}
+	}
+}

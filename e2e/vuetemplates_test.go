@@ -25,7 +25,7 @@ func TestVueTemplateCallers(t *testing.T) {
 	a = srv.toolCall(t, "code_hierarchy", jsonArgs(map[string]any{"target": target, "kind": "callers", "depth": 3}), dir)
 	text = a.Content[0].Text
 	t.Logf("callers, depth 3:\n%s", text)
-	if a.IsError || !strings.Contains(text, "call at src/gate/EditGate.vue:8:17") || !strings.Contains(text, "the template is no function the server's call hierarchy can expand") {
+	if a.IsError || !strings.Contains(text, "call at src/gate/EditGate.vue:8:17") || !strings.Contains(text, "the component is no function the server's call hierarchy can expand") {
 		t.Errorf("callers of canEdit at depth 3 do not keep the template's caller and say why it is not expanded:\n%s", text)
 	}
 }

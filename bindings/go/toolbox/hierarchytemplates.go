@@ -25,14 +25,18 @@ import (
 // incoming calls is added to them: one caller per file, the template
 // itself (it is no function the server knows, so it is not expanded
 // further; at a greater depth the answer says why), with those calls as
-// its sites. Uses in scripts stay the server's to place.
+// its sites. Uses in scripts stay the server's to place, except in the
+// component files the server does not read at all (.svelte, for
+// typescript-language-server: componentsearch.go), whose script calls
+// its call hierarchy cannot have: those are added the same way, the
+// caller then being the component.
 
 // templateCallerKey marks a caller item lspseam made for a template (its
 // data), so an expansion of it is not sent to the server.
 const templateCallerKey = "lspseamTemplateCaller"
 
 // templateCallerNotExpanded is why such a caller is not expanded.
-const templateCallerNotExpanded = "calls in a component's template, found by the server's references: the template is no function the server's call hierarchy can expand; the component's users are the files that render it (code_navigate kind references at its import)"
+const templateCallerNotExpanded = "calls in a component file (its template, or the script of a file the server does not read), found by the server's references: the component is no function the server's call hierarchy can expand; its users are the files that render it (code_navigate kind references at its import)"
 
 // componentTemplateExts are the component files whose markup is outside
 // their <script> blocks.
@@ -102,6 +106,7 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 	}
 	var order []string
 	sites := map[string][]core.Range{}
+	scriptCalls := map[string]bool{} // a file with calls in its script too
 	texts := map[string]string{}
 	for _, l := range refs.Locations {
 		if !componentTemplateExts[path.Ext(l.URI)] || locationCovered(covered, l) {
@@ -120,13 +125,16 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 			text = src.Text
 			texts[l.URI] = text
 		}
-		if !templateCallAt(l.URI, text, l.Range, rt.Identifier) {
+		unread := componentSearchers[path.Ext(l.URI)] != "" && path.Ext(l.URI) != path.Ext(uri) // no script of it was the server's to place
+		inScript := unread && inScriptOrStyle(text, int(l.Range.Start.Line)) && callAt(l.URI, text, l.Range, rt.Identifier)
+		if !inScript && !templateCallAt(l.URI, text, l.Range, rt.Identifier) {
 			continue
 		}
 		if sites[l.URI] == nil {
 			order = append(order, l.URI)
 		}
 		sites[l.URI] = append(sites[l.URI], l.Range)
+		scriptCalls[l.URI] = scriptCalls[l.URI] || inScript
 	}
 	if len(order) == 0 {
 		return
@@ -138,10 +146,14 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 	for _, u := range order {
 		line, col := templateTag(texts[u])
 		at := core.Range{Start: core.Position{Line: line, Character: col}, End: core.Position{Line: line, Character: col + uint32(len("template"))}}
+		name, detail := path.Base(u)+" <template>", "the component's template"
+		if scriptCalls[u] {
+			name, detail = path.Base(u), "the component (its script and template)"
+		}
 		call, err := json.Marshal(map[string]any{
 			"from": map[string]any{
-				"name": path.Base(u) + " <template>", "kind": 2, "uri": u, "range": at, "selectionRange": at,
-				"detail": "the component's template", "data": map[string]any{templateCallerKey: true},
+				"name": name, "kind": 2, "uri": u, "range": at, "selectionRange": at,
+				"detail": detail, "data": map[string]any{templateCallerKey: true},
 			},
 			"fromRanges": sites[u],
 		})
@@ -175,9 +187,15 @@ func locationCovered(covered []core.Location, l core.Location) bool {
 
 // templateCallAt says whether r (a reference of name in the component
 // file at uri, text) is a call in its template: outside its <script> and
-// <style> blocks, the name there followed by `(` (after spaces, or `?.`).
+// <style> blocks, a call (callAt).
 func templateCallAt(uri, text string, r core.Range, name string) bool {
-	if r.Start.Line != r.End.Line || inScriptOrStyle(text, int(r.Start.Line)) {
+	return !inScriptOrStyle(text, int(r.Start.Line)) && callAt(uri, text, r, name)
+}
+
+// callAt says whether r (a reference of name in the file at uri, text) is
+// a call: the name there followed by `(` (after spaces, or `?.`).
+func callAt(uri, text string, r core.Range, name string) bool {
+	if r.Start.Line != r.End.Line {
 		return false
 	}
 	line := lineAt(text, int(r.Start.Line))
