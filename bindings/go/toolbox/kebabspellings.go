@@ -20,24 +20,15 @@ import (
 // IsActive), "" when it has no second word (its kebab form is no other
 // spelling of it).
 func kebabName(name string) string {
-	var b strings.Builder
-	words := 0
-	for i, r := range name {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('-')
-				words++
-			}
-			r = unicode.ToLower(r)
-		} else if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			return ""
 		}
-		b.WriteRune(r)
 	}
-	if words == 0 {
-		return ""
+	if k := kebabCase(name); strings.Contains(k, "-") {
+		return k
 	}
-	return b.String()
+	return ""
 }
 
 // kebabSpellings counts the kebab spellings of name on line: kebabName's

@@ -1,10 +1,10 @@
 package toolbox
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -111,11 +111,7 @@ func statementBefore(text string, at int) string {
 // of .vue files), not counting the files skip holds.
 func componentUsers(texts map[string]string, components []string, skip map[string]bool) vueUsers {
 	users := vueUsers{names: map[string][]string{}}
-	rels := make([]string, 0, len(texts))
-	for rel := range texts {
-		rels = append(rels, rel)
-	}
-	sort.Strings(rels)
+	rels := slices.Sorted(maps.Keys(texts))
 	found := map[string]bool{}
 	var direct, indirect []string
 	add := func(rel string, isDirect bool) {

@@ -2,6 +2,7 @@ package toolbox
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -279,11 +280,7 @@ func deadListenerNotices(texts map[string]string, comp string, names []string, b
 	if len(gone) == 0 {
 		return nil
 	}
-	rels := make([]string, 0, len(texts))
-	for rel := range texts {
-		rels = append(rels, rel)
-	}
-	sort.Strings(rels)
+	rels := slices.Sorted(maps.Keys(texts))
 	var out []string
 	for _, e := range gone {
 		var sure, may []string
