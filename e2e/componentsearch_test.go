@@ -123,7 +123,8 @@ const describeWithPrefix = "/** Describes a shape in one line. */\nexport functi
 // hierarchy has no .svelte file, template or script; the callers of a .ts
 // function list a component's script call as well as its template's,
 // found by svelte-language-server's references (a script call was
-// missing while the template's was listed).
+// missing while the template's was listed), and the answer no longer says
+// the .svelte files were not searched.
 func TestSvelteScriptCallersOfTsFunction(t *testing.T) {
 	requireServers(t, "typescript-language-server", "svelteserver")
 	dir := copyFixture(t, "svelte")
@@ -145,5 +146,8 @@ func TestSvelteScriptCallersOfTsFunction(t *testing.T) {
 		if a.IsError || !strings.Contains(got, want) {
 			t.Errorf("the callers of describe lack %s", want)
 		}
+	}
+	if strings.Contains(got, "Svelte files of the workspace are not searched") {
+		t.Errorf("the callers still say the .svelte files were not searched, which svelte-language-server did")
 	}
 }

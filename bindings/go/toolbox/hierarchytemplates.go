@@ -96,10 +96,30 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 	if !ok {
 		return
 	}
-	raw, err := t.referencesWithComponents(ctx, s, uri, rt.Position)
+	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
 	if err != nil {
 		return
 	}
+	// The component files the server does not read, searched by theirs
+	// (componentsearch.go): their calls become callers below, so the
+	// first round's search of incoming calls covers them too.
+	var searched []string
+	t.eachComponentSearch(ctx, s, uri, rt.Position, func(gap lspseam.ComponentGap, locs []referenceLocation, instead string) (string, bool) {
+		merged, err := mergeLocations(raw, locs)
+		if err != nil {
+			return "", false
+		}
+		raw = merged
+		searched = append(searched, gap.Ext)
+		return instead, true
+	})
+	defer func() {
+		if g, ok := s.(lspseam.ComponentGapper); ok {
+			for _, ext := range searched {
+				g.CoverComponentGap(ext, "")
+			}
+		}
+	}()
 	refs, err := t.core.Translate(ctx, lspseam.OpReferences, raw)
 	if err != nil {
 		return
