@@ -22,15 +22,22 @@ import (
 
 // vueModules is a node_modules directory holding vue, for a fixture's
 // templates to be type-checked: LSPSEAM_TEST_VUE_MODULES, else the one
-// typescript-language-server is installed in (make servers).
+// typescript-language-server is installed in (make servers; the one the
+// tests run, in .tools/bin, not the one PATH may name).
 func vueModules(t *testing.T) string {
 	t.Helper()
 	var dirs []string
 	if d := os.Getenv("LSPSEAM_TEST_VUE_MODULES"); d != "" {
 		dirs = append(dirs, d)
 	}
-	if p, err := exec.LookPath("typescript-language-server"); err == nil {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
+	// The server the tests run (make servers' .tools/bin), else the one
+	// on PATH.
+	server := filepath.Join(toolsBin, "typescript-language-server")
+	if _, err := os.Stat(server); err != nil {
+		server, _ = exec.LookPath("typescript-language-server")
+	}
+	if server != "" {
+		if real, err := filepath.EvalSymlinks(server); err == nil {
 			for d := filepath.Dir(real); d != filepath.Dir(d); d = filepath.Dir(d) {
 				if filepath.Base(d) == "node_modules" {
 					dirs = append(dirs, d)
