@@ -20,15 +20,7 @@ func cWorkspace(t *testing.T, files map[string]string, listed ...string) string 
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, dir, files)
 	if len(listed) == 0 {
 		return dir
 	}

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,15 +53,7 @@ func TestCodeDeleteUnlistedFiles(t *testing.T) {
 			}
 			db, _ := json.Marshal(entries)
 			files["compile_commands.json"] = string(db)
-			for name, text := range files {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeTree(t, dir, files)
 			a := srv.toolCall(t, "code_delete", jsonArgs(map[string]any{"target": map[string]any{"path": "util.c", "symbol": c.symbol}}), dir)
 			var s map[string]any
 			json.Unmarshal(a.StructuredContent, &s)

@@ -134,7 +134,10 @@ func genGoRenameWorkspace(tb testing.TB, dir string, users int) {
 	writeTree(tb, dir, files)
 }
 
+// writeTree writes files (slash-separated relative path → text) under
+// dir, making the directories they need.
 func writeTree(tb testing.TB, dir string, files map[string]string) {
+	tb.Helper()
 	for rel, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -14,20 +14,6 @@ import (
 // code_diagnostics said "No problems … (fresh)" while go build and tsc
 // failed (findings-multi.md, 2).
 
-// writeFiles writes files (relative path → text) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for rel, text := range files {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // diagnosticsText is code_diagnostics' text for rel in ws.
 func diagnosticsText(t *testing.T, srv *serveClient, ws, rel string) string {
 	t.Helper()
@@ -55,11 +41,11 @@ func TestOutsideGoReplace(t *testing.T) {
 	requireServers(t, "gopls")
 	tmp := t.TempDir()
 	ws, lib := filepath.Join(tmp, "app"), filepath.Join(tmp, "lib")
-	writeFiles(t, lib, map[string]string{
+	writeTree(t, lib, map[string]string{
 		"go.mod": "module example.com/lib\n\ngo 1.21\n",
 		"lib.go": "package lib\n\nfunc Hello(name string) string { return name }\n",
 	})
-	writeFiles(t, ws, map[string]string{
+	writeTree(t, ws, map[string]string{
 		"go.mod":  "module example.com/app\n\ngo 1.21\n\nrequire example.com/lib v0.0.0\n\nreplace example.com/lib => ../lib\n",
 		"main.go": "package main\n\nimport \"example.com/lib\"\n\nfunc main() { println(lib.Hello(\"x\")) }\n",
 	})
@@ -68,7 +54,7 @@ func TestOutsideGoReplace(t *testing.T) {
 	if text := diagnosticsText(t, srv, ws, "main.go"); !strings.Contains(text, "No problems in main.go (fresh") {
 		t.Fatalf("before the change: %s", text)
 	}
-	writeFiles(t, lib, map[string]string{"lib.go": "package lib\n\nfunc Hello(name string, n int) string { return name }\n"})
+	writeTree(t, lib, map[string]string{"lib.go": "package lib\n\nfunc Hello(name string, n int) string { return name }\n"})
 	outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "main.go"), "not enough arguments in call to lib.Hello", lib)
 }
 
@@ -76,12 +62,12 @@ func TestOutsideTypeScript(t *testing.T) {
 	requireServers(t, "typescript-language-server")
 	tmp := t.TempDir()
 	ws, shared, linked := filepath.Join(tmp, "ws"), filepath.Join(tmp, "common"), filepath.Join(tmp, "linked")
-	writeFiles(t, shared, map[string]string{"x.ts": "export function outA(n: number): number { return n; }\n"})
-	writeFiles(t, linked, map[string]string{
+	writeTree(t, shared, map[string]string{"x.ts": "export function outA(n: number): number { return n; }\n"})
+	writeTree(t, linked, map[string]string{
 		"package.json": `{"name":"linkedlib","types":"index.d.ts"}` + "\n",
 		"index.d.ts":   "export declare function linkA(n: number): number;\n",
 	})
-	writeFiles(t, ws, map[string]string{
+	writeTree(t, ws, map[string]string{
 		"package.json":  `{"name":"ws"}` + "\n",
 		"tsconfig.json": `{"compilerOptions":{"strict":true,"target":"es2020","module":"esnext","moduleResolution":"bundler","noEmit":true,"allowImportingTsExtensions":true},"include":["src"]}` + "\n",
 		"src/a.ts":      "import { outA } from \"../../common/x.ts\";\nexport const v: number = outA(1);\n",
@@ -106,16 +92,16 @@ func TestOutsideTypeScript(t *testing.T) {
 		if text := diagnosticsText(t, srv, ws, "src/a.ts"); !strings.Contains(text, "No problems in src/a.ts (fresh") {
 			t.Fatalf("before the change: %s", text)
 		}
-		writeFiles(t, shared, map[string]string{"x.ts": "export function outA(n: number): string { return String(n); }\n"})
+		writeTree(t, shared, map[string]string{"x.ts": "export function outA(n: number): string { return String(n); }\n"})
 		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/a.ts"), "is not assignable to type 'number'", shared)
-		writeFiles(t, shared, map[string]string{"x.ts": "export function outC(n: number): number { return n; }\n"})
+		writeTree(t, shared, map[string]string{"x.ts": "export function outC(n: number): number { return n; }\n"})
 		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/a.ts"), "has no exported member", shared)
 	})
 	t.Run("linked package", func(t *testing.T) {
 		if text := diagnosticsText(t, srv, ws, "src/b.ts"); !strings.Contains(text, "No problems in src/b.ts (fresh") {
 			t.Fatalf("before the change: %s", text)
 		}
-		writeFiles(t, linked, map[string]string{"index.d.ts": "export declare function linkB(n: number): number;\n"})
+		writeTree(t, linked, map[string]string{"index.d.ts": "export declare function linkB(n: number): number;\n"})
 		outsideAnswerFollows(t, diagnosticsText(t, srv, ws, "src/b.ts"), "has no exported member", linked)
 	})
 }

@@ -25,7 +25,7 @@ func TestTypeScriptModulePrivateSearch(t *testing.T) {
 	}
 	tsconfig := "{\n  \"compilerOptions\": {\"strict\": true, \"target\": \"es2020\", \"module\": \"commonjs\", \"noEmit\": true},\n  \"include\": [%q]\n}\n"
 	util := "packages/lib/src/util.ts"
-	writeFiles(t, dir, map[string]string{
+	writeTree(t, dir, map[string]string{
 		"package.json":               "{\"name\": \"mono\", \"private\": true}\n",
 		"tsconfig.json":              strings.Replace(tsconfig, "%q", `"**/*.ts"`, 1),
 		"packages/lib/package.json":  "{\"name\": \"lib\", \"private\": true}\n",
