@@ -146,8 +146,8 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 			texts[l.URI] = text
 		}
 		unread := componentSearchers[path.Ext(l.URI)] != "" && path.Ext(l.URI) != path.Ext(uri) // no script of it was the server's to place
-		inScript := unread && inScriptOrStyle(text, int(l.Range.Start.Line)) && callAt(l.URI, text, l.Range, rt.Identifier)
-		if !inScript && !templateCallAt(l.URI, text, l.Range, rt.Identifier) {
+		call, inScript := componentCallAt(l.URI, text, l.Range, rt.Identifier, unread)
+		if !call {
 			continue
 		}
 		if sites[l.URI] == nil {
@@ -205,11 +205,16 @@ func locationCovered(covered []core.Location, l core.Location) bool {
 	return false
 }
 
-// templateCallAt says whether r (a reference of name in the component
-// file at uri, text) is a call in its template: outside its <script> and
-// <style> blocks, a call (callAt).
-func templateCallAt(uri, text string, r core.Range, name string) bool {
-	return !inScriptOrStyle(text, int(r.Start.Line)) && callAt(uri, text, r, name)
+// componentCallAt says whether r (a reference of name in the component
+// file at uri, text) is a call a callers answer adds (callAt): one in its
+// template, outside its <script> and <style> blocks, or, with scripts,
+// one in those too; inScript says which.
+func componentCallAt(uri, text string, r core.Range, name string, scripts bool) (call, inScript bool) {
+	inScript = inScriptOrStyle(text, int(r.Start.Line))
+	if inScript && !scripts {
+		return false, true
+	}
+	return callAt(uri, text, r, name), inScript
 }
 
 // callAt says whether r (a reference of name in the file at uri, text) is
@@ -231,25 +236,12 @@ func callAt(uri, text string, r core.Range, name string) bool {
 }
 
 // inScriptOrStyle says whether line n (zero-based) of a component file is
-// inside (or on a tag of) one of its <script> or <style> blocks: blocks
-// open on a line starting with the tag and close at its end tag.
+// inside (or on a tag of) one of its <script> or <style> blocks
+// (componentblocks.go).
 func inScriptOrStyle(text string, n int) bool {
-	open := ""
-	for i, l := range strings.Split(text, "\n") {
-		t := strings.TrimLeft(l, " \t")
-		if open == "" {
-			for _, tag := range []string{"script", "style"} {
-				if strings.HasPrefix(t, "<"+tag) && (len(t) == len(tag)+1 || strings.ContainsAny(t[len(tag)+1:len(tag)+2], " \t>\r")) {
-					open = tag
-				}
-			}
-		}
-		inside := open != ""
-		if open != "" && strings.Contains(l, "</"+open) {
-			open = ""
-		}
-		if i == n {
-			return inside
+	for _, b := range componentBlocks(strings.Split(text, "\n"), "script", "style") {
+		if b.open <= n && n <= b.close {
+			return true
 		}
 	}
 	return false

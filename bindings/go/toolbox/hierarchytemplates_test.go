@@ -25,8 +25,8 @@ func TestTemplateCallAt(t *testing.T) {
 		{"column off the name", at(6, 17), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := templateCallAt("file:///w/EditGate.vue", vue, c.r, "canEdit"); got != c.want {
-				t.Errorf("templateCallAt(%v) = %v, want %v", c.r, got, c.want)
+			if got, _ := componentCallAt("file:///w/EditGate.vue", vue, c.r, "canEdit", false); got != c.want {
+				t.Errorf("componentCallAt(%v, no scripts) = %v, want %v", c.r, got, c.want)
 			}
 		})
 	}

@@ -49,27 +49,16 @@ type vueScript struct {
 	setup       bool
 }
 
-// vueScripts finds the `<script>` blocks of a component's lines.
+// vueScripts finds the `<script>` blocks of a component's lines
+// (componentblocks.go).
 func vueScripts(lines []string) []vueScript {
 	var out []vueScript
-	for i := 0; i < len(lines); i++ {
-		t := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(t, "<script") || len(t) > len("<script") && !strings.ContainsAny(t[len("<script"):len("<script")+1], " \t>") {
-			continue
+	for _, b := range componentBlocks(lines, "script") {
+		tag := b.opening
+		if k := strings.IndexByte(tag, '>'); k >= 0 {
+			tag = tag[:k]
 		}
-		tag := t
-		if k := strings.IndexByte(t, '>'); k >= 0 {
-			tag = t[:k]
-		}
-		s := vueScript{open: i, close: len(lines) - 1, setup: slices.Contains(strings.Fields(strings.NewReplacer("=", " ", ">", " ").Replace(tag)), "setup")}
-		for j := i; j < len(lines); j++ {
-			if strings.Contains(lines[j], "</script") && (j > i || strings.Index(lines[j], "</script") > strings.Index(lines[j], "<script")) {
-				s.close = j
-				break
-			}
-		}
-		out = append(out, s)
-		i = s.close
+		out = append(out, vueScript{open: b.open, close: b.close, setup: slices.Contains(strings.Fields(strings.NewReplacer("=", " ", ">", " ").Replace(tag)), "setup")})
 	}
 	return out
 }
