@@ -29,7 +29,8 @@ import (
 // "./Logo/index.vue"`) is followed: its importers that spell a name it
 // exports the component under are importers too. A declaration file
 // registering the component globally (unplugin-vue-components'
-// components.d.ts, `Logo: typeof import('…')['default']`) makes every
+// components.d.ts, `Logo: typeof import('…')['default']`), or a script
+// registering it with `app.component("Logo", Logo)`, makes every
 // component whose template has its tag an importer. When the search
 // cannot be complete (the workspace walk stopped, over the files or bytes
 // read) the answer says the users of the component were not all found.
@@ -47,6 +48,11 @@ var vueReexportName = regexp.MustCompile(`\bdefault\s+as\s+([A-Za-z_$][\w$]*)`)
 // vueDefaultImport matches the default import's local name of an import
 // statement: `import Name from` or `import Name, {…} from`.
 var vueDefaultImport = regexp.MustCompile(`^import\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)`)
+
+// vueRegistration matches a global registration in a script,
+// `app.component("Name", Local)`: the name (group 1) and the registered
+// value (group 2).
+var vueRegistration = regexp.MustCompile(`\.component\(\s*['"]([A-Za-z][\w-]*)['"]\s*,\s*([A-Za-z_$][\w$]*)\s*[,)]`)
 
 // vueGlobalName matches `Name: typeof import(` of a global components
 // declaration.
@@ -164,6 +170,7 @@ func componentUsers(texts map[string]string, components []string, skip map[strin
 					if v.rel == comp {
 						if d := vueDefaultImport.FindStringSubmatch(stmt); d != nil {
 							addName(comp, d[1])
+							globals = append(globals, registeredAs(text, d[1])...)
 						}
 					}
 					if strings.HasPrefix(stmt, "export") && !seen[rel] && !strings.HasSuffix(rel, ".vue") {
@@ -196,6 +203,19 @@ func componentUsers(texts map[string]string, components []string, skip map[strin
 	}
 	users.files = append(direct, indirect...)
 	return users
+}
+
+// registeredAs returns the names a script registers the component it
+// imports as local under, globally (`app.component("SvgIcon", SvgIcon)`
+// in a plugin): templates use those tags with no import of their own.
+func registeredAs(text, local string) []string {
+	var names []string
+	for _, m := range vueRegistration.FindAllStringSubmatch(text, -1) {
+		if m[2] == local {
+			names = append(names, m[1])
+		}
+	}
+	return names
 }
 
 // spellsAny reports whether a file's text spells one of names as a whole

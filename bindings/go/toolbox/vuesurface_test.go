@@ -163,14 +163,17 @@ func TestComponentUsers(t *testing.T) {
 		"types/components.d.ts":                    "declare module 'vue' {\n  export interface GlobalComponents {\n    TheLogo: typeof import('./../src/layouts/components/Logo/index.vue')['default']\n  }\n}\n",
 		"src/pages/Home.vue":                       "<template><the-logo /></template>\n",
 		"src/pages/Away.vue":                       "<template><the-logos /></template>\n",
+		"src/plugins/logo.ts":                      "import type { App } from \"vue\"\nimport PluginLogo from \"@/layouts/components/Logo/index.vue\"\nexport function install(app: App) {\n  app.component(\"AppLogo\", PluginLogo)\n  app.component(\"Unrelated\", Other)\n}\n",
+		"src/pages/Plugged.vue":                    "<template><div><app-logo /></div></template>\n",
+		"src/pages/Unplugged.vue":                  "<template><Unrelated /></template>\n",
 	}
 	got := componentUsers(texts, []string{"src/layouts/components/Logo/index.vue"}, map[string]bool{"src/layouts/components/Logo/index.vue": true})
-	wantFiles := []string{"src/layouts/Other.vue", "src/layouts/components/index.ts", "tests/Logo.test.ts",
-		"src/layouts/components/Sidebar/index.vue", "src/layouts/modes/TopMode.vue", "src/pages/Home.vue"}
+	wantFiles := []string{"src/layouts/Other.vue", "src/layouts/components/index.ts", "src/plugins/logo.ts", "tests/Logo.test.ts",
+		"src/layouts/components/Sidebar/index.vue", "src/layouts/modes/TopMode.vue", "src/pages/Home.vue", "src/pages/Plugged.vue"}
 	if !reflect.DeepEqual(got.files, wantFiles) {
 		t.Errorf("files = %q, want %q", got.files, wantFiles)
 	}
-	if want := []string{"Logo", "MyLogo", "TheLogo"}; !sameSet(got.names["src/layouts/components/Logo/index.vue"], want) {
+	if want := []string{"AppLogo", "Logo", "MyLogo", "PluginLogo", "TheLogo"}; !sameSet(got.names["src/layouts/components/Logo/index.vue"], want) {
 		t.Errorf("names = %q, want %q", got.names, want)
 	}
 }
