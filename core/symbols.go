@@ -127,6 +127,7 @@ func flattenSymbols(result gjson.Result, f *flattener) ([]Symbol, *Error) {
 	if problem != "" {
 		return nil, symbolsMalformed(problem)
 	}
+	f.addAccessorGetters()
 	sortSymbols(f.out)
 	return f.out, nil
 }
