@@ -39,6 +39,13 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			known := linksOf(s)
 			go func() { unlisted <- t.usesNotice(ctx, known, ws, rt, call.Kind == "references") }()
 		}
+		// So are the lines a dynamically typed language's server may not
+		// list (unlistedrefs.go).
+		var spelled chan spelledUses
+		if call.Kind == "references" {
+			spelled = make(chan spelledUses, 1)
+			go func() { spelled <- t.findSpelledUses(ctx, ws, rt) }()
+		}
 		raw, err := t.askTarget(ctx, s, rt, method)
 		if err != nil {
 			return err
@@ -153,6 +160,9 @@ func (t *Toolbox) navigatePage(ctx context.Context, call lspseam.CodeCall, ws st
 			noun, nouns = "use", "uses"
 		}
 		a.incomplete = joinNotices(a.incomplete, gone.notice(noun, nouns))
+		if spelled != nil {
+			a.incomplete = joinNotices(a.incomplete, t.unlistedUsesNotice(ws, <-spelled, rt, locs))
+		}
 		if call.Kind == "references" && pythonAliasesStop(rt) {
 			a.incomplete = joinNotices(a.incomplete, t.aliasesNotice(ctx, ws, rt, raw, "uses under other names are not listed (the server's references stop where the name is renamed)", "the references"))
 		}
