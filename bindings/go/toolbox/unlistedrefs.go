@@ -19,11 +19,15 @@ import (
 // fixture, were missing with nothing said; the agent judging whether a
 // change is safe from that list misses them. code_delete and code_rename
 // already search the language's files for the name (textualuses.go); a
-// references answer now does too, and names the lines that spell a use
-// the server did not list — a member where it is reached as an attribute
-// (`.copy_with`), anything else where it is called or reached through a
-// module (`name(`, `.name`) — so a local variable or a parameter of the
-// same name is not counted. The search runs beside the server's.
+// references answer of a class member now does too, and names the lines
+// that reach a member of that name as an attribute (`.copy_with`) the
+// server did not list. An attribute of `self`, `cls` or `this`, or of a
+// name the file imports (a module, a class), is one the server types, so
+// such a line is another symbol's, not a blind spot, and is not counted;
+// nor are module-level functions searched: the server resolves the
+// imports that reach them, and the lines spelling a same-named method
+// (`s.area()` beside a function `area`) would be noise. The search runs
+// beside the server's.
 
 // spelledUse is one line spelling a possible use: "rel:line" one-based.
 type spelledUse = string
@@ -42,14 +46,13 @@ type spelledUses struct {
 
 // findSpelledUses searches the workspace's files of rt's language for the
 // lines that may use rt without the server knowing (see above); nothing
-// when the language is statically typed or rt is not a declaration
-// other code names.
+// when the language is statically typed or rt is not a class member.
 func (t *Toolbox) findSpelledUses(ctx context.Context, ws string, rt lspseam.ResolvedTarget) spelledUses {
-	member := false
 	switch rt.Kind {
 	case "method", "property", "field":
-		member = rt.Container != ""
-	case "function", "class":
+		if rt.Container == "" {
+			return spelledUses{complete: true}
+		}
 	default:
 		return spelledUses{complete: true}
 	}
@@ -64,8 +67,10 @@ func (t *Toolbox) findSpelledUses(ctx context.Context, ws string, rt lspseam.Res
 	}
 	var out spelledUses
 	out.complete = t.ownedTexts(ctx, r, sel.ID, rt.Identifier, nil, func(rel string, text string) {
-		for n, line := range strings.Split(text, "\n") {
-			if len(out.lines) < maxSpelledUses && spellsUse(rel, line, rt.Identifier, member) {
+		lines := strings.Split(text, "\n")
+		imported := importedNames(lines)
+		for n, line := range lines {
+			if len(out.lines) < maxSpelledUses && spellsAttributeUse(rel, line, rt.Identifier, imported) {
 				out.lines = append(out.lines, path.Clean(rel)+":"+strconv.Itoa(n+1))
 			}
 		}
@@ -73,23 +78,72 @@ func (t *Toolbox) findSpelledUses(ctx context.Context, ws string, rt lspseam.Res
 	return out
 }
 
-// spellsUse says whether line spells name as a possible use: after a
-// `.` (an attribute), or, unless member, before a `(` (a call); not in
-// a declaration of another symbol of that name, not only in strings.
-func spellsUse(rel, line, name string, member bool) bool {
+// typedQualifiers are the receivers a server always types.
+var typedQualifiers = map[string]bool{"self": true, "cls": true, "this": true, "super()": true}
+
+// spellsAttributeUse says whether line reaches name as an attribute of a
+// value the server may not type: `x.name` where x is not self, cls,
+// this, nor a name the file imports; not in a declaration of another
+// symbol of that name, not only in strings.
+func spellsAttributeUse(rel, line, name string, imported map[string]bool) bool {
 	offsets := core.IdentifierOffsets(rel, line, name)
 	if offsets == nil || onlyInStrings(line, offsets) || declaresOther(rel, line, name) {
 		return false
 	}
 	for _, k := range offsets {
-		if k > 0 && line[k-1] == '.' {
-			return true
+		if k == 0 || line[k-1] != '.' {
+			continue
 		}
-		if !member && strings.HasPrefix(strings.TrimLeft(line[k+len(name):], " \t"), "(") {
+		q := qualifierBefore(line, k-1)
+		if !typedQualifiers[q] && !imported[q] {
 			return true
 		}
 	}
 	return false
+}
+
+// qualifierBefore is the expression's last part before the dot at
+// line[dot]: the identifier there ("url" of `server.url.copy_with`),
+// "super()" for `super().`, "" after a call, an index or a literal
+// (values the server may not type either).
+func qualifierBefore(line string, dot int) string {
+	if strings.HasSuffix(line[:dot], "super()") {
+		return "super()"
+	}
+	i := dot
+	for i > 0 && isWordByte(line[i-1]) {
+		i--
+	}
+	return line[i:dot]
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// importedNames are the names a file's import statements bind (Python's
+// `import a.b as c`, `from m import (x, y as z)`; JavaScript's `import X,
+// { a as b } from`, `import * as ns`), over-approximated as every word
+// of those statements: a name too many only leaves a line uncounted.
+func importedNames(lines []string) map[string]bool {
+	names := map[string]bool{}
+	open := false // inside a parenthesized or braced import list
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if !open && !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") && !strings.HasPrefix(t, "import{") {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r >= 0x80 || !isWordByte(byte(r)) }) {
+			names[w] = true
+		}
+		switch {
+		case strings.ContainsAny(t, "({") && !strings.ContainsAny(t, ")}"):
+			open = true
+		case strings.ContainsAny(t, ")}"):
+			open = false
+		}
+	}
+	return names
 }
 
 // unlistedUsesNotice is what a references answer says of the lines found
