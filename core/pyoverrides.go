@@ -29,14 +29,16 @@ type FileLine struct {
 	Line int    `json:"line"`
 }
 
-// PythonOverrides returns the methods named method, one-based, of the
-// classes in files that derive from class (directly or through other
-// classes of files), in files' order.
-func PythonOverrides(files []SourceText, class, method string) []FileLine {
-	type pyClass struct {
-		bases   []string
-		methods []FileLine // named method
-	}
+// pyClass is one class of the files: its bases' last names, and its
+// methods of the name asked.
+type pyClass struct {
+	bases   []string
+	methods []FileLine
+}
+
+// pythonClasses reads the classes of files, by name, with their methods
+// named method.
+func pythonClasses(files []SourceText, method string) map[string][]*pyClass {
 	classes := map[string][]*pyClass{}
 	for _, f := range files {
 		aliases := pythonImportAliases(f.Text)
@@ -86,6 +88,14 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 			}
 		}
 	}
+	return classes
+}
+
+// PythonOverrides returns the methods named method, one-based, of the
+// classes in files that derive from class (directly or through other
+// classes of files), in files' order.
+func PythonOverrides(files []SourceText, class, method string) []FileLine {
+	classes := pythonClasses(files, method)
 	// The classes deriving from class, breadth first.
 	derived := map[string]bool{class: true}
 	for grew := true; grew; {
@@ -103,10 +113,6 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 			}
 		}
 	}
-	at := map[string]int{} // a file's place in files
-	for i, f := range files {
-		at[f.Path] = i
-	}
 	var out []FileLine
 	for name, cs := range classes {
 		if name == class || !derived[name] {
@@ -116,13 +122,50 @@ func PythonOverrides(files []SourceText, class, method string) []FileLine {
 			out = append(out, c.methods...)
 		}
 	}
-	slices.SortFunc(out, func(a, b FileLine) int {
+	return inFilesOrder(files, out)
+}
+
+// PythonOverridden returns the methods named method, one-based, of the
+// classes in files that class derives from (directly or through other
+// classes of files): those a method of class named so overrides.
+func PythonOverridden(files []SourceText, class, method string) []FileLine {
+	classes := pythonClasses(files, method)
+	ancestors := map[string]bool{}
+	queue := []string{class}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		for _, c := range classes[name] {
+			for _, b := range c.bases {
+				if !ancestors[b] && b != class {
+					ancestors[b] = true
+					queue = append(queue, b)
+				}
+			}
+		}
+	}
+	var out []FileLine
+	for name := range ancestors {
+		for _, c := range classes[name] {
+			out = append(out, c.methods...)
+		}
+	}
+	return inFilesOrder(files, out)
+}
+
+// inFilesOrder sorts lines by their file's place in files, then by line.
+func inFilesOrder(files []SourceText, lines []FileLine) []FileLine {
+	at := map[string]int{} // a file's place in files
+	for i, f := range files {
+		at[f.Path] = i
+	}
+	slices.SortFunc(lines, func(a, b FileLine) int {
 		if d := at[a.Path] - at[b.Path]; d != 0 {
 			return d
 		}
 		return a.Line - b.Line
 	})
-	return out
+	return lines
 }
 
 // pythonImportAliases maps the names text's `from m import X as Y`

@@ -55,3 +55,23 @@ func TestPythonOverridesImportAliases(t *testing.T) {
 		})
 	}
 }
+
+func TestPythonOverridden(t *testing.T) {
+	files := []SourceText{
+		{"auth.py", "class Auth:\n    def auth_flow(self, request):\n        raise NotImplementedError\n\n    def sync_auth_flow(self, request):\n        yield from self.auth_flow(request)\n\n\nclass BasicAuth(Auth):\n    def auth_flow(self, request):\n        yield request\n\n\nclass DigestAuth(BasicAuth):\n    def auth_flow(self, request):\n        yield request\n"},
+		{"other.py", "class Unrelated:\n    def auth_flow(self):\n        pass\n"},
+	}
+	for _, tc := range []struct {
+		class string
+		want  []FileLine
+	}{
+		{"BasicAuth", []FileLine{{"auth.py", 2}}},
+		{"DigestAuth", []FileLine{{"auth.py", 2}, {"auth.py", 10}}},
+		{"Auth", nil},
+		{"Unrelated", nil},
+	} {
+		if got := PythonOverridden(files, tc.class, "auth_flow"); !slices.Equal(got, tc.want) {
+			t.Errorf("PythonOverridden(%s) = %v, want %v", tc.class, got, tc.want)
+		}
+	}
+}

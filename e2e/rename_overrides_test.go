@@ -76,3 +76,26 @@ def show(it):
 		t.Errorf("a method of an unrelated class is named as an override")
 	}
 }
+
+// TestRenameNamesOverriddenLeft: renaming a subclass's method that
+// overrides its base's leaves the base's with the old name, and the
+// subclass quietly stops overriding it (a tester renamed httpx's
+// BasicAuth.auth_flow: BasicAuth fell back to Auth's NotImplementedError,
+// and pyright said nothing). The answer names the base's method.
+func TestRenameNamesOverriddenLeft(t *testing.T) {
+	requireServers(t, "pyright-langserver")
+	dir := copyFixture(t, "py")
+	srv := catalogServe(t, "--approval", "preview")
+	defer srv.shutdown(t)
+	a := srv.toolCall(t, "code_rename", json.RawMessage(`{"target":{"path":"shapes/circle.py","symbol":"Circle.perimeter"},"newName":"circumference"}`), dir)
+	text := a.Content[0].Text
+	if a.IsError {
+		t.Fatalf("rename: %s", text)
+	}
+	if !strings.Contains(text, "perimeter overrides the method of that name in a base class of Circle (shapes/base.py:") || !strings.Contains(text, "no longer overrides it") {
+		t.Errorf("the base's method the rename leaves is not named:\n%s", text)
+	}
+	if strings.Contains(text, "shapes/rect.py") {
+		t.Errorf("a sibling class's method is named:\n%s", text)
+	}
+}

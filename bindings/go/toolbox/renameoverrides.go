@@ -18,11 +18,14 @@ import (
 // nothing either). The workspace's Python files are read for the
 // subclasses of the method's class, within the textual search's bounds
 // (textualuses.go), and the overrides the rename leaves with the old name
-// are named in its incomplete notice.
+// are named in its incomplete notice. So are the base classes' methods
+// the renamed one overrides: a tester renamed httpx's
+// BasicAuth.auth_flow, and BasicAuth quietly fell back to Auth's
+// `raise NotImplementedError` (core.PythonOverridden).
 
 // renameOverrides is the notice for the methods overriding the renamed
-// Python method rt that the rename's files leave named as before ("" when
-// none, or rt is not a Python method).
+// Python method rt, and those it overrides, that the rename's files
+// leave named as before ("" when none, or rt is not a Python method).
 func (t *Toolbox) renameOverrides(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, files []plannedFile) string {
 	class := rt.Container
 	if i := strings.LastIndexByte(class, '.'); i >= 0 {
@@ -53,20 +56,34 @@ func (t *Toolbox) renameOverrides(ctx context.Context, r *workspacefs.Root, rt l
 	for _, f := range files {
 		planned[f.rel] = f
 	}
-	var left []string
-	for _, o := range core.PythonOverrides(texts, class, rt.Identifier) {
-		if f, ok := planned[o.Path]; ok && core.IdentifierOffsets(o.Path, lineAt(f.after, o.Line-1), rt.Identifier) == nil {
-			continue // renamed with the rest
+	keptName := func(lines []core.FileLine) []string {
+		var left []string
+		for _, o := range lines {
+			if f, ok := planned[o.Path]; ok && core.IdentifierOffsets(o.Path, lineAt(f.after, o.Line-1), rt.Identifier) == nil {
+				continue // renamed with the rest
+			}
+			left = append(left, o.Path+":"+strconv.Itoa(o.Line))
 		}
-		left = append(left, o.Path+":"+strconv.Itoa(o.Line))
+		return left
 	}
-	if len(left) == 0 {
-		return ""
+	listed := func(left []string) string {
+		shown := left[:min(len(left), maxLeftUses)]
+		more := ""
+		if len(left) > len(shown) {
+			more = " and " + strconv.Itoa(len(left)-len(shown)) + " more"
+		}
+		return strings.Join(shown, ", ") + more
 	}
-	shown := left[:min(len(left), maxLeftUses)]
-	more := ""
-	if len(left) > len(shown) {
-		more = " and " + strconv.Itoa(len(left)-len(shown)) + " more"
+	var notices []string
+	if left := keptName(core.PythonOverrides(texts, class, rt.Identifier)); len(left) > 0 {
+		notices = append(notices, strconv.Itoa(len(left))+" "+plural(len(left), "method", "methods")+" named "+rt.Identifier+" in subclasses of "+class+" (overrides) keep the old name: "+listed(left)+"; the server renames no overrides: rename each with code_rename, or they stop overriding")
 	}
-	return strconv.Itoa(len(left)) + " " + plural(len(left), "method", "methods") + " named " + rt.Identifier + " in subclasses of " + class + " (overrides) keep the old name: " + strings.Join(shown, ", ") + more + "; the server renames no overrides: rename each with code_rename, or they stop overriding"
+	// The other way: the method overrides a base class's, which keeps
+	// the name, so the renamed one stops overriding it and code calling
+	// the base's name on this class's objects (a template method's
+	// `self.auth_flow(request)`) reaches the base's instead.
+	if left := keptName(core.PythonOverridden(texts, class, rt.Identifier)); len(left) > 0 {
+		notices = append(notices, rt.Identifier+" overrides the "+plural(len(left), "method", "methods")+" of that name in "+plural(len(left), "a base class", "base classes")+" of "+class+" ("+listed(left)+"), which the rename leaves: renamed, it no longer overrides "+plural(len(left), "it", "them")+", and calls of "+rt.Identifier+" on "+class+" objects (through the base class too) reach the base's instead; rename the base's method as well (code_rename at it), or keep the name")
+	}
+	return strings.Join(notices, "; ")
 }
