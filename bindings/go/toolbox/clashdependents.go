@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
@@ -74,12 +75,12 @@ func (t *Toolbox) clashDependents(ctx context.Context, r *workspacefs.Root, adde
 	if len(modules) == 0 {
 		return files, ""
 	}
-	barrels, complete := t.reexporters(ctx, r, modules)
+	barrels, cut := t.reexporters(ctx, r, modules)
 	for _, rel := range barrels {
 		add(rel)
 	}
-	if !complete {
-		return files, "the files re-exporting " + modules[0] + " with `export *` were searched in part (the workspace is larger than the search's bounds): a new export may clash in a file not checked"
+	if cut != "" {
+		return files, "the files re-exporting " + modules[0] + " with `export *` were searched in part (" + cut + "): a new export may clash in a file not checked"
 	}
 	return files, ""
 }
@@ -114,20 +115,34 @@ func samePackageNaming(r *workspacefs.Root, rel string, names []string) []string
 
 // reexporters lists the files of the modules' provider that re-export one
 // of them with `export * from`, directly or through such files, at most
-// maxReexportDepth deep; complete is false when the search stopped at its
-// bounds.
-func (t *Toolbox) reexporters(ctx context.Context, r *workspacefs.Root, modules []string) (out []string, complete bool) {
+// maxReexportDepth deep; cut says why when the search stopped short:
+// out of time (the dependents' share of the call's budget, spent first
+// on the references: a tester's 150-file workspace was said to be
+// "larger than the search's bounds"), or over its bounds.
+func (t *Toolbox) reexporters(ctx context.Context, r *workspacefs.Root, modules []string) (out []string, cut string) {
 	sel, ok := t.service.Selection(ctx, modules[0], r.Dir)
 	if !ok {
-		return nil, true
+		return nil, ""
 	}
 	census := t.takeCensus(ctx, r.Dir, r.Dir, false)
-	complete = !census.stopped
+	outOfTime := func() string {
+		return "out of time: the time for finding the other files a change affects ran out"
+	}
+	switch {
+	case census.stopped && ctx.Err() != nil:
+		cut = outOfTime()
+	case census.stopped:
+		cut = "the workspace has more than " + strconv.Itoa(maxWalkEntries) + " entries"
+	}
 	stars := map[string][]string{} // module stem → the files that `export *` it
 	read := 0
 	for i, f := range census.owned[sel.ID] {
-		if i >= maxClashScanFiles || read >= maxClashScanBytes || ctx.Err() != nil {
-			complete = false
+		if ctx.Err() != nil {
+			cut = outOfTime()
+			break
+		}
+		if i >= maxClashScanFiles || read >= maxClashScanBytes {
+			cut = "the workspace's script files are more than the search reads"
 			break
 		}
 		file, err := r.Read(r.Abs(f.rel))
@@ -166,7 +181,7 @@ func (t *Toolbox) reexporters(ctx context.Context, r *workspacefs.Root, modules 
 		}
 		level = next
 	}
-	return out, complete
+	return out, cut
 }
 
 // moduleStem is a module path without its extension: a specifier names

@@ -33,7 +33,8 @@ import (
 // (clashdependents.go), which no reference leads to, and so are the
 // includers of a C-family file the change may declare a name anew in
 // (cdeclaring.go), and the users of a Vue component whose public surface
-// the change may change (vueimporters.go). They are
+// the change may change (vueimporters.go), and the importers of a barrel
+// whose re-exports it removes (barrelimporters.go). They are
 // found before the write, while the declarations are still where the
 // outline says and the references still resolve to them (after a
 // signature change, a broken caller may no longer be a reference). The
@@ -277,13 +278,13 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	// The users of a Vue component whose props, emits or exposed members
 	// the change may change, which the references do not reach, and the
 	// listeners of an event it no longer emits (vueimporters.go).
-	vueChanged := make([]vueChangedFile, 0, len(changed))
+	edited := make([]editedFile, 0, len(changed))
 	for _, c := range changed {
 		if !c.created {
-			vueChanged = append(vueChanged, vueChangedFile{c.rel, c.before, c.after})
+			edited = append(edited, editedFile{c.rel, c.before, c.after})
 		}
 	}
-	vue := t.vueComponentChange(ictx, r, vueChanged, isChanged)
+	vue := t.vueComponentChange(ictx, r, edited, isChanged)
 	for _, rel := range vue.files {
 		if !isChanged[rel] && !seen[rel] {
 			seen[rel] = true
@@ -291,6 +292,16 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		}
 	}
 	found.incomplete = vue.dead
+	// The importers of a barrel whose re-exports the change removes or
+	// narrows, which no declaration's references reach
+	// (barrelimporters.go).
+	barrels := t.barrelDependents(ictx, r, edited, isChanged)
+	for _, rel := range barrels.files {
+		if !seen[rel] {
+			seen[rel] = true
+			files = append(files, rel)
+		}
+	}
 	if found.asked > 0 {
 		found.partial = joinNotices(s.Notice(), aliases.notice())
 		// Nor do they reach the uses through symbolic links to a
@@ -332,7 +343,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			files = append(files, rel)
 		}
 	}
-	found.partial = joinNotices(found.partial, cut, vue.notice)
+	found.partial = joinNotices(found.partial, cut, vue.notice, barrels.notice)
 	// The files the last changes of these files broke, which the
 	// references asked may no longer reach (otherbreaks.go).
 	rels := make([]string, len(changed))

@@ -63,6 +63,14 @@ func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws stri
 	a, err := t.refactorChange(ctx, call, ws, func(ctx context.Context, s lspseam.Session, r *workspacefs.Root) (change, error) {
 		what, files, err := plan(ctx, s, r)
 		ch := change{what: what, files: files}
+		if err == nil {
+			// The importers the server's edit leaves naming the old path
+			// (movedimporters.go): named in the preview and the applied
+			// answer alike.
+			oldRel, _ := r.Rel(call.Path)
+			newRel, _ := r.Rel(call.NewPath)
+			ch.unsearched = t.movedFileImporters(ctx, r, oldRel, newRel, files)
+		}
 		if s.Methods()["workspace/willRenameFiles"] {
 			// The importers' edits are the server's, from files the
 			// move's files do not include: asked again when applied.

@@ -15,44 +15,45 @@ import (
 // its dependents, and the listeners of the events they no longer emit
 // (vuelisteners.go), named in the answer.
 
-// vueChangedFile is a changed file's text before and after the change
-// (created files are not among them).
-type vueChangedFile struct{ rel, before, after string }
+// editedFile is a changed file's text before and after the change
+// (created files are not among them), for the textual searches of its
+// dependents (this file's, barrelimporters.go's).
+type editedFile struct{ rel, before, after string }
 
-// vueSearch is the texts of a workspace's script and component files
+// scriptSearch is the texts of a workspace's script and component files
 // read for the users of changed components, or why they could not all
 // be read.
-type vueSearch struct {
+type scriptSearch struct {
 	texts  map[string]string
 	reason string // "" when every such file was read
 }
 
-// readVueWorkspace reads the workspace's script and component files
+// readScriptWorkspace reads the workspace's script and component files
 // (those a provider owns), within the textual search's bounds.
-func (t *Toolbox) readVueWorkspace(ctx context.Context, r *workspacefs.Root) vueSearch {
+func (t *Toolbox) readScriptWorkspace(ctx context.Context, r *workspacefs.Root) scriptSearch {
 	census := t.takeCensus(ctx, r.Dir, r.Dir, false)
 	if census.stopped {
-		return vueSearch{reason: "the workspace walk stopped (over its entries or out of time)"}
+		return scriptSearch{reason: "the workspace walk stopped (over its entries or out of time)"}
 	}
 	var files []string
 	for _, owned := range census.owned {
 		for _, f := range owned {
-			if slices.Contains(vueScriptExts, strings.ToLower(path.Ext(f.rel))) {
+			if slices.Contains(scriptExts, strings.ToLower(path.Ext(f.rel))) {
 				files = append(files, f.rel)
 			}
 		}
 	}
 	if len(files) > maxTextualFiles {
-		return vueSearch{reason: "the workspace has more script files than the search reads"}
+		return scriptSearch{reason: "the workspace has more script files than the search reads"}
 	}
 	texts := map[string]string{}
 	read := 0
 	for _, rel := range files {
 		if ctx.Err() != nil {
-			return vueSearch{reason: "out of time"}
+			return scriptSearch{reason: "out of time"}
 		}
 		if read > maxTextualBytes {
-			return vueSearch{reason: "the workspace's script files are more than the search reads"}
+			return scriptSearch{reason: "the workspace's script files are more than the search reads"}
 		}
 		f, err := r.Read(r.Abs(rel))
 		if err != nil || !f.Exists {
@@ -61,7 +62,7 @@ func (t *Toolbox) readVueWorkspace(ctx context.Context, r *workspacefs.Root) vue
 		texts[rel] = f.Text
 		read += len(f.Text)
 	}
-	return vueSearch{texts: texts}
+	return scriptSearch{texts: texts}
 }
 
 // vueChange is what findDependents learns of the changed .vue files whose
@@ -76,7 +77,7 @@ type vueChange struct {
 // vueComponentChange finds the users of the changed .vue files whose
 // public surface the change may change, and the listeners of the events
 // it stops emitting, outside the changed files (isChanged).
-func (t *Toolbox) vueComponentChange(ctx context.Context, r *workspacefs.Root, changed []vueChangedFile, isChanged map[string]bool) vueChange {
+func (t *Toolbox) vueComponentChange(ctx context.Context, r *workspacefs.Root, changed []editedFile, isChanged map[string]bool) vueChange {
 	var comps []string
 	var befores, afterTexts []string
 	for _, c := range changed {
@@ -90,7 +91,7 @@ func (t *Toolbox) vueComponentChange(ctx context.Context, r *workspacefs.Root, c
 	if len(comps) == 0 {
 		return vueChange{}
 	}
-	ws := t.readVueWorkspace(ctx, r)
+	ws := t.readScriptWorkspace(ctx, r)
 	if ws.reason != "" {
 		return vueChange{notice: "the files that use " + listOr(comps) + " could not all be found (" + ws.reason + "), and a change to its props, emits or exposed members may break them unseen: not checked"}
 	}

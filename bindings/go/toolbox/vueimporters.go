@@ -35,12 +35,12 @@ import (
 // cannot be complete (the workspace walk stopped, over the files or bytes
 // read) the answer says the users of the component were not all found.
 
-// vueScriptExts are the extensions of the files searched for importers.
-var vueScriptExts = []string{".vue", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"}
+// scriptExts are the extensions of the files searched for importers.
+var scriptExts = []string{".vue", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"}
 
-// vueSpecifier matches a module specifier: after `from`, `import` (a
+// moduleSpecifier matches a module specifier: after `from`, `import` (a
 // side-effect import) or `import(` — group 1.
-var vueSpecifier = regexp.MustCompile(`(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"\n]+)['"]`)
+var moduleSpecifier = regexp.MustCompile(`(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"\n]+)['"]`)
 
 // vueReexportName matches `default as Name` in an export-from.
 var vueReexportName = regexp.MustCompile(`\bdefault\s+as\s+([A-Za-z_$][\w$]*)`)
@@ -70,8 +70,15 @@ func specifierReaches(from, spec, target string) bool {
 	variants := func(p string) []string {
 		p = strings.TrimSuffix(p, "/")
 		out := []string{p}
-		for _, ext := range vueScriptExts {
+		for _, ext := range scriptExts {
 			out = append(out, p+ext, p+"/index"+ext)
+		}
+		if stem := moduleStem(p); stem != p {
+			// An ECMAScript module's specifier names the emitted file:
+			// "./parse.js" is parse.ts.
+			for _, ext := range scriptExts {
+				out = append(out, stem+ext)
+			}
 		}
 		return append(out, p+".d.ts", p+"/index.d.ts")
 	}
@@ -100,7 +107,7 @@ func specifierReaches(from, spec, target string) bool {
 }
 
 // statementBefore is the start of the import or export statement whose
-// specifier's match (vueSpecifier) is at offset at of text: the last `import` or `export` word
+// specifier's match (moduleSpecifier) is at offset at of text: the last `import` or `export` word
 // before it (at most 2000 bytes back).
 func statementBefore(text string, at int) string {
 	from := max(0, at-2000)
@@ -153,7 +160,7 @@ func componentUsers(texts map[string]string, components []string, skip map[strin
 			queue = queue[1:]
 			for _, rel := range rels {
 				text := texts[rel]
-				for _, m := range vueSpecifier.FindAllStringSubmatchIndex(text, -1) {
+				for _, m := range moduleSpecifier.FindAllStringSubmatchIndex(text, -1) {
 					if !specifierReaches(rel, text[m[2]:m[3]], v.rel) {
 						continue
 					}

@@ -143,6 +143,9 @@ func TestSpecifierReaches(t *testing.T) {
 		{"src/a.ts", "./List.vue", "src/common/components/Notify/List.vue", false},
 		{"src/a.ts", "@/components/Notify/MyList.vue", "src/common/components/Notify/List.vue", false},
 		{"src/a.ts", "vue", "src/vue.ts", false},
+		{"e2e/a.spec.ts", "../src/testing/gen.js", "src/testing/gen.ts", true},
+		{"src/a.ts", "@/testing/gen.js", "src/testing/gen.tsx", true},
+		{"src/a.ts", "./gen.js", "src/gen.vue.ts", false},
 	}
 	for _, tc := range tests {
 		if got := specifierReaches(tc.from, tc.spec, tc.target); got != tc.want {
