@@ -252,7 +252,18 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 	}{
 		{"absent: no others, no line", ``, ``, []string{"0 persisting."}, []string{"other files", "Other files"}},
 		{"none found", `,"dependents":{}`, `"checked":0,`, []string{"Other files: none refer to what changed (asked before the change)."}, []string{"checked"}},
-		{"none found, some unasked", `,"dependents":{"unasked":3}`, `"unasked":3`, []string{"none refer to what changed (asked before the change, as far as was asked).", "The references of at least 3 more changed declarations were not asked"}, nil},
+		{"none found, some unasked: not checked, never none refer", `,"dependents":{"unasked":3}`, `"unasked":3`,
+			[]string{"Other files: not checked — the references of at least 3 changed declarations were not asked (over the bound or out of time), so other files that use them may be affected unseen; ask code_navigate kind references on them, or code_diagnostics of their users."}, []string{"none refer to what changed", "was not asked"}},
+		// A cold server's first references out of time (findings s28 F4):
+		// the declaration whose name line changed is named.
+		{"none found, the changed declaration unasked by name", `,"dependents":{"unasked":1,"unaskedNames":["ContentLayout"],"unaskedWhy":"time"}`, `"unasked":1,"unaskedNames":["ContentLayout"],"unaskedWhy":"time"`,
+			[]string{"Other files: not checked — the references of `ContentLayout` were not asked (out of time), so other files that use it may be affected unseen; ask code_navigate kind references on it, or code_diagnostics of its users."}, []string{"none refer to what changed", "Not asked:"}},
+		{"none found, named and counted unasked, some asked", `,"dependents":{"unasked":4,"unaskedNames":["A","B"],"unaskedWhy":"timeAndLimit","asked":2}`, `"unasked":4,"unaskedNames":["A","B"]`,
+			[]string{"Other files: not checked — the references of `A`, `B` and of at least 2 more changed declarations were not asked (over the bound of declarations asked per change, and out of time), so other files that use them may be affected unseen; ask code_navigate kind references on them, or code_diagnostics of their users. None refer to the 2 other changed declarations whose references were asked (asked before the change)."}, []string{"none refer to what changed"}},
+		{"names more than counted: each name counts", `,"dependents":{"unaskedNames":["A","B"],"unaskedWhy":"limit"}`, `"unasked":2,"unaskedNames":["A","B"],"unaskedWhy":"limit"`,
+			[]string{"the references of `A` and `B` were not asked (over the bound of declarations asked per change)"}, nil},
+		{"found and checked, one unasked: its own line", `,"dependents":{"files":[` + dep("b.go", "", "", true) + `],"unasked":1,"unaskedNames":["Team"],"unaskedWhy":"time"}`, `"unasked":1`,
+			[]string{"1 other file checked, no new problems.\nNot asked: the references of `Team` were not asked (out of time)"}, []string{"Other files: not checked"}},
 		{"one broken of two", `,"dependents":{"files":[` + dep("b.go", "", d(1, "m"), true) + `,` + dep("c.go", d(0, "k"), d(0, "k"), true) + `]}`,
 			`"withIntroduced":["b.go"],"withResolved":[],"counts":{"introduced":1,"resolved":0,"persisting":1,"introducedErrors":1}`,
 			[]string{"2 other files checked, 1 with new problems (1 error introduced, 0 resolved):\n  b.go:2:1 error: m"}, []string{"Resolved in other files"}},
@@ -273,9 +284,9 @@ func TestDiagnosticsDeltaDependents(t *testing.T) {
 		// A generated file's 1,100 constants, a minified file's 3,000
 		// variables: counts over a thousand are a change's, not garbage.
 		{"declarations unasked by the thousand", `,"dependents":{"unasked":1092,"asked":8,"insideBodies":1500}`, `"unasked":1092,"insideBodies":1500`,
-			[]string{"The references of at least 1092 more changed declarations were not asked", "the changes inside 1500 function bodies"}, nil},
+			[]string{"the references of at least 1092 changed declarations were not asked", "None refer to the 8 other changed declarations whose references were asked", "the changes inside 1500 function bodies"}, nil},
 		{"a count at the bound: at least", `,"dependents":{"unasked":1000000,"insideBodies":1000000}`, `"unasked":1000000`,
-			[]string{"at least 1000000 more changed declarations", "the changes inside at least 1000000 function bodies"}, nil},
+			[]string{"at least 1000000 changed declarations", "the changes inside at least 1000000 function bodies"}, nil},
 		{"files over those listed: counted", `,"dependents":{"notChecked":[{"uri":"file:///w/z.go","reason":"limit"},{"uri":"file:///w/y.go","reason":"time"}],"notCheckedMore":2500}`,
 			`"notCheckedMore":2500`, []string{"Not checked: z.go and 2500 more (over the number of files checked); y.go (out of time)"}, nil},
 		{"only files over those listed", `,"dependents":{"notCheckedMore":3}`, `"notCheckedMore":3`,

@@ -12,8 +12,8 @@ import (
 // depend on what it changed, which the change did not touch.
 //
 // Input dependents? {files: [{uri, before, after, how, fresh}],
-// notChecked: [{uri, reason}], notCheckedMore?, unasked?, asked?,
-// insideBodies?, partial?}. Each file's text is the same
+// notChecked: [{uri, reason}], notCheckedMore?, unasked?, unaskedNames?,
+// unaskedWhy?, asked?, insideBodies?, partial?}. Each file's text is the same
 // before and after the change, so every line maps to itself and none is
 // read (a host sends no text: a "text" member is ignored); before and
 // after are the server's Diagnostic[] on it before and after the change;
@@ -32,7 +32,12 @@ import (
 // the ones listed. unasked counts the changed declarations
 // whose references were not asked (over the host's bound or out of time;
 // a changed file the host did not look into counts as one): other files
-// may depend on them unseen. asked counts those whose references were
+// may depend on them unseen. unaskedNames names those of them the host
+// can name (the declaration whose name line changed first; at most 8,
+// each one counted in unasked), unaskedWhy says why: "time", "limit" or
+// "timeAndLimit". With none found in other files and some unasked, the
+// text says other files were not checked, naming whose references were
+// not asked, never that none refer to what changed. asked counts those whose references were
 // asked. insideBodies counts the changed Go
 // functions whose references were not asked because the change stayed
 // inside their bodies (GoChangeInsideBody, gobody.go): no other file's
@@ -44,7 +49,7 @@ import (
 // resolved, persisting, introducedTotal, resolvedTotal}], withIntroduced:
 // [path], withResolved: [path], counts: {introduced, resolved, persisting,
 // introducedErrors}, truncated, stale: [path], notChecked: [{path,
-// reason}], notCheckedMore?, unasked, insideBodies?}, only when the input has dependents. introduced and
+// reason}], notCheckedMore?, unasked, unaskedNames?, unaskedWhy?, insideBodies?}, only when the input has dependents. introduced and
 // resolved are listed as for the changed files, errors first, the first
 // limit of each across the other files.
 
@@ -96,7 +101,15 @@ type OthersDelta struct {
 	// the files checked) beyond those NotChecked lists.
 	NotCheckedMore int
 	Unasked        int
-	InsideBodies   int
+	// UnaskedNames names the changed declarations whose references were
+	// not asked, those whose name line changed first (at most
+	// maxUnaskedNames); UnaskedWhy is why: UnaskedTime, UnaskedLimit or
+	// both (UnaskedTimeAndLimit), "" when the host does not say. With
+	// nothing found in other files, the first line says those were not
+	// looked for rather than "none refer to what changed".
+	UnaskedNames []string
+	UnaskedWhy   string
+	InsideBodies int
 	// Partial says why the references asked may have missed files (the
 	// server searched part of the workspace): "none refer to what changed" is
 	// then only as far as it searched, and the text says why.
@@ -150,6 +163,14 @@ func (o *OthersDelta) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `,"unasked":`...)
 	b = appendInt(b, int64(o.Unasked))
+	if len(o.UnaskedNames) > 0 {
+		b = append(b, `,"unaskedNames":`...)
+		b = appendStrings(b, o.UnaskedNames)
+	}
+	if o.UnaskedWhy != "" {
+		b = append(b, `,"unaskedWhy":`...)
+		b = appendString(b, o.UnaskedWhy)
+	}
 	if o.InsideBodies > 0 {
 		b = append(b, `,"insideBodies":`...)
 		b = appendInt(b, int64(o.InsideBodies))
@@ -175,6 +196,21 @@ const MaxDependentFiles = 1000
 // negative, a fraction, a garbled number), and a host clamps a count at
 // it rather than lose the delta (the texts say "at least").
 const MaxImpactCount = 1_000_000
+
+// maxUnaskedNames bounds dependents.unaskedNames; each name is clipped
+// at maxUnaskedName bytes.
+const (
+	maxUnaskedNames = 8
+	maxUnaskedName  = 200
+)
+
+// Why the references of changed declarations were not asked
+// (dependents.unaskedWhy).
+const (
+	UnaskedTime         = "time"
+	UnaskedLimit        = "limit"
+	UnaskedTimeAndLimit = "timeAndLimit"
+)
 
 // maxPartialReason bounds dependents.partial's text.
 const maxPartialReason = 1000
@@ -332,6 +368,36 @@ func readDependents(v gjson.Result, wsPath string, changed map[string]bool, limi
 			return nil, err
 		}
 	}
+	if u := get(v, "unaskedNames"); u.Exists() && u.Type != gjson.Null {
+		if !u.IsArray() {
+			return nil, Errorf(CodeInvalidArgument, "dependents.unaskedNames must be an array of the names of the changed declarations whose references were not asked, got %s", describe(u))
+		}
+		var bad *Error
+		u.ForEach(func(_, n gjson.Result) bool {
+			if n.Type != gjson.String || n.Str == "" {
+				bad = Errorf(CodeInvalidArgument, "dependents.unaskedNames must hold non-empty strings (declarations' names), got %s", describe(n))
+				return false
+			}
+			if len(o.UnaskedNames) < maxUnaskedNames {
+				o.UnaskedNames = append(o.UnaskedNames, clip(n.Str, maxUnaskedName))
+			}
+			return true
+		})
+		if bad != nil {
+			return nil, bad
+		}
+	}
+	if w := get(v, "unaskedWhy"); w.Exists() && w.Type != gjson.Null {
+		switch {
+		case w.Type == gjson.String && (w.Str == UnaskedTime || w.Str == UnaskedLimit || w.Str == UnaskedTimeAndLimit):
+			o.UnaskedWhy = w.Str
+		default:
+			return nil, Errorf(CodeInvalidArgument, "dependents.unaskedWhy must be %q (out of time), %q (over the host's bound of declarations asked) or %q (both), got %s", UnaskedTime, UnaskedLimit, UnaskedTimeAndLimit, describe(w))
+		}
+	}
+	if len(o.UnaskedNames) > o.Unasked {
+		o.Unasked = len(o.UnaskedNames) // each name is one declaration not asked
+	}
 	if p := get(v, "partial"); p.Exists() && p.Type != gjson.Null {
 		if p.Type != gjson.String {
 			return nil, Errorf(CodeInvalidArgument, "dependents.partial must be a string (why the references may have missed files), got %s", describe(p))
@@ -403,7 +469,16 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 			return
 		}
 	}
-	if checked == 0 && notChecked == 0 {
+	if checked == 0 && notChecked == 0 && o.Unasked > 0 {
+		// Nothing found, but not everything was looked for: never "none
+		// refer to what changed", which an agent takes at its word (a
+		// cold server's first references, out of time, left 5 importers
+		// of the changed declaration unseen: findings s28 F4).
+		b.WriteString("Other files: not checked — " + o.unaskedSentence())
+		if o.Asked > 0 {
+			b.WriteString(" None refer to the " + strconv.Itoa(o.Asked) + " other changed " + plural(o.Asked, "declaration", "declarations") + " whose references were asked (asked before the change).")
+		}
+	} else if checked == 0 && notChecked == 0 {
 		// Said of what was asked: the references before the change, found
 		// outside the changed files. A rename's uses are changed files
 		// themselves (whose problems are listed above), and the uses a
@@ -414,11 +489,8 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 			b.WriteString("Other files: none refer to what changed")
 		}
 		b.WriteString(" (asked before the change")
-		switch {
-		case o.Partial != "":
+		if o.Partial != "" {
 			b.WriteString(", as far as the server searched, which may not be everywhere")
-		case o.Unasked > 0:
-			b.WriteString(", as far as was asked")
 		}
 		b.WriteString(").")
 	} else {
@@ -502,7 +574,52 @@ func renderOthers(b *strings.Builder, o *OthersDelta, changedFiles, limit int) {
 	if o.Partial != "" {
 		b.WriteString("\nThe references asked may have missed files: " + o.Partial + ".")
 	}
-	if o.Unasked > 0 {
-		b.WriteString("\nThe references of at least " + strconv.Itoa(o.Unasked) + " more changed " + plural(o.Unasked, "declaration was", "declarations were") + " not asked (over the bound or out of time): other files may be affected unseen.")
+	if o.Unasked > 0 && (checked > 0 || notChecked > 0) {
+		b.WriteString("\nNot asked: " + o.unaskedSentence())
 	}
+}
+
+// unaskedSentence says whose references were not asked and why, and what
+// to do instead: the declarations by name when the host named them (the
+// one whose name line changed first), else counted.
+func (o *OthersDelta) unaskedSentence() string {
+	names := make([]string, len(o.UnaskedNames))
+	for i, n := range o.UnaskedNames {
+		names[i] = "`" + n + "`"
+	}
+	rest := o.Unasked - len(names)
+	// "at least": a changed file the host did not look into counts as
+	// one, and a count past MaxImpactCount is clamped.
+	const atLeast = "at least "
+	var whose string
+	switch {
+	case len(names) == 0:
+		whose = "the references of " + atLeast + strconv.Itoa(rest) + " changed " + plural(rest, "declaration", "declarations")
+	case rest > 0:
+		whose = "the references of " + strings.Join(names, ", ") + " and of " + atLeast + strconv.Itoa(rest) + " more changed " + plural(rest, "declaration", "declarations")
+	default:
+		whose = "the references of " + joinAnd(names)
+	}
+	why := "over the bound or out of time"
+	switch o.UnaskedWhy {
+	case UnaskedTime:
+		why = "out of time"
+	case UnaskedLimit:
+		why = "over the bound of declarations asked per change"
+	case UnaskedTimeAndLimit:
+		why = "over the bound of declarations asked per change, and out of time"
+	}
+	one := o.Unasked == 1
+	it := map[bool]string{true: "it", false: "them"}[one]
+	its := map[bool]string{true: "its", false: "their"}[one]
+	return whose + " were not asked (" + why + "), so other files that use " + it +
+		" may be affected unseen; ask code_navigate kind references on " + it + ", or code_diagnostics of " + its + " users."
+}
+
+// joinAnd joins words as a list: "a", "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

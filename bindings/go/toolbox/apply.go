@@ -75,7 +75,7 @@ func impFound(imp *impact) *dependents {
 func (t *Toolbox) impactOf(ctx context.Context, r *workspacefs.Root, s lspseam.Session, files []plannedFile) *impact {
 	changed := make([]changedText, len(files))
 	for i, f := range files {
-		changed[i] = changedText{rel: f.rel, before: f.before, after: f.after, created: f.created}
+		changed[i] = changedText{rel: f.rel, before: f.before, after: f.after, created: f.created, renamed: f.renamed}
 	}
 	found := t.findDependents(ctx, r, s, changed)
 	if found == nil {

@@ -31,6 +31,8 @@ type plannedFile struct {
 	created, deleted bool
 	from             string
 	mode             fs.FileMode
+	// renamed: the file is a server's rename's (renamedependents.go).
+	renamed *renameOf
 }
 
 // change is what a refactor tool plans: files to write, and for a code

@@ -62,12 +62,51 @@ const (
 	// impactTime is the most of a call's budget spent finding the
 	// dependents (a quarter of what is left when that is less).
 	impactTime = 3 * time.Second
+	// namedTime is the most of a call's budget the references of a
+	// declaration whose name line changed may take (half of what is
+	// left when that is less; the checks after it take the rest): the
+	// first references of a cold
+	// typescript-language-server, its project just loaded, took over
+	// impactTime, and the answer said nothing of the 5 importers the
+	// change broke (findings s28 F4).
+	namedTime = 15 * time.Second
 )
+
+// namedBudget is ctx with the share of its budget the references of a
+// declaration whose name line changed may take.
+func namedBudget(ctx context.Context) (context.Context, context.CancelFunc) {
+	share := namedTime
+	if d, ok := ctx.Deadline(); ok {
+		share = min(share, time.Until(d)/2)
+	}
+	return context.WithTimeout(ctx, share)
+}
+
+// notAsked counts the declarations whose references were not asked, by
+// name, and why.
+func (found *dependents) notAsked(names []string, outOfTime bool) {
+	found.unasked += len(names)
+	for _, n := range names {
+		if n != "" && len(found.unaskedNames) < maxUnaskedNames && !slices.Contains(found.unaskedNames, n) {
+			found.unaskedNames = append(found.unaskedNames, n)
+		}
+	}
+	if outOfTime {
+		found.unaskedTime = true
+	} else {
+		found.unaskedLimit = true
+	}
+}
+
+// maxUnaskedNames bounds the names of the declarations not asked that
+// the delta lists (the core takes 8).
+const maxUnaskedNames = 8
 
 // changedText is one changed file's text before and after a change.
 type changedText struct {
 	rel, before, after string
 	created            bool
+	renamed            *renameOf // a server's rename's (renamedependents.go)
 }
 
 // dependents are the other files found for a change.
@@ -80,6 +119,11 @@ type dependents struct {
 	// repository has more.
 	notCheckedMore int
 	unasked        int // declarations whose references were not asked (a changed file not looked at counts as one)
+	// unaskedNames names those of them known by name, the declarations
+	// whose name line changed first; unaskedTime and unaskedLimit say
+	// why (out of time, over maxImpactDeclarations).
+	unaskedNames              []string
+	unaskedTime, unaskedLimit bool
 	// insideBodies counts the changed Go functions whose references
 	// were not asked: the change stayed inside their bodies, which no
 	// other file compiles against (core.GoChangeInsideBody).
@@ -157,6 +201,11 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		}
 		if looked >= maxImpactFiles || ictx.Err() != nil {
 			found.unasked++ // a file not looked at, counted as one declaration
+			if ictx.Err() != nil {
+				found.unaskedTime = true
+			} else {
+				found.unaskedLimit = true
+			}
 			continue
 		}
 		looked++
@@ -168,6 +217,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		if err != nil {
 			if ictx.Err() != nil {
 				found.unasked++ // a file's declarations, counted as one
+				found.unaskedTime = true
 			}
 			continue
 		}
@@ -183,6 +233,9 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			}
 		}
 		for _, e := range touched {
+			if c.renamed.renameKeeps(e) {
+				continue // only uses of the renamed symbol changed in it: its users are the rename's
+			}
 			if slices.Contains(inside, e) {
 				found.insideBodies++
 				continue
@@ -196,6 +249,13 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			decls = append(decls, decl{f.URI, c.rel, e, nameReplaced(e, spans)})
 			if typ, ok := memberType(outline, e); ok && !slices.Contains(types, typ) {
 				types = append(types, typ)
+			}
+		}
+		// A rename onto a name declared beside the renamed one: that
+		// declaration's users are affected too (renamedependents.go).
+		for _, e := range c.renamed.clashing(outline, touched) {
+			if !slices.ContainsFunc(decls, func(d decl) bool { return d.uri == f.URI && d.e == e }) {
+				decls = append(decls, decl{f.URI, c.rel, e, true})
 			}
 		}
 		// A member's change can break the uses of its type as an
@@ -217,8 +277,15 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		}
 		return 1
 	})
+	namesOf := func(ds []decl) []string {
+		names := make([]string, len(ds))
+		for i, d := range ds {
+			names[i] = declaredName(d.e.Name)
+		}
+		return names
+	}
 	if len(decls) > maxImpactDeclarations {
-		found.unasked += len(decls) - maxImpactDeclarations
+		found.notAsked(namesOf(decls[maxImpactDeclarations:]), false)
 		decls = decls[:maxImpactDeclarations]
 	}
 	seen := map[string]bool{}
@@ -226,11 +293,21 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 	var gone goneUses
 	aliases := newAliasFollower(r, beforeTexts)
 	for i, d := range decls {
-		if ictx.Err() != nil {
-			found.unasked += len(decls) - i
+		rctx, cancel := ictx, context.CancelFunc(func() {})
+		if d.named {
+			// The declaration whose name line changed: its users are the
+			// ones most likely broken, and asked within the call's budget,
+			// not only the dependents' share (namedTime).
+			rctx, cancel = namedBudget(ctx)
+		}
+		if rctx.Err() != nil {
+			cancel()
+			found.notAsked(namesOf(decls[i:]), true)
 			break
 		}
-		raw, err := t.request(ictx, s, "textDocument/references", d.uri, d.e.SelectionRange.Start)
+		raw, err := t.request(rctx, s, "textDocument/references", d.uri, d.e.SelectionRange.Start)
+		outOfTime := rctx.Err() != nil
+		cancel()
 		if err == nil {
 			// The component files the server does not read, asked of
 			// theirs (componentsearch.go), within the call's budget: the
@@ -239,13 +316,12 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			raw = t.withComponentUses(ctx, s, d.uri, d.e.SelectionRange.Start, raw)
 		}
 		if err != nil {
-			if ictx.Err() != nil {
-				found.unasked += len(decls) - i
-				break
+			if outOfTime {
+				found.notAsked(namesOf(decls[i:i+1]), true)
 			}
 			continue
 		}
-		refs, err := t.core.Translate(ictx, lspseam.OpReferences, raw)
+		refs, err := t.core.Translate(ctx, lspseam.OpReferences, raw)
 		if err != nil {
 			continue
 		}
@@ -583,8 +659,20 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 	// generated file overlaps declarations by the thousand): clamped,
 	// the delta says "at least" that many rather than being refused whole.
 	count := func(n int) int { return min(n, core.MaxImpactCount) }
-	return map[string]any{"files": files, "notChecked": notChecked, "notCheckedMore": count(found.notCheckedMore),
+	in := map[string]any{"files": files, "notChecked": notChecked, "notCheckedMore": count(found.notCheckedMore),
 		"unasked": count(found.unasked), "asked": count(found.asked), "insideBodies": count(found.insideBodies), "partial": found.partial}
+	if len(found.unaskedNames) > 0 {
+		in["unaskedNames"] = found.unaskedNames
+	}
+	switch {
+	case found.unaskedTime && found.unaskedLimit:
+		in["unaskedWhy"] = core.UnaskedTimeAndLimit
+	case found.unaskedTime:
+		in["unaskedWhy"] = core.UnaskedTime
+	case found.unaskedLimit:
+		in["unaskedWhy"] = core.UnaskedLimit
+	}
+	return in
 }
 
 // nameReplaced reports whether a hunk of the change (spans, as

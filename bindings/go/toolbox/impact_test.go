@@ -197,9 +197,9 @@ func TestDependentsInputOverTheCoreBounds(t *testing.T) {
 		found dependents
 		want  []string
 	}{
-		{"declarations not asked", dependents{unasked: 1092, asked: 8}, []string{"at least 1092 more changed declarations were not asked"}},
+		{"declarations not asked", dependents{unasked: 1092, asked: 8}, []string{"at least 1092 changed declarations were not asked"}},
 		{"function bodies", dependents{insideBodies: 1500, asked: 8}, []string{"the changes inside 1500 function bodies"}},
-		{"a count past any bound, clamped", dependents{unasked: 5_000_000_000}, []string{"at least 1000000 more changed declarations"}},
+		{"a count past any bound, clamped", dependents{unasked: 5_000_000_000}, []string{"at least 1000000 changed declarations"}},
 		{"files found over those listed", dependents{notChecked: limited, notCheckedMore: 3000},
 			[]string{"Not checked: f0.go, f1.go,", " and 3970 more (over the number of files checked)"}},
 	} {

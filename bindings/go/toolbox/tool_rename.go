@@ -26,6 +26,17 @@ func (t *Toolbox) rename(ctx context.Context, call lspseam.CodeCall, ws string) 
 	})
 }
 
+// markRenamed marks files as a rename's (renamedependents.go), from the identifier to newName.
+func markRenamed(files []plannedFile, from, to string) []plannedFile {
+	if from == "" || to == "" {
+		return files
+	}
+	for i := range files {
+		files[i].renamed = &renameOf{from, to}
+	}
+	return files
+}
+
 // renameAgain asks the server's rename again, at the target's position
 // and to the same name: a preview's files are as they were, the target's
 // among them (its name changes), so the position is the same place. It
@@ -45,7 +56,8 @@ func (t *Toolbox) renameAgain(call lspseam.CodeCall, rt lspseam.ResolvedTarget, 
 			return nil, refusal(err, s.Server(), rt)
 		}
 		edit = t.withComponentRenames(ctx, s, uri, rt.Position, rt.Identifier, call.NewName, edit)
-		return t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
+		files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
+		return markRenamed(files, rt.Identifier, call.NewName), err
 	}}
 }
 
@@ -111,7 +123,7 @@ func (t *Toolbox) renamePlan(ctx context.Context, s lspseam.Session, r *workspac
 	// The component files the server does not read (componentrename.go).
 	edit = t.withComponentRenames(ctx, s, file.URI, rt.Position, rt.Identifier, call.NewName, edit)
 	files, err := t.workspaceEditFiles(ctx, r, s.Server(), req.Method, json.RawMessage(edit), s.DocumentVersions())
-	return rt, file.URI, what, files, err
+	return rt, file.URI, what, markRenamed(files, rt.Identifier, call.NewName), err
 }
 
 // refusal: a server's error answer to prepareRename or rename is its

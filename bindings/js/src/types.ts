@@ -1333,6 +1333,10 @@ export interface DiagnosticsDeltaOthers {
   notCheckedMore?: number;
   /** Changed declarations whose references were not asked (a changed file not looked into counts as one). */
   unasked: number;
+  /** The changed declarations whose references were not asked, by name (the one whose name line changed first). */
+  unaskedNames?: string[];
+  /** Why they were not asked: out of time, over the bound of declarations asked, or both. */
+  unaskedWhy?: 'time' | 'limit' | 'timeAndLimit';
 }
 
 /**
@@ -1781,6 +1785,9 @@ export interface DiagnosticsDeltaInput {
     notCheckedMore?: number;
     /** Each count at most 1,000,000: a host clamps a larger one there. */
     unasked?: number;
+    /** At most 8 names of those `unasked` counts, the declaration whose name line changed first. */
+    unaskedNames?: string[];
+    unaskedWhy?: 'time' | 'limit' | 'timeAndLimit';
     asked?: number;
     insideBodies?: number;
     partial?: string;
