@@ -213,9 +213,21 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 		if err != nil || f.Text != c.before {
 			continue // not the text the change was planned from, or no server for it
 		}
-		outline, err := t.fileOutline(ictx, s, f)
+		// The first changed file's outline, which says what the change
+		// touched, is asked within the call's budget as the references of
+		// a changed signature are: pyright answers nothing while it
+		// checks a large file it has just been given (httpx's
+		// _client.py, over 3 s cold), and without the outline no
+		// declaration is asked at all.
+		octx, ocancel := ictx, context.CancelFunc(func() {})
+		if looked == 1 {
+			octx, ocancel = namedBudget(ctx)
+		}
+		outline, err := t.fileOutline(octx, s, f)
+		outOfTime := octx.Err() != nil
+		ocancel()
 		if err != nil {
-			if ictx.Err() != nil {
+			if outOfTime {
 				found.unasked++ // a file's declarations, counted as one
 				found.unaskedTime = true
 			}
@@ -246,7 +258,7 @@ func (t *Toolbox) findDependents(ctx context.Context, r *workspacefs.Root, s lsp
 			if slices.ContainsFunc(inside, func(f lspseam.OutlineEntry) bool { return encloses(e, f) }) {
 				continue // a namespace or class around the function: only the body changed in it
 			}
-			decls = append(decls, decl{f.URI, c.rel, e, nameReplaced(e, spans)})
+			decls = append(decls, decl{f.URI, c.rel, e, nameReplaced(e, spans, before)})
 			if typ, ok := memberType(outline, e); ok && !slices.Contains(types, typ) {
 				types = append(types, typ)
 			}
@@ -676,11 +688,13 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 }
 
 // nameReplaced reports whether a hunk of the change (spans, as
-// core.ChangedSpans gives them) replaced the line of e's name.
-func nameReplaced(e lspseam.OutlineEntry, spans []core.ChangedSpan) bool {
+// core.ChangedSpans gives them) replaced the line of e's name, or
+// another line of its signature in before (signaturelines.go).
+func nameReplaced(e lspseam.OutlineEntry, spans []core.ChangedSpan, before []string) bool {
 	line := int(e.SelectionRange.Start.Line)
+	last := signatureEnd(before, line)
 	for _, sp := range spans {
-		if sp.Start <= line && line < sp.End {
+		if sp.Start <= last && line < sp.End {
 			return true
 		}
 	}

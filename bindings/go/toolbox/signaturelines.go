@@ -1,0 +1,51 @@
+package toolbox
+
+// The lines of a declaration's signature: a parameter added on its own
+// line of a signature written over several (httpx's `async def send(`,
+// then `self,`, `request: Request,`, `*,`, …) changes the declaration
+// as much as a change of its name's line, and its references are asked
+// first, within the call's budget (impact.go, namedBudget). A tester's
+// `trace: bool` added there answered "not asked (out of time)" while
+// pyright was still checking the 2,000-line file.
+
+// maxSignatureLines bounds the lines a signature is followed over.
+const maxSignatureLines = 64
+
+// signatureEnd is the last line (zero-based) of the signature starting
+// at line name of lines: the line where the brackets opened from there
+// close, name itself when none stays open at its end. Brackets inside
+// quotes ('…', "…", `…`) do not count; a string spanning lines is not
+// followed.
+func signatureEnd(lines []string, name int) int {
+	if name < 0 || name >= len(lines) {
+		return name
+	}
+	depth := 0
+	for i := name; i < len(lines) && i < name+maxSignatureLines; i++ {
+		var quote byte
+		l := lines[i]
+		for k := 0; k < len(l); k++ {
+			c := l[k]
+			switch {
+			case quote != 0:
+				if c == '\\' {
+					k++
+				} else if c == quote {
+					quote = 0
+				}
+			case c == '\'' || c == '"' || c == '`':
+				quote = c
+			case c == '#' && depth >= 0 && (k == 0 || l[k-1] == ' ' || l[k-1] == '\t'):
+				k = len(l) // a Python or shell comment
+			case c == '(' || c == '[':
+				depth++
+			case c == ')' || c == ']':
+				depth--
+			}
+		}
+		if depth <= 0 {
+			return i
+		}
+	}
+	return name
+}
