@@ -69,7 +69,7 @@ func (t *Toolbox) renameFile(ctx context.Context, call lspseam.CodeCall, ws stri
 			// answer alike.
 			oldRel, _ := r.Rel(call.Path)
 			newRel, _ := r.Rel(call.NewPath)
-			ch.unsearched = t.movedFileImporters(ctx, r, oldRel, newRel, files)
+			ch.unsearched = joinNotices(t.movedFileImporters(ctx, r, oldRel, newRel, files), t.movedPythonImporters(ctx, r, oldRel, newRel))
 		}
 		if s.Methods()["workspace/willRenameFiles"] {
 			// The importers' edits are the server's, from files the
