@@ -8,15 +8,19 @@ package toolbox
 // `trace: bool` added there answered "not asked (out of time)" while
 // pyright was still checking the 2,000-line file.
 
+// signatureLastLine works in any language by brackets alone, to the
+// line; typeusers.go's signatureEnd finds a TypeScript signature's end
+// to the column (its body's `{` or `=>`), to tell a reference in it.
+
 // maxSignatureLines bounds the lines a signature is followed over.
 const maxSignatureLines = 64
 
-// signatureEnd is the last line (zero-based) of the signature starting
+// signatureLastLine is the last line (zero-based) of the signature starting
 // at line name of lines: the line where the brackets opened from there
 // close, name itself when none stays open at its end. Brackets inside
 // quotes ('…', "…", `…`) do not count; a string spanning lines is not
 // followed.
-func signatureEnd(lines []string, name int) int {
+func signatureLastLine(lines []string, name int) int {
 	if name < 0 || name >= len(lines) {
 		return name
 	}

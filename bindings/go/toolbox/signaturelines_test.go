@@ -22,8 +22,8 @@ func TestSignatureEnd(t *testing.T) {
 		{"out of range", "x\n", 5, 5},
 	}
 	for _, tt := range tests {
-		if got := signatureEnd(strings.Split(tt.text, "\n"), tt.at); got != tt.want {
-			t.Errorf("%s: signatureEnd = %d, want %d", tt.name, got, tt.want)
+		if got := signatureLastLine(strings.Split(tt.text, "\n"), tt.at); got != tt.want {
+			t.Errorf("%s: signatureLastLine = %d, want %d", tt.name, got, tt.want)
 		}
 	}
 }
