@@ -49,8 +49,18 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 		expansions := map[string]map[string]any{}
 		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "offset": offset, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
+		refs := &targetRefs{t: t, s: s, rt: rt, uri: file.URI}
+		if call.Kind == "callers" || call.Kind == "callees" {
+			if noItem(roots) { // hierarchyuses.go: a value the server takes for no function
+				if why := t.noItemReason(ctx, s, ws, refs, call.Kind); why != "" {
+					in["noItem"] = why
+				}
+			}
+		}
 		labelled := false
 		placed := newPlacedSites(s)
+		var rootIDs []string // the roots' expansions, asked in the first round
+		var covered []core.Location
 		for round := 0; ; round++ {
 			var step struct {
 				Pending    []hierarchyPending `json:"pending"`
@@ -105,6 +115,12 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				}
 				if call.Kind == "callers" {
 					a.incomplete = joinNotices(a.incomplete, t.callersAliasNotice(ctx, s, ws, rt, file.URI))
+					if offset == 0 && len(rootIDs) > 0 {
+						a.incomplete = joinNotices(a.incomplete, t.valueUsesNotice(ctx, s, ws, refs, covered))
+					}
+				}
+				if call.Kind == "callees" && offset == 0 {
+					a.incomplete = joinNotices(a.incomplete, unlistedCalleesNotice(placed, calleesRoots(roots, rootIDs, expansions)))
 				}
 				return nil
 			}
@@ -134,14 +150,25 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 					expansions[p.ID] = map[string]any{"error": err.Error()}
 				}
 			}
+			if round == 0 {
+				for _, p := range step.Pending {
+					rootIDs = append(rootIDs, p.ID)
+				}
+			}
 			if round == 0 && call.Kind == "callers" && in["timedOut"] != true {
 				// The roots' callers: those in component templates are
 				// found by the references (hierarchytemplates.go).
-				t.addTemplateCallers(ctx, s, rt, file.URI, step.Pending, expansions)
+				covered = t.addTemplateCallers(ctx, s, refs, step.Pending, expansions)
 			}
 		}
 	})
 	return a, err
+}
+
+// noItem says whether a prepare result has no item (null or []).
+func noItem(roots json.RawMessage) bool {
+	var items []json.RawMessage
+	return json.Unmarshal(roots, &items) == nil && len(items) == 0
 }
 
 // hierarchyNodeAt is where a node of the graph is: its path as the core
