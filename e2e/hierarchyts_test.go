@@ -80,6 +80,8 @@ export function Profile() {
 //     "(no callers found)" and nothing more.
 //   - F6b: callers of a destructured hook were "the cursor may not be on
 //     a function … or the server has not indexed the file", both wrong.
+//   - F12: a caller inside `forwardRef((props, ref) => …)` was named
+//     "button.tsx (module)"; code_navigate names it from the outline.
 func TestTypeScriptHierarchyGaps(t *testing.T) {
 	requireServers(t, "typescript-language-server")
 	dir := t.TempDir()
@@ -101,6 +103,8 @@ func TestTypeScriptHierarchyGaps(t *testing.T) {
 		{"F6b a destructured hook", "src/auth.ts", "useUser", "callers",
 			[]string{"The server gives no call hierarchy item for `useUser`", "used 2 times, every time a call: src/landing.tsx:5:16, src/profile.tsx:4:16", "code_navigate kind references"},
 			[]string{"the cursor may not be on a function", "not indexed", "other use"}, 0},
+		{"F12 a caller inside a forwardRef callback", "src/button.tsx", "cn", "callers",
+			[]string{"← Button.forwardRef() callback (function) src/button.tsx:9:34 — call at src/button.tsx:10:29"}, []string{"(module)"}, 0},
 		{"F6b a destructured hook, asked at a call", "src/landing.tsx", "useUser", "callers",
 			[]string{"The server gives no call hierarchy item for `useUser`", "used 2 times, every time a call: src/landing.tsx:5:16, src/profile.tsx:4:16"},
 			[]string{"the cursor may not be on a function", "other use"}, 5},

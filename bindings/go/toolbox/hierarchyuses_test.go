@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	lspseam "github.com/lspseam/lspseam/bindings/go"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -71,5 +72,24 @@ outside();
 	}
 	if n := unlistedCallsNotice(want); n == "" || !strings.Contains(n, "useUser (line 2), Button (lines 8, 11), nav (line 8)") {
 		t.Errorf("unlistedCallsNotice = %q", n)
+	}
+}
+
+// innermostFunction names a site by the innermost function holding it,
+// a callback inside a constant included, and none for a module's code.
+func TestInnermostFunction(t *testing.T) {
+	r := func(l1, c1, l2, c2 uint32) core.Range {
+		return core.Range{Start: core.Position{Line: l1, Character: c1}, End: core.Position{Line: l2, Character: c2}}
+	}
+	outline := []lspseam.OutlineEntry{
+		{Name: "Button", Kind: 14, Range: r(8, 13, 10, 2), SelectionRange: r(8, 13, 8, 19)},
+		{Name: "forwardRef() callback", Kind: 12, Container: "Button", Range: r(8, 33, 10, 1), SelectionRange: r(8, 33, 8, 33)},
+		{Name: "cn", Kind: 12, Range: r(0, 0, 2, 1), SelectionRange: r(0, 16, 0, 18)},
+	}
+	if e, ok := innermostFunction(outline, core.Position{Line: 9, Character: 28}); !ok || e.Name != "forwardRef() callback" {
+		t.Errorf("a site in the callback: %+v, %v", e, ok)
+	}
+	if e, ok := innermostFunction(outline, core.Position{Line: 12, Character: 0}); ok {
+		t.Errorf("a site at the module's level: %+v", e)
 	}
 }

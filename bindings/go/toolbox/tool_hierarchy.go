@@ -133,12 +133,20 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 					expansions[p.ID] = map[string]any{"error": templateCallerNotExpanded}
 					continue
 				}
+				if isEnclosingCaller(p.Item) { // hierarchyenclosing.go
+					expansions[p.ID] = map[string]any{"error": enclosingCallerNotExpanded}
+					continue
+				}
 				params, _ := json.Marshal(map[string]json.RawMessage{"item": p.Item})
 				raw, err := s.Request(ctx, p.Method, params)
 				var lerr *lspseam.Error
 				switch {
 				case err == nil:
-					expansions[p.ID] = map[string]any{"result": placed.filter(p.Method, p.Item, raw)}
+					result := placed.filter(p.Method, p.Item, raw)
+					if p.Method == "callHierarchy/incomingCalls" {
+						result = t.splitModuleCallers(ctx, s, result)
+					}
+					expansions[p.ID] = map[string]any{"result": result}
 				case ctx.Err() != nil:
 					return err
 				case round == 0 && errors.As(err, &lerr) && lerr.Code == lspseam.CodeUnsupportedOperation:
