@@ -79,7 +79,8 @@ export function Profile() {
 //   - F6a: callers of a handler passed as onClick={handleStart} were
 //     "(no callers found)" and nothing more.
 //   - F6b: callers of a destructured hook were "the cursor may not be on
-//     a function … or the server has not indexed the file", both wrong.
+//     a function … or the server has not indexed the file", both wrong;
+//     they are the symbols holding the calls its references list.
 //   - F12: a caller inside `forwardRef((props, ref) => …)` was named
 //     "button.tsx (module)"; code_navigate names it from the outline.
 func TestTypeScriptHierarchyGaps(t *testing.T) {
@@ -101,13 +102,17 @@ func TestTypeScriptHierarchyGaps(t *testing.T) {
 		{"F6a a handler passed as a value", "src/landing.tsx", "handleStart", "callers",
 			[]string{"(no callers found)", "`handleStart` is also used 1 time as a value, not called there (src/landing.tsx:13:24)", "code_navigate kind references"}, nil, 0},
 		{"F6b a destructured hook", "src/auth.ts", "useUser", "callers",
-			[]string{"The server gives no call hierarchy item for `useUser`", "used 2 times, every time a call: src/landing.tsx:5:16, src/profile.tsx:4:16", "code_navigate kind references"},
-			[]string{"the cursor may not be on a function", "not indexed", "other use"}, 0},
+			[]string{"← LandingRoute (constant) src/landing.tsx:4:14 — call at src/landing.tsx:5:16", "← Profile (function) src/profile.tsx:3:17 — call at src/profile.tsx:4:16",
+				"Incomplete: the server gives no call hierarchy item for `useUser`", "the symbols holding the 2 calls its references list", "code_navigate kind references"},
+			[]string{"the cursor may not be on a function", "not indexed", "as a value"}, 0},
 		{"F12 a caller inside a forwardRef callback", "src/button.tsx", "cn", "callers",
 			[]string{"← Button.forwardRef() callback (function) src/button.tsx:9:34 — call at src/button.tsx:10:29"}, []string{"(module)"}, 0},
 		{"F6b a destructured hook, asked at a call", "src/landing.tsx", "useUser", "callers",
-			[]string{"The server gives no call hierarchy item for `useUser`", "used 2 times, every time a call: src/landing.tsx:5:16, src/profile.tsx:4:16"},
-			[]string{"the cursor may not be on a function", "other use"}, 5},
+			[]string{"← LandingRoute (constant) src/landing.tsx:4:14 — call at src/landing.tsx:5:16", "← Profile (function) src/profile.tsx:3:17 — call at src/profile.tsx:4:16"},
+			[]string{"the cursor may not be on a function", "as a value"}, 5},
+		{"F6b callees of a destructured hook: the reason", "src/auth.ts", "useUser", "callees",
+			[]string{"The server gives no call hierarchy item for `useUser`", "used 2 times, every time a call: src/landing.tsx:5:16, src/profile.tsx:4:16", "its callees cannot be listed"},
+			[]string{"the cursor may not be on a function", "other use"}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			target := map[string]any{"path": c.path, "symbol": c.symbol}

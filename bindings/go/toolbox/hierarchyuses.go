@@ -109,7 +109,7 @@ func declarationFile(p string) bool {
 // declarations, imports, declaration files' and the sites covered lists:
 // calls and other uses, each
 // as "path:line:column" (path relative to wsPath).
-func usesOf(s lspseam.Session, wsPath string, rt lspseam.ResolvedTarget, uri string, refs []core.Location, covered []core.Location) (calls, values []string, ok bool) {
+func usesOf(s lspseam.Session, wsPath string, rt lspseam.ResolvedTarget, uri string, refs []core.Location, covered []core.Location) (calls, values []string, callsAt []core.Location) {
 	texts := map[string]*string{}
 	for _, l := range refs {
 		if locationCovered(covered, l) {
@@ -133,6 +133,7 @@ func usesOf(s lspseam.Session, wsPath string, rt lspseam.ResolvedTarget, uri str
 		switch referenceUse(l.URI, *text, l.Range, rt.Identifier) {
 		case useCall, useTag:
 			calls = append(calls, at)
+			callsAt = append(callsAt, l)
 		case useValue:
 			// The target itself, when no call (a method's declaration),
 			// is no use.
@@ -141,7 +142,7 @@ func usesOf(s lspseam.Session, wsPath string, rt lspseam.ResolvedTarget, uri str
 			}
 		}
 	}
-	return calls, values, true
+	return calls, values, callsAt
 }
 
 // translatedRefs is the locations of a references result.

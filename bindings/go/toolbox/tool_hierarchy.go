@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -50,11 +51,16 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "offset": offset, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
 		refs := &targetRefs{t: t, s: s, rt: rt, uri: file.URI}
-		if call.Kind == "callers" || call.Kind == "callees" {
-			if noItem(roots) { // hierarchyuses.go: a value the server takes for no function
-				if why := t.noItemReason(ctx, s, ws, refs, call.Kind); why != "" {
-					in["noItem"] = why
-				}
+		var refCalls []core.Location // the calls a root made at the target has (hierarchyrefcallers.go)
+		if call.Kind == "callers" && noItem(roots) {
+			if root, calls, ok := t.referencesRoot(ctx, s, ws, refs); ok {
+				roots, refCalls = root, calls
+				in["roots"] = json.RawMessage(roots)
+			}
+		}
+		if (call.Kind == "callers" || call.Kind == "callees") && noItem(roots) { // hierarchyuses.go: a value the server takes for no function
+			if why := t.noItemReason(ctx, s, ws, refs, call.Kind); why != "" {
+				in["noItem"] = why
 			}
 		}
 		labelled := false
@@ -115,6 +121,12 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				}
 				if call.Kind == "callers" {
 					a.incomplete = joinNotices(a.incomplete, t.callersAliasNotice(ctx, s, ws, rt, file.URI))
+					if refCalls != nil {
+						a.incomplete = joinNotices(a.incomplete, "the server gives no call hierarchy item for `"+rt.Identifier+
+							"`, a value it does not take for a function declaration (such as one destructured from a call's result, `const { "+rt.Identifier+
+							" } = make(…)`): its callers here are the symbols holding the "+strconv.Itoa(len(refCalls))+" "+plural(len(refCalls), "call", "calls")+
+							" its references list, not the server's call hierarchy (code_navigate kind references lists every use)")
+					}
 					if offset == 0 && len(rootIDs) > 0 {
 						a.incomplete = joinNotices(a.incomplete, t.valueUsesNotice(ctx, s, ws, refs, covered))
 					}
@@ -131,6 +143,10 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				}
 				if isTemplateCaller(p.Item) { // lspseam's, not the server's (hierarchytemplates.go)
 					expansions[p.ID] = map[string]any{"error": templateCallerNotExpanded}
+					continue
+				}
+				if isReferencesRoot(p.Item) {
+					expansions[p.ID] = map[string]any{"result": t.referenceCallers(ctx, s, refCalls)}
 					continue
 				}
 				if isEnclosingCaller(p.Item) { // hierarchyenclosing.go
