@@ -39,6 +39,11 @@ func CallSiteThere(text string, r Range, callee string) bool {
 		site = line[start:byteOffsetOfColumn(line, int(r.End.Character))]
 	} else if last, ok := lines.lineAt(r.End.Line); !ok || int(r.End.Character) > utf16Len(last) {
 		return false
+	} else {
+		// A range over lines is an expression's: typescript-language-
+		// server's site of `[\n {…},\n].filter(Boolean)` starts at the
+		// `[` and ends after `filter`, which only its last line names.
+		site = multiLineSite(lines, r, site, last)
 	}
 	if name := calleeIdentifier(callee); name != "" && HasIdentifier(site, name) {
 		return true
@@ -49,6 +54,24 @@ func CallSiteThere(text string, r Range, callee string) bool {
 	}
 	// One whole identifier: the range is the token, or empty at its start.
 	return !single || site == "" || site == id
+}
+
+// maxSiteLines bounds the lines of a multi-line site read whole; past it
+// its first and last lines stand for it.
+const maxSiteLines = 200
+
+// multiLineSite is the text of the multi-line site r: first (the first
+// line from r's start) through last (its last line) up to r's end; the
+// lines between are read when there are at most maxSiteLines.
+func multiLineSite(lines lineSource, r Range, first, last string) string {
+	parts := []string{first}
+	if r.End.Line-r.Start.Line <= maxSiteLines {
+		for n := r.Start.Line + 1; n < r.End.Line; n++ {
+			l, _ := lines.lineAt(n)
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(append(parts, last[:byteOffsetOfColumn(last, int(r.End.Character))]), "\n")
 }
 
 // calleeIdentifier is the identifier a call of the hierarchy item named

@@ -30,6 +30,12 @@ func TestCallSiteThere(t *testing.T) {
 		{"an end before the start", "    helper(1);\n", "helper", Range{Start: Position{0, 8}, End: Position{0, 4}}, false},
 		{"an end line past the file", "    helper(1,\n 2);\n", "helper", Range{Start: Position{0, 4}, End: Position{5, 1}}, false},
 		{"a multi-line call", "    helper(1,\n 2);\n", "helper", Range{Start: Position{0, 4}, End: Position{1, 3}}, true},
+		{"a call on a multi-line expression, named on its last line", "  const items = [\n    { name: 'a' },\n    ok && { name: 'b' },\n  ].filter(Boolean);\n", "filter",
+			Range{Start: Position{0, 16}, End: Position{3, 11}}, true},
+		{"a multi-line range whose lines do not name the callee", "  const items = [\n    { name: 'a' },\n  ].map(String);\n", "filter",
+			Range{Start: Position{0, 16}, End: Position{2, 8}}, false},
+		{"the callee past the range's end", "  const items = [\n  ].map(String).filter(Boolean);\n", "filter",
+			Range{Start: Position{0, 16}, End: Position{1, 8}}, false},
 		{"an empty file", "", "helper", at(0, 0, 6), false},
 		{"UTF-16 columns", "  /* é😀 */ helper();\n", "helper", at(0, 12, 18), true},
 	} {

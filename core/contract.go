@@ -196,7 +196,7 @@ var ABIMethods = []ABIMethod{
 	},
 	{
 		Name: "hierarchy", run: hierarchyCall,
-		Input:   "`{kind: \"callers\" | \"callees\" | \"supertypes\" | \"subtypes\", depth? (1–4), limit? (nodes), maxEdges?, offset? (0–1,999: the nodes of earlier pages), roots, expansions?:{nodeId: {result} | {error}}, workspaceUri, timedOut?, subject?, maxResultChars?, outlines?:{path: flattenSymbols entries}}`: `roots` the raw prepare answer; `outlines`, the entries on the nodes' lines by node path, name each node's kind and qualified name",
+		Input:   "`{kind: \"callers\" | \"callees\" | \"supertypes\" | \"subtypes\", depth? (1–4), limit? (nodes), maxEdges?, offset? (0–1,999: the nodes of earlier pages), roots, expansions?:{nodeId: {result} | {error}}, workspaceUri, timedOut?, subject?, noItem?, maxResultChars?, outlines?:{path: flattenSymbols entries}}`: `roots` the raw prepare answer; `noItem`, the host's reason why the target has no item (roots empty), replaces the notice's guesses; `outlines`, the entries on the nodes' lines by node path, name each node's kind and qualified name",
 		Output:  "`{kind, depth, limit, maxEdges, edgeMeaning, nodes:[{id, name, kind?, symbol?, detail?, path, line, column, endLine, endColumn, depth, expanded, unexpanded?, cycle?, outsideWorkspace?}], edges:[{from, to, callSites?, cycle?}], pending:[{id, method, item}], failures:[{id, message}], truncated, truncatedReason?, totalNodes, totalEdges, offset, priorKey, resultKey, nextOffset?, notice?, rendered}`: a page's nodes from `offset` and the edges whose later node is among them; `priorKey` and `resultKey` name the node ids before the page and through it, `nextOffset` where the next page starts",
 		TSInput: "HierarchyInput", TSOutput: "HierarchyGraph",
 	},

@@ -119,16 +119,19 @@ var hierarchyKinds = []hierarchyKind{
 
 // hierarchyInput is hierarchy's input, decoded.
 type hierarchyInput struct {
-	Kind           hierarchyKind
-	Depth          int
-	Limit          int
-	MaxEdges       int
-	Offset         int
-	Roots          gjson.Result // the raw prepare result
-	Expansions     map[string]hierarchyExpansion
-	WorkspaceURI   string
-	TimedOut       bool
-	Subject        string
+	Kind         hierarchyKind
+	Depth        int
+	Limit        int
+	MaxEdges     int
+	Offset       int
+	Roots        gjson.Result // the raw prepare result
+	Expansions   map[string]hierarchyExpansion
+	WorkspaceURI string
+	TimedOut     bool
+	Subject      string
+	// NoItem is the host's reason, when it knows one, for roots with no
+	// item: it replaces the guesses of the notice.
+	NoItem         string
 	MaxResultChars int
 	// Outlines are the outline entries on the nodes' lines, by the
 	// node's path: what names a node's kind and container (label).
@@ -213,7 +216,7 @@ type hierarchyGraph struct {
 }
 
 // hierarchyCall: {kind, depth?, limit?, maxEdges?, offset?, roots, expansions?,
-// workspaceUri, timedOut?, subject?, maxResultChars?, outlines?} → hierarchyGraph.
+// workspaceUri, timedOut?, subject?, noItem?, maxResultChars?, outlines?} → hierarchyGraph.
 func hierarchyCall(in gjson.Result) (jsonAppender, *Error) {
 	hi, err := decodehierarchyInput(in)
 	if err != nil {
@@ -279,6 +282,12 @@ func decodehierarchyInput(in gjson.Result) (hierarchyInput, *Error) {
 			return hi, hierarchyArgError("subject must be a string (the resolved target's line), got %s", describe(s))
 		}
 		hi.Subject = s.Str
+	}
+	if s := get(in, "noItem"); s.Exists() && s.Type != gjson.Null {
+		if s.Type != gjson.String {
+			return hi, hierarchyArgError("noItem must be a string (why the target has no item), got %s", describe(s))
+		}
+		hi.NoItem = s.Str
 	}
 	if o := get(in, "outlines"); o.Exists() && o.Type != gjson.Null {
 		if !o.IsObject() {
@@ -384,9 +393,12 @@ func buildHierarchy(hi hierarchyInput) (*hierarchyGraph, *Error) {
 		}
 	}
 	if len(g.nodes) == 0 {
-		if hi.Kind.calls {
+		switch {
+		case hi.NoItem != "":
+			g.notice = hi.NoItem
+		case hi.Kind.calls:
 			g.notice = "no call hierarchy item at the target; the cursor may not be on a function, method or constructor (put it on the name of one), or the server has not indexed the file yet"
-		} else {
+		default:
 			g.notice = "no type hierarchy item at the target; the cursor may not be on a class, interface or other type (put it on the name of one), or the server has not indexed the file yet"
 		}
 	}

@@ -55,13 +55,14 @@ func isTemplateCaller(item json.RawMessage) bool {
 // incoming calls, asked by pending) the callers in component templates
 // that the server's references of rt (in the file at uri) find and its
 // call hierarchy does not. Nothing is added when the references cannot be
-// asked.
-func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt lspseam.ResolvedTarget, uri string, pending []hierarchyPending, expansions map[string]map[string]any) {
+// asked. It returns the sites the roots' incoming calls cover (and the
+// roots' own), which the uses left out (hierarchyuses.go) are not.
+func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, refs *targetRefs, pending []hierarchyPending, expansions map[string]map[string]any) (covered []core.Location) {
+	rt, uri := refs.rt, refs.uri
 	if rt.Identifier == "" || !s.Methods()["textDocument/references"] {
-		return
+		return nil
 	}
 	root := ""
-	var covered []core.Location
 	for _, p := range pending {
 		if p.Method != "callHierarchy/incomingCalls" {
 			continue
@@ -94,11 +95,11 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 	}
 	result, ok := expansions[root]["result"].(json.RawMessage)
 	if !ok {
-		return
+		return covered
 	}
-	raw, err := t.request(ctx, s, "textDocument/references", uri, rt.Position)
+	raw, err := refs.get(ctx)
 	if err != nil {
-		return
+		return covered
 	}
 	// The component files the server does not read, searched by theirs
 	// (componentsearch.go): their calls become callers below, so the
@@ -120,15 +121,15 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 			}
 		}
 	}()
-	refs, err := t.core.Translate(ctx, lspseam.OpReferences, raw)
+	found, err := t.core.Translate(ctx, lspseam.OpReferences, raw)
 	if err != nil {
-		return
+		return covered
 	}
 	var order []string
 	sites := map[string][]core.Range{}
 	scriptCalls := map[string]bool{} // a file with calls in its script too
 	texts := map[string]string{}
-	for _, l := range refs.Locations {
+	for _, l := range found.Locations {
 		if !componentTemplateExts[path.Ext(l.URI)] || locationCovered(covered, l) {
 			continue
 		}
@@ -157,11 +158,11 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 		scriptCalls[l.URI] = scriptCalls[l.URI] || inScript
 	}
 	if len(order) == 0 {
-		return
+		return covered
 	}
 	var calls []json.RawMessage
 	if json.Unmarshal(result, &calls) != nil {
-		return
+		return covered
 	}
 	for _, u := range order {
 		line, col := templateTag(texts[u])
@@ -184,6 +185,7 @@ func (t *Toolbox) addTemplateCallers(ctx context.Context, s lspseam.Session, rt 
 	if out, err := json.Marshal(calls); err == nil {
 		expansions[root]["result"] = json.RawMessage(out)
 	}
+	return covered
 }
 
 // rangeHolds says whether pos is within r (its end included).

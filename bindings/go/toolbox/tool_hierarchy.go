@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
@@ -49,8 +50,23 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 		expansions := map[string]map[string]any{}
 		in := map[string]any{"kind": call.Kind, "depth": call.Depth, "limit": call.Limit, "offset": offset, "roots": json.RawMessage(roots),
 			"expansions": expansions, "workspaceUri": s.WorkspaceURI(), "subject": rt.Text}
+		refs := &targetRefs{t: t, s: s, rt: rt, uri: file.URI}
+		var refCalls []core.Location // the calls a root made at the target has (hierarchyrefcallers.go)
+		if call.Kind == "callers" && noItem(roots) {
+			if root, calls, ok := t.referencesRoot(ctx, s, ws, refs); ok {
+				roots, refCalls = root, calls
+				in["roots"] = json.RawMessage(roots)
+			}
+		}
+		if (call.Kind == "callers" || call.Kind == "callees") && noItem(roots) { // hierarchyuses.go: a value the server takes for no function
+			if why := t.noItemReason(ctx, s, ws, refs, call.Kind); why != "" {
+				in["noItem"] = why
+			}
+		}
 		labelled := false
 		placed := newPlacedSites(s)
+		var rootIDs []string // the roots' expansions, asked in the first round
+		var covered []core.Location
 		for round := 0; ; round++ {
 			var step struct {
 				Pending    []hierarchyPending `json:"pending"`
@@ -105,6 +121,18 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 				}
 				if call.Kind == "callers" {
 					a.incomplete = joinNotices(a.incomplete, t.callersAliasNotice(ctx, s, ws, rt, file.URI))
+					if refCalls != nil {
+						a.incomplete = joinNotices(a.incomplete, "the server gives no call hierarchy item for `"+rt.Identifier+
+							"`, a value it does not take for a function declaration (such as one destructured from a call's result, `const { "+rt.Identifier+
+							" } = make(…)`): its callers here are the symbols holding the "+strconv.Itoa(len(refCalls))+" "+plural(len(refCalls), "call", "calls")+
+							" its references list, not the server's call hierarchy (code_navigate kind references lists every use)")
+					}
+					if offset == 0 && len(rootIDs) > 0 {
+						a.incomplete = joinNotices(a.incomplete, t.valueUsesNotice(ctx, s, ws, refs, covered))
+					}
+				}
+				if call.Kind == "callees" && offset == 0 {
+					a.incomplete = joinNotices(a.incomplete, unlistedCalleesNotice(placed, calleesRoots(roots, rootIDs, expansions)))
 				}
 				return nil
 			}
@@ -117,12 +145,24 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 					expansions[p.ID] = map[string]any{"error": templateCallerNotExpanded}
 					continue
 				}
+				if isReferencesRoot(p.Item) {
+					expansions[p.ID] = map[string]any{"result": t.referenceCallers(ctx, s, refCalls)}
+					continue
+				}
+				if isEnclosingCaller(p.Item) { // hierarchyenclosing.go
+					expansions[p.ID] = map[string]any{"error": enclosingCallerNotExpanded}
+					continue
+				}
 				params, _ := json.Marshal(map[string]json.RawMessage{"item": p.Item})
 				raw, err := s.Request(ctx, p.Method, params)
 				var lerr *lspseam.Error
 				switch {
 				case err == nil:
-					expansions[p.ID] = map[string]any{"result": placed.filter(p.Method, p.Item, raw)}
+					result := placed.filter(p.Method, p.Item, raw)
+					if p.Method == "callHierarchy/incomingCalls" {
+						result = t.splitModuleCallers(ctx, s, result)
+					}
+					expansions[p.ID] = map[string]any{"result": result}
 				case ctx.Err() != nil:
 					return err
 				case round == 0 && errors.As(err, &lerr) && lerr.Code == lspseam.CodeUnsupportedOperation:
@@ -134,14 +174,25 @@ func (t *Toolbox) hierarchyPage(ctx context.Context, call lspseam.CodeCall, ws s
 					expansions[p.ID] = map[string]any{"error": err.Error()}
 				}
 			}
+			if round == 0 {
+				for _, p := range step.Pending {
+					rootIDs = append(rootIDs, p.ID)
+				}
+			}
 			if round == 0 && call.Kind == "callers" && in["timedOut"] != true {
 				// The roots' callers: those in component templates are
 				// found by the references (hierarchytemplates.go).
-				t.addTemplateCallers(ctx, s, rt, file.URI, step.Pending, expansions)
+				covered = t.addTemplateCallers(ctx, s, refs, step.Pending, expansions)
 			}
 		}
 	})
 	return a, err
+}
+
+// noItem says whether a prepare result has no item (null or []).
+func noItem(roots json.RawMessage) bool {
+	var items []json.RawMessage
+	return json.Unmarshal(roots, &items) == nil && len(items) == 0
 }
 
 // hierarchyNodeAt is where a node of the graph is: its path as the core
