@@ -155,20 +155,29 @@ func (t *Toolbox) translatedRefs(ctx context.Context, raw json.RawMessage) []cor
 	return refs.Locations
 }
 
+// scriptUses are the calls and the value uses (usesOf) among the
+// references of a script's target, outside covered; false when the
+// target is not a script's or its references cannot be had.
+func (t *Toolbox) scriptUses(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, covered []core.Location) (calls, values []string, ok bool) {
+	rt := refs.rt
+	if rt.Identifier == "" || !jsExts[path.Ext(rt.Path)] || !s.Methods()["textDocument/references"] {
+		return nil, nil, false
+	}
+	raw, err := refs.get(ctx)
+	if err != nil {
+		return nil, nil, false
+	}
+	calls, values, _ = usesOf(s, ws, rt, refs.uri, t.translatedRefs(ctx, raw), covered)
+	return calls, values, true
+}
+
 // valueUsesNotice is a callers answer's line on the uses of its target
 // that are no calls (covered: the sites of the callers found); "" when
 // there are none or the target is not a script's.
 func (t *Toolbox) valueUsesNotice(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, covered []core.Location) string {
 	rt := refs.rt
-	if rt.Identifier == "" || !jsExts[path.Ext(rt.Path)] || !s.Methods()["textDocument/references"] {
-		return ""
-	}
-	raw, err := refs.get(ctx)
-	if err != nil {
-		return ""
-	}
-	_, values, _ := usesOf(s, ws, rt, refs.uri, t.translatedRefs(ctx, raw), covered)
-	if len(values) == 0 {
+	_, values, ok := t.scriptUses(ctx, s, ws, refs, covered)
+	if !ok || len(values) == 0 {
 		return ""
 	}
 	return "`" + rt.Identifier + "` is also used " + strconv.Itoa(len(values)) + " " + plural(len(values), "time", "times") +
@@ -180,15 +189,8 @@ func (t *Toolbox) valueUsesNotice(ctx context.Context, s lspseam.Session, ws str
 // (a cursor off a function, a file not indexed); "" to keep them.
 func (t *Toolbox) noItemReason(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, kind string) string {
 	rt := refs.rt
-	if rt.Identifier == "" || !jsExts[path.Ext(rt.Path)] || !s.Methods()["textDocument/references"] {
-		return ""
-	}
-	raw, err := refs.get(ctx)
-	if err != nil {
-		return ""
-	}
-	calls, values, _ := usesOf(s, ws, rt, refs.uri, t.translatedRefs(ctx, raw), nil)
-	if len(calls)+len(values) == 0 {
+	calls, values, ok := t.scriptUses(ctx, s, ws, refs, nil)
+	if !ok || len(calls)+len(values) == 0 {
 		return ""
 	}
 	why := "the server gives no call hierarchy item for `" + rt.Identifier + "`, a value it does not take for a function declaration (such as one destructured from a call's result, `const { " +

@@ -104,10 +104,10 @@ func typeMembers(outline []lspseam.OutlineEntry, typ lspseam.OutlineEntry, befor
 			if slices.ContainsFunc(outline, listed) || slices.ContainsFunc(out, listed) {
 				continue
 			}
-			start := lspseam.Position{Line: uint32(line), Character: uint32(utf16Columns(before[line][:col]))}
-			end := lspseam.Position{Line: uint32(line), Character: start.Character + uint32(utf16Columns(name))}
+			start := lspseam.Position{Line: uint32(line), Character: uint32(core.ColumnOfByteOffset(before[line], col))}
+			end := lspseam.Position{Line: uint32(line), Character: start.Character + uint32(core.ColumnOfByteOffset(name, len(name)))}
 			out = append(out, lspseam.OutlineEntry{Name: name, Kind: symbolKindProperty, Container: typ.Name,
-				Range:          lspseam.Range{Start: start, End: lspseam.Position{Line: uint32(line), Character: uint32(utf16Columns(before[line]))}},
+				Range:          lspseam.Range{Start: start, End: lspseam.Position{Line: uint32(line), Character: uint32(core.ColumnOfByteOffset(before[line], len(before[line])))}},
 				SelectionRange: lspseam.Range{Start: start, End: end}})
 		}
 	}
@@ -115,18 +115,6 @@ func typeMembers(outline []lspseam.OutlineEntry, typ lspseam.OutlineEntry, befor
 }
 
 const symbolKindProperty = 7
-
-// utf16Columns is the length of s in UTF-16 code units (an LSP column).
-func utf16Columns(s string) int {
-	n := 0
-	for _, c := range s {
-		n++
-		if c >= 0x10000 {
-			n++
-		}
-	}
-	return n
-}
 
 // signatureUsers is the declarations of a file's outline (for lines, its
 // text) whose signature holds one of refs (references, in that file, to
