@@ -746,7 +746,11 @@ func dependentsInput(ctx context.Context, r *workspacefs.Root, found *dependents
 // another line of its signature in before (signaturelines.go).
 func nameReplaced(e lspseam.OutlineEntry, spans []core.ChangedSpan, before []string) bool {
 	line := int(e.SelectionRange.Start.Line)
-	last := signatureLastLine(before, line)
+	last := line
+	if line < len(before) && e.SelectionRange.End.Line == e.SelectionRange.Start.Line &&
+		opensParameters(before[line][byteOffsetOfUTF16(before[line], int(e.SelectionRange.End.Character)):]) {
+		last = signatureLastLine(before, line)
+	}
 	for _, sp := range spans {
 		if sp.Start <= last && line < sp.End {
 			return true

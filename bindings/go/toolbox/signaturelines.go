@@ -1,5 +1,7 @@
 package toolbox
 
+import "strings"
+
 // The lines of a declaration's signature: a parameter added on its own
 // line of a signature written over several (httpx's `async def send(`,
 // then `self,`, `request: Request,`, `*,`, …) changes the declaration
@@ -14,6 +16,31 @@ package toolbox
 
 // maxSignatureLines bounds the lines a signature is followed over.
 const maxSignatureLines = 64
+
+// opensParameters says whether rest, a line's text after a declaration's
+// name, opens its parameter list: `(`, after spaces and type parameters
+// (`<T>`, `[T any]`). `var width = len(` opens a call in its value, not
+// a signature: a change of its second line is the value's.
+func opensParameters(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	if rest != "" && (rest[0] == '<' || rest[0] == '[') {
+		open, depth := rest[0], 0
+		close := map[byte]byte{'<': '>', '[': ']'}[open]
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case open:
+				depth++
+			case close:
+				depth--
+			}
+			if depth == 0 {
+				rest = strings.TrimLeft(rest[i+1:], " \t")
+				break
+			}
+		}
+	}
+	return strings.HasPrefix(rest, "(")
+}
 
 // signatureLastLine is the last line (zero-based) of the signature starting
 // at line name of lines: the line where the brackets opened from there

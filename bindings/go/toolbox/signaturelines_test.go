@@ -27,3 +27,21 @@ func TestSignatureEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestOpensParameters(t *testing.T) {
+	for rest, want := range map[string]bool{
+		"(\n":                   true,
+		"(self, x):":            true,
+		" <T>(a: T) {":          true,
+		"[T any](x T) {":        true,
+		"<T extends A<B>>(a) {": true,
+		" = len(":               false,
+		": Props = {":           false,
+		"":                      false,
+		" struct {":             false,
+	} {
+		if got := opensParameters(rest); got != want {
+			t.Errorf("opensParameters(%q) = %v, want %v", rest, got, want)
+		}
+	}
+}
