@@ -43,15 +43,8 @@ func isReferencesRoot(item json.RawMessage) bool {
 // the calls among its references; ok false when they list none.
 func (t *Toolbox) referencesRoot(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs) (json.RawMessage, []core.Location, bool) {
 	rt := refs.rt
-	if rt.Identifier == "" || !jsExts[path.Ext(rt.Path)] || !s.Methods()["textDocument/references"] {
-		return nil, nil, false
-	}
-	raw, err := refs.get(ctx)
-	if err != nil {
-		return nil, nil, false
-	}
-	_, _, callsAt := usesOf(s, ws, rt, refs.uri, t.translatedRefs(ctx, raw), nil)
-	if len(callsAt) == 0 {
+	_, _, callsAt, ok := t.scriptUses(ctx, s, ws, refs, nil)
+	if !ok || len(callsAt) == 0 {
 		return nil, nil, false
 	}
 	at := core.Range{Start: rt.Position, End: core.Position{Line: rt.Position.Line, Character: rt.Position.Character + uint32(len(rt.Identifier))}}

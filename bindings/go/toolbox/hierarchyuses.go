@@ -155,20 +155,21 @@ func (t *Toolbox) translatedRefs(ctx context.Context, raw json.RawMessage) []cor
 	return refs.Locations
 }
 
-// scriptUses are the calls and the value uses (usesOf) among the
-// references of a script's target, outside covered; false when the
-// target is not a script's or its references cannot be had.
-func (t *Toolbox) scriptUses(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, covered []core.Location) (calls, values []string, ok bool) {
+// scriptUses are the calls and the value uses, and where the calls are
+// (usesOf), among the references of a script's target, outside covered;
+// false when the target is not a script's or its references cannot be
+// had.
+func (t *Toolbox) scriptUses(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, covered []core.Location) (calls, values []string, callsAt []core.Location, ok bool) {
 	rt := refs.rt
 	if rt.Identifier == "" || !jsExts[path.Ext(rt.Path)] || !s.Methods()["textDocument/references"] {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	raw, err := refs.get(ctx)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	calls, values, _ = usesOf(s, ws, rt, refs.uri, t.translatedRefs(ctx, raw), covered)
-	return calls, values, true
+	calls, values, callsAt = usesOf(s, ws, rt, refs.uri, t.translatedRefs(ctx, raw), covered)
+	return calls, values, callsAt, true
 }
 
 // valueUsesNotice is a callers answer's line on the uses of its target
@@ -176,7 +177,7 @@ func (t *Toolbox) scriptUses(ctx context.Context, s lspseam.Session, ws string, 
 // there are none or the target is not a script's.
 func (t *Toolbox) valueUsesNotice(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, covered []core.Location) string {
 	rt := refs.rt
-	_, values, ok := t.scriptUses(ctx, s, ws, refs, covered)
+	_, values, _, ok := t.scriptUses(ctx, s, ws, refs, covered)
 	if !ok || len(values) == 0 {
 		return ""
 	}
@@ -189,7 +190,7 @@ func (t *Toolbox) valueUsesNotice(ctx context.Context, s lspseam.Session, ws str
 // (a cursor off a function, a file not indexed); "" to keep them.
 func (t *Toolbox) noItemReason(ctx context.Context, s lspseam.Session, ws string, refs *targetRefs, kind string) string {
 	rt := refs.rt
-	calls, values, ok := t.scriptUses(ctx, s, ws, refs, nil)
+	calls, values, _, ok := t.scriptUses(ctx, s, ws, refs, nil)
 	if !ok || len(calls)+len(values) == 0 {
 		return ""
 	}
