@@ -6,10 +6,10 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
+	"github.com/lspseam/lspseam/core"
 )
 
 // The importers a file move leaves broken (code_rename_file). The server
@@ -65,23 +65,24 @@ func staleImportsNotice(oldRel, newRel string, imports []staleImport) string {
 	if len(imports) == 0 {
 		return ""
 	}
-	var files []string
-	var listed []string
-	for _, im := range imports {
-		if !slices.Contains(files, im.rel) {
-			files = append(files, im.rel)
-		}
-		if len(listed) < maxStaleImportsListed {
-			listed = append(listed, fmt.Sprintf("%s:%d (%q)", im.rel, im.line, im.spec))
-		}
-	}
-	more := ""
-	if n := len(imports) - len(listed); n > 0 {
-		more = " and " + strconv.Itoa(n) + " more"
-	}
-	return fmt.Sprintf("%d %s %s %s by a relative path the move does not update (outside what the server updates), and will not find it at %s: %s%s; update %s (edit) to the new path",
-		len(files), plural(len(files), "file", "files"), plural(len(files), "imports", "import"), oldRel, newRel, strings.Join(listed, ", "), more,
+	files, listed := staleImportList(imports, func(im staleImport) string { return fmt.Sprintf("%s:%d (%q)", im.rel, im.line, im.spec) })
+	return fmt.Sprintf("%d %s %s %s by a relative path the move does not update (outside what the server updates), and will not find it at %s: %s; update %s (edit) to the new path",
+		files, plural(files, "file", "files"), plural(files, "imports", "import"), oldRel, newRel, listed,
 		plural(len(imports), "that import", "those imports"))
+}
+
+// staleImportList is how many files imports are in, and the imports
+// shown each by show, the first maxStaleImportsListed listed and the
+// rest counted.
+func staleImportList(imports []staleImport, show func(staleImport) string) (files int, listed string) {
+	var rels, shown []string
+	for _, im := range imports {
+		if !slices.Contains(rels, im.rel) {
+			rels = append(rels, im.rel)
+		}
+		shown = append(shown, show(im))
+	}
+	return len(rels), core.Listed(shown, maxStaleImportsListed)
 }
 
 // movedFileImporters is the notice of the imports a move of oldRel to

@@ -160,18 +160,6 @@ func pythonStaleImportsNotice(oldRel, newRel string, imports []staleImport) stri
 	if len(imports) == 0 {
 		return ""
 	}
-	var files, listed []string
-	for _, im := range imports {
-		if !slices.Contains(files, im.rel) {
-			files = append(files, im.rel)
-		}
-		if len(listed) < maxStaleImportsListed {
-			listed = append(listed, im.rel+":"+strconv.Itoa(im.line)+" ("+im.spec+")")
-		}
-	}
-	more := ""
-	if n := len(imports) - len(listed); n > 0 {
-		more = " and " + strconv.Itoa(n) + " more"
-	}
-	return strconv.Itoa(len(files)) + " " + plural(len(files), "file imports", "files import") + " the module of " + oldRel + " by its old name, which the server does not update and which no longer resolves once it is at " + newRel + ": " + strings.Join(listed, ", ") + more + "; update " + plural(len(imports), "that import", "those imports") + " (edit)"
+	files, listed := staleImportList(imports, func(im staleImport) string { return im.rel + ":" + strconv.Itoa(im.line) + " (" + im.spec + ")" })
+	return strconv.Itoa(files) + " " + plural(files, "file imports", "files import") + " the module of " + oldRel + " by its old name, which the server does not update and which no longer resolves once it is at " + newRel + ": " + listed + "; update " + plural(len(imports), "that import", "those imports") + " (edit)"
 }

@@ -66,24 +66,16 @@ func (t *Toolbox) renameOverrides(ctx context.Context, r *workspacefs.Root, rt l
 		}
 		return left
 	}
-	listed := func(left []string) string {
-		shown := left[:min(len(left), maxLeftUses)]
-		more := ""
-		if len(left) > len(shown) {
-			more = " and " + strconv.Itoa(len(left)-len(shown)) + " more"
-		}
-		return strings.Join(shown, ", ") + more
-	}
 	var notices []string
 	if left := keptName(core.PythonOverrides(texts, class, rt.Identifier)); len(left) > 0 {
-		notices = append(notices, strconv.Itoa(len(left))+" "+plural(len(left), "method", "methods")+" named "+rt.Identifier+" in subclasses of "+class+" (overrides) keep the old name: "+listed(left)+"; the server renames no overrides: rename each with code_rename, or they stop overriding")
+		notices = append(notices, strconv.Itoa(len(left))+" "+plural(len(left), "method", "methods")+" named "+rt.Identifier+" in subclasses of "+class+" (overrides) keep the old name: "+core.Listed(left, maxLeftUses)+"; the server renames no overrides: rename each with code_rename, or they stop overriding")
 	}
 	// The other way: the method overrides a base class's, which keeps
 	// the name, so the renamed one stops overriding it and code calling
 	// the base's name on this class's objects (a template method's
 	// `self.auth_flow(request)`) reaches the base's instead.
 	if left := keptName(core.PythonOverridden(texts, class, rt.Identifier)); len(left) > 0 {
-		notices = append(notices, rt.Identifier+" overrides the "+plural(len(left), "method", "methods")+" of that name in "+plural(len(left), "a base class", "base classes")+" of "+class+" ("+listed(left)+"), which the rename leaves: renamed, it no longer overrides "+plural(len(left), "it", "them")+", and calls of "+rt.Identifier+" on "+class+" objects (through the base class too) reach the base's instead; rename the base's method as well (code_rename at it), or keep the name")
+		notices = append(notices, rt.Identifier+" overrides the "+plural(len(left), "method", "methods")+" of that name in "+plural(len(left), "a base class", "base classes")+" of "+class+" ("+core.Listed(left, maxLeftUses)+"), which the rename leaves: renamed, it no longer overrides "+plural(len(left), "it", "them")+", and calls of "+rt.Identifier+" on "+class+" objects (through the base class too) reach the base's instead; rename the base's method as well (code_rename at it), or keep the name")
 	}
 	return strings.Join(notices, "; ")
 }

@@ -58,18 +58,25 @@ const (
 // range of its own file and outside the server's references (refs); nil
 // when the target's language is not dynamically typed.
 func (t *Toolbox) textualUses(ctx context.Context, r *workspacefs.Root, rt lspseam.ResolvedTarget, deleted lspseam.Range, refs []lspseam.Location) []string {
-	known := map[string]bool{} // "rel:line" of the references, one-based
-	for _, l := range refs {
-		if p, ok := workspacefs.HostPaths.URIPath(l.URI); ok {
-			if rel, err := r.Rel(p); err == nil {
-				known[path.Clean(rel)+":"+strconv.Itoa(int(l.Range.Start.Line)+1)] = true
-			}
-		}
-	}
+	known := referenceLines(r, refs)
 	seen, _ := t.wordLines(ctx, r, rt, nil, func(rel string, n int, _ string) bool {
 		return rel == rt.Path && n >= int(deleted.Start.Line) && n <= int(deleted.End.Line) || known[rel+":"+strconv.Itoa(n+1)]
 	})
 	return seen
+}
+
+// referenceLines are the lines of the workspace the locations start on,
+// as "rel:line", one-based: the key the textual searches' lines have.
+func referenceLines(r *workspacefs.Root, locs []lspseam.Location) map[string]bool {
+	lines := map[string]bool{}
+	for _, l := range locs {
+		if p, ok := workspacefs.HostPaths.URIPath(l.URI); ok {
+			if rel, err := r.Rel(p); err == nil {
+				lines[path.Clean(rel)+":"+strconv.Itoa(int(l.Range.Start.Line)+1)] = true
+			}
+		}
+	}
+	return lines
 }
 
 // wordLines searches the workspace's files of the target's provider for

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	lspseam "github.com/lspseam/lspseam/bindings/go"
-	"github.com/lspseam/lspseam/bindings/go/internal/workspacefs"
 	"github.com/lspseam/lspseam/core"
 )
 
@@ -117,9 +116,9 @@ func qualifierBefore(line string, dot int) string {
 	return line[i:dot]
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+// isWordByte is isIdentByte (vuenames.go) with the bytes of non-ASCII
+// letters, which Python and JavaScript names may hold.
+func isWordByte(c byte) bool { return isIdentByte(c) || c >= 0x80 }
 
 // importedNames are the names a file's import statements bind (Python's
 // `import a.b as c`, `from m import (x, y as z)`; JavaScript's `import X,
@@ -158,39 +157,21 @@ func (t *Toolbox) unlistedUsesNotice(ws string, found spelledUses, rt lspseam.Re
 		return ""
 	}
 	defer r.Close()
-	var items []struct {
-		URI   string        `json:"uri"`
-		Range lspseam.Range `json:"range"`
-	}
+	var items []lspseam.Location
 	json.Unmarshal(locs, &items)
-	listed := map[string]bool{}
-	for _, l := range items {
-		if p, ok := workspacefs.HostPaths.URIPath(l.URI); ok {
-			if rel, err := r.Rel(p); err == nil {
-				listed[path.Clean(rel)+":"+strconv.Itoa(int(l.Range.Start.Line)+1)] = true
-			}
-		}
-	}
-	var shown []string
-	total := 0
+	listed := referenceLines(r, items)
+	var unlisted []string
 	for _, u := range found.lines {
-		if listed[u] {
-			continue
-		}
-		total++
-		if len(shown) < maxTextualUses {
-			shown = append(shown, u)
+		if !listed[u] {
+			unlisted = append(unlisted, u)
 		}
 	}
+	total := len(unlisted)
 	if total == 0 {
 		if !found.complete {
 			return "the files of the language could not all be searched for uses of `" + rt.Identifier + "` the server cannot see (the workspace is over the search's bounds)"
 		}
 		return ""
 	}
-	more := ""
-	if total > len(shown) {
-		more = " and " + strconv.Itoa(total-len(shown)) + " more"
-	}
-	return strconv.Itoa(total) + " other " + plural(total, "line spells", "lines spell") + " `" + rt.Identifier + "` as a use and " + plural(total, "is", "are") + " not listed (calls on values the server cannot type, or another symbol of the same name): " + strings.Join(shown, ", ") + more + "; read them to tell"
+	return strconv.Itoa(total) + " other " + plural(total, "line spells", "lines spell") + " `" + rt.Identifier + "` as a use and " + plural(total, "is", "are") + " not listed (calls on values the server cannot type, or another symbol of the same name): " + core.Listed(unlisted, maxTextualUses) + "; read them to tell"
 }
