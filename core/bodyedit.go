@@ -142,44 +142,65 @@ func isPythonPath(p string) bool {
 // from line first: the first outside brackets, strings and comments.
 func pythonHeaderEnd(lines []string, first, last int) (line, at int, ok bool) {
 	depth := 0
-	var quote string // the open string's quote ("'", `"`, `'''` or `"""`)
+	var quote string // the string open at a line's start
 	for l := first; l <= last && l < first+200; l++ {
 		s := lines[l]
-		for i := 0; i < len(s); i++ {
-			if quote != "" {
-				switch {
-				case s[i] == '\\':
-					i++
-				case strings.HasPrefix(s[i:], quote):
-					i += len(quote) - 1
-					quote = ""
-				}
-				continue
-			}
-			switch c := s[i]; c {
-			case '#':
-				i = len(s)
-			case '"', '\'':
-				quote = string(c)
-				if strings.HasPrefix(s[i:], strings.Repeat(quote, 3)) {
-					quote = strings.Repeat(quote, 3)
-					i += 2
-				}
+		var stopped bool
+		quote, stopped = scanPythonLine(s, quote, func(i int) bool {
+			switch s[i] {
 			case '(', '[', '{':
 				depth++
 			case ')', ']', '}':
 				depth--
 			case ':':
-				if depth == 0 {
-					return l, i, true
-				}
+				at = i
+				return depth == 0
 			}
-		}
-		if len(quote) == 1 {
-			quote = "" // a one-quote string ends with its line (or is an error)
+			return false
+		})
+		if stopped {
+			return l, at, true
 		}
 	}
 	return 0, 0, false
+}
+
+// scanPythonLine calls code with the index of each byte of the line s
+// that is code — outside strings and comments — until code returns
+// true (stopped). quote is the string open at the line's start ("" for
+// none, else a triple quote); the one open at its end is returned: a
+// one-quote string ends with its line (or is an error).
+func scanPythonLine(s, quote string, code func(i int) bool) (after string, stopped bool) {
+	for i := 0; i < len(s); i++ {
+		if quote != "" {
+			switch {
+			case s[i] == '\\':
+				i++
+			case strings.HasPrefix(s[i:], quote):
+				i += len(quote) - 1
+				quote = ""
+			}
+			continue
+		}
+		switch c := s[i]; c {
+		case '#':
+			i = len(s)
+		case '"', '\'':
+			quote = string(c)
+			if strings.HasPrefix(s[i:], strings.Repeat(quote, 3)) {
+				quote = strings.Repeat(quote, 3)
+				i += 2
+			}
+		default:
+			if code(i) {
+				return quote, true
+			}
+		}
+	}
+	if len(quote) == 1 {
+		quote = ""
+	}
+	return quote, false
 }
 
 // pythonDocstringEnd is the last line of the docstring starting line

@@ -27,7 +27,7 @@ func (f *flattener) addAccessorGetters() {
 		if !ok || class.Range.Start.Line >= s.Range.Start.Line {
 			continue
 		}
-		indent := leadingSpace(f.lineAt(s.Selection.Start.Line))
+		indent := indentOf(f.lineAt(s.Selection.Start.Line))
 		for _, a := range earlierAccessors(f.lines, int(class.Range.Start.Line)+1, int(s.Range.Start.Line), s.Name, indent) {
 			a.Kind, a.Container = s.Kind, s.Container
 			key := symbolKey{a.Name, a.Container, a.Selection.Start}
@@ -69,11 +69,6 @@ func isAccessorDecorator(line, name string) bool {
 	return rest == "setter" || rest == "deleter"
 }
 
-// leadingSpace is line's indentation.
-func leadingSpace(line string) string {
-	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-}
-
 // earlierAccessors are the `def name(` (or `async def`) indented indent
 // in the lines from (the class body's first) up to before (zero-based,
 // the accessor's first line), each with its decorators
@@ -85,8 +80,8 @@ func earlierAccessors(lines []string, from, before int, name, indent string) []S
 	for i := from; i < before && i < len(lines); i++ {
 		l := lines[i]
 		inString := open != ""
-		open = tripleQuoteAfter(l, open)
-		if inString || leadingSpace(l) != indent {
+		open = pythonStringAfter(l, open)
+		if inString || indentOf(l) != indent {
 			continue
 		}
 		col := defNameColumn(l, len(indent), name)
@@ -94,7 +89,7 @@ func earlierAccessors(lines []string, from, before int, name, indent string) []S
 			continue
 		}
 		start := i
-		for start > from && leadingSpace(lines[start-1]) == indent && strings.HasPrefix(strings.TrimSpace(lines[start-1]), "@") {
+		for start > from && indentOf(lines[start-1]) == indent && strings.HasPrefix(strings.TrimSpace(lines[start-1]), "@") {
 			start--
 		}
 		last := declarationEnd(lines, i, len(indent), before)
@@ -119,40 +114,23 @@ func declarationEnd(lines []string, def, indent, limit int) int {
 	for i := def + 1; i < limit; i++ {
 		l := lines[i]
 		t := strings.TrimSpace(l)
-		if open == "" && t != "" && !strings.HasPrefix(t, "#") && len(leadingSpace(l)) <= indent && !strings.ContainsAny(t[:1], ")]}") {
+		if open == "" && t != "" && !strings.HasPrefix(t, "#") && len(indentOf(l)) <= indent && !strings.ContainsAny(t[:1], ")]}") {
 			break
 		}
-		outdentedComment := open == "" && strings.HasPrefix(t, "#") && len(leadingSpace(l)) <= indent
+		outdentedComment := open == "" && strings.HasPrefix(t, "#") && len(indentOf(l)) <= indent
 		if t != "" && !outdentedComment {
 			last = i // a comment at the body's level is the next one's
 		}
-		open = tripleQuoteAfter(l, open)
+		open = pythonStringAfter(l, open)
 	}
 	return last
 }
 
-// tripleQuoteAfter is the triple quote a string left open at the end of
-// line is in ("" for none), open being the one it started in.
-func tripleQuoteAfter(line, open string) string {
-	for i := 0; i+3 <= len(line); {
-		switch {
-		case open != "":
-			k := strings.Index(line[i:], open)
-			if k < 0 {
-				return open
-			}
-			i += k + 3
-			open = ""
-		case strings.HasPrefix(line[i:], `"""`), strings.HasPrefix(line[i:], "'''"):
-			open = line[i : i+3]
-			i += 3
-		case line[i] == '#':
-			return ""
-		default:
-			i++
-		}
-	}
-	return open
+// pythonStringAfter is the triple-quoted string a line leaves open
+// ("" for none), open being the one it started in (scanPythonLine).
+func pythonStringAfter(line, open string) string {
+	after, _ := scanPythonLine(line, open, func(int) bool { return false })
+	return after
 }
 
 // defNameColumn is the byte offset of name in a line `def name(` or
